@@ -1,0 +1,144 @@
+# trc — one non-recursive GNU Makefile.
+#
+# Programs are found by wildcard: every filters/*.c, perturb/*.c and
+# compare/*.c is one program linked against lib/libtrc.a, and every
+# filters/*.sh, perturb/*.sh and compare/*.sh is a script installed as
+# is.  Folders with other needs (MPI programs, the tracer) add rules in
+# their own module.mk, which may only append to the lists below.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+LIBDIR ?= $(PREFIX)/lib
+
+# O holds objects and compiled tests, B the programs; a sanitizer build
+# uses its own pair so that both can coexist.
+O ?= build
+B ?= bin
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKGS = libpcre2-8 gsl
+# Lazy on purpose: on a fresh machine the packages are installed by
+# 'make deps' before the first compile asks pkg-config.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+TRC_CFLAGS = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Ilib
+TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
+
+# Debian packages the build, the tests and the MPI parts need.
+DEBS = build-essential pkg-config libpcre2-dev libgsl-dev \
+	libopenmpi-dev openmpi-bin perl gawk mawk groff-base
+
+LIB_SRC := $(wildcard lib/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
+PROG_SRC := $(wildcard filters/*.c perturb/*.c compare/*.c)
+PROG_OBJ := $(PROG_SRC:%.c=$(O)/%.o)
+SCRIPT_SRC := $(wildcard filters/*.sh perturb/*.sh compare/*.sh)
+PROGS := $(patsubst %.c,$(B)/%,$(notdir $(PROG_SRC))) \
+	$(patsubst %.sh,$(B)/%,$(notdir $(SCRIPT_SRC)))
+UNIT_SRC := $(wildcard t/c/*.c)
+UNIT_TESTS := $(UNIT_SRC:t/c/%.c=$(O)/t/%.t)
+MAN1 := $(wildcard man/man1/*.1)
+MAN5 := $(wildcard man/man5/*.5)
+MAN7 := $(wildcard man/man7/*.7)
+# Extra targets built by 'make all' and run before the tests.
+EXTRA :=
+INSTALL_EXTRA :=
+
+all: programs
+
+include $(wildcard */module.mk)
+
+programs: $(PROGS) $(EXTRA)
+
+$(O)/libtrc.a: $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(TRC_CFLAGS) $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+define program_rule
+$(B)/$(notdir $(basename $(1))): $(O)/$(basename $(1)).o $(O)/libtrc.a
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$< $$(TRC_LIBS)
+endef
+$(foreach s,$(PROG_SRC),$(eval $(call program_rule,$(s))))
+
+define script_rule
+$(B)/$(notdir $(basename $(1))): $(1)
+	@mkdir -p $$(@D)
+	cp $$< $$@ && chmod +x $$@
+endef
+$(foreach s,$(SCRIPT_SRC),$(eval $(call script_rule,$(s))))
+
+$(O)/t/%.t: $(O)/t/c/%.o $(O)/libtrc.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TRC_LIBS)
+
+$(O)/t/c/%.o: t/c/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TRC_CFLAGS) -It $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# deps installs what is missing, as root or through sudo; as anyone
+# else it only says what is missing.
+deps:
+	@missing=; for p in $(DEBS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then sudo=; elif command -v sudo >/dev/null; then sudo=sudo; \
+		else echo "make deps: need root to install:$$missing" >&2; exit 2; fi; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		$$sudo apt-get install -y -q $$missing >/dev/null 2>&1 || \
+		{ $$sudo apt-get update -q && $$sudo apt-get install -y -q $$missing; }; \
+	fi
+
+# The test suite: C unit tests and shell tests, all TAP, under prove.
+# Shell tests find the programs through TRC_BIN.
+test: programs $(UNIT_TESTS)
+	TRC_BIN=$(abspath $(B)) TRC_BUILD=$(abspath $(O)) prove $(PROVE_FLAGS) t/ $(if $(UNIT_TESTS),$(O)/t/)
+
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+test-sanitize:
+	$(MAKE) O=build/san B=build/san/bin CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
+		TRC_SANITIZE=1 test
+
+check:
+	$(MAKE) deps
+	$(MAKE) test
+	$(MAKE) test-sanitize
+
+demo:
+	$(MAKE) deps
+	$(MAKE) programs
+	@sh demo.sh $(abspath $(B))
+
+bench:
+	$(MAKE) deps
+	$(MAKE) programs
+	@sh benchmarks/run.sh $(abspath $(B))
+
+install: programs
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	cp $(PROGS) $(DESTDIR)$(BINDIR)/
+	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/)
+	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/)
+	$(if $(MAN7),mkdir -p $(DESTDIR)$(MANDIR)/man7 && cp $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
+	$(INSTALL_EXTRA)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+
+clean:
+	rm -rf build bin/*
+
+.PHONY: all programs deps test test-sanitize check demo bench install uninstall clean
+
+-include $(LIB_OBJ:.o=.d) $(PROG_OBJ:.o=.d) $(UNIT_SRC:t/c/%.c=$(O)/t/c/%.d)

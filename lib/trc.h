@@ -1,0 +1,154 @@
+/*
+ * trc.h - libtrc, the one library of the trc toolkit.
+ *
+ * The library never prints and never exits: errors are kept on the
+ * object that met them and read with its *_error() function, already
+ * formatted as "file:line: message" for "prog: %s\n".
+ *
+ * The stream (man/man5/trc.5): one event per line,
+ *	TIME RANK KIND key=value ...
+ * TIME is decimal seconds with up to 9 fractional digits, held as
+ * integer nanoseconds.  Kinds:
+ *	SB SE	send call begin and end; the message leaves at SE
+ *	RB RE	receive call begin and end; RE completes a receive and
+ *		carries the actual source.  An RB with req= posts a
+ *		nonblocking receive: it is a point event, and the
+ *		receive completes at an RE req=R written inside the
+ *		wait that completed it
+ *	WB WE	wait or successful test on requests (req=1,2,...)
+ *	XB XE	collective (op=, bytes=, root=, comm=)
+ *	PB PE	procedure or region (fn=)
+ *	MK	marker (an iteration boundary, say)
+ * Known attributes are parsed into fields; every attribute, known or
+ * not, is also kept as text so that filters pass it through.
+ */
+#ifndef TRC_H
+#define TRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRC_VERSION_STRING "0.1"
+
+enum trc_kind {
+	TRC_SB, TRC_SE, TRC_RB, TRC_RE, TRC_WB, TRC_WE,
+	TRC_XB, TRC_XE, TRC_PB, TRC_PE, TRC_MK,
+	TRC_NKINDS
+};
+
+/* Field values meaning "not given" and "wildcard". */
+#define TRC_NONE	(-1)
+#define TRC_ANY		(-2)
+
+#define TRC_MAXATTR	32
+#define TRC_MAXLINE	65536
+
+struct trc_str {
+	const char	*s;
+	size_t		 len;
+};
+
+struct trc_attr {
+	struct trc_str	 key;
+	struct trc_str	 val;
+};
+
+/*
+ * One event.  Strings borrow the reader's buffer and stay valid until
+ * the next trc_next() on the same reader.
+ */
+struct trc_event {
+	int64_t		 t;	/* nanoseconds */
+	int32_t		 rank;
+	enum trc_kind	 kind;
+	int32_t		 peer;	/* TRC_NONE, TRC_ANY or a rank */
+	int32_t		 tag;	/* TRC_NONE, TRC_ANY or a tag */
+	int32_t		 comm;	/* 0 (the world) when not given */
+	int32_t		 root;	/* TRC_NONE when not given */
+	int64_t		 bytes;	/* TRC_NONE when not given */
+	int64_t		 req;	/* first request, TRC_NONE when none */
+	struct trc_str	 reqs;	/* the whole req= list, "3,5,9" */
+	struct trc_str	 fn;	/* fn= label, empty when none */
+	struct trc_str	 op;	/* op= name, empty when none */
+	int		 nattr;
+	struct trc_attr	 attr[TRC_MAXATTR];	/* in input order */
+	long		 line;	/* input line number */
+};
+
+/* How a stream is ordered, from its header's order= attribute. */
+enum trc_order {
+	TRC_ORDER_TIME,		/* sorted by time, ties in input order */
+	TRC_ORDER_RANK,		/* each rank's events together, each in time order */
+	TRC_ORDER_NONE		/* no promise */
+};
+
+struct trc_header {
+	int		 version;
+	int32_t		 ranks;		/* 0 when the header does not say */
+	enum trc_order	 order;
+	struct trc_str	 extra;		/* other "#" lines before the first event */
+};
+
+/* kind.c */
+const char	*trc_kind_name(enum trc_kind);
+int		 trc_kind_parse(const char *, size_t, enum trc_kind *);
+
+/* parse.c: parsing split from I/O, for tests and other readers. */
+int	 trc_parse_time(const char *, size_t, int64_t *);
+int	 trc_parse_int(const char *, size_t, int64_t *);
+/*
+ * Parse one event line (no newline).  Returns 0, or -1 with a static
+ * message in *err.
+ */
+int	 trc_parse_line(char *, size_t, struct trc_event *, const char **err);
+int	 trc_parse_header(const char *, size_t, struct trc_header *, const char **err);
+/* The value of attribute key, or NULL. */
+const struct trc_str *trc_attr_get(const struct trc_event *, const char *key);
+/* Iterate a req= list: returns 1 and the next id, 0 at the end. */
+int	 trc_reqs_next(struct trc_str *, int64_t *);
+
+/* reader.c: a pull reader over a file or stdin ("-" or NULL). */
+struct trc_reader;
+struct trc_reader	*trc_open(const char *path);
+/* Returns 1 with an event, 0 at the end, -1 on error. */
+int			 trc_next(struct trc_reader *, struct trc_event *);
+const struct trc_header	*trc_get_header(struct trc_reader *);
+const char		*trc_error(const struct trc_reader *);
+const char		*trc_name(const struct trc_reader *);
+long			 trc_lineno(const struct trc_reader *);
+void			 trc_close(struct trc_reader *);
+/* Report an error found by a caller at the reader's current line. */
+int			 trc_fail(struct trc_reader *, const char *fmt, ...);
+
+/* writer.c: a buffered writer on a file descriptor. */
+struct trc_writer;
+struct trc_writer	*trc_wopen(int fd);
+int	 trc_write_header(struct trc_writer *, const struct trc_header *);
+int	 trc_write_event(struct trc_writer *, const struct trc_event *);
+/* As trc_write_event with its time replaced and text appended. */
+int	 trc_write_event_at(struct trc_writer *, const struct trc_event *,
+	    int64_t t, const char *extra);
+int	 trc_write_raw(struct trc_writer *, const char *, size_t);
+/* Formats t as seconds with 9 decimals; returns the length. */
+size_t	 trc_format_time(char *, int64_t);
+/* Flushes and frees; returns -1 if any write failed. */
+int	 trc_wclose(struct trc_writer *);
+const char *trc_werror(const struct trc_writer *);
+
+/* util.c: helpers for programs, which may exit (never used by lib). */
+extern const char *trc_progname;
+void	 trc_setprogname(const char *argv0);
+void	*emalloc(size_t);
+void	*ecalloc(size_t, size_t);
+void	*ereallocarray(void *, size_t, size_t);
+char	*estrdup(const char *);
+void	 die(const char *fmt, ...);		/* prog: msg, exit 2 */
+void	 usage_error(const char *usage);	/* usage: ..., exit 2 */
+long long estrtonum(const char *, long long min, long long max, const char *what);
+double	 estrtod(const char *, const char *what);
+/* Check and close stdout: a full disk is an error, not a success. */
+void	 fshut_stdout(void);
+/* Prints "prog VERSION" and exits 0 when argv holds --version. */
+void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+
+#endif

@@ -1,0 +1,58 @@
+# t/lib.sh - TAP helpers for the shell tests; source it first.
+#
+#	ok COND-STATUS NAME	is GOT WANT NAME
+#	expect_exit CODE NAME -- CMD...	(stdout to $out, stderr to $err)
+#	skip_all REASON		done_testing
+
+: "${TRC_BIN:=$(cd "$(dirname "$0")/.." && pwd)/bin}"
+PATH=$TRC_BIN:$PATH
+export PATH LC_ALL=C
+T=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/trc-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out err=$tmp/err
+_n=0 _failed=0
+
+ok() {
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $_n - $2"
+	else echo "not ok $_n - $2"; _failed=$((_failed + 1)); fi
+}
+
+is() {
+	if [ "$1" = "$2" ]; then ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '%s\n' "$1" | sed 's/^/#   got:  /'
+		printf '%s\n' "$2" | sed 's/^/#   want: /'
+	fi
+}
+
+# is_file GOT-FILE WANT-FILE NAME: the files are equal.
+is_file() {
+	if cmp -s "$1" "$2"; then ok 0 "$3"
+	else ok 1 "$3"; diff "$2" "$1" | head -20 | sed 's/^/#   /'; fi
+}
+
+expect_exit() {
+	_want=$1 _name=$2
+	shift 3
+	"$@" >"$out" 2>"$err"
+	_got=$?
+	if [ "$_got" -eq "$_want" ]; then ok 0 "$_name"
+	else
+		ok 1 "$_name"
+		echo "#   exit $_got, want $_want"
+		sed 's/^/#   stderr: /' "$err" | head -5
+	fi
+}
+
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$_n"
+	[ "$_failed" -eq 0 ]
+}
