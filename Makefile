@@ -4,7 +4,7 @@
 # compare/*.c is one program linked against lib/libtrc.a, and every
 # filters/*.sh, perturb/*.sh and compare/*.sh is a script installed as
 # is.  Folders with other needs (MPI programs, the tracer) add rules in
-# their own module.mk, which may only append to the lists below.
+# their own FOLDER/*.mk fragments, which may only append to the lists below.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -48,7 +48,7 @@ INSTALL_EXTRA :=
 
 all: programs
 
-include $(wildcard */module.mk)
+include $(wildcard */*.mk)
 
 programs: $(PROGS) $(EXTRA)
 
