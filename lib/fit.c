@@ -359,7 +359,7 @@ segstat(const double *x, const double *y, size_t i, size_t j, double a,
 
 int
 trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
-    int minpts, struct trc_fit_seg *seg, struct trc_fit_stat *st,
+    int minpts, double penalty, struct trc_fit_seg *seg, struct trc_fit_stat *st,
     size_t *nseg, char *err, size_t errlen)
 {
 	double *w = NULL, *cost = NULL, *dp = NULL, a, b, bic, best;
@@ -367,7 +367,8 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 	int rc = -1;
 
 	gsl_set_error_handler_off();
-	if (n == 0 || maxseg < 1 || minpts < 2 || maxseg > 60) {
+	if (n == 0 || maxseg < 1 || minpts < 2 || maxseg > 60 ||
+	    !(penalty >= 0)) {
 		seterr(err, errlen, "nothing to fit");
 		return -1;
 	}
@@ -424,9 +425,13 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 				}
 			}
 	/*
-	 * BIC: n log(RSS/n) + (3m - 1) log n, two coefficients a segment
-	 * and one breakpoint between two.  Relative residuals below 1e-6
-	 * count as exact, so noiseless data do not reward extra cuts.
+	 * BIC: n log(RSS/n) + p (3m - 1) log n, two coefficients a
+	 * segment and one breakpoint between two.  Plain BIC (p = 1)
+	 * undercounts a breakpoint that was searched for over every
+	 * candidate size: on straight-line data with 2% noise it cut
+	 * half the time in our trials, p = 3 about once in a hundred.
+	 * Relative residuals below 1e-6 count as exact, so noiseless data
+	 * do not reward extra cuts either.
 	 */
 	best = HUGE_VAL;
 	bestm = 1;
@@ -438,7 +443,7 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 		if (rss < (double)n * 1e-12)
 			rss = (double)n * 1e-12;
 		bic = (double)n * log(rss / (double)n) +
-		    (double)(3 * m - 1) * log((double)n);
+		    (double)(3 * m - 1) * log((double)n) * penalty;
 		if (bic < best) {
 			best = bic;
 			bestm = m;

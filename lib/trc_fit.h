@@ -59,11 +59,12 @@ struct trc_fit_stat {
  * (weights 1/y^2), the breakpoints between measured sizes chosen by
  * dynamic programming over all segmentations of at most maxseg
  * segments of at least minpts points each, the number of segments by
- * the Bayesian information criterion.  Fills seg[0..*nseg) and st
+ * the Bayesian information criterion with its penalty multiplied by
+ * penalty (3 is a good choice, see fit.c).  Fills seg[0..*nseg) and st
  * (both of room maxseg).  Returns 0, or -1 with a message in err.
  */
 int	 trc_fit_pieces(const double *x, const double *y, size_t n,
-	    int maxseg, int minpts, struct trc_fit_seg *seg,
+	    int maxseg, int minpts, double penalty, struct trc_fit_seg *seg,
 	    struct trc_fit_stat *st, size_t *nseg, char *err, size_t errlen);
 
 /* The median of v[0..n), n > 0; sorts v. */

@@ -105,7 +105,7 @@ main(void)
 			    10e-6 + 0.5e-9 * x[n];
 			n++;
 		}
-		rc = trc_fit_pieces(x, y, n, 4, 3, seg, st, &ns, err,
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
 		    sizeof(err));
 		is_int(rc, 0, "fit succeeds");
 		is_int((long long)ns, 2, "two segments found");
@@ -122,11 +122,11 @@ main(void)
 		/* One line: no cut. */
 		for (k = 0; k < n; k++)
 			y[k] = 3e-6 + 2e-9 * x[k];
-		rc = trc_fit_pieces(x, y, n, 4, 3, seg, st, &ns, err,
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
 		    sizeof(err));
 		is_int((long long)ns, 1, "a line stays one segment");
 		y[3] = -1;
-		rc = trc_fit_pieces(x, y, n, 4, 3, seg, st, &ns, err,
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
 		    sizeof(err));
 		is_int(rc, -1, "a negative time is refused");
 	}
