@@ -140,8 +140,9 @@ int	 trc_write_event(struct trc_writer *, const struct trc_event *);
 int	 trc_write_event_at(struct trc_writer *, const struct trc_event *,
 	    int64_t t, const char *extra);
 int	 trc_write_raw(struct trc_writer *, const char *, size_t);
-/* Formats t as seconds with 9 decimals; returns the length. */
+/* Formats t as seconds with 9 decimals, or an integer; returns the length. */
 size_t	 trc_format_time(char *, int64_t);
+size_t	 trc_format_int(char *, int64_t);
 /* Writes out the buffer; -1 if this or any earlier write failed. */
 int	 trc_wflush(struct trc_writer *);
 const char *trc_werror(const struct trc_writer *);
