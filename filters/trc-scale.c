@@ -131,14 +131,19 @@ getrank(int32_t r)
 
 /* --- the reorder buffer ------------------------------------------- */
 
-static int32_t *heap;
+/* The heap of ranks with queued output, keyed by their head record. */
+struct hent {
+	int64_t		 t;
+	uint64_t	 seq;
+	int32_t		 r;
+};
+static struct hent *heap;
 static size_t nheap;
 
-static void
-bq_push(struct bq *q, int64_t t, uint64_t seq, const char *s, uint32_t len)
+/* Room for need more bytes at the tail. */
+static char *
+bq_reserve(struct bq *q, size_t need)
 {
-	size_t need = 20 + (size_t)len;
-
 	if (q->tail + need > q->cap) {
 		if (q->head > 0 && q->head >= q->cap / 2) {
 			memmove(q->buf, q->buf + q->head, q->tail - q->head);
@@ -150,11 +155,7 @@ bq_push(struct bq *q, int64_t t, uint64_t seq, const char *s, uint32_t len)
 			q->buf = ereallocarray(q->buf, q->cap, 1);
 		}
 	}
-	memcpy(q->buf + q->tail, &t, 8);
-	memcpy(q->buf + q->tail + 8, &seq, 8);
-	memcpy(q->buf + q->tail + 16, &len, 4);
-	memcpy(q->buf + q->tail + 20, s, len);
-	q->tail += need;
+	return q->buf + q->tail;
 }
 
 static void
@@ -165,22 +166,18 @@ bq_key(const struct bq *q, int64_t *t, uint64_t *seq)
 }
 
 static int
-hbefore(int32_t a, int32_t b)
+hbefore(const struct hent *a, const struct hent *b)
 {
-	int64_t ta, tb;
-	uint64_t sa, sb;
-
-	bq_key(&rk[a].out, &ta, &sa);
-	bq_key(&rk[b].out, &tb, &sb);
-	return ta < tb || (ta == tb && sa < sb);
+	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
 static void
 heap_up(size_t i)
 {
-	int32_t tmp;
+	struct hent tmp;
 
-	for (; i > 0 && hbefore(heap[i], heap[(i - 1) / 2]); i = (i - 1) / 2) {
+	for (; i > 0 && hbefore(&heap[i], &heap[(i - 1) / 2]);
+	    i = (i - 1) / 2) {
 		tmp = heap[i];
 		heap[i] = heap[(i - 1) / 2];
 		heap[(i - 1) / 2] = tmp;
@@ -190,13 +187,13 @@ heap_up(size_t i)
 static void
 heap_down(size_t i)
 {
+	struct hent tmp;
 	size_t c;
-	int32_t tmp;
 
 	for (; (c = 2 * i + 1) < nheap; i = c) {
-		if (c + 1 < nheap && hbefore(heap[c + 1], heap[c]))
+		if (c + 1 < nheap && hbefore(&heap[c + 1], &heap[c]))
 			c++;
-		if (!hbefore(heap[c], heap[i]))
+		if (!hbefore(&heap[c], &heap[i]))
 			break;
 		tmp = heap[c];
 		heap[c] = heap[i];
@@ -206,18 +203,29 @@ heap_down(size_t i)
 
 static size_t heapcap;
 
+/*
+ * Queue the record of an event formatted at the tail of its rank's
+ * queue by format(): "t seq len" before the text.
+ */
 static void
-output(int32_t r, int64_t t, const char *s, uint32_t len)
+output(int32_t r, int64_t t, uint32_t len)
 {
 	struct rank *p = &rk[r];
+	struct bq *q = &p->out;
+	uint64_t seq = seqno++;
 
-	bq_push(&p->out, t, seqno++, s, len);
+	memcpy(q->buf + q->tail, &t, 8);
+	memcpy(q->buf + q->tail + 8, &seq, 8);
+	memcpy(q->buf + q->tail + 16, &len, 4);
+	q->tail += 20 + (size_t)len;
 	if (!p->inheap) {
 		if (nheap == heapcap) {
 			heapcap = heapcap ? heapcap * 2 : 256;
 			heap = ereallocarray(heap, heapcap, sizeof(*heap));
 		}
-		heap[nheap++] = r;
+		heap[nheap].t = t;
+		heap[nheap].seq = seq;
+		heap[nheap++].r = r;
 		p->inheap = 1;
 		heap_up(nheap - 1);
 	}
@@ -228,15 +236,10 @@ static void
 release(int64_t wm)
 {
 	struct rank *p;
-	int64_t t;
-	uint64_t seq;
 	uint32_t len;
 
-	while (nheap > 0) {
-		p = &rk[heap[0]];
-		bq_key(&p->out, &t, &seq);
-		if (t >= wm)
-			break;
+	while (nheap > 0 && heap[0].t < wm) {
+		p = &rk[heap[0].r];
 		memcpy(&len, p->out.buf + p->out.head + 16, 4);
 		if (trc_write_raw(w, p->out.buf + p->out.head + 20, len) < 0)
 			die("<stdout>: %s", trc_werror(w));
@@ -245,7 +248,8 @@ release(int64_t wm)
 			p->out.head = p->out.tail = 0;
 			p->inheap = 0;
 			heap[0] = heap[--nheap];
-		}
+		} else
+			bq_key(&p->out, &heap[0].t, &heap[0].seq);
 		heap_down(0);
 	}
 }
@@ -275,27 +279,20 @@ watermark(int64_t tin, int timeorder)
 
 /* --- formatting --------------------------------------------------- */
 
-static char *obuf;
-static size_t obufcap;
-
+/* Format an event with time tp into its rank's output queue. */
 static uint32_t
-format(const struct trc_event *ev, int64_t tp, int keept0)
+format(struct rank *p, const struct trc_event *ev, int64_t tp, int keept0)
 {
 	size_t need = 96, i;
-	char *o, num[24];
-	int n;
+	char *o, *start;
 
 	for (i = 0; i < (size_t)ev->nattr; i++)
 		need += ev->attr[i].key.len + ev->attr[i].val.len + 2;
-	if (need > obufcap) {
-		obufcap = need * 2;
-		obuf = ereallocarray(obuf, obufcap, 1);
-	}
-	o = obuf;
+	start = o = bq_reserve(&p->out, 20 + need) + 20;
 	o += trc_format_time(o, tp);
-	n = snprintf(num, sizeof(num), " %ld ", (long)ev->rank);
-	memcpy(o, num, (size_t)n);
-	o += n;
+	*o++ = ' ';
+	o += trc_format_int(o, ev->rank);
+	*o++ = ' ';
 	memcpy(o, trc_kind_name(ev->kind), 2);
 	o += 2;
 	for (i = 0; i < (size_t)ev->nattr; i++) {
@@ -312,7 +309,7 @@ format(const struct trc_event *ev, int64_t tp, int keept0)
 		o += trc_format_time(o, ev->t);
 	}
 	*o++ = '\n';
-	return (uint32_t)(o - obuf);
+	return (uint32_t)(o - start);
 }
 
 /* --- holding events ----------------------------------------------- */
@@ -638,7 +635,7 @@ process(int32_t r, const struct trc_event *ev)
 	p->t = ev->t;
 	p->tp = tp;
 	nevents++;
-	output(r, tp, obuf, format(ev, tp, trc_attr_get(ev, "t0") != NULL));
+	output(r, tp, format(p, ev, tp, trc_attr_get(ev, "t0") != NULL));
 	return 0;
 }
 
@@ -859,6 +856,5 @@ main(int argc, char **argv)
 	free(rk);
 	free(heap);
 	free(work);
-	free(obuf);
 	return 0;
 }
