@@ -151,7 +151,7 @@ bq_reserve(struct bq *q, size_t need)
 			q->head = 0;
 		}
 		while (q->tail + need > q->cap) {
-			q->cap = q->cap ? q->cap * 2 : 4096;
+			q->cap = q->cap ? q->cap * 2 : 256;
 			q->buf = ereallocarray(q->buf, q->cap, 1);
 		}
 	}
@@ -246,6 +246,13 @@ release(int64_t wm)
 		p->out.head += 20 + (size_t)len;
 		if (p->out.head == p->out.tail) {
 			p->out.head = p->out.tail = 0;
+			/* Give back what a burst took: memory follows the
+			 * events in the buffer, not each rank's worst. */
+			if (p->out.cap > 2048) {
+				free(p->out.buf);
+				p->out.buf = NULL;
+				p->out.cap = 0;
+			}
 			p->inheap = 0;
 			heap[0] = heap[--nheap];
 		} else
@@ -254,16 +261,22 @@ release(int64_t wm)
 	}
 }
 
+static double cpu_factor(struct rank *, int32_t, int64_t, long);
+static int64_t scale_ns(double, int64_t);
+
 /*
- * The least predicted time any rank may still produce: a seen rank's
- * next event comes no earlier than its last; an unseen rank's first
- * event keeps its input time, which in a time-ordered stream is no
- * earlier than the last one read.
+ * The least predicted time any rank may still produce.  In a
+ * time-ordered stream no rank's next event is earlier than tin, the
+ * time of the last event read: so a rank inside a computation interval
+ * will end it no earlier than tp + K (tin - t), and an unseen rank's
+ * first event, which keeps its time, no earlier than tin.  Any other
+ * rank's next event comes no earlier than its last.
  */
 static int64_t
 watermark(int64_t tin, int timeorder)
 {
-	int64_t wm = INT64_MAX;
+	struct rank *p;
+	int64_t wm = INT64_MAX, lb;
 	size_t i;
 
 	if (hdr_ranks == 0 || nseen < (size_t)hdr_ranks) {
@@ -271,9 +284,18 @@ watermark(int64_t tin, int timeorder)
 			return INT64_MIN;
 		wm = tin;
 	}
-	for (i = 0; i < nrk; i++)
-		if (rk[i].seen && rk[i].tp < wm)
-			wm = rk[i].tp;
+	for (i = 0; i < nrk; i++) {
+		p = &rk[i];
+		if (!p->seen)
+			continue;
+		lb = p->tp;
+		if (timeorder && p->state == COMP && p->blocked == RUN &&
+		    p->hhead == NULL && tin > p->t)
+			lb += scale_ns(cpu_factor(p, (int32_t)i, 0, 0),
+			    tin - p->t);
+		if (lb < wm)
+			wm = lb;
+	}
 	return wm;
 }
 
@@ -537,7 +559,11 @@ process(int32_t r, const struct trc_event *ev)
 		p->resolved = 0;
 		if (ev->t < p->rs_t)
 			nskew++;
-		want = p->tp + (t_recv ? trc_fit_eval_ns(t_recv, b) : d);
+		if (p->state == COMP)	/* no RB or WB before it */
+			want = p->tp + scale_ns(cpu_factor(p, r, d, ev->line),
+			    d);
+		else
+			want = p->tp + (t_recv ? trc_fit_eval_ns(t_recv, b) : d);
 		tp = want;
 		if (p->rs_tp > tp) {
 			nrepaired++;
