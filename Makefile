@@ -139,6 +139,8 @@ uninstall:
 clean:
 	rm -rf build bin/*
 
+.SECONDARY:
+
 .PHONY: all programs deps test test-sanitize check demo bench install uninstall clean
 
 -include $(LIB_OBJ:.o=.d) $(PROG_OBJ:.o=.d) $(UNIT_SRC:t/c/%.c=$(O)/t/c/%.d)

@@ -55,7 +55,7 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 	int ndig = 0, nfrac = 0;
 
 	for (; s < end && isdigit_c(*s); s++, ndig++) {
-		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+		if (sec > INT64_MAX / 1000000000)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
@@ -70,6 +70,9 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 		return -1;
 	for (; nfrac < 9; nfrac++)
 		frac *= 10;
+	if (sec > INT64_MAX / 1000000000 ||
+	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
+		return -1;
 	*ns = sec * 1000000000 + frac;
 	return 0;
 }
