@@ -178,5 +178,8 @@ void	 fshut_stdout(void);
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 
 #include "trc_summary.h"
+#include "trc_fit.h"
+#include "trc_ratios.h"
+#include "trc_match.h"
 
 #endif
