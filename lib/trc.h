@@ -151,4 +151,6 @@ void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 
+#include "trc_lcs.h"
+
 #endif
