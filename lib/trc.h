@@ -182,5 +182,6 @@ void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 #include "trc_ratios.h"
 #include "trc_match.h"
 #include "trc_design.h"
+#include "trc_lcs.h"
 
 #endif
