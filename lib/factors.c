@@ -2,7 +2,7 @@
  * factors.c - factor files and TRC_DELAY specs (trc-factors(5)).
  *
  * A factor is a location and a delay:
- *	NAME call=MPI_Send [ranks=A-B] [region=FN] [occ=A-B] delay=SECONDS
+ *	NAME call=send [ranks=0:2-3] [region=FN] [occ=A-B] delay=SECONDS
  * and the same location, comma-separated and without the name, is one
  * spec of the tracer's TRC_DELAY variable.  Both go through one parser
  * so that what a factor file says is exactly what the tracer is told.
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "trc.h"
 
@@ -94,6 +95,78 @@ parse_range(const char *s, size_t n, int64_t min, int64_t max,
 }
 
 /*
+ * The call as the tracer names it: MPI_Send, mpi_send and send are
+ * all "send"; "*" is any call.
+ */
+static char *
+parse_call(const char *s, size_t n)
+{
+	char *c;
+	size_t i;
+
+	if (n == 1 && s[0] == '*')
+		return dupn(s, n);
+	if (n > 4 && strncasecmp(s, "MPI_", 4) == 0) {
+		s += 4;
+		n -= 4;
+	}
+	for (i = 0; i < n; i++)
+		if (!isident((unsigned char)s[i], i == 0))
+			return NULL;
+	if (n == 0 || (c = dupn(s, n)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (c[i] >= 'A' && c[i] <= 'Z')
+			c[i] += 'a' - 'A';
+	return c;
+}
+
+/* A rank list, "0:2-3" (',' separates keys), in canonical form. */
+static char *
+parse_ranks(const char *s, size_t n)
+{
+	char *out, *p;
+	size_t i = 0, j;
+	int64_t lo, hi;
+
+	if (n == 0 || (out = malloc(2 * n + 2)) == NULL)
+		return NULL;
+	p = out;
+	for (;;) {
+		for (j = i; j < n && s[j] != ':'; j++)
+			;
+		if (parse_range(s + i, j - i, 0, INT32_MAX, &lo, &hi) == -1) {
+			free(out);
+			return NULL;
+		}
+		p += lo == hi ? sprintf(p, "%lld", (long long)lo) :
+		    sprintf(p, "%lld-%lld", (long long)lo, (long long)hi);
+		if (j == n)
+			break;
+		*p++ = ':';
+		i = j + 1;
+	}
+	return out;
+}
+
+/* Occurrences: "A", "A-B", "A-" (no end) or "-B" (from 1). */
+static int
+parse_occ(const char *s, size_t n, int64_t *lo, int64_t *hi)
+{
+	const int64_t max = INT64_MAX / 10;
+
+	if (n >= 2 && s[n - 1] == '-') {
+		*hi = INT64_MAX;
+		return parse_num(s, n - 1, 1, max, lo);
+	}
+	if (n >= 2 && s[0] == '-') {
+		*lo = 1;
+		return parse_num(s + 1, n - 1, 1, max, hi);
+	}
+	return parse_range(s, n, 1, max, lo, hi);
+}
+
+/*
  * Seconds, "0.001" or "2" or ".5", exactly into nanoseconds: no float
  * rounding, so that the spec written is the delay read.
  */
@@ -148,7 +221,8 @@ trc_factor_free(struct trc_factor *f)
 	free(f->name);
 	free(f->call);
 	free(f->region);
-	f->name = f->call = f->region = NULL;
+	free(f->ranks);
+	f->name = f->call = f->region = f->ranks = NULL;
 }
 
 void
@@ -165,7 +239,6 @@ static void
 factor_clear(struct trc_factor *f)
 {
 	memset(f, 0, sizeof *f);
-	f->rank_lo = f->rank_hi = TRC_NONE;
 	f->occ_lo = f->occ_hi = TRC_NONE;
 	f->delay = TRC_NONE;
 }
@@ -189,22 +262,15 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 	if (KEY("call")) {
 		if (f->call != NULL)
 			return fail(err, errlen, "duplicate key 'call'");
-		for (i = 0; i < vn; i++)
-			if (!isident((unsigned char)v[i], i == 0))
-				break;
-		if (vn == 0 || i < vn)
+		if ((f->call = parse_call(v, vn)) == NULL)
 			return fail(err, errlen, "invalid call '%.*s'",
 			    (int)vn, v);
-		if ((f->call = dupn(v, vn)) == NULL)
-			return fail(err, errlen, "out of memory");
 	} else if (KEY("ranks")) {
-		if (f->rank_lo != TRC_NONE)
+		if (f->ranks != NULL)
 			return fail(err, errlen, "duplicate key 'ranks'");
-		if (parse_range(v, vn, 0, INT32_MAX, &lo, &hi) == -1)
+		if ((f->ranks = parse_ranks(v, vn)) == NULL)
 			return fail(err, errlen, "invalid ranks '%.*s'",
 			    (int)vn, v);
-		f->rank_lo = lo;
-		f->rank_hi = hi;
 	} else if (KEY("region")) {
 		if (f->region != NULL)
 			return fail(err, errlen, "duplicate key 'region'");
@@ -219,7 +285,7 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 	} else if (KEY("occ")) {
 		if (f->occ_lo != TRC_NONE)
 			return fail(err, errlen, "duplicate key 'occ'");
-		if (parse_range(v, vn, 1, INT64_MAX / 10, &lo, &hi) == -1)
+		if (parse_occ(v, vn, &lo, &hi) == -1)
 			return fail(err, errlen, "invalid occ '%.*s'",
 			    (int)vn, v);
 		f->occ_lo = lo;
@@ -398,12 +464,15 @@ trc_factor_spec(const struct trc_factor *f, char *buf, size_t len)
 	if (len > 0)
 		buf[0] = '\0';
 	append(buf, len, &at, "call=%s", f->call);
-	if (f->rank_lo != TRC_NONE)
-		append(buf, len, &at, ",ranks=%ld-%ld", (long)f->rank_lo,
-		    (long)f->rank_hi);
+	if (f->ranks != NULL)
+		append(buf, len, &at, ",ranks=%s", f->ranks);
 	if (f->region != NULL)
 		append(buf, len, &at, ",region=%s", f->region);
-	if (f->occ_lo != TRC_NONE)
+	if (f->occ_lo != TRC_NONE && f->occ_hi == f->occ_lo)
+		append(buf, len, &at, ",occ=%lld", (long long)f->occ_lo);
+	else if (f->occ_lo != TRC_NONE && f->occ_hi == INT64_MAX)
+		append(buf, len, &at, ",occ=%lld-", (long long)f->occ_lo);
+	else if (f->occ_lo != TRC_NONE)
 		append(buf, len, &at, ",occ=%lld-%lld", (long long)f->occ_lo,
 		    (long long)f->occ_hi);
 	trc_format_seconds(sec, f->delay);

@@ -27,12 +27,11 @@
  */
 struct trc_factor {
 	char		*name;
-	char		*call;		/* MPI_Send */
-	int32_t		 rank_lo;	/* TRC_NONE: every rank */
-	int32_t		 rank_hi;
+	char		*call;		/* "send", "allreduce", "pe", "*" */
+	char		*ranks;		/* "0:2-3"; NULL: every rank */
 	char		*region;	/* NULL: anywhere */
 	int64_t		 occ_lo;	/* TRC_NONE: every occurrence */
-	int64_t		 occ_hi;
+	int64_t		 occ_hi;	/* INT64_MAX: no end */
 	int64_t		 delay;		/* nanoseconds */
 	long		 line;		/* in the factor file, 0 if none */
 };
@@ -43,7 +42,7 @@ struct trc_factors {
 };
 
 /*
- * Parse one TRC_DELAY spec, "call=MPI_Send,ranks=0-1,delay=0.001" (no
+ * Parse one TRC_DELAY spec, "call=send,ranks=0-1,delay=0.001" (no
  * name).  Returns 0, or -1 with a message in err.
  */
 int	 trc_factor_parse_spec(const char *s, size_t len,

@@ -13,9 +13,9 @@ X
 trc-design -d -g C=-AB "$tmp/f" >"$out" 2>"$err"
 ok $? "-d with a fraction"
 printf 'run\tstd\tdelay\n1\t1\t\n2\t2\t%s\n3\t3\t%s\n4\t4\t%s\n' \
-	'call=MPI_Send,ranks=0-0,delay=0.001;call=MPI_Barrier,occ=1-3,delay=0.5' \
-	'call=MPI_Recv,region=Iterate,delay=0.002;call=MPI_Barrier,occ=1-3,delay=0.5' \
-	'call=MPI_Send,ranks=0-0,delay=0.001;call=MPI_Recv,region=Iterate,delay=0.002' >"$tmp/want"
+	'call=send,ranks=0,delay=0.001;call=barrier,occ=1-3,delay=0.5' \
+	'call=recv,region=Iterate,delay=0.002;call=barrier,occ=1-3,delay=0.5' \
+	'call=send,ranks=0,delay=0.001;call=recv,region=Iterate,delay=0.002' >"$tmp/want"
 is_file "$out" "$tmp/want" "-d rows for C = -AB: C high exactly when A and B differ"
 trc-design -d "$tmp/f" | awk -F'\t' 'NR > 1 { n = $3 == "" ? 0 : split($3, a, ";"); print n }' \
 	| tr '\n' ' ' >"$tmp/got"
@@ -24,9 +24,9 @@ is "$(trc-design -d - <"$tmp/f" | sed -n 2p)" "1	1	" "factor file on stdin"
 
 trc-design "$tmp/f" >"$out"
 is "$(sed -n 2,5p "$out")" "factors:
-A	send0	call=MPI_Send,ranks=0-0,delay=0.001
-B	recv	call=MPI_Recv,region=Iterate,delay=0.002
-C	bar	call=MPI_Barrier,occ=1-3,delay=0.5" "factor legend"
+A	send0	call=send,ranks=0,delay=0.001
+B	recv	call=recv,region=Iterate,delay=0.002
+C	bar	call=barrier,occ=1-3,delay=0.5" "factor legend"
 
 # Replication in standard order: the design twice over.
 trc-design -t -n 2 -r 2 >"$out"

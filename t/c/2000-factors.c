@@ -38,29 +38,45 @@ main(void)
 	is_int(line("send0 call=MPI_Send ranks=0-1 region=IterEdge occ=2-5 "
 	    "delay=0.001", &f), 1, "full line");
 	is_str(f.name, "send0", "name");
-	is_str(f.call, "MPI_Send", "call");
-	is_int(f.rank_lo, 0, "ranks low");
-	is_int(f.rank_hi, 1, "ranks high");
+	is_str(f.call, "send", "call MPI_Send is the tracer's send");
+	is_str(f.ranks, "0-1", "ranks");
 	is_str(f.region, "IterEdge", "region");
 	is_int(f.occ_lo, 2, "occ low");
 	is_int(f.occ_hi, 5, "occ high");
 	is_int(f.delay, 1000000, "delay 0.001 s is 1000000 ns");
 	trc_factor_spec(&f, buf, sizeof buf);
-	is_str(buf, "call=MPI_Send,ranks=0-1,region=IterEdge,occ=2-5,"
+	is_str(buf, "call=send,ranks=0-1,region=IterEdge,occ=2-5,"
 	    "delay=0.001", "rendered as a TRC_DELAY spec");
 	trc_factor_free(&f);
 
 	is_int(line("\tr\tdelay=2   call=MPI_Recv ranks=3 # a comment", &f), 1,
 	    "tabs, any key order, a single rank, a trailing comment");
-	is_int(f.rank_lo, 3, "single rank low");
-	is_int(f.rank_hi, 3, "single rank high");
+	is_str(f.ranks, "3", "single rank");
 	ok(f.region == NULL && f.occ_lo == TRC_NONE, "no region, no occ");
 	n = trc_factor_spec(&f, buf, sizeof buf);
-	is_str(buf, "call=MPI_Recv,ranks=3-3,delay=2", "single rank as A-A");
+	is_str(buf, "call=recv,ranks=3,delay=2", "a single rank");
 	is_int(n, strlen(buf), "returns the length");
 	n = trc_factor_spec(&f, buf, 5);
 	is_str(buf, "call", "truncated as snprintf");
-	is_int(n, strlen("call=MPI_Recv,ranks=3-3,delay=2"), "full length");
+	is_int(n, strlen("call=recv,ranks=3,delay=2"), "full length");
+	trc_factor_free(&f);
+
+	/* The tracer's other forms: rank lists, open occurrence ranges. */
+	is_int(line("x call=* ranks=0:2-3:05-5 occ=5- delay=1", &f), 1,
+	    "rank list, open occ");
+	trc_factor_spec(&f, buf, sizeof buf);
+	is_str(buf, "call=*,ranks=0:2-3:5,occ=5-,delay=1", "  canonical");
+	is_int(f.occ_hi, INT64_MAX, "  A- has no end");
+	trc_factor_free(&f);
+	is_int(line("x call=pe region=Iterate occ=-4 delay=1", &f), 1,
+	    "region end, occ -B");
+	trc_factor_spec(&f, buf, sizeof buf);
+	is_str(buf, "call=pe,region=Iterate,occ=1-4,delay=1", "  canonical");
+	trc_factor_free(&f);
+	is_int(line("x call=mpi_ALLREDUCE occ=3-3 delay=1", &f), 1,
+	    "any case");
+	trc_factor_spec(&f, buf, sizeof buf);
+	is_str(buf, "call=allreduce,occ=3,delay=1", "  lower case, one occ");
 	trc_factor_free(&f);
 
 	is_int(line("", &f), 0, "blank line");
@@ -77,6 +93,10 @@ main(void)
 	bad("x call=MPI_Send ranks=3-1 delay=1", "invalid ranks '3-1'");
 	bad("x call=MPI_Send ranks=a delay=1", "invalid ranks 'a'");
 	bad("x call=MPI_Send occ=0-2 delay=1", "invalid occ '0-2'");
+	bad("x call=MPI_Send occ=- delay=1", "invalid occ '-'");
+	bad("x call=MPI_Send ranks=1: delay=1", "invalid ranks '1:'");
+	bad("x call=MPI_Send ranks=1,2 delay=1", "invalid ranks '1,2'");
+	bad("x call=** delay=1", "invalid call '**'");
 	bad("x call=MPI_Send region= delay=1", "invalid region ''");
 	bad("x call=MPI-Send delay=1", "invalid call 'MPI-Send'");
 	bad("x call=MPI_Send delay", "expected key=value, found 'delay'");
@@ -88,7 +108,7 @@ main(void)
 	    sizeof err) == 0, "spec parses");
 	is_int(f.delay, 250000000, "delay .25");
 	trc_factor_spec(&f, buf, sizeof buf);
-	is_str(buf, "call=MPI_Wait,occ=7-7,delay=0.25", "spec normalized");
+	is_str(buf, "call=wait,occ=7,delay=0.25", "spec normalized");
 	trc_factor_free(&f);
 	ok(trc_factor_parse_spec("call=MPI_Wait,delay=1,", 22, &f, err,
 	    sizeof err) == -1, "trailing comma");
@@ -123,12 +143,12 @@ main(void)
 		trc_delay_spec(&fs, 0, buf, sizeof buf);
 		is_str(buf, "", "all low: empty spec");
 		trc_delay_spec(&fs, 5, buf, sizeof buf);
-		is_str(buf, "call=MPI_Send,ranks=0-0,delay=0.001;"
-		    "call=MPI_Barrier,occ=1-3,delay=0.5", "A and C high");
+		is_str(buf, "call=send,ranks=0,delay=0.001;"
+		    "call=barrier,occ=1-3,delay=0.5", "A and C high");
 		n = trc_delay_spec(&fs, 7, NULL, 0);
-		is_int(n, strlen("call=MPI_Send,ranks=0-0,delay=0.001;"
-		    "call=MPI_Recv,region=Iterate,delay=0.002;"
-		    "call=MPI_Barrier,occ=1-3,delay=0.5"), "length needed");
+		is_int(n, strlen("call=send,ranks=0,delay=0.001;"
+		    "call=recv,region=Iterate,delay=0.002;"
+		    "call=barrier,occ=1-3,delay=0.5"), "length needed");
 		trc_factors_free(&fs);
 
 		fp = fopen(path, "w");
