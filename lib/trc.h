@@ -164,5 +164,6 @@ void	 fshut_stdout(void);
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 
 #include "trc_lcs.h"
+#include "trc_graph.h"
 
 #endif
