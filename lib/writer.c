@@ -93,6 +93,19 @@ utoa_end(char *end, uint64_t v)
 }
 
 size_t
+trc_format_int(char *out, int64_t v)
+{
+	char tmp[24], *p, *e = tmp + sizeof(tmp);
+	size_t n = 0;
+
+	if (v < 0)
+		out[n++] = '-';
+	p = utoa_end(e, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+	memcpy(out + n, p, (size_t)(e - p));
+	return n + (size_t)(e - p);
+}
+
+size_t
 trc_format_time(char *out, int64_t t)
 {
 	char tmp[32], *p, *e = tmp + sizeof(tmp);
