@@ -1,29 +1,12 @@
 /*
- * graph.c - execution graphs for comparison: message matching by FIFO
- * channel, events interned as tokens, per-rank token strings with the
- * message edge of every receive, and the per-rank comparison.
+ * graph.c - execution graphs for comparison: events interned as tokens,
+ * per-rank token strings with the message edge of every receive (from
+ * match.c), and the per-rank comparison.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "trc.h"
-
-/* ---- message matching ---- */
-
-struct chan {
-	int32_t		 src, dst, tag, comm;
-	int		 side;		/* what waits: 0 nothing, 1 sends, 2 receives */
-	uint64_t	*q;
-	size_t		 head, len, cap;
-};
-
-struct trc_match {
-	struct chan	*ch;
-	size_t		 nch, cap;
-	int32_t		*slot;		/* hash -> channel index, -1 empty */
-	size_t		 mask;
-	uint64_t	 waiting[3];
-};
 
 static uint64_t
 mix(uint64_t h)
@@ -33,155 +16,6 @@ mix(uint64_t h)
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ULL;
 	return h ^ (h >> 33);
-}
-
-static size_t
-chan_hash(int32_t src, int32_t dst, int32_t tag, int32_t comm)
-{
-	return (size_t)mix(((uint64_t)(uint32_t)src << 32 | (uint32_t)dst) ^
-	    mix((uint64_t)(uint32_t)tag << 32 | (uint32_t)comm));
-}
-
-struct trc_match *
-trc_match_new(void)
-{
-	struct trc_match *m;
-
-	if ((m = calloc(1, sizeof(*m))) == NULL)
-		return NULL;
-	m->mask = 255;
-	if ((m->slot = malloc((m->mask + 1) * sizeof(*m->slot))) == NULL) {
-		free(m);
-		return NULL;
-	}
-	memset(m->slot, 0xff, (m->mask + 1) * sizeof(*m->slot));
-	return m;
-}
-
-void
-trc_match_free(struct trc_match *m)
-{
-	size_t i;
-
-	if (m == NULL)
-		return;
-	for (i = 0; i < m->nch; i++)
-		free(m->ch[i].q);
-	free(m->ch);
-	free(m->slot);
-	free(m);
-}
-
-static struct chan *
-chan_get(struct trc_match *m, int32_t src, int32_t dst, int32_t tag,
-    int32_t comm)
-{
-	struct chan *c;
-	size_t i, j;
-	int32_t *ns;
-
-	for (i = chan_hash(src, dst, tag, comm) & m->mask; m->slot[i] >= 0;
-	    i = (i + 1) & m->mask) {
-		c = &m->ch[m->slot[i]];
-		if (c->src == src && c->dst == dst && c->tag == tag &&
-		    c->comm == comm)
-			return c;
-	}
-	if (2 * (m->nch + 1) > m->mask) {
-		size_t nmask = 2 * m->mask + 1;
-
-		if ((ns = malloc((nmask + 1) * sizeof(*ns))) == NULL)
-			return NULL;
-		memset(ns, 0xff, (nmask + 1) * sizeof(*ns));
-		for (j = 0; j < m->nch; j++) {
-			c = &m->ch[j];
-			for (i = chan_hash(c->src, c->dst, c->tag, c->comm) &
-			    nmask; ns[i] >= 0; i = (i + 1) & nmask)
-				continue;
-			ns[i] = (int32_t)j;
-		}
-		free(m->slot);
-		m->slot = ns;
-		m->mask = nmask;
-		for (i = chan_hash(src, dst, tag, comm) & m->mask;
-		    m->slot[i] >= 0; i = (i + 1) & m->mask)
-			continue;
-	}
-	if (m->nch == m->cap) {
-		size_t ncap = m->cap ? 2 * m->cap : 64;
-
-		if ((c = realloc(m->ch, ncap * sizeof(*c))) == NULL)
-			return NULL;
-		m->ch = c;
-		m->cap = ncap;
-	}
-	c = &m->ch[m->nch];
-	memset(c, 0, sizeof(*c));
-	c->src = src;
-	c->dst = dst;
-	c->tag = tag;
-	c->comm = comm;
-	m->slot[i] = (int32_t)m->nch++;
-	return c;
-}
-
-/* One side arrives on a channel: match the oldest of the other or wait. */
-static int
-arrive(struct trc_match *m, int side, int32_t src, int32_t dst, int32_t tag,
-    int32_t comm, uint64_t payload, uint64_t *other)
-{
-	struct chan *c;
-	uint64_t *q;
-
-	if ((c = chan_get(m, src, dst, tag, comm)) == NULL)
-		return -1;
-	if (c->len > c->head && c->side != side) {
-		*other = c->q[c->head++];
-		m->waiting[c->side]--;
-		if (c->head == c->len)
-			c->head = c->len = 0;
-		return 1;
-	}
-	if (c->len == c->cap) {
-		if (c->head > 0) {
-			memmove(c->q, c->q + c->head,
-			    (c->len - c->head) * sizeof(*c->q));
-			c->len -= c->head;
-			c->head = 0;
-		} else {
-			size_t ncap = c->cap ? 2 * c->cap : 4;
-
-			if ((q = realloc(c->q, ncap * sizeof(*q))) == NULL)
-				return -1;
-			c->q = q;
-			c->cap = ncap;
-		}
-	}
-	c->side = side;
-	c->q[c->len++] = payload;
-	m->waiting[side]++;
-	return 0;
-}
-
-int
-trc_match_send(struct trc_match *m, int32_t src, int32_t dst, int32_t tag,
-    int32_t comm, uint64_t payload, uint64_t *other)
-{
-	return arrive(m, 1, src, dst, tag, comm, payload, other);
-}
-
-int
-trc_match_recv(struct trc_match *m, int32_t src, int32_t dst, int32_t tag,
-    int32_t comm, uint64_t payload, uint64_t *other)
-{
-	return arrive(m, 2, src, dst, tag, comm, payload, other);
-}
-
-void
-trc_match_pending(const struct trc_match *m, uint64_t *sends, uint64_t *recvs)
-{
-	*sends = m->waiting[1];
-	*recvs = m->waiting[2];
 }
 
 /* ---- events to tokens ---- */
@@ -393,9 +227,9 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 {
 	const struct trc_header *h;
 	struct trc_match *m;
+	struct trc_msg msg, peer;
 	struct trc_event ev;
 	struct trc_rank *rk;
-	uint64_t other;
 	size_t splen = split ? strlen(split) : 0;
 	uint32_t tok;
 	int rc, mk;
@@ -406,6 +240,7 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 		return trc_fail(rd, "out of memory");
 	if ((m = trc_match_new()) == NULL)
 		return trc_fail(rd, "out of memory");
+	memset(&msg, 0, sizeof(msg));
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		if ((rk = rank_get(g, ev.rank)) == NULL ||
 		    dict_token(dict, &ev, &tok) < 0 ||
@@ -424,16 +259,22 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 		if (ev.kind == TRC_SE) {
 			g->sends++;
 			if (ev.peer >= 0) {
-				rc = trc_match_send(m, ev.rank, ev.peer, ev.tag,
-				    ev.comm, rk->n, &other);
-				if (rc < 0)
+				msg.src = ev.rank;
+				msg.dst = ev.peer;
+				msg.tag = ev.tag;
+				msg.comm = ev.comm;
+				msg.bytes = ev.bytes;
+				msg.val = (int64_t)rk->n;
+				msg.line = ev.line;
+				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
-				/* other is (receiver rank, receive slot). */
+				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
-					g->rank[other >> 32].eidx[other &
-					    0xffffffff] = (uint32_t)rk->n;
+					g->rank[(uint64_t)peer.val >> 32].eidx[
+					    (uint64_t)peer.val & 0xffffffff] =
+					    (uint32_t)rk->n;
 			} else
-				g->lost_sends++;
+				g->unmatched++;
 		} else if (ev.kind == TRC_RE) {
 			size_t k = rk->nrecv;
 
@@ -450,25 +291,25 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 			rk->esrc[k] = ev.peer >= 0 ? (uint32_t)ev.peer : UINT32_MAX;
 			rk->eidx[k] = UINT32_MAX;
 			if (ev.peer >= 0) {
-				rc = trc_match_recv(m, ev.peer, ev.rank, ev.tag,
-				    ev.comm, (uint64_t)ev.rank << 32 | k, &other);
-				if (rc < 0)
+				msg.src = ev.peer;
+				msg.dst = ev.rank;
+				msg.tag = ev.tag;
+				msg.comm = ev.comm;
+				msg.bytes = ev.bytes;
+				msg.val = (int64_t)((uint64_t)ev.rank << 32 | k);
+				msg.line = ev.line;
+				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
 					goto oom;
 				if (rc == 1)
-					rk->eidx[k] = (uint32_t)other;
+					rk->eidx[k] = (uint32_t)peer.val;
 			} else
-				g->lost_recvs++;
+				g->unmatched++;
 		}
 		rk->tok[rk->n++] = tok;
 		g->events++;
 	}
-	if (rc == 0) {
-		uint64_t s, r;
-
-		trc_match_pending(m, &s, &r);
-		g->lost_sends += s;
-		g->lost_recvs += r;
-	}
+	if (rc == 0)
+		g->unmatched += trc_match_pending(m);
 	trc_match_free(m);
 	return rc < 0 ? -1 : 0;
 oom:

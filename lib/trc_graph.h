@@ -1,6 +1,6 @@
 /*
- * trc_graph.h - execution graphs for comparison: message matching,
- * events as tokens, and per-rank token strings with message edges.
+ * trc_graph.h - execution graphs for comparison: events as tokens and
+ * per-rank token strings with message edges (matched by trc_match.h).
  *
  * The execution graph has one vertex per event, an edge from each event
  * to the next on its rank and one from each send (SE) to the receive
@@ -15,24 +15,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-/*
- * Message matching: FIFO per (source, destination, tag, communicator),
- * MPI's non-overtaking rule.  Each side carries a payload of the
- * caller's; a call that completes a pair returns 1 and the other
- * side's payload, 0 when its side waits, -1 when memory ran out.
- * Memory is bounded by the messages in flight.
- */
-struct trc_match;
-struct trc_match *trc_match_new(void);
-void	 trc_match_free(struct trc_match *);
-int	 trc_match_send(struct trc_match *, int32_t src, int32_t dst,
-	    int32_t tag, int32_t comm, uint64_t payload, uint64_t *other);
-int	 trc_match_recv(struct trc_match *, int32_t src, int32_t dst,
-	    int32_t tag, int32_t comm, uint64_t payload, uint64_t *other);
-/* Sends and receives still waiting for their other side. */
-void	 trc_match_pending(const struct trc_match *, uint64_t *sends,
-	    uint64_t *recvs);
 
 /* What makes two events the same: the kind and these fields. */
 #define TRC_KEY_KIND	0x01u
@@ -70,7 +52,7 @@ struct trc_graph {
 	size_t		 cap;
 	uint64_t	 events;
 	uint64_t	 sends, recvs;	/* messages sent (SE) and received (RE) */
-	uint64_t	 lost_sends, lost_recvs;	/* never matched */
+	uint64_t	 unmatched;	/* sends and receives never matched */
 };
 
 /*
