@@ -38,7 +38,7 @@ fi
 [ -n "$lib" ] && [ -f "$lib" ] || die "libtrc-mpi.so not found; give -l library"
 case $lib in /*) ;; *) lib=$PWD/$lib ;; esac
 case $out in /*) ;; *) out=$PWD/$out ;; esac
-: >"$out" 2>/dev/null || die "$out: cannot write"
+( : >"$out" ) 2>/dev/null || die "$out: cannot write"
 rm -f "$out"
 
 TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay
