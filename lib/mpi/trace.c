@@ -679,7 +679,7 @@ static void
 truncate_mark(const char *why, long code)
 {
 	char m[96], num[24], *p;
-	long v = code < 0 ? -code : code;
+	long v = code == LONG_MIN ? 0 : code < 0 ? -code : code;
 	int n = 0;
 
 	if (fd < 0)
@@ -691,13 +691,15 @@ truncate_mark(const char *why, long code)
 		*p++ = *s++;
 	while (*why)
 		*p++ = *why++;
-	if (code < 0)
-		*p++ = '-';
-	do
-		num[n++] = '0' + v % 10;
-	while ((v /= 10) > 0);
-	while (n > 0)
-		*p++ = num[--n];
+	if (code != LONG_MIN) {
+		if (code < 0)
+			*p++ = '-';
+		do
+			num[n++] = '0' + v % 10;
+		while ((v /= 10) > 0);
+		while (n > 0)
+			*p++ = num[--n];
+	}
 	*p++ = '\n';
 	(void)writeall(fd, m, (size_t)(p - m));
 	close(fd);
@@ -722,7 +724,7 @@ at_exit(void)
 {
 	if (tr_on) {
 		tr_on = 0;
-		truncate_mark("exit without MPI_Finalize, status ", 0);
+		truncate_mark("exit without MPI_Finalize", LONG_MIN);
 	}
 }
 
