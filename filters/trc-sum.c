@@ -9,7 +9,8 @@
 
 #include "trc.h"
 
-static const char usage_line[] = "trc-sum [-t] [-s section] [file]";
+static const char usage_line[] =
+    "trc-sum [-t] [-s section] [-v observed] [file]";
 
 static void
 usage(int status)
@@ -188,22 +189,166 @@ print_summary(const struct trc_summary *s, unsigned sections)
 	}
 }
 
+/* One side of a comparison: its reader and summary. */
+struct side {
+	struct trc_reader	*r;
+	struct trc_summary	*sum;
+	int			 done;
+};
+
+static void
+open_side(struct side *sd, const char *path)
+{
+	if ((sd->r = trc_open(path)) == NULL ||
+	    (sd->sum = trc_summary_new()) == NULL)
+		die("out of memory");
+	sd->done = 0;
+}
+
+/* Feeds one event of a side into the comparison; 0 at its end. */
+static int
+step(struct side *sd, int which, struct trc_versus *v)
+{
+	struct trc_event ev;
+	int rc;
+
+	if ((rc = trc_next(sd->r, &ev)) < 0)
+		die("%s", trc_error(sd->r));
+	if (rc == 0) {
+		if (trc_summary_finish(sd->sum) < 0)
+			die("%s: %s", trc_name(sd->r), trc_summary_error(sd->sum));
+		return sd->done = 1, 0;
+	}
+	if (trc_summary_add(sd->sum, &ev) < 0)
+		die("%s:%ld: %s", trc_name(sd->r), ev.line,
+		    trc_summary_error(sd->sum));
+	if (trc_versus_add(v, which, sd->sum, &ev) < 0)
+		die("out of memory");
+	return 1;
+}
+
+/*
+ * The paper's Table 2: per procedure and operation (rows) and rank
+ * (columns) the mean ratio of predicted to observed lifetimes, then
+ * the total times and the error.
+ */
+static void
+print_versus(const struct trc_versus *v)
+{
+	const struct trc_pair *pr;
+	char buf[32];
+	int64_t span[2], unpaired = 0;
+	int32_t i, r;
+	int width = 9, kind;
+
+	for (i = 0; i < v->names.n; i++)
+		if ((int)strlen(v->names.name[i]) - 2 > width)
+			width = (int)strlen(v->names.name[i]) - 2;
+	if (tsv)
+		printf("name\tkind\trank\tpaired\tratio\tpredicted\tobserved\n");
+	else {
+		printf("mean predicted/observed lifetime per occurrence\n%-*s",
+		    width, "function");
+		for (r = 0; r < v->nranks; r++) {
+			snprintf(buf, sizeof(buf), "rank %ld", (long)r);
+			printf(" %8s", buf);
+		}
+		putchar('\n');
+	}
+	/* Procedures first, then operations, each in order of arrival. */
+	for (kind = 'P'; kind != 0; kind = kind == 'P' ? 'O' : 0)
+		for (i = 0; i < v->names.n; i++) {
+			if (v->names.name[i][0] != kind)
+				continue;
+			if (!tsv)
+				printf("%-*s", width, v->names.name[i] + 2);
+			for (r = 0; r < v->nranks; r++) {
+				pr = &v->pair[i][r];
+				unpaired += pr->unpaired[0] + pr->unpaired[1];
+				if (tsv) {
+					if (pr->n == 0)
+						continue;
+					printf("%s\t%s\t%ld\t%lld\t", v->names.name[i] + 2,
+					    kind == 'P' ? "procedure" : "operation",
+					    (long)r, (long long)pr->n);
+					if (pr->nratio > 0)
+						printf("%.6f", pr->ratio_sum / pr->nratio);
+					else
+						printf("-");
+					buf[trc_format_time(buf, pr->pred)] = '\0';
+					printf("\t%s", buf);
+					buf[trc_format_time(buf, pr->obs)] = '\0';
+					printf("\t%s\n", buf);
+				} else if (pr->nratio > 0)
+					printf(" %8.2f", pr->ratio_sum / pr->nratio);
+				else
+					printf(" %8s", "-");
+			}
+			if (!tsv)
+				putchar('\n');
+		}
+	for (i = 0; i < 2; i++)
+		span[i] = v->first[i] < 0 ? 0 : v->last[i] - v->first[i];
+	if (tsv) {
+		printf("\npredicted\tobserved\terror_percent\tunpaired\n");
+		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
+		    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0,
+		    (long long)unpaired);
+		return;
+	}
+	printf("\ntotal time: predicted %.6f s, observed %.6f s, error %+.1f%%\n",
+	    span[0] / 1e9, span[1] / 1e9,
+	    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0);
+	if (unpaired > 0)
+		printf("%lld occurrences had no partner in the other run\n",
+		    (long long)unpaired);
+}
+
+static void
+versus(const char *predicted, const char *observed)
+{
+	struct side sd[2];
+	struct trc_versus *v;
+	int i;
+
+	open_side(&sd[TRC_PREDICTED], predicted);
+	open_side(&sd[TRC_OBSERVED], observed);
+	if ((v = trc_versus_new()) == NULL)
+		die("out of memory");
+	/* Read the side that is behind, so that the pairing FIFOs stay
+	 * short when the two runs have the same events. */
+	while (!sd[0].done || !sd[1].done) {
+		i = sd[0].done ? 1 : sd[1].done ? 0 :
+		    v->occurrences[0] > v->occurrences[1];
+		step(&sd[i], i, v);
+	}
+	trc_versus_finish(v);
+	print_versus(v);
+	for (i = 0; i < 2; i++) {
+		trc_summary_free(sd[i].sum);
+		trc_close(sd[i].r);
+	}
+	trc_versus_free(v);
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "section", required_argument, NULL, 's' },
 		{ "tsv", no_argument, NULL, 't' },
+		{ "vs", required_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_reader *r;
 	struct trc_summary *sum;
 	struct trc_event ev;
 	unsigned sections = TRC_SUM_ALL;
+	const char *observed = NULL;
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "s:t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:tv:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (trc_summary_sections(optarg, &sections) < 0)
@@ -212,12 +357,20 @@ main(int argc, char **argv)
 		case 't':
 			tsv = 1;
 			break;
+		case 'v':
+			observed = optarg;
+			break;
 		default:
 			usage_error(usage_line);
 		}
 	}
 	if (argc - optind > 1)
 		usage_error(usage_line);
+	if (observed != NULL) {
+		versus(optind < argc ? argv[optind] : "-", observed);
+		fshut_stdout();
+		return 0;
+	}
 	if ((r = trc_open(optind < argc ? argv[optind] : "-")) == NULL ||
 	    (sum = trc_summary_new()) == NULL)
 		die("out of memory");

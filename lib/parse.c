@@ -55,7 +55,7 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 	int ndig = 0, nfrac = 0;
 
 	for (; s < end && isdigit_c(*s); s++, ndig++) {
-		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+		if (sec > INT64_MAX / 1000000000)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
@@ -70,6 +70,9 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 		return -1;
 	for (; nfrac < 9; nfrac++)
 		frac *= 10;
+	if (sec > INT64_MAX / 1000000000 ||
+	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
+		return -1;
 	*ns = sec * 1000000000 + frac;
 	return 0;
 }
@@ -119,12 +122,42 @@ parse_small(const struct trc_str *v, int32_t min, int allow_any, int32_t *out)
 }
 
 static int
-parse_known(struct trc_event *ev, const struct trc_attr *a, char err[TRC_ERRLEN])
+parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
+    char err[TRC_ERRLEN])
 {
 	const struct trc_str *k = &a->key, *v = &a->val;
 	struct trc_str list;
 	int64_t n;
 	int bad = 0;
+
+	/* num >= 0 is the value already read as a plain decimal. */
+	if (num >= 0) {
+		switch (k->len) {
+		case 3:
+			if (memcmp(k->s, "tag", 3) == 0 && num <= INT32_MAX) {
+				ev->tag = (int32_t)num;
+				return 0;
+			}
+			if (memcmp(k->s, "req", 3) == 0) {
+				ev->reqs = *v;
+				ev->req = num;
+				return 0;
+			}
+			break;
+		case 4:
+			if (memcmp(k->s, "peer", 4) == 0 && num <= INT32_MAX) {
+				ev->peer = (int32_t)num;
+				return 0;
+			}
+			break;
+		case 5:
+			if (memcmp(k->s, "bytes", 5) == 0) {
+				ev->bytes = num;
+				return 0;
+			}
+			break;
+		}
+	}
 
 	switch (k->len) {
 	case 2:
@@ -249,7 +282,7 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 	const char *p = s, *end = s + len, *eq;
 	struct trc_str f;
 	struct trc_attr *a;
-	int64_t n;
+	int64_t n, num;
 
 	ev->peer = ev->tag = ev->root = TRC_NONE;
 	ev->comm = 0;
@@ -297,12 +330,23 @@ attributes:
 			p++;
 		if (p == end)
 			break;
-		/* key=value in one pass: the first '=' ends the key. */
+		/* The key ends at the first '='; a value of digits only is
+		 * read as it is scanned. */
 		f.s = p;
-		eq = NULL;
-		for (; p < end && byte_class[(unsigned char)*p] != C_BLANK; p++)
-			if (*p == '=' && eq == NULL)
-				eq = p;
+		while (p < end && byte_class[(unsigned char)*p] == C_OTHER)
+			p++;
+		eq = p < end && *p == '=' ? p : NULL;
+		num = -1;
+		if (eq != NULL) {
+			for (num = 0, p++; p < end && (unsigned)(*p - '0') < 10 &&
+			    num < 100000000000000000LL; p++)
+				num = num * 10 + (*p - '0');
+			if (p == eq + 1 || (p < end &&
+			    byte_class[(unsigned char)*p] != C_BLANK))
+				num = -1;
+		}
+		while (p < end && byte_class[(unsigned char)*p] != C_BLANK)
+			p++;
 		f.len = (size_t)(p - f.s);
 		if (eq == NULL || eq == f.s) {
 			errtok(err, "invalid attribute", f.s, f.len);
@@ -318,7 +362,7 @@ attributes:
 		a->key.len = (size_t)(eq - f.s);
 		a->val.s = eq + 1;
 		a->val.len = f.len - a->key.len - 1;
-		if (parse_known(ev, a, err) < 0)
+		if (parse_known(ev, a, num, err) < 0)
 			return -1;
 	}
 	return 0;

@@ -168,6 +168,14 @@ stat_add(struct trc_stat *st, int64_t v)
 	st->total += v;
 }
 
+static void
+occurred(struct trc_summary *s, int kind, int32_t name, int64_t life)
+{
+	s->occ_kind = kind;
+	s->occ_name = name;
+	s->occ_life = life;
+}
+
 static int
 size_bucket(int64_t b)
 {
@@ -204,6 +212,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
 	rs->last = ev->t;
 	rs->events++;
+	s->occ_kind = TRC_OCC_NONE;
 
 	switch (ev->kind) {
 	case TRC_SB:
@@ -215,6 +224,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		op->count++;
 		op->bytes += bytes;
 		op->time += ev->t - rs->call_start;
+		occurred(s, TRC_OCC_OP, ev->req >= 0 ? OP_ISEND : OP_SEND,
+		    ev->t - rs->call_start);
 		s->size_count[size_bucket(bytes)]++;
 		s->size_bytes[size_bucket(bytes)] += bytes;
 		rs->cur = TRC_ACT_COMP;
@@ -231,6 +242,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		} else {
 			op = &s->op[OP_RECV];
 			op->time += ev->t - rs->call_start;
+			occurred(s, TRC_OCC_OP, OP_RECV, ev->t - rs->call_start);
 			rs->cur = TRC_ACT_COMP;
 		}
 		op->count++;
@@ -252,6 +264,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		op->count++;
 		op->bytes += ev->kind == TRC_XE ? bytes : 0;
 		op->time += ev->t - rs->call_start;
+		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op),
+		    ev->t - rs->call_start);
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
@@ -276,6 +290,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 			return fail(s, "PE fn='%.*s' closes region '%s'",
 			    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 		stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
+		occurred(s, TRC_OCC_PROC, top->label, ev->t - top->start);
 		rs->depth--;
 		break;
 	default:

@@ -181,5 +181,8 @@ void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 #include "trc_fit.h"
 #include "trc_ratios.h"
 #include "trc_match.h"
+#include "trc_design.h"
+#include "trc_lcs.h"
+#include "trc_graph.h"
 
 #endif
