@@ -21,16 +21,28 @@ trc_kind_name(enum trc_kind k)
 int
 trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 {
-	int i;
+	int base;
 
 	if (len != 2)
 		return -1;
-	for (i = 0; i < TRC_NKINDS; i++)
-		if (s[0] == kind_names[i][0] && s[1] == kind_names[i][1]) {
-			*k = (enum trc_kind)i;
-			return 0;
-		}
-	return -1;
+	switch (s[0]) {
+	case 'S': base = TRC_SB; break;
+	case 'R': base = TRC_RB; break;
+	case 'W': base = TRC_WB; break;
+	case 'X': base = TRC_XB; break;
+	case 'P': base = TRC_PB; break;
+	case 'M':
+		if (s[1] != 'K')
+			return -1;
+		*k = TRC_MK;
+		return 0;
+	default:
+		return -1;
+	}
+	if (s[1] != 'B' && s[1] != 'E')
+		return -1;
+	*k = (enum trc_kind)(base + (s[1] == 'E'));
+	return 0;
 }
 
 

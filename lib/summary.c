@@ -286,7 +286,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 			return fail(s, "PE fn='%.*s' with no open region%s",
 			    ev->fn.s, ev->fn.len, "");
 		top = &rs->stack[rs->depth - 1];
-		if (trc_intern_find(&s->labels, ev->fn.s, ev->fn.len) != top->label)
+		if (strncmp(s->labels.name[top->label], ev->fn.s, ev->fn.len) != 0 ||
+		    s->labels.name[top->label][ev->fn.len] != '\0')
 			return fail(s, "PE fn='%.*s' closes region '%s'",
 			    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 		stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
