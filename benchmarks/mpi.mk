@@ -43,3 +43,9 @@ $(O)/t/mpi/%: t/mpi/%.f90
 	mpif90 -O1 -o $@ $<
 
 -include $(MPI_LIB_OBJ:.o=.d)
+
+# The tracing overhead on trc-heat, traced against untraced.
+mpi-overhead: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record
+	@sh benchmarks/mpi-overhead.sh $(abspath $(B)) $(abspath $(O))
+
+.PHONY: mpi-overhead
