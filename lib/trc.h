@@ -89,23 +89,34 @@ struct trc_header {
 	struct trc_str	 extra;		/* other "#" lines before the first event */
 };
 
-/* kind.c */
+/* parse.c */
 const char	*trc_kind_name(enum trc_kind);
 int		 trc_kind_parse(const char *, size_t, enum trc_kind *);
 
-/* parse.c: parsing split from I/O, for tests and other readers. */
+/* parsing split from I/O, for tests and other readers. */
 int	 trc_parse_time(const char *, size_t, int64_t *);
 int	 trc_parse_int(const char *, size_t, int64_t *);
 /*
- * Parse one event line (no newline).  Returns 0, or -1 with a static
- * message in *err.
+ * Parse one event line (no newline) or the "#trc" header line.  They
+ * return 0, or -1 with a message such as "invalid time '12x'" in err.
  */
-int	 trc_parse_line(char *, size_t, struct trc_event *, const char **err);
-int	 trc_parse_header(const char *, size_t, struct trc_header *, const char **err);
+#define TRC_ERRLEN	160
+int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
+int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);
 /* The value of attribute key, or NULL. */
 const struct trc_str *trc_attr_get(const struct trc_event *, const char *key);
 /* Iterate a req= list: returns 1 and the next id, 0 at the end. */
 int	 trc_reqs_next(struct trc_str *, int64_t *);
+
+/* select.c: rank lists "0,3-5" and kind lists "SB,RE" or "S" (SB and SE). */
+#define TRC_MAXRANGES	64
+struct trc_ranks {
+	int	 n;
+	int32_t	 lo[TRC_MAXRANGES], hi[TRC_MAXRANGES];
+};
+int	 trc_ranks_parse(const char *, struct trc_ranks *);
+int	 trc_ranks_has(const struct trc_ranks *, int32_t);
+int	 trc_kinds_parse(const char *, unsigned *mask);	/* bit 1<<kind */
 
 /* reader.c: a pull reader over a file or stdin ("-" or NULL). */
 struct trc_reader;
@@ -129,11 +140,26 @@ int	 trc_write_event(struct trc_writer *, const struct trc_event *);
 int	 trc_write_event_at(struct trc_writer *, const struct trc_event *,
 	    int64_t t, const char *extra);
 int	 trc_write_raw(struct trc_writer *, const char *, size_t);
-/* Formats t as seconds with 9 decimals; returns the length. */
+/* Formats t as seconds with 9 decimals, or an integer; returns the length. */
 size_t	 trc_format_time(char *, int64_t);
-/* Flushes and frees; returns -1 if any write failed. */
-int	 trc_wclose(struct trc_writer *);
+size_t	 trc_format_int(char *, int64_t);
+/* Writes out the buffer; -1 if this or any earlier write failed. */
+int	 trc_wflush(struct trc_writer *);
 const char *trc_werror(const struct trc_writer *);
+void	 trc_wfree(struct trc_writer *);
+
+/* intern.c: a table of names, each with a small id in order of arrival. */
+struct trc_intern {
+	char	**name;
+	int32_t	  n, cap;
+	int32_t	 *hash;		/* open addressing: id + 1, 0 when free */
+	uint32_t  hcap;
+};
+/* The id of s, added when new; -1 when out of memory. */
+int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
+/* The id of s, or -1 when absent. */
+int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
+void	 trc_intern_free(struct trc_intern *);
 
 /* util.c: helpers for programs, which may exit (never used by lib). */
 extern const char *trc_progname;
@@ -150,5 +176,13 @@ double	 estrtod(const char *, const char *what);
 void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+
+#include "trc_summary.h"
+#include "trc_fit.h"
+#include "trc_ratios.h"
+#include "trc_match.h"
+#include "trc_design.h"
+#include "trc_lcs.h"
+#include "trc_graph.h"
 
 #endif

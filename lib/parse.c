@@ -1,0 +1,436 @@
+/*
+ * parse.c - the stream's lines, parsed from memory with no I/O, no
+ * allocation and no locale: fields are split with a byte-class table
+ * and numbers are converted by hand.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "trc.h"
+
+static const char *kind_names[TRC_NKINDS] = {
+	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK"
+};
+
+const char *
+trc_kind_name(enum trc_kind k)
+{
+	return (unsigned)k < TRC_NKINDS ? kind_names[k] : "??";
+}
+
+int
+trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
+{
+	int i;
+
+	if (len != 2)
+		return -1;
+	for (i = 0; i < TRC_NKINDS; i++)
+		if (s[0] == kind_names[i][0] && s[1] == kind_names[i][1]) {
+			*k = (enum trc_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+
+/* Byte classes for the one pass over a line. */
+enum { C_OTHER, C_BLANK, C_EQ };
+static const unsigned char byte_class[256] = {
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ
+};
+
+static int
+isdigit_c(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Seconds with up to 9 decimals, exactly into nanoseconds. */
+int
+trc_parse_time(const char *s, size_t len, int64_t *ns)
+{
+	const char *end = s + len;
+	int64_t sec = 0, frac = 0;
+	int ndig = 0, nfrac = 0;
+
+	for (; s < end && isdigit_c(*s); s++, ndig++) {
+		if (sec > INT64_MAX / 1000000000)
+			return -1;
+		sec = sec * 10 + (*s - '0');
+	}
+	if (s < end && *s == '.') {
+		for (s++; s < end && isdigit_c(*s); s++, nfrac++) {
+			if (nfrac == 9)
+				return -1;
+			frac = frac * 10 + (*s - '0');
+		}
+	}
+	if (s != end || ndig + nfrac == 0)
+		return -1;
+	for (; nfrac < 9; nfrac++)
+		frac *= 10;
+	if (sec > INT64_MAX / 1000000000 ||
+	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
+		return -1;
+	*ns = sec * 1000000000 + frac;
+	return 0;
+}
+
+int
+trc_parse_int(const char *s, size_t len, int64_t *v)
+{
+	const char *end = s + len;
+	int neg = 0;
+	int64_t n = 0;
+
+	if (s < end && *s == '-') {
+		neg = 1;
+		s++;
+	}
+	if (s == end)
+		return -1;
+	for (; s < end; s++) {
+		if (!isdigit_c(*s) || n > (INT64_MAX - 9) / 10)
+			return -1;
+		n = n * 10 + (*s - '0');
+	}
+	*v = neg ? -n : n;
+	return 0;
+}
+
+static void
+errtok(char err[TRC_ERRLEN], const char *what, const char *s, size_t len)
+{
+	snprintf(err, TRC_ERRLEN, "%s '%.*s'", what, len > 40 ? 40 : (int)len, s);
+}
+
+/* A field that fits in int32_t; "*" means any when allowed. */
+static int
+parse_small(const struct trc_str *v, int32_t min, int allow_any, int32_t *out)
+{
+	int64_t n;
+
+	if (allow_any && v->len == 1 && v->s[0] == '*') {
+		*out = TRC_ANY;
+		return 0;
+	}
+	if (trc_parse_int(v->s, v->len, &n) < 0 || n < min || n > INT32_MAX)
+		return -1;
+	*out = (int32_t)n;
+	return 0;
+}
+
+static int
+parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
+    char err[TRC_ERRLEN])
+{
+	const struct trc_str *k = &a->key, *v = &a->val;
+	struct trc_str list;
+	int64_t n;
+	int bad = 0;
+
+	/* num >= 0 is the value already read as a plain decimal. */
+	if (num >= 0) {
+		switch (k->len) {
+		case 3:
+			if (memcmp(k->s, "tag", 3) == 0 && num <= INT32_MAX) {
+				ev->tag = (int32_t)num;
+				return 0;
+			}
+			if (memcmp(k->s, "req", 3) == 0) {
+				ev->reqs = *v;
+				ev->req = num;
+				return 0;
+			}
+			break;
+		case 4:
+			if (memcmp(k->s, "peer", 4) == 0 && num <= INT32_MAX) {
+				ev->peer = (int32_t)num;
+				return 0;
+			}
+			break;
+		case 5:
+			if (memcmp(k->s, "bytes", 5) == 0) {
+				ev->bytes = num;
+				return 0;
+			}
+			break;
+		}
+	}
+
+	switch (k->len) {
+	case 2:
+		if (memcmp(k->s, "fn", 2) == 0)
+			ev->fn = *v;
+		else if (memcmp(k->s, "op", 2) == 0)
+			ev->op = *v;
+		return 0;
+	case 3:
+		if (memcmp(k->s, "tag", 3) == 0)
+			bad = parse_small(v, 0, 1, &ev->tag);
+		else if (memcmp(k->s, "req", 3) == 0) {
+			ev->reqs = list = *v;
+			bad = v->len == 0 || trc_reqs_next(&list, &ev->req) != 1;
+			while (!bad && list.len > 0)
+				bad = trc_reqs_next(&list, &n) != 1;
+		}
+		break;
+	case 4:
+		if (memcmp(k->s, "peer", 4) == 0)
+			bad = parse_small(v, 0, 1, &ev->peer);
+		else if (memcmp(k->s, "comm", 4) == 0)
+			bad = parse_small(v, 0, 0, &ev->comm);
+		else if (memcmp(k->s, "root", 4) == 0)
+			bad = parse_small(v, 0, 0, &ev->root);
+		break;
+	case 5:
+		if (memcmp(k->s, "bytes", 5) == 0)
+			bad = trc_parse_int(v->s, v->len, &ev->bytes) < 0 ||
+			    ev->bytes < 0;
+		break;
+	}
+	if (bad) {
+		snprintf(err, TRC_ERRLEN, "invalid %.*s '%.*s'", (int)k->len,
+		    k->s, v->len > 40 ? 40 : (int)v->len, v->s);
+		return -1;
+	}
+	return 0;
+}
+
+int
+trc_reqs_next(struct trc_str *list, int64_t *id)
+{
+	const char *s = list->s, *end = s + list->len, *comma;
+
+	if (list->len == 0)
+		return 0;
+	comma = memchr(s, ',', list->len);
+	if (comma == NULL)
+		comma = end;
+	if (trc_parse_int(s, (size_t)(comma - s), id) < 0 || *id < 0)
+		return -1;
+	if (comma == end) {
+		list->s = end;
+		list->len = 0;
+	} else {
+		list->s = comma + 1;
+		list->len = (size_t)(end - comma - 1);
+		if (list->len == 0)
+			return -1;
+	}
+	return 1;
+}
+
+/* Splits the next blank-separated field; returns 0 at the end. */
+static int
+next_field(const char **p, const char *end, struct trc_str *f)
+{
+	const char *s = *p;
+
+	while (s < end && byte_class[(unsigned char)*s] == C_BLANK)
+		s++;
+	if (s == end)
+		return 0;
+	f->s = s;
+	while (s < end && byte_class[(unsigned char)*s] != C_BLANK)
+		s++;
+	f->len = (size_t)(s - f->s);
+	*p = s;
+	return 1;
+}
+
+/* Time, rank and kind when they are plain; 0 to take the slow path. */
+static int
+fast_head(const char **pp, const char *end, struct trc_event *ev)
+{
+	const char *p = *pp, *start;
+	int64_t sec = 0, frac = 0, rank = 0;
+	int nfrac = 0;
+
+	for (start = p; p < end && isdigit_c(*p); p++)
+		sec = sec * 10 + (*p - '0');
+	if (p == start || p - start > 10 || p == end)
+		return 0;
+	if (*p == '.') {
+		for (start = ++p; p < end && isdigit_c(*p); p++)
+			frac = frac * 10 + (*p - '0');
+		nfrac = (int)(p - start);
+		if (nfrac > 9 || p == end)
+			return 0;
+	}
+	if (*p++ != ' ')
+		return 0;
+	for (start = p; p < end && isdigit_c(*p); p++)
+		rank = rank * 10 + (*p - '0');
+	if (p == start || p - start > 9 || p == end || *p++ != ' ')
+		return 0;
+	if (end - p < 2 || (end - p > 2 && byte_class[(unsigned char)p[2]] != C_BLANK) ||
+	    trc_kind_parse(p, 2, &ev->kind) < 0)
+		return 0;
+	while (nfrac++ < 9)
+		frac *= 10;
+	ev->t = sec * 1000000000 + frac;
+	ev->rank = (int32_t)rank;
+	*pp = p + 2;
+	return 1;
+}
+
+int
+trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERRLEN])
+{
+	const char *p = s, *end = s + len, *eq;
+	struct trc_str f;
+	struct trc_attr *a;
+	int64_t n, num;
+
+	ev->peer = ev->tag = ev->root = TRC_NONE;
+	ev->comm = 0;
+	ev->bytes = ev->req = TRC_NONE;
+	ev->reqs.s = ev->fn.s = ev->op.s = "";
+	ev->reqs.len = ev->fn.len = ev->op.len = 0;
+	ev->nattr = 0;
+
+	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
+	 * by the general code below whenever it does not apply. */
+	if (fast_head(&p, end, ev))
+		goto attributes;
+	p = s;
+	if (!next_field(&p, end, &f)) {
+		snprintf(err, TRC_ERRLEN, "empty event line");
+		return -1;
+	}
+	if (trc_parse_time(f.s, f.len, &ev->t) < 0) {
+		if (f.s[0] == '-' && trc_parse_time(f.s + 1, f.len - 1, &n) == 0)
+			errtok(err, "negative time", f.s, f.len);
+		else
+			errtok(err, "invalid time", f.s, f.len);
+		return -1;
+	}
+	if (!next_field(&p, end, &f)) {
+		snprintf(err, TRC_ERRLEN, "missing rank");
+		return -1;
+	}
+	if (trc_parse_int(f.s, f.len, &n) < 0 || n < 0 || n > INT32_MAX) {
+		errtok(err, "invalid rank", f.s, f.len);
+		return -1;
+	}
+	ev->rank = (int32_t)n;
+	if (!next_field(&p, end, &f)) {
+		snprintf(err, TRC_ERRLEN, "missing kind");
+		return -1;
+	}
+	if (trc_kind_parse(f.s, f.len, &ev->kind) < 0) {
+		errtok(err, "unknown kind", f.s, f.len);
+		return -1;
+	}
+attributes:
+	for (;;) {
+		while (p < end && byte_class[(unsigned char)*p] == C_BLANK)
+			p++;
+		if (p == end)
+			break;
+		/* The key ends at the first '='; a value of digits only is
+		 * read as it is scanned. */
+		f.s = p;
+		while (p < end && byte_class[(unsigned char)*p] == C_OTHER)
+			p++;
+		eq = p < end && *p == '=' ? p : NULL;
+		num = -1;
+		if (eq != NULL) {
+			for (num = 0, p++; p < end && (unsigned)(*p - '0') < 10 &&
+			    num < 100000000000000000LL; p++)
+				num = num * 10 + (*p - '0');
+			if (p == eq + 1 || (p < end &&
+			    byte_class[(unsigned char)*p] != C_BLANK))
+				num = -1;
+		}
+		while (p < end && byte_class[(unsigned char)*p] != C_BLANK)
+			p++;
+		f.len = (size_t)(p - f.s);
+		if (eq == NULL || eq == f.s) {
+			errtok(err, "invalid attribute", f.s, f.len);
+			return -1;
+		}
+		if (ev->nattr == TRC_MAXATTR) {
+			snprintf(err, TRC_ERRLEN, "more than %d attributes",
+			    TRC_MAXATTR);
+			return -1;
+		}
+		a = &ev->attr[ev->nattr++];
+		a->key.s = f.s;
+		a->key.len = (size_t)(eq - f.s);
+		a->val.s = eq + 1;
+		a->val.len = f.len - a->key.len - 1;
+		if (parse_known(ev, a, num, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+const struct trc_str *
+trc_attr_get(const struct trc_event *ev, const char *key)
+{
+	size_t klen = strlen(key);
+	int i;
+
+	for (i = 0; i < ev->nattr; i++)
+		if (ev->attr[i].key.len == klen &&
+		    memcmp(ev->attr[i].key.s, key, klen) == 0)
+			return &ev->attr[i].val;
+	return NULL;
+}
+
+int
+trc_parse_header(const char *s, size_t len, struct trc_header *h, char err[TRC_ERRLEN])
+{
+	const char *p = s, *end = s + len, *eq;
+	struct trc_str f, k, v;
+	int64_t n;
+
+	h->version = 0;
+	h->ranks = 0;
+	h->order = TRC_ORDER_TIME;
+	if (!next_field(&p, end, &f) || f.len != 4 || memcmp(f.s, "#trc", 4) != 0) {
+		snprintf(err, TRC_ERRLEN, "missing '#trc' header");
+		return -1;
+	}
+	if (!next_field(&p, end, &f) || trc_parse_int(f.s, f.len, &n) < 0) {
+		snprintf(err, TRC_ERRLEN, "missing stream version after '#trc'");
+		return -1;
+	}
+	if (n != 1) {
+		errtok(err, "unsupported stream version", f.s, f.len);
+		return -1;
+	}
+	h->version = 1;
+	while (next_field(&p, end, &f)) {
+		eq = memchr(f.s, '=', f.len);
+		if (eq == NULL)
+			continue;	/* free text is allowed */
+		k.s = f.s;
+		k.len = (size_t)(eq - f.s);
+		v.s = eq + 1;
+		v.len = f.len - k.len - 1;
+		if (k.len == 5 && memcmp(k.s, "ranks", 5) == 0) {
+			if (trc_parse_int(v.s, v.len, &n) < 0 || n < 1 ||
+			    n > INT32_MAX) {
+				errtok(err, "invalid ranks", v.s, v.len);
+				return -1;
+			}
+			h->ranks = (int32_t)n;
+		} else if (k.len == 5 && memcmp(k.s, "order", 5) == 0) {
+			if (v.len == 4 && memcmp(v.s, "time", 4) == 0)
+				h->order = TRC_ORDER_TIME;
+			else if (v.len == 4 && memcmp(v.s, "rank", 4) == 0)
+				h->order = TRC_ORDER_RANK;
+			else if (v.len == 4 && memcmp(v.s, "none", 4) == 0)
+				h->order = TRC_ORDER_NONE;
+			else {
+				errtok(err, "invalid order", v.s, v.len);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}

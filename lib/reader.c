@@ -1,0 +1,300 @@
+/*
+ * reader.c - the pull reader: read(2) into one block buffer, lines
+ * found with memchr, events parsed in place.  Memory is the buffer,
+ * the header's extra lines and one time per rank.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trc.h"
+
+#define BUFSIZE		(1 << 20)
+#define MAXEXTRA	(1 << 20)
+
+struct trc_reader {
+	int		 fd;
+	int		 eof;
+	int		 failed;
+	int		 have_header;
+	int		 pending;	/* the first event line is read */
+	char		*buf;
+	size_t		 start, end;
+	const char	*line_s;
+	size_t		 line_len;
+	long		 line;
+	char		*name;
+	struct trc_header hdr;
+	char		*extra;
+	size_t		 extralen;
+	int64_t		 last_t;
+	int64_t		*rank_last;	/* order=rank: last time of each rank */
+	size_t		 nrank_last;
+	char		 err[TRC_ERRLEN + 512];
+};
+
+struct trc_reader *
+trc_open(const char *path)
+{
+	struct trc_reader *r;
+	int stdin_ = path == NULL || strcmp(path, "-") == 0;
+
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return NULL;
+	r->name = strdup(stdin_ ? "<stdin>" : path);
+	r->buf = malloc(BUFSIZE);
+	if (r->name == NULL || r->buf == NULL) {
+		trc_close(r);
+		return NULL;
+	}
+	r->fd = stdin_ ? 0 : open(path, O_RDONLY);
+	if (r->fd < 0) {
+		snprintf(r->err, sizeof(r->err), "%s: %s", r->name, strerror(errno));
+		r->failed = 1;
+	}
+	return r;
+}
+
+void
+trc_close(struct trc_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->fd > 0)
+		close(r->fd);
+	free(r->name);
+	free(r->buf);
+	free(r->extra);
+	free(r->rank_last);
+	free(r);
+}
+
+const char *
+trc_error(const struct trc_reader *r)
+{
+	return r->err;
+}
+
+const char *
+trc_name(const struct trc_reader *r)
+{
+	return r->name;
+}
+
+long
+trc_lineno(const struct trc_reader *r)
+{
+	return r->line;
+}
+
+static int
+vfail(struct trc_reader *r, long line, const char *fmt, va_list ap)
+{
+	int n;
+
+	n = snprintf(r->err, sizeof(r->err), "%s:%ld: ", r->name, line);
+	if (n > 0 && (size_t)n < sizeof(r->err))
+		vsnprintf(r->err + n, sizeof(r->err) - (size_t)n, fmt, ap);
+	r->failed = 1;
+	return -1;
+}
+
+int
+trc_fail(struct trc_reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(r, r->line, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+fail_at(struct trc_reader *r, long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(r, line, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The next line without its newline: 1, 0 at the end, -1 on error. */
+static int
+read_line(struct trc_reader *r)
+{
+	char *nl;
+	ssize_t n;
+
+	for (;;) {
+		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		if (nl != NULL) {
+			r->line_s = r->buf + r->start;
+			r->line_len = (size_t)(nl - r->line_s);
+			r->start += r->line_len + 1;
+			r->line++;
+			if (r->line_len > TRC_MAXLINE)
+				return fail_at(r, r->line,
+				    "line longer than %d bytes", TRC_MAXLINE);
+			return 1;
+		}
+		if (r->end - r->start > TRC_MAXLINE)
+			return fail_at(r, r->line + 1,
+			    "line longer than %d bytes", TRC_MAXLINE);
+		if (r->eof) {
+			if (r->end > r->start)
+				return fail_at(r, r->line + 1,
+				    "truncated last line (no newline at end)");
+			return 0;
+		}
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+		do
+			n = read(r->fd, r->buf + r->end, BUFSIZE - r->end);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return fail_at(r, r->line + 1, "%s", strerror(errno));
+		if (n == 0)
+			r->eof = 1;
+		r->end += (size_t)n;
+	}
+}
+
+static int
+blank_line(const char *s, size_t len)
+{
+	for (; len > 0; s++, len--)
+		if (*s != ' ' && *s != '\t' && *s != '\r')
+			return 0;
+	return 1;
+}
+
+/* Reads "#trc" and the "#" lines after it, up to the first event. */
+static int
+read_header(struct trc_reader *r)
+{
+	char err[TRC_ERRLEN];
+	char *p;
+	int rc;
+
+	rc = read_line(r);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return fail_at(r, 1, "missing '#trc' header (empty input)");
+	if (trc_parse_header(r->line_s, r->line_len, &r->hdr, err) < 0)
+		return fail_at(r, r->line, "%s", err);
+	while ((rc = read_line(r)) > 0) {
+		if (blank_line(r->line_s, r->line_len))
+			continue;
+		if (r->line_s[0] != '#') {
+			r->pending = 1;
+			break;
+		}
+		if (r->extralen + r->line_len + 1 > MAXEXTRA)
+			return fail_at(r, r->line, "header longer than %d bytes",
+			    MAXEXTRA);
+		if ((p = realloc(r->extra, r->extralen + r->line_len + 1)) == NULL)
+			return fail_at(r, r->line, "out of memory");
+		r->extra = p;
+		memcpy(r->extra + r->extralen, r->line_s, r->line_len);
+		r->extralen += r->line_len;
+		r->extra[r->extralen++] = '\n';
+	}
+	if (rc < 0)
+		return -1;
+	r->hdr.extra.s = r->extra ? r->extra : "";
+	r->hdr.extra.len = r->extralen;
+	r->have_header = 1;
+	return 0;
+}
+
+const struct trc_header *
+trc_get_header(struct trc_reader *r)
+{
+	if (r->failed || (!r->have_header && read_header(r) < 0))
+		return NULL;
+	return &r->hdr;
+}
+
+static int
+check_rank_order(struct trc_reader *r, const struct trc_event *ev)
+{
+	size_t n, i;
+	int64_t *p;
+
+	if ((size_t)ev->rank >= r->nrank_last) {
+		n = r->nrank_last ? r->nrank_last : 64;
+		while (n <= (size_t)ev->rank)
+			n *= 2;
+		if ((p = realloc(r->rank_last, n * sizeof(*p))) == NULL)
+			return trc_fail(r, "out of memory");
+		for (i = r->nrank_last; i < n; i++)
+			p[i] = 0;
+		r->rank_last = p;
+		r->nrank_last = n;
+	}
+	if (ev->t < r->rank_last[ev->rank])
+		return -1;
+	r->rank_last[ev->rank] = ev->t;
+	return 0;
+}
+
+int
+trc_next(struct trc_reader *r, struct trc_event *ev)
+{
+	char err[TRC_ERRLEN], a[24], b[24];
+	int rc;
+
+	if (r->failed)
+		return -1;
+	if (!r->have_header && read_header(r) < 0)
+		return -1;
+	for (;;) {
+		if (r->pending)
+			r->pending = 0;
+		else if ((rc = read_line(r)) <= 0)
+			return rc;
+		if (r->line_len == 0 || r->line_s[0] == '#' ||
+		    blank_line(r->line_s, r->line_len))
+			continue;
+		break;
+	}
+	if (trc_parse_line(r->line_s, r->line_len, ev, err) < 0)
+		return trc_fail(r, "%s", err);
+	ev->line = r->line;
+	if (r->hdr.ranks > 0 && ev->rank >= r->hdr.ranks)
+		return trc_fail(r, "rank %ld out of range (ranks=%ld)",
+		    (long)ev->rank, (long)r->hdr.ranks);
+	switch (r->hdr.order) {
+	case TRC_ORDER_TIME:
+		if (ev->t < r->last_t) {
+			a[trc_format_time(a, ev->t)] = '\0';
+			b[trc_format_time(b, r->last_t)] = '\0';
+			return trc_fail(r, "time goes backwards ('%s' after '%s')",
+			    a, b);
+		}
+		r->last_t = ev->t;
+		break;
+	case TRC_ORDER_RANK:
+		if (check_rank_order(r, ev) < 0) {
+			if (r->failed)
+				return -1;
+			a[trc_format_time(a, ev->t)] = '\0';
+			b[trc_format_time(b, r->rank_last[ev->rank])] = '\0';
+			return trc_fail(r, "time goes backwards on rank %ld "
+			    "('%s' after '%s')", (long)ev->rank, a, b);
+		}
+		break;
+	case TRC_ORDER_NONE:
+		break;
+	}
+	return 1;
+}

@@ -1,0 +1,442 @@
+/*
+ * trc-effects - effects and allocation of variation of a two-level
+ * design's responses, and the stability verdict.
+ *
+ * The input is the run table of trc-design -t with response columns
+ * appended.  The design (full or fractional, and its alias chains) is
+ * recovered from the factor levels themselves, so any regular
+ * two-level table will do, in any run order, with replications.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+
+#include "trc.h"
+
+static const char usage_line[] =
+    "trc-effects [-c confidence] [-d column] [-f factors] [file]";
+
+enum { COL_ID, COL_FACTOR, COL_RESPONSE };
+
+struct col {
+	char	*name;
+	int	 kind;
+	int	 factor;	/* letter index, for COL_FACTOR */
+	int	 resp;		/* response index, for COL_RESPONSE */
+};
+
+static struct col *cols;
+static int ncols, nresp, p;
+static uint32_t *pts;		/* per run */
+static double *resp;		/* per run, nresp each */
+static long nruns;
+static const char *fname;
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+/* Split on runs of blanks and tabs, in place. */
+static int
+split(char *s, char ***fv, int *cap)
+{
+	int n = 0;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\r')
+			s++;
+		if (*s == '\0')
+			return n;
+		if (n == *cap)
+			*fv = ereallocarray(*fv, *cap = *cap ? *cap * 2 : 16,
+			    sizeof **fv);
+		(*fv)[n++] = s;
+		while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r')
+			s++;
+		if (*s != '\0')
+			*s++ = '\0';
+	}
+}
+
+static void
+header(char **fv, int n, long lineno)
+{
+	int i, j, f;
+	uint32_t seen = 0;
+
+	cols = ecalloc(n, sizeof cols[0]);
+	ncols = n;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(cols[j].name, fv[i]) == 0)
+				die("%s:%ld: duplicate column '%s'", fname,
+				    lineno, fv[i]);
+		cols[i].name = estrdup(fv[i]);
+		f = fv[i][1] == '\0' ? trc_letter_factor(
+		    (unsigned char)fv[i][0]) : -1;
+		if (strcmp(fv[i], "run") == 0 || strcmp(fv[i], "std") == 0)
+			cols[i].kind = COL_ID;
+		else if (f >= 0) {
+			cols[i].kind = COL_FACTOR;
+			cols[i].factor = f;
+			seen |= UINT32_C(1) << f;
+			if (f + 1 > p)
+				p = f + 1;
+		} else {
+			cols[i].kind = COL_RESPONSE;
+			cols[i].resp = nresp++;
+		}
+	}
+	if (p == 0)
+		die("%s:%ld: no factor columns (A, B, ...)", fname, lineno);
+	for (f = 0; f < p; f++)
+		if (!(seen & (UINT32_C(1) << f)))
+			die("%s:%ld: no column for factor '%c'", fname, lineno,
+			    trc_factor_letter(f));
+	if (nresp == 0)
+		die("%s:%ld: no response columns", fname, lineno);
+}
+
+static void
+row(char **fv, int n, long lineno)
+{
+	static long cap;
+	uint32_t x = 0;
+	double *y;
+	char *end;
+	int i;
+
+	if (n != ncols)
+		die("%s:%ld: expected %d fields, found %d", fname, lineno,
+		    ncols, n);
+	if (nruns == cap) {
+		cap = cap ? cap * 2 : 64;
+		pts = ereallocarray(pts, cap, sizeof pts[0]);
+		resp = ereallocarray(resp, cap, nresp * sizeof resp[0]);
+	}
+	y = resp + nruns * nresp;
+	for (i = 0; i < n; i++) {
+		const char *s = fv[i];
+
+		switch (cols[i].kind) {
+		case COL_FACTOR:
+			if (strcmp(s, "+1") == 0 || strcmp(s, "1") == 0 ||
+			    strcmp(s, "+") == 0)
+				x |= UINT32_C(1) << cols[i].factor;
+			else if (strcmp(s, "-1") != 0 && strcmp(s, "-") != 0)
+				die("%s:%ld: invalid level '%s' in column "
+				    "'%s'", fname, lineno, s, cols[i].name);
+			break;
+		case COL_RESPONSE:
+			errno = 0;
+			y[cols[i].resp] = strtod(s, &end);
+			if (*end != '\0' || errno == ERANGE ||
+			    !isfinite(y[cols[i].resp]))
+				die("%s:%ld: invalid number '%s' in column "
+				    "'%s'", fname, lineno, s, cols[i].name);
+			break;
+		}
+	}
+	pts[nruns++] = x;
+}
+
+static void
+readall(FILE *fp)
+{
+	char *line = NULL, **fv = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int n, fcap = 0, have_header = 0;
+
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (line[0] == '#')
+			continue;
+		if ((n = split(line, &fv, &fcap)) == 0)
+			continue;
+		if (!have_header) {
+			header(fv, n, lineno);
+			have_header = 1;
+		} else
+			row(fv, n, lineno);
+	}
+	if (ferror(fp))
+		die("%s: %s", fname, strerror(errno));
+	if (!have_header)
+		die("%s: no header row", fname);
+	if (nruns == 0)
+		die("%s: no runs", fname);
+	free(line);
+	free(fv);
+}
+
+static const char *
+num(char *buf, double v)
+{
+	snprintf(buf, 32, "%.8g", v);
+	return buf;
+}
+
+static const char *
+pct(char *buf, double ss, double sst)
+{
+	if (sst > 0)
+		snprintf(buf, 32, "%.2f", 100 * ss / sst);
+	else
+		snprintf(buf, 32, "-");
+	return buf;
+}
+
+/* Names of the factors of a word, from the factor file. */
+static void
+names(const struct trc_factors *fs, uint32_t w)
+{
+	int j, first = 1;
+
+	for (j = 0; j < p; j++)
+		if (w & (UINT32_C(1) << j)) {
+			printf("%s%s", first ? "\t" : " x ", fs->v[j].name);
+			first = 0;
+		}
+}
+
+struct rank {
+	long	 i;
+	double	 ss;
+};
+
+static int
+by_ss(const void *a, const void *b)
+{
+	const struct rank *x = a, *y = b;
+
+	if (x->ss != y->ss)
+		return x->ss > y->ss ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct trc_factors fs = { 0 };
+	struct trc_design d;
+	struct trc_effects *ef;
+	struct trc_chain *ch;
+	struct rank *rk;
+	char err[512], b1[32], b2[32], b3[32], b4[32], *cbuf;
+	const char *dcol = "distance", *ffile = NULL;
+	double conf = 90, t = 0, *y;
+	long m, r, i, j, *cnt, *fill, nrk;
+	size_t clen;
+	int c, k, dresp = -1, unstable = 0;
+	FILE *fp;
+
+	trc_std_options(argc, argv, usage);
+	while ((c = getopt(argc, argv, "c:d:f:")) != -1) {
+		switch (c) {
+		case 'c':
+			conf = estrtod(optarg, "confidence");
+			if (!(conf > 0 && conf < 100))
+				die("invalid confidence '%s' (want a "
+				    "percentage between 0 and 100)", optarg);
+			break;
+		case 'd':
+			dcol = optarg;
+			break;
+		case 'f':
+			ffile = optarg;
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage_error(usage_line);
+	gsl_set_error_handler_off();
+	if (ffile != NULL && trc_factors_read(ffile, &fs, err,
+	    sizeof err) == -1)
+		die("%s", err);
+
+	if (argc == 0 || strcmp(argv[0], "-") == 0) {
+		fname = "<stdin>";
+		fp = stdin;
+	} else if ((fp = fopen(argv[0], "r")) == NULL)
+		die("%s: %s", argv[0], strerror(errno));
+	else
+		fname = argv[0];
+	readall(fp);
+	if (fp != stdin)
+		fclose(fp);
+	if (ffile != NULL && fs.n != p)
+		die("%s: %d factors, but %s has %d", ffile, fs.n, fname, p);
+	for (k = 0; k < ncols; k++)
+		if (cols[k].kind == COL_RESPONSE &&
+		    strcmp(cols[k].name, dcol) == 0)
+			dresp = cols[k].resp;
+
+	if (trc_design_from_points(&d, p, pts, nruns, err, sizeof err) == -1)
+		die("%s: %s", fname, err);
+	m = trc_design_runs(&d);
+	cnt = ecalloc(m, sizeof cnt[0]);
+	for (i = 0; i < nruns; i++)
+		cnt[trc_design_index(&d, pts[i])]++;
+	r = cnt[0];
+	for (i = 1; i < m; i++)
+		if (cnt[i] != r)
+			die("%s: unbalanced replication: %ld runs at point 1, "
+			    "%ld at point %ld", fname, r, cnt[i], i + 1);
+	if (r > 1) {
+		t = gsl_cdf_tdist_Pinv(0.5 + conf / 200, (double)m * (r - 1));
+		if (!isfinite(t))
+			die("no t quantile for %g%% confidence", conf);
+	}
+
+	/* Alias chains, named by their first word. */
+	ch = ereallocarray(NULL, m, sizeof ch[0]);
+	clen = (size_t)d.ndef * (TRC_MAXFACTORS + 4) + 1;
+	cbuf = emalloc(clen);
+	for (i = 0; i < m; i++) {
+		ch[i].word = ereallocarray(NULL, d.ndef, sizeof ch[i].word[0]);
+		ch[i].sign = emalloc(d.ndef);
+		trc_design_chain(&d, i, &ch[i]);
+	}
+
+	/* Each response: y in standard order, replications together. */
+	ef = ecalloc(nresp, sizeof ef[0]);
+	y = ereallocarray(NULL, nruns, sizeof y[0]);
+	fill = ecalloc(m, sizeof fill[0]);
+	printf("design: 2^");
+	if (d.k > 0)
+		printf("(%d-%d)", p, d.k);
+	else
+		printf("%d", p);
+	printf(", %ld points, %ld replication%s, resolution %s\n", m, r,
+	    r > 1 ? "s" : "", trc_roman(trc_design_resolution(&d), b1,
+	    sizeof b1));
+	for (k = 0; k < ncols; k++) {
+		struct trc_effects *e;
+		int ri = cols[k].resp;
+
+		if (cols[k].kind != COL_RESPONSE)
+			continue;
+		e = &ef[ri];
+		memset(fill, 0, m * sizeof fill[0]);
+		for (i = 0; i < nruns; i++) {
+			long x = trc_design_index(&d, pts[i]);
+
+			y[x * r + fill[x]++] = resp[i * nresp + ri];
+		}
+		if (trc_effects_compute(&d, r, y, e, err, sizeof err) == -1)
+			die("%s", err);
+		printf("\nresponse: %s\n", cols[k].name);
+		if (r > 1)
+			printf("effect\testimate\tci_low\tci_high\tsum_sq\t"
+			    "percent\taliases\n");
+		else
+			printf("effect\testimate\tsum_sq\tpercent\taliases\n");
+		for (i = 0; i < m; i++) {
+			printf("%s\t%s", i ? trc_word_format(ch[i].word[0],
+			    b1) : "mean", num(b2, e->q[i]));
+			if (r > 1)
+				printf("\t%s\t%s", num(b3, e->q[i] - t * e->sq),
+				    num(b4, e->q[i] + t * e->sq));
+			if (i == 0)
+				printf("\t-\t-");
+			else
+				printf("\t%s\t%s", num(b3, e->ss[i]),
+				    pct(b4, e->ss[i], e->sst));
+			printf("\t%s\n", trc_chain_format(&ch[i], cbuf, clen));
+		}
+		if (r > 1)
+			printf("error\t-\t-\t-\t%s\t%s\t-\n", num(b3, e->sse),
+			    pct(b4, e->sse, e->sst));
+		printf("total\t-\t%s%s\t%s\t-\n", r > 1 ? "-\t-\t" : "",
+		    num(b3, e->sst), e->sst > 0 ? "100.00" : "-");
+		if (r > 1)
+			printf("# s_e = %s with %ld degrees of freedom, s_q = "
+			    "%s, %g%% confidence intervals\n", num(b1, e->se),
+			    e->df, num(b2, e->sq), conf);
+	}
+
+	/*
+	 * The verdict: stable when no run's graph differs from the
+	 * baseline; else the effects on the distance that are not zero,
+	 * largest share of its variation first.
+	 */
+	if (dresp >= 0) {
+		struct trc_effects *e = &ef[dresp];
+
+		for (i = 0; i < nruns; i++)
+			if (resp[i * nresp + dresp] != 0)
+				unstable = 1;
+		if (!unstable)
+			printf("\nverdict: stable under every perturbation\n");
+		else {
+			printf("\nverdict: unstable\n");
+			rk = ereallocarray(NULL, m + 1, sizeof rk[0]);
+			for (i = 1, nrk = 0; i < m; i++)
+				if (!e->zero[i]) {
+					rk[nrk].i = i;
+					rk[nrk++].ss = e->ss[i];
+				}
+			if (e->sse > 0) {
+				rk[nrk].i = -1;
+				rk[nrk++].ss = e->sse;
+			}
+			qsort(rk, nrk, sizeof rk[0], by_ss);
+			if (nrk == 0)
+				printf("the distance is %s in every run: no "
+				    "factor changes it\n", num(b1, e->q[0]));
+			for (j = 0; j < nrk; j++) {
+				i = rk[j].i;
+				if (i < 0) {
+					printf("error\t%s\treplications "
+					    "differ\n", pct(b1, e->sse, e->sst));
+					continue;
+				}
+				printf("%s\t%s", trc_chain_format(&ch[i], cbuf,
+				    clen), pct(b1, e->ss[i], e->sst));
+				if (ffile != NULL)
+					names(&fs, ch[i].word[0]);
+				putchar('\n');
+			}
+			free(rk);
+		}
+	}
+
+	for (i = 0; i < m; i++) {
+		free(ch[i].word);
+		free(ch[i].sign);
+	}
+	for (k = 0; k < nresp; k++)
+		trc_effects_free(&ef[k]);
+	for (k = 0; k < ncols; k++)
+		free(cols[k].name);
+	free(ef);
+	free(ch);
+	free(cbuf);
+	free(y);
+	free(fill);
+	free(cnt);
+	free(cols);
+	free(pts);
+	free(resp);
+	trc_design_free(&d);
+	trc_factors_free(&fs);
+	fshut_stdout();
+	return unstable;
+}

@@ -1,0 +1,126 @@
+#!/bin/sh
+# trc-effects: the stability verdict, and bad input.
+. "$(dirname "$0")/lib.sh"
+
+tab() { tr '|' '\t'; }
+cat >"$tmp/f" <<'X'
+send0	call=MPI_Send ranks=0 delay=0.001
+recv	call=MPI_Recv region=Iterate delay=0.002
+bar	call=MPI_Barrier occ=1-3 delay=0.5
+X
+
+# Stable: distance 0 everywhere, whatever the time does.
+trc-design -t -n 3 | awk -v OFS='\t' 'NR == 1 { print $0, "distance", "time"; next }
+	{ print $0, 0, 1 + NR / 10 }' >"$tmp/in"
+expect_exit 0 "stable: exit 0" -- trc-effects -f "$tmp/f" "$tmp/in"
+is "$(tail -1 "$out")" "verdict: stable under every perturbation" "stable verdict"
+is "$(grep -c '^response' "$out")" 2 "a table for each response"
+is "$(awk -F'\t' '$1 == "B" && NF == 5 { print $2 }' "$out" | tail -1)" 0.1 \
+	"time: qB = 0.1 (time rises 0.1 per run; B high runs are 0.2 later on average)"
+
+# Unstable: the graph changes by 6 events when B is high, 8 with A too.
+# (1) a b ab c ac bc abc = 0 0 6 8 0 0 6 8: q0 = 28/8 = 3.5, qA = 4/8 =
+# 0.5, qB = 28/8 = 3.5, qAB = 4/8 = 0.5, C and its interactions 0 (each
+# column's plus and minus sums are 14 and 14).  SS = 8 q^2: A 2, B 98,
+# AB 2, SST 102: B 96.08%, A 1.96%, AB 1.96%.
+tab >"$tmp/in" <<'X'
+run|std|A|B|C|distance|time
+1|1|-1|-1|-1|0|1.0
+2|2|+1|-1|-1|0|1.1
+3|3|-1|+1|-1|6|1.2
+4|4|+1|+1|-1|8|1.3
+5|5|-1|-1|+1|0|1.4
+6|6|+1|-1|+1|0|1.5
+7|7|-1|+1|+1|6|1.6
+8|8|+1|+1|+1|8|1.7
+X
+expect_exit 1 "unstable: exit 1" -- trc-effects -f "$tmp/f" "$tmp/in"
+sed -n '/^verdict/,$p' "$out" >"$tmp/got"
+tab >"$tmp/want" <<'X'
+verdict: unstable
+B|96.08|recv
+A|1.96|send0
+AB|1.96|send0 x recv
+X
+is_file "$tmp/got" "$tmp/want" "the factors that change the graph, by variation explained"
+expect_exit 1 "without -f" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out" | cut -f1 | tr '\n' ' ')" "verdict: unstable B A AB " "without names"
+sed 's/distance/d/' "$tmp/in" >"$tmp/in2"
+expect_exit 0 "no distance column: no verdict" -- trc-effects "$tmp/in2"
+ok "$(grep -c verdict "$out")" "  and no verdict line"
+expect_exit 1 "-d names the distance column" -- trc-effects -d d "$tmp/in2"
+
+# A fraction names the chain.
+trc-design -t -g C=AB "$tmp/f" | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next }
+	{ print $0, $4 == "+1" ? 4 : 0 }' >"$tmp/in"
+expect_exit 1 "2^(3-1) unstable" -- trc-effects -f "$tmp/f" "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nB = AC\t100.00\trecv')" \
+	"the responsible chain, B = AC"
+
+# The same distance in every run: the baseline itself differs.
+trc-design -t -n 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, 3 }' >"$tmp/in"
+expect_exit 1 "constant nonzero distance" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" "verdict: unstable
+the distance is 3 in every run: no factor changes it" "no factor to blame"
+
+# Replications that differ: error variation only.  Distances 0 1 at
+# each point: every effect 0, SSE = 4 * 0.25 = 1 = SST.
+trc-design -t -n 1 -r 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, (NR > 3) }' >"$tmp/in"
+expect_exit 1 "replications differ" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nerror\t100.00\treplications differ')" \
+	"error term named"
+
+# Bad input: the exact message and exit 2.
+bad() {	# bad NAME MESSAGE, input in $tmp/bad
+	expect_exit 2 "$1" -- trc-effects "$tmp/bad"
+	is "$(cat "$err")" "trc-effects: $tmp/bad$2" "  $1: message"
+}
+printf 'run\tA\tB\tdistance\ttime\n1\t-1\t-1\t0\t1.5\n2\t+1\t-1\t0\n' >"$tmp/bad"
+	bad "wrong number of responses" ":3: expected 5 fields, found 4"
+printf 'run\tA\tB\tdistance\ttime\n1\t-1\t-1\t0\t1.5\n2\t+1\t-1\t0\t1.5\t7\n' >"$tmp/bad"
+	bad "too many responses" ":3: expected 5 fields, found 6"
+printf 'run\tA\tdistance\ttime\n1\t-1\t0\tabc\n' >"$tmp/bad"
+	bad "non-numeric response" ":2: invalid number 'abc' in column 'time'"
+printf 'run\tA\ttime\n1\t-1\t1.5s\n' >"$tmp/bad"
+	bad "partly numeric response" ":2: invalid number '1.5s' in column 'time'"
+printf 'run\tA\ttime\n1\t-1\tnan\n' >"$tmp/bad"
+	bad "NaN response" ":2: invalid number 'nan' in column 'time'"
+printf 'run\tA\ttime\n1\t0\t1\n' >"$tmp/bad"
+	bad "bad level" ":2: invalid level '0' in column 'A'"
+printf 'run\ttime\n1\t1\n' >"$tmp/bad"
+	bad "no factor columns" ":1: no factor columns (A, B, ...)"
+printf '# x\nA\tC\ttime\n' >"$tmp/bad"
+	bad "missing factor column" ":2: no column for factor 'B'"
+printf 'A\tB\n' >"$tmp/bad"
+	bad "no responses" ":1: no response columns"
+printf 'A\ttime\ttime\n' >"$tmp/bad"
+	bad "duplicate column" ":1: duplicate column 'time'"
+printf 'A\ttime\n' >"$tmp/bad"
+	bad "no runs" ": no runs"
+printf '' >"$tmp/bad"
+	bad "empty" ": no header row"
+printf 'A\ttime\n-1\t1\n+1\t2\n-1\t3\n' >"$tmp/bad"
+	bad "unbalanced" ": unbalanced replication: 2 runs at point 1, 1 at point 2"
+printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n-1\t+1\t3\n' >"$tmp/bad"
+	bad "incomplete design" ": not a two-level factorial design: no run at point 4 of the 4 (high: AB)"
+printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n' >"$tmp/bad"
+	bad "constant factor" ": factor 'B' has one level in every run"
+printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n-1\t+1\t3\n+1\t+1\t4\n' >"$tmp/two"
+expect_exit 2 "factor file of another size" -- trc-effects -f "$tmp/f" "$tmp/two"
+is "$(cat "$err")" "trc-effects: $tmp/f: 3 factors, but $tmp/two has 2" "  its message"
+expect_exit 2 "bad confidence" -- trc-effects -c 100 "$tmp/two"
+is "$(cat "$err")" "trc-effects: invalid confidence '100' (want a percentage between 0 and 100)" "  its message"
+expect_exit 2 "missing file" -- trc-effects "$tmp/nonesuch"
+is "$(cat "$err")" "trc-effects: $tmp/nonesuch: No such file or directory" "  its message"
+expect_exit 2 "two files" -- trc-effects "$tmp/two" "$tmp/two"
+expect_exit 0 "-h" -- trc-effects -h
+expect_exit 0 "--version" -- trc-effects --version
+
+man=$T/../man/man1/trc-effects.1
+syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$man" 2>/dev/null |
+	sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
+is "usage: $syn" "$(trc-effects -h)" "usage line is the SYNOPSIS"
+groff -mandoc -ww -z "$man" "$T/../man/man5/trc-factors.5" 2>"$err"
+is "$(cat "$err")" "" "man pages are clean"
+
+done_testing
