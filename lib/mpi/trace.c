@@ -45,7 +45,7 @@ static int64_t	 polls;
 static char	 rankstr[16];
 static size_t	 ranklen;
 static char	 out[PATH_MAX], dir[PATH_MAX + 16], rankfile[PATH_MAX + 48];
-static char	*region[MAXREGION];
+static char	 region[MAXREGION][128];
 static int	 nregion;	/* may exceed MAXREGION: deeper ones unnamed */
 static int64_t	 nextreq = 1;
 static MPI_Group worldgroup = MPI_GROUP_NULL;
@@ -223,7 +223,7 @@ tr_region(int open, const char *name)
 		p = put_str(put_str(p, " fn="), clean);
 		ev_end(p);
 		if (nregion < MAXREGION)
-			region[nregion] = strdup(clean);
+			memcpy(region[nregion], clean, strlen(clean) + 1);
 		nregion++;
 		tr_delay("pb");
 	} else {
@@ -231,13 +231,8 @@ tr_region(int open, const char *name)
 		p = ev_start(tr_now(), "PE", 0);
 		p = put_str(put_str(p, " fn="), clean);
 		ev_end(p);
-		if (nregion > 0) {
+		if (nregion > 0)
 			nregion--;
-			if (nregion < MAXREGION) {
-				free(region[nregion]);
-				region[nregion] = NULL;
-			}
-		}
 	}
 }
 
@@ -419,6 +414,8 @@ tr_delay(const char *call)
 	int64_t until, now;
 	int i;
 
+	if (ndelay == 0)
+		return;
 	for (i = 0; i < ndelay; i++) {
 		d = &delays[i];
 		if ((strcmp(d->call, call) != 0 && strcmp(d->call, "*") != 0) ||
