@@ -287,7 +287,7 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	struct regs rs;
 	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
 	uint64_t n, d, thr, e = 0;
-	int identical = 1, unstable;
+	int identical = 1, same_strings = 1, unstable;
 
 	memset(&tot, 0, sizeof(tot));
 	memset(&rs, 0, sizeof(rs));
@@ -299,21 +299,25 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		    o->quiet ? NULL : region_cb, &rs) < 0)
 			die("out of memory");
 		identical &= cmp[r].same_string && cmp[r].same_edges;
+		same_strings &= cmp[r].same_string;
 		tot.na += cmp[r].na;
 		tot.nb += cmp[r].nb;
 		tot.lcs += cmp[r].lcs;
 		tot.d += cmp[r].d;
-		if (cmp[r].same_string)
-			e += cmp[r].d;
+		e += cmp[r].same_string ? cmp[r].d : 0;
 		tot.regions += cmp[r].regions;
 		tot.bad_regions += cmp[r].bad_regions;
 	}
 	n = tot.na > tot.nb ? tot.na : tot.nb;
 	/*
-	 * d = n - s over the whole graph, plus the receives matched to
-	 * other sends on ranks whose strings are the same.
+	 * d = n - s over the whole graph.  When every string is the same,
+	 * event i of a rank is the same vertex in both graphs and the
+	 * receives matched to other sends are what differs; otherwise
+	 * the vertices correspond only through the LCS, and a lost send
+	 * would shift every later match on its channel, so they are not
+	 * counted.
 	 */
-	d = n - tot.lcs + e;
+	d = same_strings ? e : n - tot.lcs;
 	if (o->thr_frac >= 0)
 		thr = (uint64_t)(o->thr_frac * (double)n);
 	else

@@ -21,6 +21,14 @@ is "$(grep '^[-+]' "$out")" \
 "- recv-a.trc:8: 0.000001100 0 RE peer=1 tag=5 bytes=8
 + recv-b.trc:8: 0.000001100 0 RE peer=2 tag=5 bytes=8" "-w shows the first receive matched otherwise"
 
+# recv-c adds a marker before rank 1's send: rank 1 is 3 events against
+# 2 (LCS 2); rank 0's receive now pairs with rank 1's event 3, not 2,
+# but that is the same vertex through the LCS and is not counted:
+# n = 9, s = 8, d = 1.
+expect_exit 1 "an extra event before a send" -- trc-stable recv-a.trc recv-c.trc
+is "$(awk '$1 == "total"' "$out")" \
+    "total           8          9          8          1" "shifted send index is not a difference"
+
 # Different rank counts: task 0 RB* RE1 PB PE RB* RE2 against RB1 RE1,
 # LCS 1; task 1 the same 4; task 2 missing: 4 against 0.  s = 5,
 # d = 14 - 5 = 9.
