@@ -15,7 +15,7 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-stable [-qw] [-k key] [-s split] [-t threshold] file1 file2 ...";
+    "trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ...";
 
 #define NHUNKS	3	/* differences shown per rank by -w */
 #define CONTEXT	2	/* events of context around each */
@@ -381,7 +381,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "key", required_argument, NULL, 'k' },
+		{ "equal", required_argument, NULL, 'e' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "split", required_argument, NULL, 's' },
 		{ "threshold", required_argument, NULL, 't' },
@@ -398,9 +398,9 @@ main(int argc, char **argv)
 	o.key = TRC_KEY_DEFAULT;
 	o.thr_frac = -1;
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "k:qs:t:w", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:qs:t:w", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'k':
+		case 'e':
 			if (trc_key_parse(optarg, &o.key) < 0)
 				die("invalid key '%s'", optarg);
 			break;
