@@ -42,9 +42,11 @@ UNIT_TESTS := $(UNIT_SRC:t/c/%.c=$(O)/t/%.t)
 MAN1 := $(wildcard man/man1/*.1)
 MAN5 := $(wildcard man/man5/*.5)
 MAN7 := $(wildcard man/man7/*.7)
-# Extra targets built by 'make all' and run before the tests.
+# Extra targets built by 'make all', install steps, and the benchmark
+# targets 'make bench' runs in turn: fragments append to these.
 EXTRA :=
 INSTALL_EXTRA :=
+BENCHES :=
 
 all: programs
 
@@ -121,7 +123,7 @@ demo:
 bench:
 	$(MAKE) deps
 	$(MAKE) programs
-	@sh benchmarks/run.sh $(abspath $(B))
+	$(MAKE) $(BENCHES)
 
 install: programs
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
@@ -138,6 +140,8 @@ uninstall:
 
 clean:
 	rm -rf build bin/*
+
+.SECONDARY:
 
 .PHONY: all programs deps test test-sanitize check demo bench install uninstall clean
 

@@ -17,7 +17,7 @@
 
 static const char usage_line[] =
     "trc-gen [-b bytes] [-c seconds] [-e events] [-i iterations] "
-    "[-n ranks] [-p ring|halo|allreduce|master-worker] [-s seed]";
+    "[-n ranks] [-p ring | halo | allreduce | master-worker] [-s seed]";
 
 /* Cost model in nanoseconds. */
 #define SEND_NS(b)	(2000 + (b))		/* send call: 1 GB/s copy */

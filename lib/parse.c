@@ -33,11 +33,12 @@ trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 	return -1;
 }
 
-static int
-isblank_c(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
+
+/* Byte classes for the one pass over a line. */
+enum { C_OTHER, C_BLANK, C_EQ };
+static const unsigned char byte_class[256] = {
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ
+};
 
 static int
 isdigit_c(int c)
@@ -54,7 +55,7 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 	int ndig = 0, nfrac = 0;
 
 	for (; s < end && isdigit_c(*s); s++, ndig++) {
-		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+		if (sec > INT64_MAX / 1000000000)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
@@ -69,6 +70,9 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 		return -1;
 	for (; nfrac < 9; nfrac++)
 		frac *= 10;
+	if (sec > INT64_MAX / 1000000000 ||
+	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
+		return -1;
 	*ns = sec * 1000000000 + frac;
 	return 0;
 }
@@ -194,15 +198,51 @@ next_field(const char **p, const char *end, struct trc_str *f)
 {
 	const char *s = *p;
 
-	while (s < end && isblank_c((unsigned char)*s))
+	while (s < end && byte_class[(unsigned char)*s] == C_BLANK)
 		s++;
 	if (s == end)
 		return 0;
 	f->s = s;
-	while (s < end && !isblank_c((unsigned char)*s))
+	while (s < end && byte_class[(unsigned char)*s] != C_BLANK)
 		s++;
 	f->len = (size_t)(s - f->s);
 	*p = s;
+	return 1;
+}
+
+/* Time, rank and kind when they are plain; 0 to take the slow path. */
+static int
+fast_head(const char **pp, const char *end, struct trc_event *ev)
+{
+	const char *p = *pp, *start;
+	int64_t sec = 0, frac = 0, rank = 0;
+	int nfrac = 0;
+
+	for (start = p; p < end && isdigit_c(*p); p++)
+		sec = sec * 10 + (*p - '0');
+	if (p == start || p - start > 10 || p == end)
+		return 0;
+	if (*p == '.') {
+		for (start = ++p; p < end && isdigit_c(*p); p++)
+			frac = frac * 10 + (*p - '0');
+		nfrac = (int)(p - start);
+		if (nfrac > 9 || p == end)
+			return 0;
+	}
+	if (*p++ != ' ')
+		return 0;
+	for (start = p; p < end && isdigit_c(*p); p++)
+		rank = rank * 10 + (*p - '0');
+	if (p == start || p - start > 9 || p == end || *p++ != ' ')
+		return 0;
+	if (end - p < 2 || (end - p > 2 && byte_class[(unsigned char)p[2]] != C_BLANK) ||
+	    trc_kind_parse(p, 2, &ev->kind) < 0)
+		return 0;
+	while (nfrac++ < 9)
+		frac *= 10;
+	ev->t = sec * 1000000000 + frac;
+	ev->rank = (int32_t)rank;
+	*pp = p + 2;
 	return 1;
 }
 
@@ -221,6 +261,11 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 	ev->reqs.len = ev->fn.len = ev->op.len = 0;
 	ev->nattr = 0;
 
+	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
+	 * by the general code below whenever it does not apply. */
+	if (fast_head(&p, end, ev))
+		goto attributes;
+	p = s;
 	if (!next_field(&p, end, &f)) {
 		snprintf(err, TRC_ERRLEN, "empty event line");
 		return -1;
@@ -249,8 +294,19 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 		errtok(err, "unknown kind", f.s, f.len);
 		return -1;
 	}
-	while (next_field(&p, end, &f)) {
-		eq = memchr(f.s, '=', f.len);
+attributes:
+	for (;;) {
+		while (p < end && byte_class[(unsigned char)*p] == C_BLANK)
+			p++;
+		if (p == end)
+			break;
+		/* key=value in one pass: the first '=' ends the key. */
+		f.s = p;
+		eq = NULL;
+		for (; p < end && byte_class[(unsigned char)*p] != C_BLANK; p++)
+			if (*p == '=' && eq == NULL)
+				eq = p;
+		f.len = (size_t)(p - f.s);
 		if (eq == NULL || eq == f.s) {
 			errtok(err, "invalid attribute", f.s, f.len);
 			return -1;

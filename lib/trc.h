@@ -148,6 +148,19 @@ int	 trc_wflush(struct trc_writer *);
 const char *trc_werror(const struct trc_writer *);
 void	 trc_wfree(struct trc_writer *);
 
+/* intern.c: a table of names, each with a small id in order of arrival. */
+struct trc_intern {
+	char	**name;
+	int32_t	  n, cap;
+	int32_t	 *hash;		/* open addressing: id + 1, 0 when free */
+	uint32_t  hcap;
+};
+/* The id of s, added when new; -1 when out of memory. */
+int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
+/* The id of s, or -1 when absent. */
+int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
+void	 trc_intern_free(struct trc_intern *);
+
 /* util.c: helpers for programs, which may exit (never used by lib). */
 extern const char *trc_progname;
 void	 trc_setprogname(const char *argv0);
@@ -164,6 +177,12 @@ void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 
+#include "trc_summary.h"
+#include "trc_fit.h"
+#include "trc_ratios.h"
+#include "trc_match.h"
 #include "trc_design.h"
+#include "trc_lcs.h"
+#include "trc_graph.h"
 
 #endif

@@ -1,0 +1,45 @@
+# benchmarks/mpi.mk - the parts built with the MPI compiler wrapper:
+# the heat solver and the communication benchmark (bin/), the PMPI
+# tracer libtrc-mpi.so (build/, installed into $(LIBDIR)/trc/) and
+# the MPI test programs of t/40xx (build/t/mpi/).
+#
+# MPICC selects the MPI implementation; the tracer must be built per
+# implementation (an MPICH build preloaded into an Open MPI program
+# crashes), e.g. make MPICC=mpicc.mpich O=build/mpich.
+
+MPICC ?= mpicc
+MPI_CFLAGS = $(TRC_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+
+MPI_BENCH := $(B)/trc-heat $(B)/trc-pingpong
+MPI_LIB_SRC := $(wildcard lib/mpi/*.c)
+MPI_LIB_OBJ := $(MPI_LIB_SRC:%.c=$(O)/%.pic.o)
+MPI_TEST_SRC := $(wildcard t/mpi/*.c)
+MPI_TEST_F := $(wildcard t/mpi/*.f90)
+MPI_TESTS := $(MPI_TEST_SRC:t/mpi/%.c=$(O)/t/mpi/%) \
+	$(if $(shell command -v mpif90),$(MPI_TEST_F:t/mpi/%.f90=$(O)/t/mpi/%))
+
+EXTRA += $(MPI_BENCH) $(O)/libtrc-mpi.so $(MPI_TESTS)
+INSTALL_EXTRA += mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/trc && \
+	cp $(MPI_BENCH) $(DESTDIR)$(BINDIR)/ && \
+	cp $(O)/libtrc-mpi.so $(DESTDIR)$(LIBDIR)/trc/;
+
+$(B)/trc-%: benchmarks/%.c lib/trc.h
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
+$(O)/lib/mpi/%.pic.o: lib/mpi/%.c
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
+
+$(O)/libtrc-mpi.so: $(MPI_LIB_OBJ)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $^ -lm
+
+$(O)/t/mpi/%: t/mpi/%.c
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
+$(O)/t/mpi/%: t/mpi/%.f90
+	@mkdir -p $(@D)
+	mpif90 -O1 -o $@ $<
+
+-include $(MPI_LIB_OBJ:.o=.d)

@@ -1,0 +1,298 @@
+/*
+ * trc-pingpong - measure the communication costs trc-fit fits.
+ *
+ * For each message size, each operation runs a warm-up repetition
+ * and then the asked number of timed ones, each started together on
+ * every rank by a barrier.  A blocking MPI_Send is timed on rank 0 and
+ * its MPI_Recv on rank 1, so that a receive's time holds the transfer,
+ * as trc-scale's rule t'(RE) = max(t'(RB) + g(b), t'(SE)) assumes of a
+ * receive posted when the send starts.  A collective's time is the
+ * largest over the ranks, the cost trc-scale adds to the latest begin.
+ * Results stay in memory until the end so that printing never falls
+ * inside a measurement.
+ *
+ * Output (one line per repetition): OPERATION BYTES SECONDS, after "#"
+ * lines naming the MPI library, the transport and the ranks.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+enum op {
+	OP_SEND, OP_RECV, OP_BARRIER, OP_BCAST, OP_REDUCE, OP_ALLREDUCE,
+	OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL, NOPS
+};
+
+static const char *const opname[NOPS] = {
+	"send", "recv", "barrier", "bcast", "reduce", "allreduce",
+	"gather", "scatter", "allgather", "alltoall"
+};
+
+static const char usage_line[] =
+    "usage: trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]\n";
+
+static int rank, nranks;
+
+static void
+usage(FILE *f, int status)
+{
+	if (rank == 0)
+		fputs(usage_line, f);
+	MPI_Finalize();
+	exit(status);
+}
+
+static void
+fail(const char *fmt, const char *arg)
+{
+	if (rank == 0) {
+		fputs("trc-pingpong: ", stderr);
+		fprintf(stderr, fmt, arg);
+		fputc('\n', stderr);
+	}
+	MPI_Finalize();
+	exit(2);
+}
+
+static long
+number(const char *s, long min, long max, const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
+		if (rank == 0)
+			fprintf(stderr, "trc-pingpong: invalid %s '%s'\n", what, s);
+		MPI_Finalize();
+		exit(2);
+	}
+	return v;
+}
+
+/* Parse a comma-separated list of operation names into want[]. */
+static void
+parse_ops(char *list, int want[NOPS])
+{
+	char *p, *save;
+	int i;
+
+	memset(want, 0, NOPS * sizeof(want[0]));
+	for (p = strtok_r(list, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < NOPS; i++)
+			if (strcmp(p, opname[i]) == 0)
+				break;
+		if (i == NOPS)
+			fail("unknown operation '%s'", p);
+		want[i] = 1;
+	}
+}
+
+/* One timed run of a collective; returns this rank's seconds. */
+static double
+collective(enum op op, char *sbuf, char *rbuf, int b)
+{
+	double t = MPI_Wtime();
+
+	switch (op) {
+	case OP_BARRIER:
+		MPI_Barrier(MPI_COMM_WORLD);
+		break;
+	case OP_BCAST:
+		MPI_Bcast(sbuf, b, MPI_BYTE, 0, MPI_COMM_WORLD);
+		break;
+	case OP_REDUCE:
+		MPI_Reduce(sbuf, rbuf, b, MPI_BYTE, MPI_BOR, 0, MPI_COMM_WORLD);
+		break;
+	case OP_ALLREDUCE:
+		MPI_Allreduce(sbuf, rbuf, b, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+		break;
+	case OP_GATHER:
+		MPI_Gather(sbuf, b, MPI_BYTE, rbuf, b, MPI_BYTE, 0,
+		    MPI_COMM_WORLD);
+		break;
+	case OP_SCATTER:
+		MPI_Scatter(sbuf, b, MPI_BYTE, rbuf, b, MPI_BYTE, 0,
+		    MPI_COMM_WORLD);
+		break;
+	case OP_ALLGATHER:
+		MPI_Allgather(sbuf, b, MPI_BYTE, rbuf, b, MPI_BYTE,
+		    MPI_COMM_WORLD);
+		break;
+	case OP_ALLTOALL:
+		MPI_Alltoall(sbuf, b, MPI_BYTE, rbuf, b, MPI_BYTE,
+		    MPI_COMM_WORLD);
+		break;
+	default:
+		break;
+	}
+	return MPI_Wtime() - t;
+}
+
+static void
+header(long maxb, int reps)
+{
+	char lib[MPI_MAX_LIBRARY_VERSION_STRING], name[MPI_MAX_PROCESSOR_NAME];
+	char *other;
+	const char *pml, *btl;
+	int len, i, hosts;
+
+	MPI_Get_library_version(lib, &len);
+	lib[strcspn(lib, "\r\n")] = '\0';
+	MPI_Get_processor_name(name, &len);
+	/* Count the hosts: rank 0 compares every rank's name with the others. */
+	other = rank == 0 ? malloc((size_t)nranks * MPI_MAX_PROCESSOR_NAME) : NULL;
+	if (rank == 0 && other == NULL)
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, other,
+	    MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+	if (rank != 0)
+		return;
+	hosts = 0;
+	for (i = 0; i < nranks; i++) {
+		int j;
+		for (j = 0; j < i; j++)
+			if (strcmp(other + (size_t)i * MPI_MAX_PROCESSOR_NAME,
+			    other + (size_t)j * MPI_MAX_PROCESSOR_NAME) == 0)
+				break;
+		hosts += j == i;
+	}
+	free(other);
+	pml = getenv("OMPI_MCA_pml");
+	btl = getenv("OMPI_MCA_btl");
+	printf("# trc-pingpong %s\n", TRC_VERSION_STRING);
+	printf("# library: %s\n", lib);
+	printf("# transport: pml=%s btl=%s\n", pml ? pml : "default",
+	    btl ? btl : "default");
+	printf("# ranks: %d on %d host%s (%s)\n", nranks, hosts,
+	    hosts == 1 ? "" : "s", name);
+	printf("# repetitions: %d, bytes 1 to %ld\n", reps, maxb);
+	printf("# operation bytes seconds\n");
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char defops[] = "send,recv,barrier,bcast,reduce,allreduce,gather,"
+	    "scatter,allgather,alltoall";
+	char *sbuf, *rbuf;
+	double *t, *tmax;
+	long maxb = 4L << 20, b, p;
+	int want[NOPS], reps = 100, c, i, k;
+	enum op op;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+	parse_ops(defops, want);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hm:o:r:", longopts, NULL)) != -1)
+		switch (c) {
+		case 'h':
+			usage(stdout, 0);
+			break;
+		case 'm':
+			maxb = number(optarg, 1, 1L << 30, "maxbytes");
+			break;
+		case 'o':
+			parse_ops(optarg, want);
+			break;
+		case 'r':
+			reps = number(optarg, 1, 10000000, "repetitions");
+			break;
+		case 'V':
+			if (rank == 0)
+				puts("trc-pingpong " TRC_VERSION_STRING);
+			MPI_Finalize();
+			return 0;
+		default:
+			usage(stderr, 2);
+		}
+	if (optind != argc)
+		usage(stderr, 2);
+	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV]))
+		fail("send and recv need %s ranks", "2");
+
+	sbuf = calloc((size_t)maxb, (size_t)nranks);
+	rbuf = calloc((size_t)maxb, (size_t)nranks);
+	t = calloc((size_t)reps, sizeof(*t));
+	tmax = calloc((size_t)reps, sizeof(*tmax));
+	if (sbuf == NULL || rbuf == NULL || t == NULL || tmax == NULL) {
+		fprintf(stderr, "trc-pingpong: out of memory\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	header(maxb, reps);
+
+	/* Powers of two and the sizes halfway between them (3 * 2^k). */
+	for (p = 1; p <= maxb; p *= 2)
+		for (k = 0; k < 2; k++) {
+			b = k == 0 ? p : 3 * p / 2;
+			if (b > maxb || (k == 1 && (p == 1 || b >= 2 * p)))
+				continue;
+			if (want[OP_SEND] || want[OP_RECV]) {
+				for (i = -1; i < reps; i++) {
+					double t0;
+					MPI_Barrier(MPI_COMM_WORLD);
+					t0 = MPI_Wtime();
+					if (rank == 0)
+						MPI_Send(sbuf, (int)b, MPI_BYTE,
+						    1, 0, MPI_COMM_WORLD);
+					else if (rank == 1)
+						MPI_Recv(rbuf, (int)b, MPI_BYTE,
+						    0, 0, MPI_COMM_WORLD,
+						    MPI_STATUS_IGNORE);
+					if (i >= 0)
+						t[i] = MPI_Wtime() - t0;
+				}
+				if (rank == 1)
+					MPI_Send(t, reps, MPI_DOUBLE, 0, 1,
+					    MPI_COMM_WORLD);
+				else if (rank == 0) {
+					MPI_Recv(tmax, reps, MPI_DOUBLE, 1, 1,
+					    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+					for (i = 0; want[OP_SEND] && i < reps; i++)
+						printf("send %ld %.9f\n", b, t[i]);
+					for (i = 0; want[OP_RECV] && i < reps; i++)
+						printf("recv %ld %.9f\n", b, tmax[i]);
+				}
+			}
+			for (op = OP_BARRIER; op < NOPS; op++) {
+				if (!want[op] || (op == OP_BARRIER && b != 1))
+					continue;
+				for (i = -1; i < reps; i++) {
+					double d;
+					MPI_Barrier(MPI_COMM_WORLD);
+					d = collective(op, sbuf, rbuf, (int)b);
+					if (i >= 0)
+						t[i] = d;
+				}
+				MPI_Reduce(t, tmax, reps, MPI_DOUBLE, MPI_MAX, 0,
+				    MPI_COMM_WORLD);
+				for (i = 0; rank == 0 && i < reps; i++)
+					printf("%s %ld %.9f\n", opname[op],
+					    op == OP_BARRIER ? 0 : b, tmax[i]);
+			}
+		}
+	if (rank == 0 && (fflush(stdout) == EOF || ferror(stdout))) {
+		fprintf(stderr, "trc-pingpong: stdout: %s\n", strerror(errno));
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	free(sbuf);
+	free(rbuf);
+	free(t);
+	free(tmax);
+	MPI_Finalize();
+	return 0;
+}

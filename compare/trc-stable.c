@@ -1,0 +1,449 @@
+/*
+ * trc-stable - are two runs' execution graphs the same?
+ *
+ * Each trace after the first is compared with the first.  The exact
+ * test (same token string and same message matching on every rank) is
+ * linear; when it fails, each rank's distance is approximated with the
+ * LCS of its two token strings, as Mendes' section 3.2.4 proposes.
+ * Memory is 4 bytes per event and 8 per receive, never whole events.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+static const char usage_line[] =
+    "trc-stable [-qw] [-k key] [-s split] [-t threshold] file1 file2 ...";
+
+#define NHUNKS	3	/* differences shown per rank by -w */
+#define CONTEXT	2	/* events of context around each */
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+struct opts {
+	unsigned	 key;
+	int		 quiet, where, regions;
+	const char	*split;		/* NULL: MK markers */
+	uint64_t	 thr_events;
+	double		 thr_frac;	/* < 0 when given as a count */
+};
+
+static void
+load(const char *path, struct trc_graph *g, struct trc_dict *dict,
+    const struct opts *o)
+{
+	struct trc_reader *rd;
+
+	if ((rd = trc_open(path)) == NULL)
+		die("out of memory");
+	memset(g, 0, sizeof(*g));
+	if (trc_graph_read(g, rd, dict, o->regions ? o->split : NULL) < 0)
+		die("%s", trc_error(rd));
+	trc_close(rd);
+}
+
+/* A window of events of one rank to print, filled by a second pass. */
+struct win {
+	int32_t		 rank;
+	size_t		 lo, hi;
+	char		**line;
+};
+
+static int
+win_cmp(const void *x, const void *y)
+{
+	const struct win *a = x, *b = y;
+
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+static char *
+format_event(const char *name, const struct trc_event *ev)
+{
+	char buf[TRC_MAXLINE + 4096], tb[32];
+	size_t n;
+	int i;
+
+	tb[trc_format_time(tb, ev->t)] = '\0';
+	n = (size_t)snprintf(buf, sizeof(buf), "%s:%ld: %s %ld %s", name,
+	    ev->line, tb, (long)ev->rank, trc_kind_name(ev->kind));
+	for (i = 0; i < ev->nattr && n < sizeof(buf) - 1; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, " %.*s=%.*s",
+		    (int)ev->attr[i].key.len, ev->attr[i].key.s,
+		    (int)ev->attr[i].val.len, ev->attr[i].val.s);
+	return estrdup(buf);
+}
+
+/* Reads path again and keeps the text of the events in the windows. */
+static void
+fill(const char *path, struct win *w, size_t nw, int32_t nranks)
+{
+	struct trc_reader *rd;
+	struct trc_event ev;
+	size_t *cnt, *next, i;
+	int rc;
+
+	qsort(w, nw, sizeof(*w), win_cmp);
+	for (i = 0; i < nw; i++)
+		w[i].line = ecalloc(w[i].hi - w[i].lo + 1, sizeof(char *));
+	cnt = ecalloc((size_t)nranks + 1, sizeof(*cnt));
+	next = ecalloc((size_t)nranks + 1, sizeof(*next));
+	/* next[r]: the first window of rank r not yet passed. */
+	for (i = nw; i-- > 0;)
+		next[w[i].rank] = i;
+	if ((rd = trc_open(path)) == NULL)
+		die("out of memory");
+	while ((rc = trc_next(rd, &ev)) > 0) {
+		size_t k, c;
+
+		if (ev.rank >= nranks)
+			continue;
+		c = cnt[ev.rank]++;
+		for (k = next[ev.rank]; k < nw && w[k].rank == ev.rank &&
+		    w[k].lo <= c; k++)
+			if (c < w[k].hi && w[k].line[c - w[k].lo] == NULL)
+				w[k].line[c - w[k].lo] = format_event(path, &ev);
+	}
+	if (rc < 0)
+		die("%s", trc_error(rd));
+	trc_close(rd);
+	free(cnt);
+	free(next);
+}
+
+static const char *
+win_line(const struct win *w, size_t nw, int32_t rank, size_t idx)
+{
+	size_t i;
+
+	for (i = 0; i < nw; i++)
+		if (w[i].rank == rank && w[i].lo <= idx && idx < w[i].hi &&
+		    w[i].line[idx - w[i].lo] != NULL)
+			return w[i].line[idx - w[i].lo];
+	return "(missing)";
+}
+
+struct diffrank {
+	int32_t		 rank;
+	struct trc_lcs_hunk h[NHUNKS];
+	long		 nh;
+};
+
+/* The first differences of every rank that differs, diff-like. */
+static void
+where(const char *pa, const char *pb, const struct trc_graph *a,
+    const struct trc_graph *b, const struct trc_rank_cmp *cmp, int32_t nranks)
+{
+	static const struct trc_rank empty;
+	struct diffrank *dr;
+	struct win *wa, *wb;
+	size_t nd = 0, nwa = 0, nwb = 0, i, j, x;
+	long k;
+
+	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
+		die("-w reads its inputs twice: give files, not stdin");
+	dr = ecalloc((size_t)nranks + 1, sizeof(*dr));
+	for (i = 0; i < (size_t)nranks; i++) {
+		const struct trc_rank *x1 = (int32_t)i < a->nranks ? &a->rank[i] : &empty;
+		const struct trc_rank *y1 = (int32_t)i < b->nranks ? &b->rank[i] : &empty;
+
+		if (cmp[i].same_string && cmp[i].same_edges)
+			continue;
+		dr[nd].rank = (int32_t)i;
+		if (cmp[i].same_string) {
+			/* Same events, other senders: show the first such receive. */
+			size_t rcv = 0;
+
+			for (j = 0; j < x1->nrecv; j++)
+				if (x1->esrc[j] != y1->esrc[j] || x1->eidx[j] != y1->eidx[j])
+					break;
+			for (x = 0; x < x1->n; x++)
+				if (TRC_TOK_KIND(x1->tok[x]) == TRC_RE && rcv++ == j)
+					break;
+			dr[nd].h[0].a = dr[nd].h[0].b = x;
+			dr[nd].h[0].alen = dr[nd].h[0].blen = 1;
+			dr[nd].nh = 1;
+		} else if ((dr[nd].nh = trc_lcs_hunks(x1->tok, x1->n, y1->tok,
+		    y1->n, 0, dr[nd].h, NHUNKS)) < 0)
+			die("out of memory");
+		nd++;
+	}
+	wa = ecalloc(nd * NHUNKS + 1, sizeof(*wa));
+	wb = ecalloc(nd * NHUNKS + 1, sizeof(*wb));
+	for (i = 0; i < nd; i++)
+		for (k = 0; k < dr[i].nh; k++) {
+			const struct trc_lcs_hunk *h = &dr[i].h[k];
+
+			wa[nwa].rank = wb[nwb].rank = dr[i].rank;
+			wa[nwa].lo = h->a > CONTEXT ? h->a - CONTEXT : 0;
+			wa[nwa++].hi = h->a + h->alen + CONTEXT;
+			wb[nwb].lo = h->b;
+			wb[nwb++].hi = h->b + h->blen;
+		}
+	fill(pa, wa, nwa, nranks);
+	fill(pb, wb, nwb, nranks);
+	for (i = 0; i < nd; i++) {
+		int32_t r = dr[i].rank;
+		size_t na = cmp[r].na;
+
+		printf("rank %ld:\n", (long)r);
+		for (k = 0; k < dr[i].nh; k++) {
+			const struct trc_lcs_hunk *h = &dr[i].h[k];
+			size_t lo = h->a > CONTEXT ? h->a - CONTEXT : 0;
+			size_t hi = h->a + h->alen + CONTEXT;
+
+			if (hi > na)
+				hi = na;
+			printf("@@ -%zu,%zu +%zu,%zu @@\n", h->a + 1, h->alen,
+			    h->b + 1, h->blen);
+			for (x = lo; x < h->a; x++)
+				printf("  %s\n", win_line(wa, nwa, r, x));
+			for (x = h->a; x < h->a + h->alen; x++)
+				printf("- %s\n", win_line(wa, nwa, r, x));
+			for (x = h->b; x < h->b + h->blen; x++)
+				printf("+ %s\n", win_line(wb, nwb, r, x));
+			for (x = h->a + h->alen; x < hi; x++)
+				printf("  %s\n", win_line(wa, nwa, r, x));
+		}
+	}
+	for (i = 0; i < nwa; i++) {
+		for (x = 0; x < wa[i].hi - wa[i].lo; x++)
+			free(wa[i].line[x]);
+		free(wa[i].line);
+	}
+	for (i = 0; i < nwb; i++) {
+		for (x = 0; x < wb[i].hi - wb[i].lo; x++)
+			free(wb[i].line[x]);
+		free(wb[i].line);
+	}
+	free(wa);
+	free(wb);
+	free(dr);
+}
+
+/* Region mode: the differing regions, kept to print after the table. */
+struct regs {
+	int32_t		*rank;
+	size_t		*region;
+	size_t		 n, cap;
+};
+
+static void
+region_cb(void *arg, int32_t r, size_t region, size_t a0, size_t an,
+    size_t b0, size_t bn, uint64_t lcs)
+{
+	struct regs *rs = arg;
+
+	(void)a0; (void)an; (void)b0; (void)bn; (void)lcs;
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 64;
+		rs->rank = ereallocarray(rs->rank, rs->cap, sizeof(*rs->rank));
+		rs->region = ereallocarray(rs->region, rs->cap,
+		    sizeof(*rs->region));
+	}
+	rs->rank[rs->n] = r;
+	rs->region[rs->n++] = region;
+}
+
+/* "rank 3 differing regions: 2,5-7", regions counted from 0. */
+static void
+regs_print(const struct regs *rs)
+{
+	size_t i, j;
+
+	for (i = 0; i < rs->n; i = j) {
+		if (i == 0 || rs->rank[i] != rs->rank[i - 1])
+			printf("%srank %ld differing regions: ", i ? "\n" : "",
+			    (long)rs->rank[i]);
+		else
+			putchar(',');
+		for (j = i + 1; j < rs->n && rs->rank[j] == rs->rank[i] &&
+		    rs->region[j] == rs->region[j - 1] + 1; j++)
+			continue;
+		if (j - i == 1)
+			printf("%zu", rs->region[i]);
+		else
+			printf("%zu-%zu", rs->region[i], rs->region[j - 1]);
+	}
+	if (rs->n > 0)
+		putchar('\n');
+}
+
+/* Compares b with a; returns 1 when unstable. */
+static int
+compare(const char *pa, const char *pb, const struct trc_graph *a,
+    const struct trc_graph *b, const struct opts *o, int banner)
+{
+	struct trc_rank_cmp *cmp, tot;
+	struct regs rs;
+	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
+	uint64_t n, d, thr, e = 0;
+	int identical = 1, unstable;
+
+	memset(&tot, 0, sizeof(tot));
+	memset(&rs, 0, sizeof(rs));
+	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
+	if (!o->quiet && banner)
+		printf("== %s %s\n", pa, pb);
+	for (r = 0; r < nranks; r++) {
+		if (trc_rank_compare(a, b, r, o->regions, &cmp[r],
+		    o->quiet ? NULL : region_cb, &rs) < 0)
+			die("out of memory");
+		identical &= cmp[r].same_string && cmp[r].same_edges;
+		tot.na += cmp[r].na;
+		tot.nb += cmp[r].nb;
+		tot.lcs += cmp[r].lcs;
+		tot.d += cmp[r].d;
+		if (cmp[r].same_string)
+			e += cmp[r].d;
+		tot.regions += cmp[r].regions;
+		tot.bad_regions += cmp[r].bad_regions;
+	}
+	n = tot.na > tot.nb ? tot.na : tot.nb;
+	/*
+	 * d = n - s over the whole graph, plus the receives matched to
+	 * other sends on ranks whose strings are the same.
+	 */
+	d = n - tot.lcs + e;
+	if (o->thr_frac >= 0)
+		thr = (uint64_t)(o->thr_frac * (double)n);
+	else
+		thr = o->thr_events;
+	unstable = !identical && d > thr;
+	if (!o->quiet) {
+		if (a->nranks != b->nranks)
+			printf("ranks differ: %s has %ld, %s has %ld\n", pa,
+			    (long)a->nranks, pb, (long)b->nranks);
+		if (o->regions)
+			printf("%-6s %10s %10s %10s %10s %8s %8s\n", "rank",
+			    "events1", "events2", "lcs", "distance",
+			    "regions", "differ");
+		else
+			printf("%-6s %10s %10s %10s %10s\n", "rank", "events1",
+			    "events2", "lcs", "distance");
+		for (r = 0; r < nranks; r++) {
+			printf("%-6ld %10llu %10llu %10llu %10llu", (long)r,
+			    (unsigned long long)cmp[r].na,
+			    (unsigned long long)cmp[r].nb,
+			    (unsigned long long)cmp[r].lcs,
+			    (unsigned long long)cmp[r].d);
+			if (o->regions)
+				printf(" %8llu %8llu",
+				    (unsigned long long)cmp[r].regions,
+				    (unsigned long long)cmp[r].bad_regions);
+			putchar('\n');
+		}
+		printf("%-6s %10llu %10llu %10llu %10llu", "total",
+		    (unsigned long long)tot.na, (unsigned long long)tot.nb,
+		    (unsigned long long)tot.lcs, (unsigned long long)d);
+		if (o->regions)
+			printf(" %8llu %8llu", (unsigned long long)tot.regions,
+			    (unsigned long long)tot.bad_regions);
+		putchar('\n');
+		printf("similarity %.6f (%llu of %llu events), distance %llu\n",
+		    n ? (double)tot.lcs / (double)n : 1.0,
+		    (unsigned long long)tot.lcs, (unsigned long long)n,
+		    (unsigned long long)d);
+		if (identical)
+			printf("identical execution graphs: stable\n");
+		else if (!unstable)
+			printf("different execution graphs, within threshold: "
+			    "stable (distance %llu <= %llu)\n",
+			    (unsigned long long)d, (unsigned long long)thr);
+		else
+			printf("different execution graphs: unstable "
+			    "(distance %llu > %llu)\n",
+			    (unsigned long long)d, (unsigned long long)thr);
+		regs_print(&rs);
+		if (o->where && !identical)
+			where(pa, pb, a, b, cmp, nranks);
+	}
+	free(rs.rank);
+	free(rs.region);
+	free(cmp);
+	return unstable;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "key", required_argument, NULL, 'k' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "split", required_argument, NULL, 's' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "where", no_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o;
+	struct trc_dict *dict;
+	struct trc_graph base, other;
+	size_t len;
+	int c, i, unstable = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.key = TRC_KEY_DEFAULT;
+	o.thr_frac = -1;
+	trc_std_options(argc, argv, usage);
+	while ((c = getopt_long(argc, argv, "k:qs:t:w", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'k':
+			if (trc_key_parse(optarg, &o.key) < 0)
+				die("invalid key '%s'", optarg);
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 's':
+			o.regions = 1;
+			if (strcmp(optarg, "mk") == 0)
+				o.split = NULL;
+			else if (strncmp(optarg, "fn=", 3) == 0 && optarg[3] != '\0')
+				o.split = optarg + 3;
+			else
+				die("invalid split '%s'", optarg);
+			break;
+		case 't':
+			len = strlen(optarg);
+			if (len > 1 && optarg[len - 1] == '%') {
+				optarg[len - 1] = '\0';
+				o.thr_frac = estrtod(optarg, "threshold") / 100;
+				if (o.thr_frac < 0 || o.thr_frac > 1)
+					die("invalid threshold '%s%%'", optarg);
+			} else
+				o.thr_events = (uint64_t)estrtonum(optarg, 0,
+				    INT64_MAX, "threshold");
+			break;
+		case 'w':
+			o.where = 1;
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 2)
+		usage_error(usage_line);
+	if ((dict = trc_dict_new(o.key)) == NULL)
+		die("out of memory");
+	load(argv[0], &base, dict, &o);
+	for (i = 1; i < argc; i++) {
+		load(argv[i], &other, dict, &o);
+		unstable |= compare(argv[0], argv[i], &base, &other, &o, argc > 2);
+		trc_graph_free(&other);
+	}
+	trc_graph_free(&base);
+	trc_dict_free(dict);
+	fshut_stdout();
+	return unstable;
+}

@@ -1,0 +1,223 @@
+/*
+ * trc-fit - fit a communication characterization (.fit file) from
+ * benchmark measurements "OPERATION BYTES SECONDS".
+ *
+ * Repetitions of one size are reduced to their median, so that a few
+ * slow outliers (an interrupt, a page fault) do not bend the line.
+ * The breakpoints come from the data: trc_fit_pieces() tries every
+ * segmentation between measured sizes and keeps the one the Bayesian
+ * information criterion prefers.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+static const char usage_line[] =
+    "trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]";
+
+struct meas {
+	int64_t		 bytes;
+	double		 sec;
+};
+
+struct op {
+	char		*name;
+	struct meas	*m;
+	size_t		 n, cap;
+};
+
+static struct op *ops;
+static size_t nops;
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+static struct op *
+getop(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nops; i++)
+		if (strcmp(ops[i].name, name) == 0)
+			return &ops[i];
+	ops = ereallocarray(ops, nops + 1, sizeof(*ops));
+	memset(&ops[nops], 0, sizeof(ops[nops]));
+	ops[nops].name = estrdup(name);
+	return &ops[nops++];
+}
+
+static void
+readfile(const char *path)
+{
+	FILE *fp;
+	const char *name;
+	char *line = NULL, *f[4], *p, *end;
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int nf;
+	struct op *op;
+	int64_t bytes;
+	double sec;
+
+	name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "r")) == NULL)
+		die("%s: %s", path, strerror(errno));
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		if ((p = strchr(line, '#')) != NULL)
+			*p = '\0';
+		nf = 0;
+		for (p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n"))
+			if (nf < 4)
+				f[nf++] = p;
+		if (nf == 0)
+			continue;
+		if (nf != 3)
+			die("%s:%ld: expected 'OPERATION BYTES SECONDS'",
+			    name, lineno);
+		if (trc_parse_int(f[1], strlen(f[1]), &bytes) < 0 || bytes < 0)
+			die("%s:%ld: invalid size '%s'", name, lineno, f[1]);
+		errno = 0;
+		sec = strtod(f[2], &end);
+		if (end == f[2] || *end != '\0' || errno == ERANGE ||
+		    !isfinite(sec) || sec <= 0)
+			die("%s:%ld: invalid time '%s'", name, lineno, f[2]);
+		if (f[0][strspn(f[0], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")] != '\0')
+			die("%s:%ld: invalid operation name '%s'", name,
+			    lineno, f[0]);
+		op = getop(f[0]);
+		if (op->n == op->cap) {
+			op->cap = op->cap ? op->cap * 2 : 64;
+			op->m = ereallocarray(op->m, op->cap, sizeof(*op->m));
+		}
+		op->m[op->n].bytes = bytes;
+		op->m[op->n++].sec = sec;
+	}
+	if (ferror(fp))
+		die("%s: %s", name, strerror(errno));
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+}
+
+static int
+bybytes(const void *a, const void *b)
+{
+	const struct meas *x = a, *y = b;
+
+	return (x->bytes > y->bytes) - (x->bytes < y->bytes);
+}
+
+static void
+fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
+{
+	struct trc_fit_seg *seg;
+	struct trc_fit_stat *st;
+	double *x, *y, *v;
+	size_t i, j, n = 0, nseg, k;
+	char err[256], lo[32], hi[32];
+
+	qsort(op->m, op->n, sizeof(*op->m), bybytes);
+	x = ecalloc(op->n, sizeof(*x));
+	y = ecalloc(op->n, sizeof(*y));
+	v = ecalloc(op->n, sizeof(*v));
+	for (i = 0; i < op->n; i = j) {
+		for (j = i; j < op->n && op->m[j].bytes == op->m[i].bytes; j++)
+			v[j - i] = op->m[j].sec;
+		x[n] = (double)op->m[i].bytes;
+		y[n++] = trc_fit_median(v, j - i);
+	}
+	seg = ecalloc((size_t)maxseg, sizeof(*seg));
+	st = ecalloc((size_t)maxseg, sizeof(*st));
+	if (trc_fit_pieces(x, y, n, maxseg, minpts, penalty, seg, st, &nseg,
+	    err, sizeof(err)) < 0)
+		die("%s: %s", op->name, err);
+	printf("# %s: %zu measurements, %zu sizes, %zu segment%s\n",
+	    op->name, op->n, n, nseg, nseg == 1 ? "" : "s");
+	for (k = 0; k < nseg; k++) {
+		snprintf(lo, sizeof(lo), "%lld", (long long)seg[k].lo);
+		if (seg[k].hi == TRC_FIT_INF)
+			snprintf(hi, sizeof(hi), "inf");
+		else
+			snprintf(hi, sizeof(hi), "%lld", (long long)seg[k].hi);
+		printf("# %s %s %s: %zu sizes, r2 %.6f, relative rms %.4g\n",
+		    op->name, lo, hi, st[k].npts, st[k].r2, st[k].rrms);
+		if (verbose)
+			fprintf(stderr, "%s: %s [%s, %s): %zu sizes, r2 %.6f, "
+			    "relative rms %.4g\n", trc_progname, op->name, lo,
+			    hi, st[k].npts, st[k].r2, st[k].rrms);
+	}
+	for (k = 0; k < nseg; k++) {
+		printf("%s %lld ", op->name, (long long)seg[k].lo);
+		if (seg[k].hi == TRC_FIT_INF)
+			printf("inf");
+		else
+			printf("%lld", (long long)seg[k].hi);
+		printf(" %.9g %.9g\n", seg[k].a, seg[k].b);
+	}
+	free(x);
+	free(y);
+	free(v);
+	free(seg);
+	free(st);
+}
+
+int
+main(int argc, char **argv)
+{
+	double penalty = 3;
+	int c, maxseg = 4, minpts = 3, verbose = 0;
+	size_t i;
+
+	trc_std_options(argc, argv, usage);
+	while ((c = getopt(argc, argv, "hk:m:p:v")) != -1) {
+		switch (c) {
+		case 'h':
+			usage(0);
+			break;
+		case 'k':
+			maxseg = (int)estrtonum(optarg, 1, 16, "segment count");
+			break;
+		case 'm':
+			minpts = (int)estrtonum(optarg, 2, 1000, "point count");
+			break;
+		case 'p':
+			penalty = estrtod(optarg, "penalty");
+			if (penalty < 0)
+				die("invalid penalty '%s'", optarg);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		readfile("-");
+	for (; argc > 0; argc--, argv++)
+		readfile(*argv);
+	if (nops == 0)
+		die("no measurements");
+	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
+	    "for LO <= bytes < HI\n");
+	for (i = 0; i < nops; i++)
+		fitop(&ops[i], maxseg, minpts, penalty, verbose);
+	fshut_stdout();
+	return 0;
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# trc-record - run an MPI program under mpirun with libtrc-mpi preloaded
+# and leave its trace in a file; a run that does not reach MPI_Finalize
+# leaves a "#trc-partial" trace built from the rank files, and fails.
+
+usage="usage: trc-record [-b bufsize] [-d delay] [-l library] [-o file] -- mpirun-argument ..."
+prog=trc-record
+
+die() {
+	echo "$prog: $*" >&2
+	exit 2
+}
+
+out=trace.trc lib=${TRC_LIB:-} bufsize= delay=
+case $1 in
+-h|--help) echo "$usage"; exit 0 ;;
+--version) echo "trc-record 0.1"; exit 0 ;;
+esac
+while getopts b:d:l:o: opt; do
+	case $opt in
+	b) bufsize=$OPTARG ;;
+	d) delay=$OPTARG ;;
+	l) lib=$OPTARG ;;
+	o) out=$OPTARG ;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+
+# The library: -l, TRC_LIB, next to an installed bin/, or in the build tree.
+if [ -z "$lib" ]; then
+	here=$(cd "$(dirname "$0")" && pwd)
+	for l in "$here/../lib/trc/libtrc-mpi.so" "$here/../build/libtrc-mpi.so"; do
+		[ -f "$l" ] && { lib=$l; break; }
+	done
+fi
+[ -n "$lib" ] && [ -f "$lib" ] || die "libtrc-mpi.so not found; give -l library"
+case $lib in /*) ;; *) lib=$PWD/$lib ;; esac
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+( : >"$out" ) 2>/dev/null || die "$out: cannot write"
+rm -f "$out"
+
+TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay
+export TRC_OUT TRC_BUFSIZE TRC_DELAY
+# -x also carries the settings to ranks on other hosts.
+${MPIRUN:-mpirun} -x LD_PRELOAD="$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY "$@"
+status=$?
+
+[ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
+IFS= read -r first <"$out"
+case $first in
+'#trc 1'*) exit $status ;;
+'#trc-partial'*) ;;
+*) die "$out: not a trace" ;;
+esac
+
+# The run did not reach MPI_Finalize: merge what the ranks wrote.
+dir=$(sed -n 's/^# events are in \(.*\); trc-record merges.*/\1/p' "$out")
+[ -d "$dir" ] || die "$out: partial trace, rank files gone"
+tmp=$out.tmp
+{
+	printf '%s\n' "$first"
+	echo "# trc-record: the run did not reach MPI_Finalize (mpirun exit $status); events up to each rank's end:"
+	for f in "$dir"/rank.*; do
+		r=${f##*.}
+		if m=$(grep '^# truncated' "$f"); then
+			echo "# rank $r: ${m#\# }"
+		else
+			echo "# rank $r: killed without a mark"
+		fi
+	done
+	for f in "$dir"/rank.*; do
+		grep -v '^#' "$f" >"$f.ev"
+	done
+	sort -m -s -n -k1,1 "$dir"/rank.*.ev
+	echo "# truncated"
+} >"$tmp" && mv "$tmp" "$out" || die "$out: cannot write"
+rm -rf "$dir"
+echo "$prog: the run did not finish; partial trace in $out" >&2
+[ "$status" -ne 0 ] && exit "$status"
+exit 2

@@ -1,0 +1,392 @@
+/*
+ * trc-sum - the first statistics of a stream: time per rank and
+ * activity, procedure lifetimes, operations, message sizes.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+static const char usage_line[] =
+    "trc-sum [-t] [-s section] [-v observed] [file]";
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+static int tsv;
+
+/* Seconds: exact with 9 decimals for machines, 6 for people. */
+static void
+put_time(int64_t ns)
+{
+	char buf[32];
+
+	if (tsv) {
+		buf[trc_format_time(buf, ns)] = '\0';
+		printf("\t%s", buf);
+	} else
+		printf(" %12.6f", ns / 1e9);
+}
+
+static void
+put_int(int64_t v)
+{
+	printf(tsv ? "\t%lld" : " %12lld", (long long)v);
+}
+
+static void
+put_name(const char *name, int width)
+{
+	if (tsv)
+		fputs(name, stdout);
+	else
+		printf("%-*s", width, name);
+}
+
+static void
+put_head(const char *first, int width, const char *const *cols)
+{
+	put_name(first, width);
+	for (; *cols != NULL; cols++)
+		printf(tsv ? "\t%s" : " %12s", *cols);
+	putchar('\n');
+}
+
+static void
+print_ranks(const struct trc_summary *s)
+{
+	static const char *const cols[] = { "events", "total", "comp", "send",
+	    "recv", "wait", "coll", NULL };
+	const struct trc_rank_sum *rs;
+	int64_t all[TRC_NACT] = { 0 }, events = 0, first = INT64_MAX, last = 0;
+	int32_t r;
+	int a;
+
+	put_head("rank", 6, cols);
+	for (r = 0; r < s->nranks; r++) {
+		rs = &s->rank[r];
+		printf(tsv ? "%ld" : "%-6ld", (long)r);
+		put_int(rs->events);
+		put_time(rs->events ? rs->last - rs->first : 0);
+		for (a = 0; a < TRC_NACT; a++) {
+			put_time(rs->act[a]);
+			all[a] += rs->act[a];
+		}
+		putchar('\n');
+		events += rs->events;
+		if (rs->events && rs->first < first)
+			first = rs->first;
+		if (rs->events && rs->last > last)
+			last = rs->last;
+	}
+	if (tsv)
+		return;
+	printf("%-6s", "all");
+	put_int(events);
+	put_time(events ? last - first : 0);
+	for (a = 0; a < TRC_NACT; a++)
+		put_time(all[a]);
+	putchar('\n');
+}
+
+static void
+print_procs(const struct trc_summary *s)
+{
+	static const char *const cols[] = { "rank", "count", "total", "mean",
+	    "min", "max", "comp", NULL };
+	const struct trc_stat *st;
+	int32_t l, r;
+	int width = 9;
+
+	for (l = 0; l < s->labels.n; l++)
+		if ((int)strlen(s->labels.name[l]) > width)
+			width = (int)strlen(s->labels.name[l]);
+	put_head("procedure", width, cols);
+	for (l = 0; l < s->labels.n; l++)
+		for (r = 0; r < s->nranks; r++) {
+			st = &s->life[l][r];
+			if (st->n == 0 && s->comp[l][r] == 0)
+				continue;
+			put_name(s->labels.name[l], width);
+			put_int(r);
+			put_int(st->n);
+			put_time(st->total);
+			put_time(st->n ? st->total / st->n : 0);
+			put_time(st->min);
+			put_time(st->max);
+			put_time(s->comp[l][r]);
+			putchar('\n');
+		}
+}
+
+static void
+print_ops(const struct trc_summary *s)
+{
+	static const char *const cols[] = { "count", "bytes", "time", "mean",
+	    NULL };
+	const struct trc_op_sum *op;
+	int32_t i;
+
+	put_head("operation", 12, cols);
+	for (i = 0; i < s->ops.n; i++) {
+		op = &s->op[i];
+		if (op->count == 0)
+			continue;
+		put_name(s->ops.name[i], 12);
+		put_int(op->count);
+		put_int(op->bytes);
+		put_time(op->time);
+		put_time(op->time / op->count);
+		putchar('\n');
+	}
+}
+
+static void
+print_sizes(const struct trc_summary *s)
+{
+	static const char *const cols[] = { "max", "messages", "bytes", NULL };
+	int k;
+
+	put_head("min", 12, cols);
+	for (k = 0; k < TRC_SIZE_BUCKETS; k++) {
+		if (s->size_count[k] == 0)
+			continue;
+		printf(tsv ? "%lld" : "%-12lld", k ? 1LL << (k - 1) : 0LL);
+		put_int(k ? (long long)((1ULL << k) - 1) : 0);
+		put_int(s->size_count[k]);
+		put_int(s->size_bytes[k]);
+		putchar('\n');
+	}
+}
+
+static void
+print_summary(const struct trc_summary *s, unsigned sections)
+{
+	static void (*const print[])(const struct trc_summary *) = {
+		print_ranks, print_procs, print_ops, print_sizes
+	};
+	static const char *const titles[] = {
+		"time per rank (seconds)", "procedure lifetimes (seconds)",
+		"operations", "sent message sizes (bytes)"
+	};
+	int i, first = 1;
+
+	for (i = 0; i < 4; i++) {
+		if (!(sections & (1u << i)))
+			continue;
+		if (!first)
+			putchar('\n');
+		if (!tsv)
+			printf("%s\n", titles[i]);
+		print[i](s);
+		first = 0;
+	}
+}
+
+/* One side of a comparison: its reader and summary. */
+struct side {
+	struct trc_reader	*r;
+	struct trc_summary	*sum;
+	int			 done;
+};
+
+static void
+open_side(struct side *sd, const char *path)
+{
+	if ((sd->r = trc_open(path)) == NULL ||
+	    (sd->sum = trc_summary_new()) == NULL)
+		die("out of memory");
+	sd->done = 0;
+}
+
+/* Feeds one event of a side into the comparison; 0 at its end. */
+static int
+step(struct side *sd, int which, struct trc_versus *v)
+{
+	struct trc_event ev;
+	int rc;
+
+	if ((rc = trc_next(sd->r, &ev)) < 0)
+		die("%s", trc_error(sd->r));
+	if (rc == 0) {
+		if (trc_summary_finish(sd->sum) < 0)
+			die("%s: %s", trc_name(sd->r), trc_summary_error(sd->sum));
+		return sd->done = 1, 0;
+	}
+	if (trc_summary_add(sd->sum, &ev) < 0)
+		die("%s:%ld: %s", trc_name(sd->r), ev.line,
+		    trc_summary_error(sd->sum));
+	if (trc_versus_add(v, which, sd->sum, &ev) < 0)
+		die("out of memory");
+	return 1;
+}
+
+/*
+ * The paper's Table 2: per procedure and operation (rows) and rank
+ * (columns) the mean ratio of predicted to observed lifetimes, then
+ * the total times and the error.
+ */
+static void
+print_versus(const struct trc_versus *v)
+{
+	const struct trc_pair *pr;
+	char buf[32];
+	int64_t span[2], unpaired = 0;
+	int32_t i, r;
+	int width = 9, kind;
+
+	for (i = 0; i < v->names.n; i++)
+		if ((int)strlen(v->names.name[i]) - 2 > width)
+			width = (int)strlen(v->names.name[i]) - 2;
+	if (tsv)
+		printf("name\tkind\trank\tpaired\tratio\tpredicted\tobserved\n");
+	else {
+		printf("mean predicted/observed lifetime per occurrence\n%-*s",
+		    width, "function");
+		for (r = 0; r < v->nranks; r++) {
+			snprintf(buf, sizeof(buf), "rank %ld", (long)r);
+			printf(" %8s", buf);
+		}
+		putchar('\n');
+	}
+	/* Procedures first, then operations, each in order of arrival. */
+	for (kind = 'P'; kind != 0; kind = kind == 'P' ? 'O' : 0)
+		for (i = 0; i < v->names.n; i++) {
+			if (v->names.name[i][0] != kind)
+				continue;
+			if (!tsv)
+				printf("%-*s", width, v->names.name[i] + 2);
+			for (r = 0; r < v->nranks; r++) {
+				pr = &v->pair[i][r];
+				unpaired += pr->unpaired[0] + pr->unpaired[1];
+				if (tsv) {
+					if (pr->n == 0)
+						continue;
+					printf("%s\t%s\t%ld\t%lld\t", v->names.name[i] + 2,
+					    kind == 'P' ? "procedure" : "operation",
+					    (long)r, (long long)pr->n);
+					if (pr->nratio > 0)
+						printf("%.6f", pr->ratio_sum / pr->nratio);
+					else
+						printf("-");
+					buf[trc_format_time(buf, pr->pred)] = '\0';
+					printf("\t%s", buf);
+					buf[trc_format_time(buf, pr->obs)] = '\0';
+					printf("\t%s\n", buf);
+				} else if (pr->nratio > 0)
+					printf(" %8.2f", pr->ratio_sum / pr->nratio);
+				else
+					printf(" %8s", "-");
+			}
+			if (!tsv)
+				putchar('\n');
+		}
+	for (i = 0; i < 2; i++)
+		span[i] = v->first[i] < 0 ? 0 : v->last[i] - v->first[i];
+	if (tsv) {
+		printf("\npredicted\tobserved\terror_percent\tunpaired\n");
+		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
+		    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0,
+		    (long long)unpaired);
+		return;
+	}
+	printf("\ntotal time: predicted %.6f s, observed %.6f s, error %+.1f%%\n",
+	    span[0] / 1e9, span[1] / 1e9,
+	    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0);
+	if (unpaired > 0)
+		printf("%lld occurrences had no partner in the other run\n",
+		    (long long)unpaired);
+}
+
+static void
+versus(const char *predicted, const char *observed)
+{
+	struct side sd[2];
+	struct trc_versus *v;
+	int i;
+
+	open_side(&sd[TRC_PREDICTED], predicted);
+	open_side(&sd[TRC_OBSERVED], observed);
+	if ((v = trc_versus_new()) == NULL)
+		die("out of memory");
+	/* Read the side that is behind, so that the pairing FIFOs stay
+	 * short when the two runs have the same events. */
+	while (!sd[0].done || !sd[1].done) {
+		i = sd[0].done ? 1 : sd[1].done ? 0 :
+		    v->occurrences[0] > v->occurrences[1];
+		step(&sd[i], i, v);
+	}
+	trc_versus_finish(v);
+	print_versus(v);
+	for (i = 0; i < 2; i++) {
+		trc_summary_free(sd[i].sum);
+		trc_close(sd[i].r);
+	}
+	trc_versus_free(v);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "section", required_argument, NULL, 's' },
+		{ "tsv", no_argument, NULL, 't' },
+		{ "vs", required_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct trc_reader *r;
+	struct trc_summary *sum;
+	struct trc_event ev;
+	unsigned sections = TRC_SUM_ALL;
+	const char *observed = NULL;
+	int c, rc;
+
+	trc_std_options(argc, argv, usage);
+	while ((c = getopt_long(argc, argv, "s:tv:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			if (trc_summary_sections(optarg, &sections) < 0)
+				die("invalid section list '%s'", optarg);
+			break;
+		case 't':
+			tsv = 1;
+			break;
+		case 'v':
+			observed = optarg;
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	if (argc - optind > 1)
+		usage_error(usage_line);
+	if (observed != NULL) {
+		versus(optind < argc ? argv[optind] : "-", observed);
+		fshut_stdout();
+		return 0;
+	}
+	if ((r = trc_open(optind < argc ? argv[optind] : "-")) == NULL ||
+	    (sum = trc_summary_new()) == NULL)
+		die("out of memory");
+	while ((rc = trc_next(r, &ev)) > 0)
+		if (trc_summary_add(sum, &ev) < 0)
+			break;
+	if (rc < 0)
+		die("%s", trc_error(r));
+	if (trc_summary_error(sum) != NULL)
+		die("%s:%ld: %s", trc_name(r), trc_lineno(r),
+		    trc_summary_error(sum));
+	if (trc_summary_finish(sum) < 0)
+		die("%s: %s", trc_name(r), trc_summary_error(sum));
+	print_summary(sum, sections);
+	trc_summary_free(sum);
+	trc_close(r);
+	fshut_stdout();
+	return 0;
+}

@@ -1,0 +1,414 @@
+/*
+ * graph.c - execution graphs for comparison: events interned as tokens,
+ * per-rank token strings with the message edge of every receive (from
+ * match.c), and the per-rank comparison.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+static uint64_t
+mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+/* ---- events to tokens ---- */
+
+int
+trc_key_parse(const char *s, unsigned *fields)
+{
+	static const struct { const char *name; unsigned bit; } names[] = {
+		{ "kind", TRC_KEY_KIND }, { "peer", TRC_KEY_PEER },
+		{ "tag", TRC_KEY_TAG }, { "fn", TRC_KEY_FN },
+		{ "bytes", TRC_KEY_BYTES },
+	};
+	const char *end;
+	size_t i, len;
+
+	*fields = 0;
+	for (;;) {
+		end = strchr(s, ',');
+		len = end ? (size_t)(end - s) : strlen(s);
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strlen(names[i].name) == len &&
+			    memcmp(names[i].name, s, len) == 0)
+				break;
+		if (i == sizeof(names) / sizeof(names[0]))
+			return -1;
+		*fields |= names[i].bit;
+		if (end == NULL)
+			break;
+		s = end + 1;
+	}
+	return *fields & TRC_KEY_KIND ? 0 : -1;
+}
+
+struct dent {
+	int32_t		 kind, peer, tag;
+	int64_t		 bytes;
+	size_t		 fn, fnlen;	/* offsets into the pool */
+	uint64_t	 hash;
+};
+
+struct trc_dict {
+	unsigned	 fields;
+	struct dent	*e;
+	size_t		 n, cap;
+	int32_t		*slot;
+	size_t		 mask;
+	char		*pool;
+	size_t		 plen, pcap;
+};
+
+struct trc_dict *
+trc_dict_new(unsigned fields)
+{
+	struct trc_dict *d;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	d->fields = fields;
+	d->mask = 1023;
+	if ((d->slot = malloc((d->mask + 1) * sizeof(*d->slot))) == NULL) {
+		free(d);
+		return NULL;
+	}
+	memset(d->slot, 0xff, (d->mask + 1) * sizeof(*d->slot));
+	return d;
+}
+
+void
+trc_dict_free(struct trc_dict *d)
+{
+	if (d == NULL)
+		return;
+	free(d->e);
+	free(d->slot);
+	free(d->pool);
+	free(d);
+}
+
+static int
+dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
+{
+	struct dent k, *e;
+	struct trc_str fn = { "", 0 };
+	uint64_t h;
+	size_t i, j;
+
+	if (d->fields == TRC_KEY_KIND) {
+		*tok = (uint32_t)ev->kind << 28;
+		return 0;
+	}
+	memset(&k, 0, sizeof(k));
+	k.kind = (int32_t)ev->kind;
+	k.peer = d->fields & TRC_KEY_PEER ? ev->peer : 0;
+	k.tag = d->fields & TRC_KEY_TAG ? ev->tag : 0;
+	k.bytes = d->fields & TRC_KEY_BYTES ? ev->bytes : 0;
+	if (d->fields & TRC_KEY_FN)
+		fn = ev->fn.len > 0 ? ev->fn : ev->op;
+	h = mix((uint64_t)(uint32_t)k.kind << 32 | (uint32_t)k.peer);
+	h = mix(h ^ ((uint64_t)(uint32_t)k.tag << 32) ^ (uint64_t)k.bytes);
+	for (i = 0; i < fn.len; i++)
+		h = (h ^ (unsigned char)fn.s[i]) * 1099511628211ULL;
+	k.hash = h;
+	for (i = h & d->mask; d->slot[i] >= 0; i = (i + 1) & d->mask) {
+		e = &d->e[d->slot[i]];
+		if (e->hash == h && e->kind == k.kind && e->peer == k.peer &&
+		    e->tag == k.tag && e->bytes == k.bytes &&
+		    e->fnlen == fn.len &&
+		    memcmp(d->pool + e->fn, fn.s, fn.len) == 0) {
+			*tok = (uint32_t)k.kind << 28 | (uint32_t)d->slot[i];
+			return 0;
+		}
+	}
+	if (d->n >= (1u << 28) - 1)
+		return -1;
+	if (2 * (d->n + 1) > d->mask) {
+		size_t nmask = 2 * d->mask + 1;
+		int32_t *ns;
+
+		if ((ns = malloc((nmask + 1) * sizeof(*ns))) == NULL)
+			return -1;
+		memset(ns, 0xff, (nmask + 1) * sizeof(*ns));
+		for (j = 0; j < d->n; j++) {
+			for (i = d->e[j].hash & nmask; ns[i] >= 0;
+			    i = (i + 1) & nmask)
+				continue;
+			ns[i] = (int32_t)j;
+		}
+		free(d->slot);
+		d->slot = ns;
+		d->mask = nmask;
+		for (i = h & d->mask; d->slot[i] >= 0; i = (i + 1) & d->mask)
+			continue;
+	}
+	if (d->n == d->cap) {
+		size_t ncap = d->cap ? 2 * d->cap : 256;
+
+		if ((e = realloc(d->e, ncap * sizeof(*e))) == NULL)
+			return -1;
+		d->e = e;
+		d->cap = ncap;
+	}
+	if (d->plen + fn.len > d->pcap) {
+		size_t ncap = d->pcap ? 2 * d->pcap : 4096;
+		char *p;
+
+		while (ncap < d->plen + fn.len)
+			ncap *= 2;
+		if ((p = realloc(d->pool, ncap)) == NULL)
+			return -1;
+		d->pool = p;
+		d->pcap = ncap;
+	}
+	memcpy(d->pool + d->plen, fn.s, fn.len);
+	k.fn = d->plen;
+	k.fnlen = fn.len;
+	d->plen += fn.len;
+	d->e[d->n] = k;
+	d->slot[i] = (int32_t)d->n;
+	*tok = (uint32_t)k.kind << 28 | (uint32_t)d->n++;
+	return 0;
+}
+
+/* ---- graphs ---- */
+
+static int
+grow(uint32_t **pp, size_t *cap, size_t need)
+{
+	uint32_t *p;
+	size_t ncap;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap ? *cap : 1024;
+	while (ncap < need)
+		ncap *= 2;
+	if ((p = realloc(*pp, ncap * sizeof(*p))) == NULL)
+		return -1;
+	*pp = p;
+	*cap = ncap;
+	return 0;
+}
+
+static struct trc_rank *
+rank_get(struct trc_graph *g, int32_t r)
+{
+	size_t i;
+
+	if ((size_t)r >= g->cap) {
+		size_t ncap = g->cap ? g->cap : 64;
+		struct trc_rank *p;
+
+		while (ncap <= (size_t)r)
+			ncap *= 2;
+		if ((p = realloc(g->rank, ncap * sizeof(*p))) == NULL)
+			return NULL;
+		for (i = g->cap; i < ncap; i++)
+			memset(&p[i], 0, sizeof(p[i]));
+		g->rank = p;
+		g->cap = ncap;
+	}
+	if (r >= g->nranks)
+		g->nranks = r + 1;
+	return &g->rank[r];
+}
+
+int
+trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
+    struct trc_dict *dict, const char *split)
+{
+	const struct trc_header *h;
+	struct trc_match *m;
+	struct trc_msg msg, peer;
+	struct trc_event ev;
+	struct trc_rank *rk;
+	size_t splen = split ? strlen(split) : 0;
+	uint32_t tok;
+	int rc, mk;
+
+	if ((h = trc_get_header(rd)) == NULL)
+		return -1;
+	if (h->ranks > 0 && rank_get(g, h->ranks - 1) == NULL)
+		return trc_fail(rd, "out of memory");
+	if ((m = trc_match_new()) == NULL)
+		return trc_fail(rd, "out of memory");
+	memset(&msg, 0, sizeof(msg));
+	while ((rc = trc_next(rd, &ev)) > 0) {
+		if ((rk = rank_get(g, ev.rank)) == NULL ||
+		    dict_token(dict, &ev, &tok) < 0 ||
+		    grow(&rk->tok, &rk->cap, rk->n + 1) < 0)
+			goto oom;
+		if (split == NULL)
+			mk = ev.kind == TRC_MK;
+		else
+			mk = ev.kind == TRC_PB && ev.fn.len == splen &&
+			    memcmp(ev.fn.s, split, splen) == 0;
+		if (mk) {
+			if (grow(&rk->mark, &rk->mcap, rk->nmark + 1) < 0)
+				goto oom;
+			rk->mark[rk->nmark++] = (uint32_t)rk->n;
+		}
+		if (ev.kind == TRC_SE) {
+			g->sends++;
+			if (ev.peer >= 0) {
+				msg.src = ev.rank;
+				msg.dst = ev.peer;
+				msg.tag = ev.tag;
+				msg.comm = ev.comm;
+				msg.bytes = ev.bytes;
+				msg.val = (int64_t)rk->n;
+				msg.line = ev.line;
+				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
+					goto oom;
+				/* The receive's val is (its rank, its slot). */
+				if (rc == 1)
+					g->rank[(uint64_t)peer.val >> 32].eidx[
+					    (uint64_t)peer.val & 0xffffffff] =
+					    (uint32_t)rk->n;
+			} else
+				g->unmatched++;
+		} else if (ev.kind == TRC_RE) {
+			size_t k = rk->nrecv;
+
+			g->recvs++;
+			if (k == rk->rcap) {
+				size_t cap = rk->rcap;
+
+				/* esrc and eidx share one capacity. */
+				if (grow(&rk->esrc, &cap, k + 1) < 0 ||
+				    grow(&rk->eidx, &rk->rcap, k + 1) < 0)
+					goto oom;
+			}
+			rk->nrecv++;
+			rk->esrc[k] = ev.peer >= 0 ? (uint32_t)ev.peer : UINT32_MAX;
+			rk->eidx[k] = UINT32_MAX;
+			if (ev.peer >= 0) {
+				msg.src = ev.peer;
+				msg.dst = ev.rank;
+				msg.tag = ev.tag;
+				msg.comm = ev.comm;
+				msg.bytes = ev.bytes;
+				msg.val = (int64_t)((uint64_t)ev.rank << 32 | k);
+				msg.line = ev.line;
+				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
+					goto oom;
+				if (rc == 1)
+					rk->eidx[k] = (uint32_t)peer.val;
+			} else
+				g->unmatched++;
+		}
+		rk->tok[rk->n++] = tok;
+		g->events++;
+	}
+	if (rc == 0)
+		g->unmatched += trc_match_pending(m);
+	trc_match_free(m);
+	return rc < 0 ? -1 : 0;
+oom:
+	trc_match_free(m);
+	return trc_fail(rd, "out of memory");
+}
+
+void
+trc_graph_free(struct trc_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->cap; i++) {
+		free(g->rank[i].tok);
+		free(g->rank[i].esrc);
+		free(g->rank[i].eidx);
+		free(g->rank[i].mark);
+	}
+	free(g->rank);
+	memset(g, 0, sizeof(*g));
+}
+
+static const struct trc_rank empty_rank;
+
+static const struct trc_rank *
+rank_of(const struct trc_graph *g, int32_t r)
+{
+	return r < g->nranks ? &g->rank[r] : &empty_rank;
+}
+
+/*
+ * Region 0 is what comes before the first split point (maybe nothing),
+ * region i >= 1 starts at the i-th split point.
+ */
+static void
+region(const struct trc_rank *rk, size_t i, size_t *start, size_t *len)
+{
+	size_t s, e;
+
+	if (i > rk->nmark) {
+		*start = rk->n;
+		*len = 0;
+		return;
+	}
+	s = i == 0 ? 0 : rk->mark[i - 1];
+	e = i < rk->nmark ? rk->mark[i] : rk->n;
+	*start = s;
+	*len = e - s;
+}
+
+int
+trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
+    int32_t r, int regions, struct trc_rank_cmp *out,
+    void (*cb)(void *, int32_t, size_t, size_t, size_t, size_t, size_t,
+	uint64_t), void *arg)
+{
+	const struct trc_rank *x = rank_of(a, r), *y = rank_of(b, r);
+	size_t i, nr, a0, an, b0, bn;
+	int64_t l;
+
+	memset(out, 0, sizeof(*out));
+	out->na = x->n;
+	out->nb = y->n;
+	out->same_string = x->n == y->n &&
+	    (x->n == 0 || memcmp(x->tok, y->tok, x->n * sizeof(*x->tok)) == 0);
+	out->same_edges = x->nrecv == y->nrecv && (x->nrecv == 0 ||
+	    (memcmp(x->esrc, y->esrc, x->nrecv * sizeof(*x->esrc)) == 0 &&
+	    memcmp(x->eidx, y->eidx, x->nrecv * sizeof(*x->eidx)) == 0));
+	if (out->same_string) {
+		out->lcs = x->n;
+		if (!out->same_edges)
+			for (i = 0; i < x->nrecv; i++)
+				out->d += x->esrc[i] != y->esrc[i] ||
+				    x->eidx[i] != y->eidx[i];
+		if (regions)
+			out->regions = x->nmark + 1;
+		return 0;
+	}
+	if (!regions) {
+		if ((l = trc_lcs(x->tok, x->n, y->tok, y->n, NULL)) < 0)
+			return -1;
+		out->lcs = (uint64_t)l;
+		out->d = (x->n > y->n ? x->n : y->n) - out->lcs;
+		return 0;
+	}
+	nr = (x->nmark > y->nmark ? x->nmark : y->nmark) + 1;
+	out->regions = nr;
+	for (i = 0; i < nr; i++) {
+		region(x, i, &a0, &an);
+		region(y, i, &b0, &bn);
+		if ((l = trc_lcs(x->tok + a0, an, y->tok + b0, bn, NULL)) < 0)
+			return -1;
+		out->lcs += (uint64_t)l;
+		out->d += (an > bn ? an : bn) - (uint64_t)l;
+		if ((uint64_t)l != an || an != bn) {
+			out->bad_regions++;
+			if (cb != NULL)
+				cb(arg, r, i, a0, an, b0, bn, (uint64_t)l);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,354 @@
+/*
+ * match.c - pairing sends with receives and collectives with their
+ * participants (trc_match.h).
+ *
+ * A channel is one (source, destination, tag, communicator).  At any
+ * moment its queue holds only sends or only receives: whichever end
+ * arrives first waits for the other, and a channel whose queue empties
+ * is removed, so the tables hold what is in flight and no more.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc_match.h"
+
+struct hnode {
+	uint64_t	 k1, k2;
+	struct hnode	*next;
+};
+
+struct htab {
+	struct hnode	**b;
+	size_t		 cap, n;	/* cap a power of 2 */
+};
+
+struct qnode {
+	struct trc_msg	 m;
+	struct qnode	*next;
+};
+
+struct chan {
+	struct hnode	 h;		/* first: a chan is an hnode */
+	struct qnode	*head, *tail;
+	int		 sends;		/* the queue holds sends */
+};
+
+struct seqc {
+	struct hnode	 h;
+	int64_t		 next;
+};
+
+struct cinst {
+	struct hnode	 h;
+	struct trc_coll	 c;
+};
+
+struct trc_match {
+	struct htab	 chans, seqs, colls;
+	struct qnode	*freeq;
+	struct chan	*freec;
+	size_t		 pending;
+};
+
+static uint64_t
+mix(uint64_t k1, uint64_t k2)
+{
+	uint64_t h = k1 * 0x9e3779b97f4a7c15ULL ^ k2;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ (h >> 29);
+}
+
+static struct hnode *
+hfind(const struct htab *t, uint64_t k1, uint64_t k2)
+{
+	struct hnode *p;
+
+	if (t->cap == 0)
+		return NULL;
+	for (p = t->b[mix(k1, k2) & (t->cap - 1)]; p; p = p->next)
+		if (p->k1 == k1 && p->k2 == k2)
+			return p;
+	return NULL;
+}
+
+static int
+hinsert(struct htab *t, struct hnode *n)
+{
+	struct hnode **nb, *p, *next;
+	size_t ncap, i, j;
+
+	if (t->n + 1 > t->cap) {
+		ncap = t->cap ? t->cap * 2 : 256;
+		if ((nb = calloc(ncap, sizeof(*nb))) == NULL)
+			return -1;
+		for (i = 0; i < t->cap; i++)
+			for (p = t->b[i]; p; p = next) {
+				next = p->next;
+				j = mix(p->k1, p->k2) & (ncap - 1);
+				p->next = nb[j];
+				nb[j] = p;
+			}
+		free(t->b);
+		t->b = nb;
+		t->cap = ncap;
+	}
+	i = mix(n->k1, n->k2) & (t->cap - 1);
+	n->next = t->b[i];
+	t->b[i] = n;
+	t->n++;
+	return 0;
+}
+
+static void
+hremove(struct htab *t, struct hnode *n)
+{
+	struct hnode **pp = &t->b[mix(n->k1, n->k2) & (t->cap - 1)];
+
+	while (*pp != n)
+		pp = &(*pp)->next;
+	*pp = n->next;
+	t->n--;
+}
+
+/* Free every node of a table with free(). */
+static void
+hfree(struct htab *t)
+{
+	struct hnode *p, *next;
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		for (p = t->b[i]; p; p = next) {
+			next = p->next;
+			free(p);
+		}
+	free(t->b);
+	memset(t, 0, sizeof(*t));
+}
+
+struct trc_match *
+trc_match_new(void)
+{
+	return calloc(1, sizeof(struct trc_match));
+}
+
+void
+trc_match_free(struct trc_match *mt)
+{
+	struct qnode *q, *qn;
+	struct chan *c;
+	struct hnode *p;
+	size_t i;
+
+	if (mt == NULL)
+		return;
+	for (i = 0; i < mt->chans.cap; i++)
+		for (p = mt->chans.b[i]; p; p = p->next)
+			for (q = ((struct chan *)p)->head; q; q = qn) {
+				qn = q->next;
+				free(q);
+			}
+	hfree(&mt->chans);
+	hfree(&mt->seqs);
+	hfree(&mt->colls);
+	for (q = mt->freeq; q; q = qn) {
+		qn = q->next;
+		free(q);
+	}
+	while ((c = mt->freec) != NULL) {
+		mt->freec = (struct chan *)c->h.next;
+		free(c);
+	}
+	free(mt);
+}
+
+static int
+arrive(struct trc_match *mt, const struct trc_msg *m, int send,
+    struct trc_msg *peer)
+{
+	uint64_t k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
+	uint64_t k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
+	struct chan *c = (struct chan *)hfind(&mt->chans, k1, k2);
+	struct qnode *q;
+
+	if (c != NULL && c->sends != send) {
+		/* The other end is waiting: pair with the oldest. */
+		q = c->head;
+		*peer = q->m;
+		if ((c->head = q->next) == NULL) {
+			hremove(&mt->chans, &c->h);
+			c->h.next = (struct hnode *)mt->freec;
+			mt->freec = c;
+		}
+		q->next = mt->freeq;
+		mt->freeq = q;
+		mt->pending--;
+		return 1;
+	}
+	if ((q = mt->freeq) != NULL)
+		mt->freeq = q->next;
+	else if ((q = malloc(sizeof(*q))) == NULL)
+		return -1;
+	q->m = *m;
+	q->m.send = send;
+	q->next = NULL;
+	if (c == NULL) {
+		if ((c = mt->freec) != NULL)
+			mt->freec = (struct chan *)c->h.next;
+		else if ((c = malloc(sizeof(*c))) == NULL) {
+			free(q);
+			return -1;
+		}
+		c->h.k1 = k1;
+		c->h.k2 = k2;
+		c->head = c->tail = q;
+		c->sends = send;
+		if (hinsert(&mt->chans, &c->h) < 0) {
+			free(q);
+			free(c);
+			return -1;
+		}
+	} else {
+		c->tail->next = q;
+		c->tail = q;
+	}
+	mt->pending++;
+	return 0;
+}
+
+int
+trc_match_send(struct trc_match *mt, const struct trc_msg *m,
+    struct trc_msg *peer)
+{
+	return arrive(mt, m, 1, peer);
+}
+
+int
+trc_match_recv(struct trc_match *mt, const struct trc_msg *m,
+    struct trc_msg *peer)
+{
+	return arrive(mt, m, 0, peer);
+}
+
+size_t
+trc_match_pending(const struct trc_match *mt)
+{
+	return mt->pending;
+}
+
+static int
+byline(const void *a, const void *b)
+{
+	const struct trc_msg *x = a, *y = b;
+
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+struct trc_msg *
+trc_match_leftovers(struct trc_match *mt, size_t *n)
+{
+	struct trc_msg *v;
+	struct qnode *q, *qn;
+	struct hnode *p, *pn;
+	size_t i, k = 0;
+
+	*n = 0;
+	if (mt->pending == 0)
+		return NULL;
+	if ((v = malloc(mt->pending * sizeof(*v))) == NULL) {
+		*n = (size_t)-1;
+		return NULL;
+	}
+	for (i = 0; i < mt->chans.cap; i++) {
+		for (p = mt->chans.b[i]; p; p = pn) {
+			pn = p->next;
+			for (q = ((struct chan *)p)->head; q; q = qn) {
+				qn = q->next;
+				v[k++] = q->m;
+				free(q);
+			}
+			free(p);
+		}
+		mt->chans.b[i] = NULL;
+	}
+	mt->chans.n = 0;
+	mt->pending = 0;
+	qsort(v, k, sizeof(*v), byline);
+	*n = k;
+	return v;
+}
+
+struct trc_coll *
+trc_coll_enter(struct trc_match *mt, int32_t comm, int32_t rank, long line)
+{
+	uint64_t kc = (uint32_t)comm;
+	struct seqc *s = (struct seqc *)hfind(&mt->seqs, kc, (uint32_t)rank);
+	struct cinst *ci;
+	int64_t seq;
+
+	if (s == NULL) {
+		if ((s = malloc(sizeof(*s))) == NULL)
+			return NULL;
+		s->h.k1 = kc;
+		s->h.k2 = (uint32_t)rank;
+		s->next = 0;
+		if (hinsert(&mt->seqs, &s->h) < 0) {
+			free(s);
+			return NULL;
+		}
+	}
+	seq = s->next;
+	ci = (struct cinst *)hfind(&mt->colls, kc, (uint64_t)seq);
+	if (ci == NULL) {
+		if ((ci = calloc(1, sizeof(*ci))) == NULL)
+			return NULL;
+		ci->h.k1 = kc;
+		ci->h.k2 = (uint64_t)seq;
+		ci->c.comm = comm;
+		ci->c.seq = seq;
+		ci->c.line = line;
+		ci->c.rank = rank;
+		if (hinsert(&mt->colls, &ci->h) < 0) {
+			free(ci);
+			return NULL;
+		}
+	}
+	s->next++;
+	ci->c.arrived++;
+	return &ci->c;
+}
+
+void
+trc_coll_release(struct trc_match *mt, struct trc_coll *c)
+{
+	struct cinst *ci = (struct cinst *)((char *)c -
+	    offsetof(struct cinst, c));
+
+	hremove(&mt->colls, &ci->h);
+	free(ci);
+}
+
+size_t
+trc_coll_pending(const struct trc_match *mt)
+{
+	return mt->colls.n;
+}
+
+const struct trc_coll *
+trc_coll_oldest(const struct trc_match *mt)
+{
+	const struct trc_coll *best = NULL;
+	struct hnode *p;
+	size_t i;
+
+	for (i = 0; i < mt->colls.cap; i++)
+		for (p = mt->colls.b[i]; p; p = p->next) {
+			const struct trc_coll *c = &((struct cinst *)p)->c;
+
+			if (best == NULL || c->line < best->line)
+				best = c;
+		}
+	return best;
+}

@@ -1,0 +1,1041 @@
+/*
+ * trace.c - the core of libtrc-mpi: clock, per-rank buffer, regions,
+ * request table, communicator ids, delay injection, and the merge of
+ * the rank files into one sorted stream at MPI_Finalize.
+ *
+ * Each rank appends its events, already formatted as stream lines, to
+ * a buffer of TRC_BUFSIZE bytes, written to DIR/rank.N whenever it
+ * fills; DIR is made next to TRC_OUT by rank 0 at MPI_Init.  Until
+ * MPI_Finalize has merged the rank files, TRC_OUT holds a
+ * "#trc-partial" placeholder that no trc reader accepts, so a run
+ * that dies leaves a clear mark instead of a silently short trace.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "trace.h"
+
+#define DEFAULT_OUT	"trace.trc"
+#define DEFAULT_BUFSIZE	(4 << 20)
+#define MAXREGION	64
+#define LINEMAX		512	/* room for any line but a long req= list */
+
+int	 tr_on;
+int	 tr_rank;
+int	 tr_depth;
+
+static int	 nranks;
+static clockid_t clk = CLOCK_REALTIME;
+static int64_t	 origin, last;
+static char	*buf;
+static size_t	 cap, len;
+static int	 fd = -1;
+static int	 werr;		/* errno of the first failed write */
+static int64_t	 polls;
+static char	 rankstr[16];
+static size_t	 ranklen;
+static char	 out[PATH_MAX], dir[PATH_MAX + 16], rankfile[PATH_MAX + 48];
+static char	*region[MAXREGION];
+static int	 nregion;	/* may exceed MAXREGION: deeper ones unnamed */
+static int64_t	 nextreq = 1;
+static MPI_Group worldgroup = MPI_GROUP_NULL;
+
+static void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "libtrc-mpi: rank %d: ", tr_rank);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	PMPI_Abort(MPI_COMM_WORLD, 2);
+	_exit(2);
+}
+
+int64_t
+tr_now(void)
+{
+	struct timespec ts;
+	int64_t t;
+
+	clock_gettime(clk, &ts);
+	t = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - origin;
+	/* A rank's events stay in order even if the wall clock steps back. */
+	if (t < last)
+		t = last;
+	last = t;
+	return t;
+}
+
+/* Write all of p to fd; async-signal-safe. */
+static int
+writeall(int f, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(f, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void
+flush(void)
+{
+	if (fd >= 0 && len > 0 && writeall(fd, buf, len) < 0 && werr == 0)
+		werr = errno;
+	len = 0;
+}
+
+char *
+ev_start(int64_t t, const char *kind, size_t extra)
+{
+	char *p, num[24];
+	int64_t s = t / 1000000000, ns = t % 1000000000;
+	int i, n;
+
+	if (len + LINEMAX + extra > cap) {
+		flush();
+		if (LINEMAX + extra > cap) {
+			char *nb = realloc(buf, LINEMAX + extra);
+			if (nb == NULL)
+				fatal("out of memory");
+			buf = nb;
+			cap = LINEMAX + extra;
+		}
+	}
+	p = buf + len;
+	/* seconds, then 9 digits of nanoseconds, by hand: 4x faster than printf */
+	n = 0;
+	do
+		num[n++] = '0' + s % 10;
+	while ((s /= 10) > 0);
+	while (n > 0)
+		*p++ = num[--n];
+	*p++ = '.';
+	for (i = 8; i >= 0; i--) {
+		p[i] = '0' + ns % 10;
+		ns /= 10;
+	}
+	p += 9;
+	memcpy(p, rankstr, ranklen);
+	p += ranklen;
+	*p++ = ' ';
+	*p++ = kind[0];
+	*p++ = kind[1];
+	return p;
+}
+
+void
+ev_end(char *p)
+{
+	if (polls > 0) {
+		p = put_int(p, " polls=", polls);
+		polls = 0;
+	}
+	*p++ = '\n';
+	/* Committed only now: a signal handler writes whole lines only. */
+	len = (size_t)(p - buf);
+}
+
+char *
+put_str(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
+
+char *
+put_int(char *p, const char *key, int64_t v)
+{
+	char num[24];
+	uint64_t u;
+	int n = 0;
+
+	p = put_str(p, key);
+	if (v < 0)
+		*p++ = '-';
+	u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do
+		num[n++] = '0' + u % 10;
+	while ((u /= 10) > 0);
+	while (n > 0)
+		*p++ = num[--n];
+	return p;
+}
+
+char *
+put_peer(char *p, const char *key, int v)
+{
+	if (v == -2) {
+		p = put_str(p, key);
+		*p++ = '*';
+		return p;
+	}
+	return put_int(p, key, v);
+}
+
+void
+tr_poll(void)
+{
+	polls++;
+}
+
+/* Regions ------------------------------------------------------------ */
+
+void
+tr_region(int open, const char *name)
+{
+	char clean[128], *p;
+	size_t i;
+
+	/* fn= is one token: blanks and '=' would break the line. */
+	for (i = 0; name != NULL && name[i] != '\0' && i < sizeof(clean) - 1; i++)
+		clean[i] = (name[i] == ' ' || name[i] == '\t' ||
+		    name[i] == '\n' || name[i] == '=') ? '_' : name[i];
+	clean[i] = '\0';
+	if (i == 0)
+		strcpy(clean, "?");
+	if (open) {
+		p = ev_start(tr_now(), "PB", 0);
+		p = put_str(put_str(p, " fn="), clean);
+		ev_end(p);
+		if (nregion < MAXREGION)
+			region[nregion] = strdup(clean);
+		nregion++;
+		tr_delay("pb");
+	} else {
+		tr_delay("pe");
+		p = ev_start(tr_now(), "PE", 0);
+		p = put_str(put_str(p, " fn="), clean);
+		ev_end(p);
+		if (nregion > 0) {
+			nregion--;
+			if (nregion < MAXREGION) {
+				free(region[nregion]);
+				region[nregion] = NULL;
+			}
+		}
+	}
+}
+
+/* Delay injection ---------------------------------------------------- */
+
+/*
+ * TRC_DELAY: specs separated by ';', each a list of key=value
+ * separated by ',':
+ *	call=NAME	a wrapped call (send, allreduce, ...; pb, pe for a
+ *			region's begin or end; * for any); required
+ *	ranks=LIST	ranks, as 0,2-3; default all
+ *	region=NAME	only while region NAME is open; default anywhere
+ *	occ=A-B		only the A-th to B-th matching call on the rank
+ *			(1-based; A, A-, -B); default all
+ *	delay=SECONDS	busy-wait this long; required
+ * The delay runs after the call's begin event and before the call, so
+ * the call's interval grows by the delay.
+ */
+struct delay {
+	char	 call[32];
+	char	 region[128];
+	char	*ranks;
+	long	 occlo, occhi, seen;
+	int64_t	 ns;
+};
+
+static struct delay *delays;
+static int ndelay;
+
+static int
+inranks(const char *list, int r)
+{
+	const char *p = list;
+	char *end;
+	long a, b;
+
+	while (*p != '\0') {
+		a = strtol(p, &end, 10);
+		b = a;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		if (r >= a && r <= b)
+			return 1;
+		p = *end == ':' ? end + 1 : end;
+	}
+	return 0;
+}
+
+static int
+parse_range(const char *s, long *lo, long *hi)
+{
+	char *end;
+
+	*lo = 1;
+	*hi = LONG_MAX;
+	if (*s != '-') {
+		*lo = strtol(s, &end, 10);
+		if (end == s || *lo < 1)
+			return -1;
+		s = end;
+		if (*s == '\0') {
+			*hi = *lo;
+			return 0;
+		}
+		if (*s != '-')
+			return -1;
+	}
+	s++;
+	if (*s == '\0')
+		return 0;
+	*hi = strtol(s, &end, 10);
+	return (end == s || *end != '\0' || *hi < *lo) ? -1 : 0;
+}
+
+static int
+valid_ranks(const char *s)
+{
+	char *end;
+
+	while (*s != '\0') {
+		if (strtol(s, &end, 10) < 0 || end == s)
+			return 0;
+		if (*end == '-') {
+			s = end + 1;
+			if (strtol(s, &end, 10) < 0 || end == s)
+				return 0;
+		}
+		if (*end == '\0')
+			return 1;
+		if (*end != ':')
+			return 0;
+		s = end + 1;
+	}
+	return 0;
+}
+
+/* Returns NULL, or a message naming what is wrong. */
+static const char *
+parse_delays(const char *spec)
+{
+	static char msg[256];
+	char *copy, *s, *save1, *kv, *save2, *val, *end;
+	struct delay *d;
+	double sec;
+
+	if ((copy = strdup(spec)) == NULL)
+		return "out of memory";
+	for (s = strtok_r(copy, ";", &save1); s != NULL;
+	    s = strtok_r(NULL, ";", &save1)) {
+		delays = realloc(delays, (ndelay + 1) * sizeof(*delays));
+		if (delays == NULL)
+			return "out of memory";
+		d = &delays[ndelay++];
+		memset(d, 0, sizeof(*d));
+		d->occlo = 1;
+		d->occhi = LONG_MAX;
+		d->ns = -1;
+		for (kv = strtok_r(s, ",", &save2); kv != NULL;
+		    kv = strtok_r(NULL, ",", &save2)) {
+			if ((val = strchr(kv, '=')) == NULL) {
+				snprintf(msg, sizeof(msg), "missing '=' in '%s'", kv);
+				return msg;
+			}
+			*val++ = '\0';
+			if (strcmp(kv, "call") == 0 && strlen(val) < sizeof(d->call))
+				strcpy(d->call, val);
+			else if (strcmp(kv, "region") == 0 &&
+			    strlen(val) < sizeof(d->region))
+				strcpy(d->region, val);
+			else if (strcmp(kv, "ranks") == 0) {
+				/* ',' separates keys: ranks lists use ':' */
+				if (!valid_ranks(val))
+					goto bad;
+				d->ranks = strdup(val);
+			} else if (strcmp(kv, "occ") == 0) {
+				if (parse_range(val, &d->occlo, &d->occhi) < 0)
+					goto bad;
+			} else if (strcmp(kv, "delay") == 0) {
+				errno = 0;
+				sec = strtod(val, &end);
+				if (end == val || *end != '\0' || errno != 0 ||
+				    !(sec >= 0) || sec > 1e6)
+					goto bad;
+				d->ns = (int64_t)(sec * 1e9 + 0.5);
+			} else {
+				snprintf(msg, sizeof(msg), "unknown key '%s'", kv);
+				return msg;
+			}
+			continue;
+bad:
+			snprintf(msg, sizeof(msg), "invalid %s '%s'", kv, val);
+			return msg;
+		}
+		if (d->call[0] == '\0')
+			return "a spec without call=";
+		if (d->ns < 0)
+			return "a spec without delay=";
+	}
+	free(copy);
+	return NULL;
+}
+
+static int
+region_open(const char *name)
+{
+	int i, n = nregion < MAXREGION ? nregion : MAXREGION;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(region[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+void
+tr_delay(const char *call)
+{
+	struct delay *d;
+	struct timespec ts;
+	int64_t until, now;
+	int i;
+
+	for (i = 0; i < ndelay; i++) {
+		d = &delays[i];
+		if ((strcmp(d->call, call) != 0 && strcmp(d->call, "*") != 0) ||
+		    (d->ranks != NULL && !inranks(d->ranks, tr_rank)) ||
+		    (d->region[0] != '\0' && !region_open(d->region)))
+			continue;
+		d->seen++;
+		if (d->seen < d->occlo || d->seen > d->occhi)
+			continue;
+		/* Busy-wait: a sleep would yield the core and blur the delay. */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		until = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + d->ns;
+		do {
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+		} while (now < until);
+	}
+}
+
+/* Requests ----------------------------------------------------------- */
+
+/*
+ * Open addressing keyed by the handle's bits.  MPI reuses a handle
+ * only after its request is freed, when the tracer has removed it, so
+ * a live handle names one request: requests are matched in order.
+ */
+struct slot {
+	uint64_t	 key;
+	int		 state;		/* 0 empty, 1 full, 2 deleted */
+	struct req_info	 info;
+};
+
+static struct slot *slots;
+static size_t nslot, nused;	/* nused counts full and deleted */
+
+static uint64_t
+handle_key(const MPI_Request *r)
+{
+	uint64_t k = 0;
+
+	memcpy(&k, r, sizeof(*r) < sizeof(k) ? sizeof(*r) : sizeof(k));
+	return k;
+}
+
+static size_t
+hash(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return (size_t)k;
+}
+
+static struct slot *
+find(uint64_t k)
+{
+	size_t i;
+
+	if (nslot == 0)
+		return NULL;
+	for (i = hash(k) & (nslot - 1);; i = (i + 1) & (nslot - 1)) {
+		if (slots[i].state == 0)
+			return NULL;
+		if (slots[i].state == 1 && slots[i].key == k)
+			return &slots[i];
+	}
+}
+
+static void
+grow(void)
+{
+	struct slot *old = slots;
+	size_t i, j, n = nslot;
+
+	nslot = nslot == 0 ? 64 : nslot * 2;
+	/* Only full slots move over, so a rehash also clears tombstones. */
+	while (n > 0 && nused * 4 < nslot && nslot > 64)
+		nslot /= 2;
+	if ((slots = calloc(nslot, sizeof(*slots))) == NULL)
+		fatal("out of memory");
+	nused = 0;
+	for (i = 0; i < n; i++)
+		if (old[i].state == 1) {
+			for (j = hash(old[i].key) & (nslot - 1);
+			    slots[j].state != 0; j = (j + 1) & (nslot - 1))
+				;
+			slots[j] = old[i];
+			nused++;
+		}
+	free(old);
+}
+
+int64_t
+tr_req_new(void)
+{
+	return nextreq++;
+}
+
+void
+tr_req_put(const MPI_Request *r, const struct req_info *info)
+{
+	uint64_t k = handle_key(r);
+	struct slot *s;
+	size_t i;
+
+	if ((s = find(k)) != NULL) {
+		s->info = *info;
+		return;
+	}
+	if ((nused + 1) * 2 > nslot)
+		grow();
+	for (i = hash(k) & (nslot - 1); slots[i].state == 1;
+	    i = (i + 1) & (nslot - 1))
+		;
+	if (slots[i].state == 0)
+		nused++;
+	slots[i].key = k;
+	slots[i].state = 1;
+	slots[i].info = *info;
+}
+
+int
+tr_req_get(const MPI_Request *r, struct req_info *info)
+{
+	struct slot *s;
+
+	if (*r == MPI_REQUEST_NULL || (s = find(handle_key(r))) == NULL)
+		return 0;
+	*info = s->info;
+	return 1;
+}
+
+int
+tr_req_take(const MPI_Request *r, struct req_info *info)
+{
+	struct slot *s;
+
+	if (*r == MPI_REQUEST_NULL || (s = find(handle_key(r))) == NULL)
+		return 0;
+	*info = s->info;
+	s->state = 2;
+	return 1;
+}
+
+/* Communicators ------------------------------------------------------ */
+
+/*
+ * comm= ids must agree across ranks without a global registry: a new
+ * communicator takes the largest "next id" of its members, and every
+ * member moves past it.  Two communicators sharing a member thus never
+ * share an id; disjoint ones may, harmlessly, as their ranks differ.
+ */
+struct comm_ent {
+	MPI_Comm	 h;
+	int		 id;
+	MPI_Group	 g;
+};
+
+static struct comm_ent *comms;
+static int ncomm, nextcomm = 1;
+
+static struct comm_ent *
+comm_find(MPI_Comm c)
+{
+	int i;
+
+	for (i = 0; i < ncomm; i++)
+		if (comms[i].h == c)
+			return &comms[i];
+	return NULL;
+}
+
+int
+tr_comm_id(MPI_Comm c)
+{
+	struct comm_ent *e;
+
+	if (c == MPI_COMM_WORLD)
+		return 0;
+	e = comm_find(c);
+	return e != NULL ? e->id : -1;
+}
+
+void
+tr_comm_new(MPI_Comm parent, MPI_Comm *c)
+{
+	struct comm_ent *e;
+	int id;
+
+	(void)parent;
+	if (*c == MPI_COMM_NULL)
+		return;
+	PMPI_Allreduce(&nextcomm, &id, 1, MPI_INT, MPI_MAX, *c);
+	nextcomm = id + 1;
+	if ((e = comm_find(*c)) == NULL) {
+		comms = realloc(comms, (ncomm + 1) * sizeof(*comms));
+		if (comms == NULL)
+			fatal("out of memory");
+		e = &comms[ncomm++];
+	}
+	e->h = *c;
+	e->id = id;
+	PMPI_Comm_group(*c, &e->g);
+}
+
+void
+tr_comm_free(MPI_Comm c)
+{
+	struct comm_ent *e = comm_find(c);
+
+	if (e == NULL)
+		return;
+	PMPI_Group_free(&e->g);
+	*e = comms[--ncomm];
+}
+
+int
+tr_world(MPI_Comm c, int r)
+{
+	struct comm_ent *e;
+	MPI_Group g;
+	int w;
+
+	if (c == MPI_COMM_WORLD || r < 0)
+		return r;
+	if ((e = comm_find(c)) != NULL)
+		g = e->g;
+	else
+		PMPI_Comm_group(c, &g);
+	if (PMPI_Group_translate_ranks(g, 1, &r, worldgroup, &w) != MPI_SUCCESS ||
+	    w == MPI_UNDEFINED)
+		w = r;
+	if (e == NULL)
+		PMPI_Group_free(&g);
+	return w;
+}
+
+int64_t
+tr_bytes(int count, MPI_Datatype t)
+{
+	int size;
+
+	if (t == MPI_DATATYPE_NULL || PMPI_Type_size(t, &size) != MPI_SUCCESS)
+		return 0;
+	return (int64_t)count * size;
+}
+
+/* Init, signals, abort ------------------------------------------------ */
+
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGABRT, SIGFPE, SIGBUS, SIGSEGV,
+	SIGTERM, SIGUSR1, SIGUSR2, SIGXCPU
+};
+static struct sigaction oldact[sizeof(fatal_signals) / sizeof(fatal_signals[0])];
+
+/* Mark the rank file as cut short: async-signal-safe. */
+static void
+truncate_mark(const char *why, long code)
+{
+	char m[96], num[24], *p;
+	long v = code == LONG_MIN ? 0 : code < 0 ? -code : code;
+	int n = 0;
+
+	if (fd < 0)
+		return;
+	(void)writeall(fd, buf, len);
+	len = 0;
+	p = m;
+	for (const char *s = "# truncated: "; *s; )
+		*p++ = *s++;
+	while (*why)
+		*p++ = *why++;
+	if (code != LONG_MIN) {
+		if (code < 0)
+			*p++ = '-';
+		do
+			num[n++] = '0' + v % 10;
+		while ((v /= 10) > 0);
+		while (n > 0)
+			*p++ = num[--n];
+	}
+	*p++ = '\n';
+	(void)writeall(fd, m, (size_t)(p - m));
+	close(fd);
+	fd = -1;
+}
+
+static void
+on_signal(int sig)
+{
+	size_t i;
+
+	tr_on = 0;
+	truncate_mark("signal ", sig);
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		if (fatal_signals[i] == sig)
+			sigaction(sig, &oldact[i], NULL);
+	raise(sig);
+}
+
+static void
+at_exit(void)
+{
+	if (tr_on) {
+		tr_on = 0;
+		truncate_mark("exit without MPI_Finalize", LONG_MIN);
+	}
+}
+
+void
+tr_abort(int errorcode)
+{
+	if (!tr_on)
+		return;
+	tr_on = 0;
+	truncate_mark("MPI_Abort errorcode=", errorcode);
+}
+
+static int64_t
+parse_size(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': v *= 1024; end++; break;
+	case 'm': case 'M': v *= 1024 * 1024; end++; break;
+	case 'g': case 'G': v *= 1024 * 1024 * 1024; end++; break;
+	}
+	if (*end != '\0' || v < 4096 || v > 1e12)
+		return -1;
+	return (int64_t)v;
+}
+
+static void
+placeholder(void)
+{
+	FILE *f;
+
+	if ((f = fopen(out, "w")) == NULL)
+		fatal("%s: %s", out, strerror(errno));
+	fprintf(f, "#trc-partial 1 ranks=%d\n"
+	    "# libtrc-mpi: this run has not reached MPI_Finalize: the per-rank\n"
+	    "# events are in %s; trc-record merges them into a partial trace\n",
+	    nranks, dir);
+	if (fclose(f) == EOF)
+		fatal("%s: %s", out, strerror(errno));
+}
+
+void
+tr_init(void)
+{
+	struct timespec ts;
+	const char *s, *msg;
+	int64_t bufsize = DEFAULT_BUFSIZE;
+	size_t i;
+	long long o;
+
+	PMPI_Comm_rank(MPI_COMM_WORLD, &tr_rank);
+	PMPI_Comm_size(MPI_COMM_WORLD, &nranks);
+	PMPI_Comm_group(MPI_COMM_WORLD, &worldgroup);
+	ranklen = (size_t)snprintf(rankstr, sizeof(rankstr), " %d", tr_rank);
+
+	s = getenv("TRC_OUT");
+	if (s == NULL || *s == '\0')
+		s = DEFAULT_OUT;
+	if (strlen(s) + 32 >= sizeof(out))
+		fatal("TRC_OUT: path too long");
+	strcpy(out, s);
+	if ((s = getenv("TRC_BUFSIZE")) != NULL && *s != '\0' &&
+	    (bufsize = parse_size(s)) < 0)
+		fatal("TRC_BUFSIZE: invalid size '%s'", s);
+	if ((s = getenv("TRC_DELAY")) != NULL && *s != '\0' &&
+	    (msg = parse_delays(s)) != NULL)
+		fatal("TRC_DELAY: %s", msg);
+	if ((s = getenv("TRC_CLOCK")) != NULL && *s != '\0') {
+		if (strcmp(s, "realtime") == 0)
+			clk = CLOCK_REALTIME;
+		else if (strcmp(s, "monotonic") == 0)
+			clk = CLOCK_MONOTONIC;
+		else
+			fatal("TRC_CLOCK: unknown clock '%s'", s);
+	}
+	cap = (size_t)bufsize;
+	if ((buf = malloc(cap)) == NULL)
+		fatal("out of memory");
+
+	/* Rank 0 makes the directory and reads the clock's origin before
+	 * any rank can record an event, so that no time is negative. */
+	if (tr_rank == 0) {
+		snprintf(dir, sizeof(dir), "%s.ranks.XXXXXX", out);
+		if (mkdtemp(dir) == NULL) {
+			fprintf(stderr, "libtrc-mpi: %s: %s\n", dir, strerror(errno));
+			dir[0] = '\0';
+		} else
+			placeholder();
+		clock_gettime(clk, &ts);
+		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	}
+	PMPI_Bcast(dir, sizeof(dir), MPI_CHAR, 0, MPI_COMM_WORLD);
+	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	if (dir[0] == '\0')
+		fatal("cannot make the rank directory for TRC_OUT '%s'", out);
+	origin = o;
+	snprintf(rankfile, sizeof(rankfile), "%s/rank.%d", dir, tr_rank);
+	if ((fd = open(rankfile, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+	    O_CLOEXEC, 0644)) < 0)
+		fatal("%s: %s", rankfile, strerror(errno));
+
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(fatal_signals[i], &sa, &oldact[i]);
+	}
+	atexit(at_exit);
+	tr_on = 1;
+	ev_end(put_str(ev_start(tr_now(), "MK", 0), " mark=init"));
+}
+
+/* Finalize: the merge ------------------------------------------------- */
+
+struct src {
+	FILE	*f;
+	char	*line;
+	size_t	 size;
+	ssize_t	 n;
+	int64_t	 t;
+	int	 rank;
+};
+
+static int64_t
+line_time(const char *s)
+{
+	int64_t sec = 0, ns = 0;
+	int i;
+
+	while (*s >= '0' && *s <= '9')
+		sec = sec * 10 + (*s++ - '0');
+	if (*s == '.')
+		s++;
+	for (i = 0; i < 9; i++)
+		ns = ns * 10 + ((*s >= '0' && *s <= '9') ? *s++ - '0' : 0);
+	return sec * 1000000000 + ns;
+}
+
+static int
+src_next(struct src *x)
+{
+	x->n = getline(&x->line, &x->size, x->f);
+	if (x->n < 0)
+		return 0;
+	x->t = line_time(x->line);
+	return 1;
+}
+
+/* Heap order: time, then rank, so that ties come out in rank order. */
+static int
+before(const struct src *a, const struct src *b)
+{
+	return a->t < b->t || (a->t == b->t && a->rank < b->rank);
+}
+
+static void
+sift(struct src **h, int n, int i)
+{
+	struct src *x = h[i];
+	int c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && before(h[c + 1], h[c]))
+			c++;
+		if (!before(h[c], x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = x;
+}
+
+static const char *
+prog_name(void)
+{
+	static char name[256];
+	FILE *f = fopen("/proc/self/cmdline", "r");
+	size_t n = 0;
+
+	if (f != NULL) {
+		n = fread(name, 1, sizeof(name) - 1, f);
+		fclose(f);
+	}
+	name[n] = '\0';
+	for (size_t i = 0; i < strlen(name); i++)
+		if (name[i] == ' ' || name[i] == '\n')
+			name[i] = '_';
+	return n > 0 ? name : "?";
+}
+
+/* Returns 0, or -1 after printing why. */
+static int
+merge(void)
+{
+	struct src *srcs, **heap;
+	struct rlimit rl;
+	char tmp[PATH_MAX + 8], path[PATH_MAX + 48];
+	FILE *o;
+	int i, n = 0, rc = 0;
+
+	/* One descriptor per rank: ask for as many as the hard limit allows. */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max &&
+	    rl.rlim_cur < (rlim_t)nranks + 16) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	srcs = calloc((size_t)nranks, sizeof(*srcs));
+	heap = calloc((size_t)nranks, sizeof(*heap));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", out);
+	if (srcs == NULL || heap == NULL) {
+		fprintf(stderr, "libtrc-mpi: out of memory for the merge\n");
+		return -1;
+	}
+	if ((o = fopen(tmp, "w")) == NULL) {
+		fprintf(stderr, "libtrc-mpi: %s: %s\n", tmp, strerror(errno));
+		free(srcs);
+		free(heap);
+		return -1;
+	}
+	fprintf(o, "#trc 1 ranks=%d order=time\n", nranks);
+	fprintf(o, "#clock source=%s origin=%lld.%09lld\n",
+	    clk == CLOCK_REALTIME ? "realtime" : "monotonic",
+	    (long long)(origin / 1000000000), (long long)(origin % 1000000000));
+	fprintf(o, "#tracer libtrc-mpi program=%s\n", prog_name());
+	for (i = 0; i < nranks; i++) {
+		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
+		srcs[i].rank = i;
+		if ((srcs[i].f = fopen(path, "r")) == NULL) {
+			fprintf(stderr, "libtrc-mpi: %s: %s\n", path, strerror(errno));
+			rc = -1;
+			continue;
+		}
+		if (src_next(&srcs[i]))
+			heap[n++] = &srcs[i];
+	}
+	for (i = n / 2 - 1; i >= 0; i--)
+		sift(heap, n, i);
+	while (rc == 0 && n > 0) {
+		struct src *x = heap[0];
+		if (x->line[0] == '#') {
+			/* A rank file that was cut short: keep the partial mark. */
+			fprintf(stderr, "libtrc-mpi: rank %d: %s", x->rank, x->line);
+			rc = -1;
+			break;
+		}
+		fwrite(x->line, 1, (size_t)x->n, o);
+		if (src_next(x))
+			sift(heap, n, 0);
+		else {
+			heap[0] = heap[--n];
+			if (n > 0)
+				sift(heap, n, 0);
+		}
+	}
+	for (i = 0; i < nranks; i++) {
+		if (srcs[i].f != NULL)
+			fclose(srcs[i].f);
+		free(srcs[i].line);
+	}
+	free(srcs);
+	free(heap);
+	if (ferror(o) || fclose(o) == EOF) {
+		fprintf(stderr, "libtrc-mpi: %s: %s\n", tmp, strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0 && rename(tmp, out) < 0) {
+		fprintf(stderr, "libtrc-mpi: %s: %s\n", out, strerror(errno));
+		rc = -1;
+	}
+	if (rc < 0) {
+		unlink(tmp);
+		return -1;
+	}
+	for (i = 0; i < nranks; i++) {
+		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
+	return 0;
+}
+
+void
+tr_finalize(void)
+{
+	int bad, anybad;
+
+	if (!tr_on)
+		return;
+	ev_end(put_str(ev_start(tr_now(), "MK", 0), " mark=finalize"));
+	flush();
+	tr_on = 0;
+	if (close(fd) < 0 && werr == 0)
+		werr = errno;
+	fd = -1;
+	bad = werr != 0;
+	if (bad)
+		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
+	PMPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	if (tr_rank == 0) {
+		if (anybad || merge() < 0)
+			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
+			    "the partial mark and %s the rank files\n", out, dir);
+	}
+	free(buf);
+	buf = NULL;
+	PMPI_Group_free(&worldgroup);
+}

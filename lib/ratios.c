@@ -1,0 +1,344 @@
+/*
+ * ratios.c - computation ratio tables (trc-ratios(5)).
+ *
+ * The hot loop of trc-scale asks for a factor at every computation
+ * interval, so answers are kept in a hash table keyed by (label, rank):
+ * PCRE2 runs once for each distinct pair, and the table holds no more
+ * entries than there are distinct pairs in the trace.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pcre2.h>
+
+#include "trc_ratios.h"
+
+#define MAXFIELDS	8
+#define ANYRANK		(-1)
+
+struct row {
+	pcre2_code	*re;
+	int32_t		 rank;		/* ANYRANK for all */
+	double		 k;		/* duration factor */
+};
+
+struct entry {
+	char		*label;		/* NULL when the slot is free */
+	size_t		 len;
+	int32_t		 rank;
+	int		 matched;
+	double		 k;
+};
+
+struct trc_ratios {
+	struct row		*row;
+	size_t			 nrow;
+	enum trc_ratio_mode	 mode;
+	pcre2_match_data	*md;
+	struct entry		*tab;
+	size_t			 cap, used;	/* cap a power of 2 */
+	unsigned long		 nmatch;
+	char			 err[256];
+};
+
+static void
+seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+void
+trc_ratios_free(struct trc_ratios *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nrow; i++)
+		pcre2_code_free(t->row[i].re);
+	free(t->row);
+	for (i = 0; i < t->cap; i++)
+		free(t->tab[i].label);
+	free(t->tab);
+	pcre2_match_data_free(t->md);
+	free(t);
+}
+
+enum trc_ratio_mode
+trc_ratios_mode(const struct trc_ratios *t)
+{
+	return t->mode;
+}
+
+const char *
+trc_ratios_error(const struct trc_ratios *t)
+{
+	return t->err;
+}
+
+unsigned long
+trc_ratios_nmatch(const struct trc_ratios *t)
+{
+	return t->nmatch;
+}
+
+/* Returns 0, or -1 with err set (without the "file:line: " prefix). */
+static int
+addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
+{
+	struct row r, *p;
+	PCRE2_UCHAR msg[160];
+	PCRE2_SIZE off;
+	char *end;
+	long v;
+	int code;
+
+	if (strcmp(fld[1], "all") == 0 || strcmp(fld[1], "*") == 0)
+		r.rank = ANYRANK;
+	else {
+		errno = 0;
+		v = strtol(fld[1], &end, 10);
+		if (fld[1][0] < '0' || fld[1][0] > '9' || *end != '\0' ||
+		    errno == ERANGE || v > INT32_MAX) {
+			seterr(err, errlen, "invalid rank '%s'", fld[1]);
+			return -1;
+		}
+		r.rank = (int32_t)v;
+	}
+	errno = 0;
+	r.k = strtod(fld[2], &end);
+	if (end == fld[2] || *end != '\0' || errno == ERANGE ||
+	    !isfinite(r.k) || r.k <= 0) {
+		seterr(err, errlen, "invalid ratio '%s'", fld[2]);
+		return -1;
+	}
+	if (t->mode == TRC_RATIO_SPEED)
+		r.k = 1 / r.k;
+	/* Anchored at both ends: a pattern names whole labels. */
+	r.re = pcre2_compile((PCRE2_SPTR)fld[0], PCRE2_ZERO_TERMINATED,
+	    PCRE2_ANCHORED | PCRE2_ENDANCHORED, &code, &off, NULL);
+	if (r.re == NULL) {
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		seterr(err, errlen, "bad pattern '%s': %s at offset %zu",
+		    fld[0], (char *)msg, (size_t)off);
+		return -1;
+	}
+	if ((p = realloc(t->row, (t->nrow + 1) * sizeof(*p))) == NULL) {
+		pcre2_code_free(r.re);
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	t->row = p;
+	t->row[t->nrow++] = r;
+	return 0;
+}
+
+struct trc_ratios *
+trc_ratios_load(const char *path, char *err, size_t errlen)
+{
+	struct trc_ratios *t;
+	FILE *fp;
+	const char *name;
+	char *line = NULL, *p, *fld[MAXFIELDS], msg[256];
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int nf, havemode = 0;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		fp = stdin;
+		name = "<stdin>";
+	} else if ((fp = fopen(path, "r")) == NULL) {
+		seterr(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	} else
+		name = path;
+	if ((t = calloc(1, sizeof(*t))) == NULL) {
+		seterr(err, errlen, "%s: out of memory", name);
+		goto fail;
+	}
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		/* A '#' starts a comment only at the start of a field. */
+		nf = 0;
+		for (p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+			if (*p == '#')
+				break;
+			if (nf < MAXFIELDS)
+				fld[nf] = p;
+			nf++;
+		}
+		if (nf == 0)
+			continue;
+		if (strcmp(fld[0], "mode") == 0 && nf == 2) {
+			if (havemode) {
+				seterr(err, errlen, "%s:%ld: second 'mode' "
+				    "line", name, lineno);
+				goto fail;
+			}
+			if (strcmp(fld[1], "speed") == 0)
+				t->mode = TRC_RATIO_SPEED;
+			else if (strcmp(fld[1], "time") == 0)
+				t->mode = TRC_RATIO_TIME;
+			else {
+				seterr(err, errlen, "%s:%ld: invalid mode "
+				    "'%s' (want 'speed' or 'time')", name,
+				    lineno, fld[1]);
+				goto fail;
+			}
+			havemode = 1;
+			continue;
+		}
+		if (nf != 3) {
+			seterr(err, errlen, "%s:%ld: expected 'PATTERN RANK "
+			    "RATIO', got %d fields", name, lineno, nf);
+			goto fail;
+		}
+		if (!havemode) {
+			seterr(err, errlen, "%s:%ld: row before the 'mode "
+			    "speed' or 'mode time' line", name, lineno);
+			goto fail;
+		}
+		if (addrow(t, fld, msg, sizeof(msg)) < 0) {
+			seterr(err, errlen, "%s:%ld: %s", name, lineno, msg);
+			goto fail;
+		}
+	}
+	if (ferror(fp)) {
+		seterr(err, errlen, "%s: %s", name, strerror(errno));
+		goto fail;
+	}
+	if (!havemode) {
+		seterr(err, errlen, "%s:%ld: no 'mode speed' or 'mode time' "
+		    "line", name, lineno);
+		goto fail;
+	}
+	if ((t->md = pcre2_match_data_create(1, NULL)) == NULL) {
+		seterr(err, errlen, "%s: out of memory", name);
+		goto fail;
+	}
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+	return t;
+fail:
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+	trc_ratios_free(t);
+	return NULL;
+}
+
+static uint64_t
+hash(const char *s, size_t len, int32_t rank)
+{
+	uint64_t h = 0xcbf29ce484222325ULL ^ (uint32_t)rank;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	h ^= h >> 29;
+	return h * 0xbf58476d1ce4e5b9ULL;
+}
+
+static struct entry *
+slot(struct entry *tab, size_t cap, const char *s, size_t len, int32_t rank)
+{
+	size_t i = hash(s, len, rank) & (cap - 1);
+
+	while (tab[i].label != NULL && (tab[i].rank != rank ||
+	    tab[i].len != len || memcmp(tab[i].label, s, len) != 0))
+		i = (i + 1) & (cap - 1);
+	return &tab[i];
+}
+
+static int
+grow(struct trc_ratios *t)
+{
+	struct entry *nt, *e;
+	size_t ncap = t->cap ? t->cap * 2 : 64, i;
+
+	if ((nt = calloc(ncap, sizeof(*nt))) == NULL)
+		return -1;
+	for (i = 0; i < t->cap; i++)
+		if (t->tab[i].label != NULL) {
+			e = slot(nt, ncap, t->tab[i].label, t->tab[i].len,
+			    t->tab[i].rank);
+			*e = t->tab[i];
+		}
+	free(t->tab);
+	t->tab = nt;
+	t->cap = ncap;
+	return 0;
+}
+
+int
+trc_ratios_get(struct trc_ratios *t, const char *label, size_t len,
+    int32_t rank, double *k)
+{
+	struct entry *e;
+	PCRE2_UCHAR msg[160];
+	size_t i;
+	int rc;
+
+	if (t->cap > 0) {
+		e = slot(t->tab, t->cap, label, len, rank);
+		if (e->label != NULL) {
+			*k = e->k;
+			return e->matched;
+		}
+	}
+	if ((t->used + 1) * 2 > t->cap && grow(t) < 0) {
+		snprintf(t->err, sizeof(t->err), "out of memory");
+		return -1;
+	}
+	e = slot(t->tab, t->cap, label, len, rank);
+	if ((e->label = malloc(len + 1)) == NULL) {
+		snprintf(t->err, sizeof(t->err), "out of memory");
+		return -1;
+	}
+	memcpy(e->label, label, len);
+	e->label[len] = '\0';
+	e->len = len;
+	e->rank = rank;
+	e->matched = 0;
+	e->k = 1;
+	t->used++;
+	for (i = 0; i < t->nrow; i++) {
+		if (t->row[i].rank != ANYRANK && t->row[i].rank != rank)
+			continue;
+		t->nmatch++;
+		rc = pcre2_match(t->row[i].re, (PCRE2_SPTR)label, len, 0, 0,
+		    t->md, NULL);
+		if (rc == PCRE2_ERROR_NOMATCH)
+			continue;
+		if (rc < 0) {
+			pcre2_get_error_message(rc, msg, sizeof(msg));
+			snprintf(t->err, sizeof(t->err), "matching label "
+			    "'%.*s': %s", (int)(len > 60 ? 60 : len), label,
+			    (char *)msg);
+			/* Forget the half-made entry: keep the table sound. */
+			free(e->label);
+			e->label = NULL;
+			t->used--;
+			return -1;
+		}
+		e->matched = 1;
+		e->k = t->row[i].k;
+		break;
+	}
+	*k = e->k;
+	return e->matched;
+}

@@ -1,0 +1,73 @@
+/*
+ * trc_fit.h - communication characterizations (.fit files, trc-fit(5)):
+ * per operation, its time as a piecewise-linear function of message
+ * size, and the segmented least-squares fit that trc-fit uses to
+ * build them from benchmark measurements.
+ */
+#ifndef TRC_FIT_H
+#define TRC_FIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The HI of a last segment: no upper bound ("inf" in the file). */
+#define TRC_FIT_INF	INT64_MAX
+
+/* t(bytes) = a + b * bytes seconds, for lo <= bytes < hi. */
+struct trc_fit_seg {
+	int64_t		 lo, hi;
+	double		 a, b;
+	long		 line;		/* in the file, 0 when fitted */
+};
+
+struct trc_fit_op {
+	char			*name;
+	struct trc_fit_seg	*seg;
+	size_t			 nseg;
+	long			 lastline;
+};
+
+struct trc_fit {
+	struct trc_fit_op	*op;
+	size_t			 nop;
+};
+
+/*
+ * Read a .fit file ("-" or NULL for stdin).  Returns NULL and a
+ * message "file:line: ..." in err when it cannot be read or is wrong.
+ */
+struct trc_fit	*trc_fit_load(const char *path, char *err, size_t errlen);
+void		 trc_fit_free(struct trc_fit *);
+/* The operation named name[0..len), or NULL. */
+const struct trc_fit_op *trc_fit_find(const struct trc_fit *,
+		    const char *name, size_t len);
+/* Seconds for a message of bytes (negative sizes count as 0, negative times as 0). */
+double		 trc_fit_eval(const struct trc_fit_op *, int64_t bytes);
+/* The same in integer nanoseconds, rounded. */
+int64_t		 trc_fit_eval_ns(const struct trc_fit_op *, int64_t bytes);
+
+/* How well one fitted segment matches the points it covers. */
+struct trc_fit_stat {
+	size_t		 npts;		/* distinct sizes in the segment */
+	double		 r2;		/* coefficient of determination */
+	double		 rrms;		/* RMS of the relative residuals */
+};
+
+/*
+ * Fit a piecewise-linear function to points (x[i], y[i]), x strictly
+ * increasing, y > 0: each segment by least squares on relative error
+ * (weights 1/y^2), the breakpoints between measured sizes chosen by
+ * dynamic programming over all segmentations of at most maxseg
+ * segments of at least minpts points each, the number of segments by
+ * the Bayesian information criterion with its penalty multiplied by
+ * penalty (3 is a good choice, see fit.c).  Fills seg[0..*nseg) and st
+ * (both of room maxseg).  Returns 0, or -1 with a message in err.
+ */
+int	 trc_fit_pieces(const double *x, const double *y, size_t n,
+	    int maxseg, int minpts, double penalty, struct trc_fit_seg *seg,
+	    struct trc_fit_stat *st, size_t *nseg, char *err, size_t errlen);
+
+/* The median of v[0..n), n > 0; sorts v. */
+double	 trc_fit_median(double *v, size_t n);
+
+#endif

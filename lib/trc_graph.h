@@ -1,0 +1,94 @@
+/*
+ * trc_graph.h - execution graphs for comparison: events as tokens and
+ * per-rank token strings with message edges (matched by trc_match.h).
+ *
+ * The execution graph has one vertex per event, an edge from each event
+ * to the next on its rank and one from each send (SE) to the receive
+ * (RE) that completes it.  Ranks are labelled, so two graphs are the
+ * same exactly when every rank has the same token string and every
+ * receive is matched to the same send; where they differ, the distance
+ * is approximated per rank by the LCS of the token strings (trc_lcs.h).
+ * A graph keeps 4 bytes per event and 8 per receive, never the events.
+ */
+#ifndef TRC_GRAPH_H
+#define TRC_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What makes two events the same: the kind and these fields. */
+#define TRC_KEY_KIND	0x01u
+#define TRC_KEY_PEER	0x02u
+#define TRC_KEY_TAG	0x04u
+#define TRC_KEY_FN	0x08u	/* fn= and op= labels */
+#define TRC_KEY_BYTES	0x10u
+#define TRC_KEY_DEFAULT	(TRC_KEY_KIND | TRC_KEY_PEER)
+/* Parses "kind,peer,tag,fn,bytes" (kind required): 0, or -1. */
+int	 trc_key_parse(const char *, unsigned *fields);
+
+/*
+ * Events to tokens: equal under the key gives equal tokens, in every
+ * graph read with the same dictionary.  The kind is in the top 4 bits.
+ * Memory is bounded by the distinct events, not by their number.
+ */
+struct trc_dict;
+struct trc_dict	*trc_dict_new(unsigned fields);
+void	 trc_dict_free(struct trc_dict *);
+#define TRC_TOK_KIND(t)	((enum trc_kind)((t) >> 28))
+
+struct trc_rank {
+	uint32_t	*tok;		/* one per event */
+	size_t		 n, cap;
+	uint32_t	*esrc;		/* per receive: sender, UINT32_MAX none */
+	uint32_t	*eidx;		/* and its send's event index */
+	size_t		 nrecv, rcap;
+	uint32_t	*mark;		/* event indexes where regions begin */
+	size_t		 nmark, mcap;
+};
+
+struct trc_graph {
+	struct trc_rank	*rank;
+	int32_t		 nranks;	/* highest rank seen + 1, or the header's */
+	size_t		 cap;
+	uint64_t	 events;
+	uint64_t	 sends, recvs;	/* messages sent (SE) and received (RE) */
+	uint64_t	 unmatched;	/* sends and receives never matched */
+};
+
+/*
+ * Reads a whole stream into g (zeroed by the caller).  Regions begin
+ * at each MK, or when split is not NULL at each PB fn=split.  Returns
+ * 0, or -1 with the error on the reader.
+ */
+int	 trc_graph_read(struct trc_graph *g, struct trc_reader *,
+	    struct trc_dict *, const char *split);
+void	 trc_graph_free(struct trc_graph *);
+
+/* One rank of two graphs compared. */
+struct trc_rank_cmp {
+	uint64_t	 na, nb;	/* events */
+	uint64_t	 lcs;		/* common events */
+	uint64_t	 d;		/* max(na, nb) - lcs, or the receives
+					 * matched otherwise when the strings
+					 * are equal */
+	int		 same_string;
+	int		 same_edges;
+	uint64_t	 regions;	/* regions compared, in region mode:
+					 * region 0 is what precedes the first
+					 * split point, region i the i-th */
+	uint64_t	 bad_regions;	/* of which differ */
+};
+
+/*
+ * Compares rank r of a and b (a rank missing from one is empty there).
+ * In region mode (regions != 0) the strings are compared region by
+ * region, and cb, if not NULL, is called for each region that differs
+ * with its index, its start and length in a and in b and their LCS.
+ * Returns 0, or -1 when memory ran out.
+ */
+int	 trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
+	    int32_t r, int regions, struct trc_rank_cmp *out,
+	    void (*cb)(void *, int32_t r, size_t region, size_t a0, size_t an,
+		size_t b0, size_t bn, uint64_t lcs), void *arg);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * trc_match.h - message matching.  A send (SE) is paired with its
+ * receive completion (RE) by (source, destination, tag, communicator)
+ * in FIFO order, as MPI's non-overtaking rule pairs them, whichever of
+ * the two the stream shows first.  Collectives are paired by
+ * (communicator, per-communicator sequence number): the k-th
+ * collective a rank enters on a communicator is instance k.  Memory is
+ * bounded by the messages and collectives in flight.
+ */
+#ifndef TRC_MATCH_H
+#define TRC_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One message end, with two payload words for the caller. */
+struct trc_msg {
+	int32_t		 src, dst, tag, comm;
+	int64_t		 bytes;
+	int64_t		 val;		/* e.g. the predicted time of SE */
+	int64_t		 aux;		/* e.g. a send sequence number */
+	long		 line;
+	int		 send;		/* 1 for a send, 0 for a receive */
+};
+
+struct trc_coll {
+	int32_t		 comm;
+	int64_t		 seq;
+	int32_t		 arrived;	/* participants that entered */
+	int32_t		 left;		/* participants the caller let go */
+	int64_t		 val, aux;	/* the caller's, 0 at first */
+	int32_t		 size;		/* the caller's: participants due */
+	void		*user;		/* the caller's, NULL at first */
+	long		 line;		/* where the first one entered */
+	int32_t		 rank;		/* which rank that was */
+};
+
+struct trc_match;
+
+struct trc_match *trc_match_new(void);
+void	 trc_match_free(struct trc_match *);
+/*
+ * A send leaves (m->send is ignored).  When a receive of the same
+ * channel is waiting, returns 1 with the oldest one in *peer and
+ * forgets both; else queues the send and returns 0.  -1: no memory.
+ */
+int	 trc_match_send(struct trc_match *, const struct trc_msg *m,
+	    struct trc_msg *peer);
+/* A receive completes: the same, the other way round. */
+int	 trc_match_recv(struct trc_match *, const struct trc_msg *m,
+	    struct trc_msg *peer);
+/* Messages waiting for their other end. */
+size_t	 trc_match_pending(const struct trc_match *);
+/*
+ * What is left unmatched, sorted by line, in a new array of *n
+ * (free() it); the table is emptied.  NULL with *n = 0 when none or
+ * out of memory (then *n = (size_t)-1).
+ */
+struct trc_msg *trc_match_leftovers(struct trc_match *, size_t *n);
+
+/*
+ * rank enters its next collective on comm: returns the instance,
+ * created by the first participant, with arrived counted; NULL when
+ * out of memory.
+ */
+struct trc_coll *trc_coll_enter(struct trc_match *, int32_t comm,
+	    int32_t rank, long line);
+/* The caller is done with an instance: it is freed. */
+void	 trc_coll_release(struct trc_match *, struct trc_coll *);
+/* Collective instances not yet released. */
+size_t	 trc_coll_pending(const struct trc_match *);
+/* The oldest unreleased instance (by first line), or NULL. */
+const struct trc_coll *trc_coll_oldest(const struct trc_match *);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * trc_ratios.h - computation ratio tables (trc-ratios(5)): rows of
+ * procedure pattern, rank and ratio; the first row whose PCRE2 pattern
+ * matches the whole label and whose rank matches gives the factor K
+ * by which a computation interval's duration is multiplied.
+ */
+#ifndef TRC_RATIOS_H
+#define TRC_RATIOS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum trc_ratio_mode {
+	TRC_RATIO_TIME,		/* numbers multiply durations */
+	TRC_RATIO_SPEED		/* numbers are speedups: durations divide */
+};
+
+struct trc_ratios;
+
+/*
+ * Read a table ("-" or NULL for stdin).  Returns NULL and a message
+ * "file:line: ..." in err when it cannot be read or is wrong.
+ */
+struct trc_ratios *trc_ratios_load(const char *path, char *err, size_t errlen);
+void	 trc_ratios_free(struct trc_ratios *);
+enum trc_ratio_mode trc_ratios_mode(const struct trc_ratios *);
+/*
+ * The duration factor K for label[0..len) on rank: returns 1 with *k
+ * from the first matching row, 0 with *k = 1 when no row matches, -1
+ * when matching failed (message in trc_ratios_error()).  Answers are
+ * cached per (label, rank), so PCRE2 runs once per distinct pair.
+ */
+int	 trc_ratios_get(struct trc_ratios *, const char *label, size_t len,
+	    int32_t rank, double *k);
+const char *trc_ratios_error(const struct trc_ratios *);
+/* How many times PCRE2 matched a label so far (for tests). */
+unsigned long trc_ratios_nmatch(const struct trc_ratios *);
+
+#endif

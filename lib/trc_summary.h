@@ -1,0 +1,119 @@
+/*
+ * trc_summary.h - what trc-sum counts, kept apart so that other tools
+ * (trc-sum --vs, benchmarks) can use the same numbers.
+ */
+#ifndef TRC_SUMMARY_H
+#define TRC_SUMMARY_H
+
+#include <stdint.h>
+
+/* The activity of the interval after an event (DESIGN.md section 2). */
+enum trc_activity {
+	TRC_ACT_COMP, TRC_ACT_SEND, TRC_ACT_RECV, TRC_ACT_WAIT, TRC_ACT_COLL,
+	TRC_NACT
+};
+
+struct trc_stat {
+	int64_t	 n, total, min, max;
+};
+
+struct trc_region {
+	int32_t	 label;
+	int64_t	 start;
+};
+
+struct trc_rank_sum {
+	int64_t			 events, first, last;
+	int64_t			 act[TRC_NACT];
+	enum trc_activity	 cur;
+	int64_t			 call_start;	/* of the open SB, RB, WB or XB */
+	struct trc_region	*stack;
+	int			 depth, cap;
+};
+
+struct trc_op_sum {
+	int64_t	 count, bytes, time;
+};
+
+#define TRC_SUM_RANKS	1u
+#define TRC_SUM_PROCS	2u
+#define TRC_SUM_OPS	4u
+#define TRC_SUM_SIZES	8u
+#define TRC_SUM_ALL	15u
+#define TRC_SIZE_BUCKETS 64
+
+struct trc_summary {
+	int32_t			 nranks;
+	struct trc_rank_sum	*rank;
+	struct trc_intern	 labels;	/* procedure labels */
+	struct trc_intern	 ops;		/* operation names */
+	/* Per label and rank: lifetimes of PB..PE and computation time
+	 * with the label innermost; rows grow with ranks. */
+	struct trc_stat		**life;
+	int64_t			**comp;
+	int32_t			 cap_ranks;
+	struct trc_op_sum	*op;
+	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k
+	 * holds sizes in [2^(k-1), 2^k). */
+	int64_t			 size_count[TRC_SIZE_BUCKETS];
+	int64_t			 size_bytes[TRC_SIZE_BUCKETS];
+	/* The occurrence the last event completed, for trc_versus:
+	 * kind TRC_OCC_PROC (name in labels) or TRC_OCC_OP (in ops). */
+	int			 occ_kind;
+	int32_t			 occ_name;
+	int64_t			 occ_life;
+	const char		*error;
+	char			 errbuf[256];
+};
+
+#define TRC_OCC_NONE	0
+#define TRC_OCC_PROC	1
+#define TRC_OCC_OP	2
+
+struct trc_summary *trc_summary_new(void);
+/* Adds one event; -1 with trc_summary_error() on inconsistent input. */
+int	 trc_summary_add(struct trc_summary *, const struct trc_event *);
+/* Checks that every region is closed; -1 with the error if not. */
+int	 trc_summary_finish(struct trc_summary *);
+const char *trc_summary_error(const struct trc_summary *);
+void	 trc_summary_free(struct trc_summary *);
+/* Parses "ranks,procs,ops,sizes" into TRC_SUM_* bits. */
+int	 trc_summary_sections(const char *, unsigned *);
+
+/*
+ * versus.c: the lifetimes of a predicted and an observed run paired
+ * occurrence by occurrence, per procedure or operation and rank, as
+ * the paper's Table 2 compares them.
+ */
+struct trc_pair {
+	int64_t	 n;		/* occurrences paired */
+	int64_t	 nratio;	/* of them with an observed lifetime > 0 */
+	double	 ratio_sum;	/* sum of predicted / observed over those */
+	int64_t	 pred, obs;	/* total lifetimes paired */
+	int64_t	 unpaired[2];	/* left over at the end, per side */
+	/* FIFO of lifetimes one side has and the other not yet. */
+	int64_t	*queue;
+	int	 side, head, len, cap;
+};
+
+struct trc_versus {
+	struct trc_intern	 names;		/* "P:label" and "O:op" */
+	struct trc_pair		**pair;		/* [name][rank] */
+	int32_t			 nranks, cap_ranks;
+	int64_t			 first[2], last[2];	/* run span per side */
+	int64_t			 pending;
+	int64_t			 occurrences[2];
+};
+
+#define TRC_PREDICTED	0
+#define TRC_OBSERVED	1
+
+struct trc_versus *trc_versus_new(void);
+/* Adds what ev completed on side (from s, which was just fed ev). */
+int	 trc_versus_add(struct trc_versus *, int side,
+	    const struct trc_summary *s, const struct trc_event *ev);
+/* Counts what stayed unpaired; call once at the end. */
+void	 trc_versus_finish(struct trc_versus *);
+void	 trc_versus_free(struct trc_versus *);
+
+#endif

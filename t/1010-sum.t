@@ -1,0 +1,98 @@
+#!/bin/sh
+# trc-sum against a hand-computed example and an independent awk pass.
+. "$(dirname "$0")/lib.sh"
+
+# By hand: rank 0 computes 1 s in A (with 0.5 s of B inside), sends
+# for 0.25 s, waits 0.25 s; rank 1 receives 2 s after posting.
+cat > "$tmp/hand.trc" <<'T'
+#trc 1 ranks=2
+0 0 PB fn=A
+0 1 RB peer=0 tag=1 bytes=100
+0.25 0 PB fn=B
+0.75 0 PE fn=B
+1 0 PE fn=A
+1 0 SB peer=1 tag=1 bytes=100 req=0
+1.25 0 SE peer=1 tag=1 bytes=100 req=0
+1.25 0 WB req=0 op=wait
+1.5 0 WE req=0 op=wait
+2 1 RE peer=0 tag=1 bytes=100
+2 1 XB op=barrier
+2.5 1 XE op=barrier
+T
+trc-sum -t "$tmp/hand.trc" > "$out"
+cat > "$tmp/want" <<'T'
+rank	events	total	comp	send	recv	wait	coll
+0	8	1.500000000	1.000000000	0.250000000	0.000000000	0.250000000	0.000000000
+1	4	2.500000000	0.000000000	0.000000000	2.000000000	0.000000000	0.500000000
+
+procedure	rank	count	total	mean	min	max	comp
+A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000
+B	0	1	0.500000000	0.500000000	0.500000000	0.500000000	0.500000000
+
+operation	count	bytes	time	mean
+isend	1	100	0.250000000	0.250000000
+recv	1	100	2.000000000	2.000000000
+wait	1	0	0.250000000	0.250000000
+barrier	1	0	0.500000000	0.500000000
+
+min	max	messages	bytes
+64	127	1	100
+T
+is_file "$out" "$tmp/want" "the hand-computed example, -t"
+trc-sum -t -s procs "$tmp/hand.trc" | head -2 | tail -1 > "$out"
+is "$(cat "$out")" "A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000" "-s procs"
+trc-sum "$tmp/hand.trc" > "$out"
+grep -q '^all  *12 *2.500000 *1.000000 *0.250000 *2.000000 *0.250000 *0.500000$' "$out"
+ok $? "the human table has an 'all' row"
+
+# An independent pass in awk over every pattern, in integer nanoseconds.
+for p in ring halo allreduce master-worker; do
+	trc-gen -p $p -n 5 -i 30 -s 3 > "$tmp/g.trc"
+	awk '
+	/^#/ { next }
+	{
+		split($1, f, "."); t = f[1] * 1000000000 + substr(f[2] "000000000", 1, 9)
+		r = $2; k = $3; req = ($0 ~ / req=/)
+		if (!(r in n)) { first[r] = t; cur[r] = "comp"; last[r] = t }
+		if (r + 1 > nr) nr = r + 1
+		a[r, cur[r]] += t - last[r]; last[r] = t; n[r]++
+		if (k == "SB") cur[r] = "send"
+		else if (k == "RB" && !req) cur[r] = "recv"
+		else if (k == "WB") cur[r] = "wait"
+		else if (k == "XB") cur[r] = "coll"
+		else if (k == "SE" || k == "WE" || k == "XE" || (k == "RE" && cur[r] == "recv")) cur[r] = "comp"
+	}
+	END {
+		for (r = 0; r < nr; r++) {
+			printf "%d\t%d\t%.0f", r, n[r], last[r] - first[r]
+			split("comp send recv wait coll", c, " ")
+			for (i = 1; i <= 5; i++) printf "\t%.0f", a[r, c[i]]
+			printf "\n"
+		}
+	}' "$tmp/g.trc" > "$tmp/want"
+	trc-sum -t -s ranks "$tmp/g.trc" | awk -F'\t' 'NR > 1 {
+		printf "%s\t%s", $1, $2
+		for (i = 3; i <= 8; i++) { split($i, f, "."); printf "\t%.0f", f[1] * 1e9 + f[2] }
+		printf "\n" }' > "$out"
+	is_file "$out" "$tmp/want" "$p: per-rank times agree with awk to the nanosecond"
+	is "$(trc-sum -t -s ops "$tmp/g.trc" | awk -F'\t' 'NR > 1 { c += $2; b += $3 } END { print c, b }')" \
+	   "$(awk '$3 == "SE" || $3 == "RE" || $3 == "WE" || $3 == "XE" { c++; if (match($0, /bytes=[0-9]+/)) b += substr($0, RSTART + 6, RLENGTH - 6) } END { print c, b }' "$tmp/g.trc")" \
+	   "$p: operation counts and bytes agree with awk"
+done
+
+# Regions that do not nest are an error naming the line.
+printf '#trc 1\n0 0 PB fn=A\n1 0 PB fn=B\n2 0 PE fn=A\n' > "$tmp/bad.trc"
+expect_exit 2 "crossed regions: exit 2" -- trc-sum "$tmp/bad.trc"
+is "$(cat "$err")" "trc-sum: $tmp/bad.trc:4: PE fn='A' closes region 'B'" "crossed regions: message"
+printf '#trc 1\n0 0 PE fn=A\n' > "$tmp/bad.trc"
+expect_exit 2 "unopened region: exit 2" -- trc-sum "$tmp/bad.trc"
+is "$(cat "$err")" "trc-sum: $tmp/bad.trc:2: PE fn='A' with no open region" "unopened region: message"
+printf '#trc 1\n0 0 PB fn=A\n' > "$tmp/bad.trc"
+expect_exit 2 "unclosed region: exit 2" -- trc-sum "$tmp/bad.trc"
+is "$(cat "$err")" "trc-sum: $tmp/bad.trc: rank 0: region 'A' not closed at the end" "unclosed region: message"
+printf '#trc 1\n0.5 0 SB\n0.1 0 SE\n' > "$tmp/bad.trc"
+expect_exit 2 "reader errors pass through" -- trc-sum "$tmp/bad.trc"
+expect_exit 2 "bad section" -- trc-sum -s everything "$tmp/hand.trc"
+is "$(cat "$err")" "trc-sum: invalid section list 'everything'" "bad section: message"
+expect_exit 2 "two files" -- trc-sum "$tmp/hand.trc" "$tmp/hand.trc"
+done_testing

@@ -1,0 +1,60 @@
+#!/bin/sh
+# trc-sum --vs: predicted against observed lifetimes, as the paper's
+# Table 2, with values computed by hand.
+. "$(dirname "$0")/lib.sh"
+
+# Predicted: A lasts 2 s then 4 s on rank 0; the send 1 s; rank 1's
+# receive 3 s; the run spans 10 s.
+cat > "$tmp/pred.trc" <<'T'
+#trc 1 ranks=2
+0 0 PB fn=A
+0 1 RB peer=0 tag=0 bytes=8
+2 0 PE fn=A
+2 0 PB fn=A
+3 1 RE peer=0 tag=0 bytes=8
+6 0 PE fn=A
+6 0 SB peer=1 tag=0 bytes=8
+7 0 SE peer=1 tag=0 bytes=8
+10 0 MK
+T
+# Observed: A 1 s then 4 s; the send 2 s; the receive 3 s; 8 s in all.
+cat > "$tmp/obs.trc" <<'T'
+#trc 1 ranks=2
+0 0 PB fn=A
+0 1 RB peer=0 tag=0 bytes=8
+1 0 PE fn=A
+1 0 PB fn=A
+3 1 RE peer=0 tag=0 bytes=8
+5 0 PE fn=A
+5 0 SB peer=1 tag=0 bytes=8
+7 0 SE peer=1 tag=0 bytes=8
+8 0 MK
+T
+trc-sum -t --vs "$tmp/obs.trc" "$tmp/pred.trc" > "$out"
+cat > "$tmp/want" <<'T'
+name	kind	rank	paired	ratio	predicted	observed
+A	procedure	0	2	1.500000	6.000000000	5.000000000
+recv	operation	1	1	1.000000	3.000000000	3.000000000
+send	operation	0	1	0.500000	1.000000000	2.000000000
+
+predicted	observed	error_percent	unpaired
+10.000000000	8.000000000	25.00	0
+T
+is_file "$out" "$tmp/want" "mean ratios (2/1 + 4/4) / 2 = 1.5, 3/3, 1/2; error (10 - 8) / 8"
+
+trc-sum -v "$tmp/obs.trc" < "$tmp/pred.trc" > "$out"
+grep -q '^A  *1\.50  *-$' "$out"; ok $? "human table: A is 1.50 on rank 0, nothing on rank 1"
+grep -q '^total time: predicted 10.000000 s, observed 8.000000 s, error +25.0%$' "$out"
+ok $? "human table: the total times and the error"
+
+# One more occurrence in the prediction stays unpaired, and is said.
+sed 's/^10 0 MK$/8 0 PB fn=A\n9 0 PE fn=A\n10 0 MK/' "$tmp/pred.trc" > "$tmp/pred2.trc"
+trc-sum -v "$tmp/obs.trc" "$tmp/pred2.trc" > "$out"
+grep -q '^1 occurrences had no partner in the other run$' "$out"; ok $? "unpaired occurrences are reported"
+
+printf '#trc 1\n1 0 SB\n0 0 SE\n' > "$tmp/bad.trc"
+expect_exit 2 "a bad observed stream" -- trc-sum -v "$tmp/bad.trc" "$tmp/pred.trc"
+is "$(cat "$err")" "trc-sum: $tmp/bad.trc:3: time goes backwards ('0.000000000' after '1.000000000')" \
+	"  names the observed file and line"
+expect_exit 2 "a missing observed file" -- trc-sum -v "$tmp/none" "$tmp/pred.trc"
+done_testing

@@ -1,0 +1,82 @@
+#!/bin/sh
+# trc-fit recovers a known piecewise-linear cost, breakpoints included,
+# from synthetic measurements with 2% noise and 10% outliers (awk with
+# a fixed seed; the truth is written in the awk program, not taken
+# from trc-fit).
+. "$(dirname "$0")/lib.sh"
+
+awk 'BEGIN {
+	srand(7)
+	n = split("1 2 4 8 16 32 64 128 256 512 768 1024 1536 2048 4096 " \
+	    "8192 12288 16384 24576 32768 49152 65536 98304 131072 " \
+	    "262144 524288 1048576 2097152 4194304", s, " ")
+	for (i = 1; i <= n; i++) for (r = 0; r < 15; r++) {
+		b = s[i]
+		# send: eager below 16384, rendezvous from 16384
+		t = b < 16384 ? 2e-6 + 1e-9 * b : 15e-6 + 0.25e-9 * b
+		t *= 1 + 0.04 * (rand() - 0.5)
+		if (rand() < 0.1) t *= 3 + 7 * rand()
+		printf "send %d %.9g\n", b, t
+		# recv: one line
+		u = (1e-6 + 0.3e-9 * b) * (1 + 0.04 * (rand() - 0.5))
+		printf "recv %d %.9g\n", b, u
+		# bcast: three regimes, switching at 1024 and 65536
+		v = b < 1024 ? 3e-6 + 4e-9 * b : \
+		    b < 65536 ? 8e-6 + 1e-9 * b : 40e-6 + 0.6e-9 * b
+		v *= 1 + 0.04 * (rand() - 0.5)
+		if (rand() < 0.1) v *= 2 + 5 * rand()
+		printf "bcast %d %.9g\n", b, v
+	}
+}' >"$tmp/m"
+# a comment and a blank line are allowed
+{ echo '# OPERATION BYTES SECONDS'; echo; cat "$tmp/m"; } >"$tmp/meas"
+
+expect_exit 0 "fits the measurements" -- trc-fit -v "$tmp/meas"
+cp "$out" "$tmp/fit"
+grep -v '^#' "$tmp/fit" >"$tmp/rows"
+
+# within(GOT WANT TOL-RELATIVE)
+within() {
+	awk -v g="$1" -v w="$2" -v tol="$3" \
+	    'BEGIN { d = (g - w) / w; if (d < 0) d = -d; exit !(d <= tol) }'
+}
+row() { awk -v op="$1" -v k="$2" '$1 == op && ++n == k' "$tmp/rows"; }
+
+is "$(awk '{ print $1, $2, $3 }' "$tmp/rows")" "send 0 16384
+send 16384 inf
+recv 0 inf
+bcast 0 1024
+bcast 1024 65536
+bcast 65536 inf" "segments and breakpoints found by the fit"
+
+check() {	# op k a b
+	r=$(row "$1" "$2")
+	set -- "$1" "$2" "$3" "$4" $r
+	within "$8" "$3" 0.03; ok $? "$1 segment $2: a = $8 ~ $3"
+	within "$9" "$4" 0.03; ok $? "$1 segment $2: b = $9 ~ $4"
+}
+check send 1 2e-6 1e-9
+check send 2 15e-6 0.25e-9
+check recv 1 1e-6 0.3e-9
+check bcast 1 3e-6 4e-9
+check bcast 2 8e-6 1e-9
+check bcast 3 40e-6 0.6e-9
+
+# goodness of fit: as comments in the file and, with -v, on stderr
+is "$(grep -c '^trc-fit: send \[0, 16384): 17 sizes, r2 ' "$err")" 1 \
+    "-v reports each segment on stderr"
+r2=$(sed -n 's/^# recv 0 inf: 29 sizes, r2 \([0-9.]*\),.*/\1/p' "$tmp/fit")
+within "$r2" 1 0.001; ok $? "recv r2 $r2 close to 1"
+
+# the output is a valid .fit file: trc-fit reads stdin, -k 1 forces one line
+trc-fit -k 1 <"$tmp/meas" >"$tmp/one"
+is "$(grep -v '^#' "$tmp/one" | awk '{ print $1, $2, $3 }' | sort | tr '\n' ' ')" \
+    "bcast 0 inf recv 0 inf send 0 inf " "-k 1 gives one segment per operation"
+# -m: with 12 points a segment, bcast's middle regime (9 sizes) cannot stand
+trc-fit -m 12 "$tmp/meas" | grep -c '^bcast' >"$tmp/c"
+ok $([ "$(cat "$tmp/c")" -lt 3 ]; echo $?) "-m 12 allows fewer bcast segments"
+
+# -p 0: no penalty, so the least squares keep every cut they may
+is "$(trc-fit -p 0 "$tmp/meas" | grep -c '^send')" 4 "-p 0 cuts send into -k 4 segments"
+
+done_testing

@@ -1,0 +1,36 @@
+#!/bin/sh
+# trc-fit: bad input and usage, exact diagnostics and exit 2.
+. "$(dirname "$0")/lib.sh"
+
+printf 'send 8 1e-6\nsend 8 x\n' >"$tmp/a"
+expect_exit 2 "bad time" -- trc-fit "$tmp/a"
+is "$(cat "$err")" "trc-fit: $tmp/a:2: invalid time 'x'" "bad time named"
+printf 'send 8 1e-6\n\nsend -8 1e-6\n' >"$tmp/a"
+expect_exit 2 "negative size" -- trc-fit "$tmp/a"
+is "$(cat "$err")" "trc-fit: $tmp/a:3: invalid size '-8'" "negative size named"
+printf 'send 8 0\n' >"$tmp/a"
+expect_exit 2 "zero time" -- trc-fit "$tmp/a"
+is "$(cat "$err")" "trc-fit: $tmp/a:1: invalid time '0'" "zero time named"
+printf 'send 8\n' >"$tmp/a"
+expect_exit 2 "two fields" -- trc-fit <"$tmp/a"
+is "$(cat "$err")" "trc-fit: <stdin>:1: expected 'OPERATION BYTES SECONDS'" "two fields named"
+printf 'se/nd 8 1\n' >"$tmp/a"
+expect_exit 2 "bad name" -- trc-fit <"$tmp/a"
+is "$(cat "$err")" "trc-fit: <stdin>:1: invalid operation name 'se/nd'" "bad name named"
+printf '# nothing\n' >"$tmp/a"
+expect_exit 2 "no data" -- trc-fit <"$tmp/a"
+is "$(cat "$err")" "trc-fit: no measurements" "no data named"
+expect_exit 2 "missing file" -- trc-fit "$tmp/none"
+is "$(cat "$err")" "trc-fit: $tmp/none: No such file or directory" "missing file named"
+expect_exit 2 "bad -k" -- trc-fit -k 0 "$tmp/a"
+is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 to 16)" "bad -k named"
+expect_exit 2 "bad option" -- trc-fit -x
+is "$(tail -1 "$err")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "usage on bad option"
+expect_exit 0 "help" -- trc-fit -h
+is "$(cat "$out")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "help prints usage"
+syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh/p' "$T/../man/man1/trc-fit.1" |
+    grep -v '^\.Sh' | sed 's/^\.Nm$/trc-fit/; s/^\.Op Fl \([a-z]*\) Ar \(.*\)$/[-\1 \2]/;
+    s/^\.Op Fl \([a-z]*\)$/[-\1]/; s/^\.Op Ar \(.*\)$/[\1]/' | tr '\n' ' ' | sed 's/ $//')
+is "usage: $syn" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "usage equals the man page SYNOPSIS"
+expect_exit 0 "version" -- trc-fit --version
+done_testing

@@ -1,0 +1,44 @@
+#!/bin/sh
+# trc-pingpong: the header, one line per repetition for every operation
+# and size, the sizes asked for, positive times; usage and bad options.
+. "$(dirname "$0")/lib.sh"
+command -v mpirun >/dev/null || skip_all "no mpirun"
+[ -x "$TRC_BIN/trc-pingpong" ] || skip_all "trc-pingpong not built"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
+[ -n "$TRC_SANITIZE" ] && export ASAN_OPTIONS=detect_leaks=0
+
+mpirun -np 2 trc-pingpong -r 3 -m 100 >"$out" 2>"$err"
+ok $? "runs on 2 ranks"
+ok "$(grep -q '^# library: Open MPI' "$out"; echo $?)" "the header names the library"
+ok "$(grep -q '^# transport: pml=' "$out"; echo $?)" "the header names the transport"
+is "$(awk '!/^#/ && (NF != 3 || $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+\.[0-9]{9}$/)' "$out")" "" \
+	"every line is OPERATION BYTES SECONDS"
+# Powers of two and 3 * 2^k up to 100, barrier once at 0.
+is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
+	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "sizes are powers of two and halfway"
+is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
+	"3 repetitions of every operation and size"
+is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
+	"allgather allreduce alltoall barrier bcast gather recv reduce scatter send " \
+	"every operation is measured"
+is "$(awk '$1 == "barrier" { print $2 }' "$out" | sort -u)" "0" "barrier has size 0"
+is "$(awk '!/^#/ && $3 <= 0' "$out")" "" "times are positive"
+
+mpirun -np 3 trc-pingpong -r 2 -m 8 -o recv,allreduce >"$out" 2>"$err"
+ok $? "runs on 3 ranks"
+is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" "allreduce recv " "-o selects operations"
+is "$(grep -c "^recv " "$out")" "12" "6 sizes (1 2 3 4 6 8) x 2 repetitions"
+
+expect_exit 0 "-h exits 0" -- trc-pingpong -h
+is "$(cat "$out")" "usage: trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]" "-h prints the usage"
+syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-pingpong.1" |
+	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-pingpong" s }')
+is "$syn" "$(cat "$out")" "the usage equals the SYNOPSIS"
+expect_exit 2 "an unknown operation exits 2" -- trc-pingpong -o send,bogus
+is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operation is named"
+expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
+is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
+expect_exit 2 "send on one rank exits 2" -- trc-pingpong -r 1
+is "$(cat "$err")" "trc-pingpong: send and recv need 2 ranks" "one rank is refused"
+done_testing

@@ -1,0 +1,26 @@
+#!/bin/sh
+# trc-record: usage, bad options, a missing library, and the man pages
+# of the MPI tools.
+. "$(dirname "$0")/lib.sh"
+
+u="usage: trc-record [-b bufsize] [-d delay] [-l library] [-o file] -- mpirun-argument ..."
+expect_exit 0 "-h exits 0" -- trc-record -h
+is "$(cat "$out")" "$u" "-h prints the usage"
+syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-record.1" |
+	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" }
+	     /^\.Fl \\-/ { s = s " --" } /^\.Ar mpirun/ { s = s " mpirun-argument ..." }
+	     END { print "usage: trc-record" s }')
+is "$syn" "$u" "the usage equals the SYNOPSIS"
+expect_exit 0 "--version exits 0" -- trc-record --version
+expect_exit 2 "no command exits 2" -- trc-record -o x.trc
+is "$(cat "$err")" "$u" "no command prints the usage"
+expect_exit 2 "an unknown option exits 2" -- trc-record -z -- -np 1 true
+expect_exit 2 "a missing library exits 2" -- trc-record -l "$tmp/nope.so" -o "$tmp/x.trc" -- -np 1 true
+is "$(cat "$err")" "trc-record: libtrc-mpi.so not found; give -l library" "a missing library is named"
+expect_exit 2 "an unwritable output exits 2" -- trc-record -l "$0" -o "$tmp/no/x.trc" -- -np 1 true
+is "$(cat "$err")" "trc-record: $tmp/no/x.trc: cannot write" "an unwritable output is named"
+
+for m in man1/trc-heat.1 man1/trc-pingpong.1 man1/trc-record.1 man7/libtrc-mpi.7; do
+	is "$(groff -mandoc -ww -z "$T/../man/$m" 2>&1)" "" "$m is clean"
+done
+done_testing

@@ -1,0 +1,142 @@
+/* Unit tests of the line parser: times, fields, attributes, errors. */
+#include <string.h>
+
+#include "tap.h"
+#include "trc.h"
+
+static int
+parse(const char *line, struct trc_event *ev, char err[TRC_ERRLEN])
+{
+	err[0] = '\0';
+	return trc_parse_line(line, strlen(line), ev, err);
+}
+
+static void
+bad(const char *line, const char *want)
+{
+	struct trc_event ev;
+	char err[TRC_ERRLEN];
+	int rc = parse(line, &ev, err);
+
+	ok(rc == -1, "rejects \"%s\"", line);
+	is_str(err, want, "  with the message");
+}
+
+int
+main(void)
+{
+	struct trc_event ev;
+	struct trc_header h;
+	struct trc_str list;
+	char err[TRC_ERRLEN];
+	int64_t v;
+
+	/* Times are exact integer nanoseconds, whatever the decimals. */
+	ok(trc_parse_time("1.5", 3, &v) == 0 && v == 1500000000, "1.5 s");
+	ok(trc_parse_time("0.000000001", 11, &v) == 0 && v == 1, "1 ns");
+	ok(trc_parse_time("12", 2, &v) == 0 && v == 12000000000LL, "no point");
+	ok(trc_parse_time(".25", 3, &v) == 0 && v == 250000000, "no integer part");
+	ok(trc_parse_time("3.", 2, &v) == 0 && v == 3000000000LL, "bare point");
+	ok(trc_parse_time("9223372035.999999999", 20, &v) == 0 &&
+	    v == 9223372035999999999LL, "largest time");
+	ok(trc_parse_time("9223372037", 10, &v) == -1, "overflow");
+	ok(trc_parse_time("9223372036.854775808", 20, &v) == -1, "overflow by 1 ns");
+	ok(trc_parse_time("9223372036.854775807", 20, &v) == 0 && v == INT64_MAX, "INT64_MAX ns");
+	ok(trc_parse_time("0.0000000001", 12, &v) == -1, "ten decimals");
+	ok(trc_parse_time("1e3", 3, &v) == -1, "no exponent");
+	ok(trc_parse_time("inf", 3, &v) == -1, "no inf");
+	ok(trc_parse_time("nan", 3, &v) == -1, "no nan");
+	ok(trc_parse_time(".", 1, &v) == -1, "a point alone");
+	ok(trc_parse_time("", 0, &v) == -1, "empty");
+	/* 0.1 + 0.2 drifts in binary floating point, not here. */
+	{
+		int64_t a, b, c;
+
+		trc_parse_time("0.1", 3, &a);
+		trc_parse_time("0.2", 3, &b);
+		trc_parse_time("0.3", 3, &c);
+		ok(a + b == c, "0.1 + 0.2 == 0.3 exactly");
+	}
+
+	ok(parse("0.001250000 0 SE peer=1 tag=7 bytes=4096 foo=bar", &ev, err) == 0,
+	    "a send end parses");
+	is_int(ev.t, 1250000, "  time");
+	is_int(ev.rank, 0, "  rank");
+	is_int(ev.kind, TRC_SE, "  kind");
+	is_int(ev.peer, 1, "  peer");
+	is_int(ev.tag, 7, "  tag");
+	is_int(ev.bytes, 4096, "  bytes");
+	is_int(ev.comm, 0, "  comm defaults to 0");
+	is_int(ev.req, TRC_NONE, "  no request");
+	is_int(ev.nattr, 4, "  four attributes kept");
+	ok(ev.attr[3].key.len == 3 && memcmp(ev.attr[3].key.s, "foo", 3) == 0 &&
+	    ev.attr[3].val.len == 3 && memcmp(ev.attr[3].val.s, "bar", 3) == 0,
+	    "  the unknown one as text");
+	ok(trc_attr_get(&ev, "foo") != NULL && trc_attr_get(&ev, "baz") == NULL,
+	    "  trc_attr_get");
+
+	ok(parse("  2\t3  RB peer=* tag=* bytes=8 req=5  ", &ev, err) == 0,
+	    "blanks and tabs anywhere");
+	is_int(ev.t, 2000000000, "  time");
+	is_int(ev.peer, TRC_ANY, "  wildcard source");
+	is_int(ev.tag, TRC_ANY, "  wildcard tag");
+	is_int(ev.req, 5, "  request");
+
+	ok(parse("1 0 WE req=3,5,9 op=waitall", &ev, err) == 0, "a request list");
+	list = ev.reqs;
+	ok(trc_reqs_next(&list, &v) == 1 && v == 3 &&
+	    trc_reqs_next(&list, &v) == 1 && v == 5 &&
+	    trc_reqs_next(&list, &v) == 1 && v == 9 &&
+	    trc_reqs_next(&list, &v) == 0, "  iterates 3, 5, 9");
+	ok(ev.op.len == 7 && memcmp(ev.op.s, "waitall", 7) == 0, "  op");
+
+	ok(parse("1 2 XB op=allreduce bytes=8 root=0 comm=3", &ev, err) == 0,
+	    "a collective");
+	ok(ev.root == 0 && ev.comm == 3 && ev.bytes == 8, "  root, comm, bytes");
+	ok(parse("1 2 PB fn=IterEdge", &ev, err) == 0 && ev.fn.len == 8 &&
+	    memcmp(ev.fn.s, "IterEdge", 8) == 0, "a region label");
+	ok(parse("1 2 MK", &ev, err) == 0 && ev.kind == TRC_MK, "a marker");
+	ok(parse("1 2 PB fn=", &ev, err) == 0 && ev.fn.len == 0, "an empty value");
+
+	bad("12x 0 SB", "invalid time '12x'");
+	bad("-1.5 0 SB", "negative time '-1.5'");
+	bad("inf 0 SB", "invalid time 'inf'");
+	bad("nan 0 SB", "invalid time 'nan'");
+	bad("1.5", "missing rank");
+	bad("1.5 x SB", "invalid rank 'x'");
+	bad("1.5 -1 SB", "invalid rank '-1'");
+	bad("1.5 0", "missing kind");
+	bad("1.5 0 XX", "unknown kind 'XX'");
+	bad("1.5 0 SBX", "unknown kind 'SBX'");
+	bad("1.5 0 SB peer", "invalid attribute 'peer'");
+	bad("1.5 0 SB =3", "invalid attribute '=3'");
+	bad("1.5 0 SB peer=x", "invalid peer 'x'");
+	bad("1.5 0 SB bytes=-4", "invalid bytes '-4'");
+	bad("1.5 0 SB tag=99999999999", "invalid tag '99999999999'");
+	bad("1.5 0 SB comm=*", "invalid comm '*'");
+	bad("1.5 0 WB req=1,", "invalid req '1,'");
+	bad("1.5 0 WB req=", "invalid req ''");
+	bad("", "empty event line");
+	{
+		char line[600];
+		int i;
+
+		strcpy(line, "1 0 MK");
+		for (i = 0; i <= TRC_MAXATTR; i++)
+			strcat(line, " k=v");
+		bad(line, "more than 32 attributes");
+	}
+
+	ok(trc_parse_header("#trc 1 ranks=4 order=rank clock=s", 33, &h, err) == 0 &&
+	    h.ranks == 4 && h.order == TRC_ORDER_RANK, "a header");
+	ok(trc_parse_header("#trc 1", 6, &h, err) == 0 && h.ranks == 0 &&
+	    h.order == TRC_ORDER_TIME, "a bare header");
+	ok(trc_parse_header("#trc 2", 6, &h, err) == -1, "version 2 rejected");
+	is_str(err, "unsupported stream version '2'", "  with the message");
+	ok(trc_parse_header("# trc 1", 7, &h, err) == -1, "not a header");
+	is_str(err, "missing '#trc' header", "  with the message");
+	ok(trc_parse_header("#trc 1 ranks=0", 14, &h, err) == -1, "ranks=0");
+	ok(trc_parse_header("#trc 1 order=random", 19, &h, err) == -1, "bad order");
+
+	return done_testing();
+}

@@ -1,0 +1,141 @@
+/* Unit tests of lib/fit.c: .fit files, evaluation, the segmented fit. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "trc.h"
+#include "trc_fit.h"
+
+static char path[64];
+
+static struct trc_fit *
+load(const char *text, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "w");
+
+	fputs(text, fp);
+	fclose(fp);
+	err[0] = '\0';
+	return trc_fit_load(path, err, errlen);
+}
+
+static void
+bad(const char *text, const char *want, const char *name)
+{
+	char err[512], exp[512];
+	struct trc_fit *f = load(text, err, sizeof(err));
+
+	snprintf(exp, sizeof(exp), "%s:%s", path, want);
+	ok(f == NULL, "%s: rejected", name);
+	is_str(err, exp, name);
+	trc_fit_free(f);
+}
+
+int
+main(void)
+{
+	struct trc_fit *f;
+	const struct trc_fit_op *op;
+	char err[512];
+	int fd;
+
+	strcpy(path, "/tmp/trc-1100-XXXXXX");
+	if ((fd = mkstemp(path)) < 0)
+		return 2;
+	close(fd);
+
+	f = load("# a comment\n"
+	    "send 0 1024 1e-6 1e-9   # eager\n"
+	    "\n"
+	    "recv 0 inf 2e-6 0\n"
+	    "send 1024 inf 5e-6 5e-10\n", err, sizeof(err));
+	ok(f != NULL, "good file loads");
+	if (f == NULL)
+		printf("# %s\n", err);
+	is_int(f ? (long long)f->nop : 0, 2, "two operations");
+	op = f ? trc_fit_find(f, "send", 4) : NULL;
+	ok(op != NULL && op->nseg == 2, "send has two segments");
+	if (op) {
+		/* 1e-6 + 1e-9 * 1000 = 2e-6 */
+		is_num(trc_fit_eval(op, 1000), 2e-6, 1e-15, "send 1000 bytes");
+		/* 1e-6 + 1e-9 * 1023 */
+		is_num(trc_fit_eval(op, 1023), 2.023e-6, 1e-15, "send 1023 bytes");
+		/* 5e-6 + 5e-10 * 1024 = 5.512e-6 */
+		is_num(trc_fit_eval(op, 1024), 5.512e-6, 1e-15, "send 1024 bytes");
+		is_int(trc_fit_eval_ns(op, 1 << 20), 529288, "send 1 MiB in ns");
+		is_num(trc_fit_eval(op, 0), 1e-6, 1e-15, "send 0 bytes");
+	}
+	ok(f && trc_fit_find(f, "bcast", 5) == NULL, "absent op not found");
+	trc_fit_free(f);
+
+	bad("send 0 1024 1e-6 1e-9\nsend 2048 inf 1e-6 1e-9\n",
+	    "2: gap in 'send' sizes: previous row ends at 1024, this one "
+	    "starts at 2048", "gap");
+	bad("send 0 1024 1e-6 1e-9\nsend 512 inf 1e-6 1e-9\n",
+	    "2: overlap in 'send' sizes: previous row ends at 1024, this one "
+	    "starts at 512", "overlap");
+	bad("send 0 inf 1e-6 1e-9\nsend 0 inf 1e-6 1e-9\n",
+	    "2: overlap in 'send' sizes: previous row ends at inf, this one "
+	    "starts at 0", "overlap after inf");
+	bad("send 8 inf 1e-6 1e-9\n",
+	    "1: 'send' sizes must start at 0, not 8", "not from 0");
+	bad("recv 0 inf 1 0\nsend 0 64 1e-6 1e-9\nsend 64 128 1 1\n",
+	    "3: 'send' sizes end at 128, not 'inf'", "not to inf");
+	bad("send 0 inf 1e-6\n",
+	    "1: expected 5 fields 'OP LO HI A B', got 4", "short row");
+	bad("send 0 inf 1e-6x 0\n", "1: invalid number '1e-6x'", "bad number");
+	bad("send -1 inf 1 0\n", "1: invalid size '-1'", "bad size");
+	bad("send 0 0 1 0\n", "1: empty size range '0 0'", "empty range");
+	bad("se/nd 0 inf 1 0\n", "1: invalid operation name 'se/nd'", "bad name");
+
+	/* The fit: exact data from two lines with a jump at 4096. */
+	{
+		double x[12], y[12];
+		struct trc_fit_seg seg[4];
+		struct trc_fit_stat st[4];
+		size_t n = 0, ns = 0, k;
+		int rc;
+
+		for (k = 0; k < 12; k++) {
+			x[n] = (double)(1 << k) * 16;	/* 16 .. 32768 */
+			y[n] = x[n] < 4096 ? 2e-6 + 1e-9 * x[n] :
+			    10e-6 + 0.5e-9 * x[n];
+			n++;
+		}
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
+		    sizeof(err));
+		is_int(rc, 0, "fit succeeds");
+		is_int((long long)ns, 2, "two segments found");
+		is_int(seg[0].lo, 0, "first starts at 0");
+		is_int(seg[0].hi, 4096, "break at 4096");
+		is_int(seg[1].hi, TRC_FIT_INF, "last ends at inf");
+		is_num(seg[0].a, 2e-6, 1e-12, "a1");
+		is_num(seg[0].b, 1e-9, 1e-15, "b1");
+		is_num(seg[1].a, 10e-6, 1e-12, "a2");
+		is_num(seg[1].b, 0.5e-9, 1e-15, "b2");
+		is_num(st[0].r2, 1, 1e-9, "r2 exact");
+		is_int((long long)st[0].npts, 8, "8 sizes below the break");
+
+		/* One line: no cut. */
+		for (k = 0; k < n; k++)
+			y[k] = 3e-6 + 2e-9 * x[k];
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
+		    sizeof(err));
+		is_int((long long)ns, 1, "a line stays one segment");
+		y[3] = -1;
+		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
+		    sizeof(err));
+		is_int(rc, -1, "a negative time is refused");
+	}
+	{
+		double v[] = { 5, 1, 100, 2, 3 };
+
+		is_num(trc_fit_median(v, 5), 3, 0, "median of five");
+		is_num(trc_fit_median(v, 4), 2.5, 0, "median of four");
+	}
+	unlink(path);
+	return done_testing();
+}
