@@ -201,13 +201,13 @@ pct(char *buf, double ss, double sst)
 
 /* Names of the factors of a word, from the factor file. */
 static void
-names(const struct trc_factors *fs, uint32_t w)
+names(const struct trc_factors *fs, uint32_t w, const char *sep)
 {
 	int j, first = 1;
 
 	for (j = 0; j < p; j++)
 		if (w & (UINT32_C(1) << j)) {
-			printf("%s%s", first ? "\t" : " x ", fs->v[j].name);
+			printf("%s%s", first ? "\t" : sep, fs->v[j].name);
 			first = 0;
 		}
 }
@@ -411,10 +411,32 @@ main(int argc, char **argv)
 				printf("%s\t%s", trc_chain_format(&ch[i], cbuf,
 				    clen), pct(b1, e->ss[i], e->sst));
 				if (ffile != NULL)
-					names(&fs, ch[i].word[0]);
+					names(&fs, ch[i].word[0], " x ");
 				putchar('\n');
 			}
 			free(rk);
+			/*
+			 * The effects share a run's distance among all the
+			 * effects whose columns it touches; the runs that
+			 * differ say plainly which settings did it.
+			 */
+			printf("runs that change the graph (factors high, "
+			    "mean distance):\n");
+			for (i = 0; i < m; i++) {
+				uint32_t x = trc_design_point(&d, i);
+				double sum = 0;
+
+				for (j = 0; j < nruns; j++)
+					if (pts[j] == x)
+						sum += resp[j * nresp + dresp];
+				if (sum == 0)
+					continue;
+				printf("\t%s\t%s", x ? trc_word_format(x, b1) :
+				    "none", num(b2, sum / r));
+				if (ffile != NULL && x != 0)
+					names(&fs, x, " ");
+				putchar('\n');
+			}
 		}
 	}
 
