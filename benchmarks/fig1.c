@@ -87,6 +87,34 @@ work(const char *name, double t)
 	return x;
 }
 
+/*
+ * -h and --version are answered before MPI_Init: without mpirun there
+ * is nothing to start (and Open MPI's allocations would not be freed),
+ * and under mpirun only the first rank speaks.
+ */
+static void
+early_options(int argc, char *argv[])
+{
+	const char *r = getenv("OMPI_COMM_WORLD_RANK");
+	int i, speak;
+
+	if (r == NULL)
+		r = getenv("PMI_RANK");
+	speak = r == NULL || strcmp(r, "0") == 0;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			if (speak)
+				printf("usage: %s\n", usage_line);
+		} else if (strcmp(argv[i], "--version") == 0) {
+			if (speak)
+				printf("trc-fig1 %s\n", TRC_VERSION_STRING);
+		} else
+			continue;
+		exit(fflush(stdout) != 0 || ferror(stdout) ? 2 : 0);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -101,6 +129,7 @@ main(int argc, char *argv[])
 	int c, stable = 0, k, src;
 	MPI_Status st;
 
+	early_options(argc, argv);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
