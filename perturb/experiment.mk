@@ -1,0 +1,176 @@
+# perturb/experiment.mk - time perturbation experiments as make targets
+# (trc-experiment(1)).  Include it from a makefile after setting
+# EXP_DIRS:
+#
+#	EXP_DIRS = heat.exp
+#	include /usr/local/share/trc/experiment.mk
+#	all: heat.exp/effects
+#
+# An experiment is a directory holding its inputs: factors (a factor
+# file, trc-factors(5)), command (the mpirun arguments, as shell words)
+# and, optionally, design (trc-design options such as -r 2).  Every
+# other file in it is made from them: the baseline trace, each run's
+# delay spec, trace, distance from the baseline and run time, the
+# response table and the effects with the verdict.  Each is a file
+# target, so that make -j runs the runs in parallel and a second make
+# redoes only what is missing or out of date.
+#
+# Including this file defines variables named EXP_* and, for the
+# directories of EXP_DIRS only, rules for files inside them; it defines
+# no rule at all when EXP_DIRS is empty, as in trc's own Makefile.
+
+EXP_MK := $(lastword $(MAKEFILE_LIST))
+
+# The programs, from PATH unless set (on the command line or in the
+# environment, which the rules read when they run).
+EXP_RECORD ?= trc-record
+EXP_STABLE ?= trc-stable
+EXP_DESIGN ?= trc-design
+EXP_EFFECTS ?= trc-effects
+EXP_PERTURB ?= trc-perturb
+
+# The design: the run table, each run's delay spec, and the run numbers
+# for make.
+define EXP_table_design_recipe
+@echo "$@: trc-design -$(1) $$(cat $(@D)/design 2>/dev/null)"
+@$(EXP_DESIGN) -$(1) $$(cat $(@D)/design 2>/dev/null) $(@D)/factors \
+	>$@.tmp || { rm -f $@.tmp; exit 2; }; \
+	mv -f $@.tmp $@
+endef
+
+define EXP_runs_recipe
+@awk 'NR > 1 { r = r " " $$1 } END { print "EXP_RUNS_$(@D) :=" r }' \
+	$< >$@.tmp && mv -f $@.tmp $@
+endef
+
+# A run's delay spec, rewritten only when it changed: a new design (more
+# replications, another factor's delay) reruns only the runs it changes.
+define EXP_delay_recipe
+@awk -F '\t' -v r=$* 'NR > 1 && $$1 == r { print $$3; f = 1 } \
+	END { exit !f }' $< >$@.tmp || \
+	{ echo "$@: no run $* in $<" >&2; rm -f $@.tmp; exit 2; }; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+endef
+
+# A traced run under mpirun; mpirun reads its standard input, hence
+# /dev/null.  The program's output goes to NAME.out.  The trace appears
+# only when complete, so an interrupted run is redone.
+define EXP_record_recipe
+@test -f $(@D)/command || { echo "$(@D)/command: no such file" >&2; exit 2; }
+@d=$(if $(filter %.delay,$<),$$(cat $<),baseline); echo "$@: $${d:-no delay}"
+@eval "set -- $$(cat $(@D)/command)"; \
+	$(EXP_RECORD) -d "$(if $(filter %.delay,$<),$$(cat $<))" -o $@.tmp \
+	    -- "$$@" </dev/null >$(@:.trc=.out) 2>&1 || \
+	{ echo "$@: the run failed (exit $$?), see $(@:.trc=.out)" >&2; exit 2; }; \
+	mv -f $@.tmp $@
+endef
+
+# A run perturbed offline: the baseline with the run's delays added.
+define EXP_perturb_recipe
+@d=$$(cat $<); echo "$@: $${d:-no delay}"
+@$(EXP_PERTURB) -d "$$(cat $<)" $(@D)/base.trc >$@.tmp || \
+	{ rm -f $@.tmp; exit 2; }; \
+	mv -f $@.tmp $@
+endef
+
+# A run's responses: its distance from the baseline (trc-stable's
+# output is kept in NAME.stable) and its run time, the span of its
+# events.
+define EXP_response_recipe
+@$(EXP_STABLE) $(@D)/base.trc $< >$(@:.res=.stable); \
+	test $$? -le 1 || exit 2; \
+	d=$$(sed -n 's/.*, distance \([0-9][0-9]*\)$$/\1/p' $(@:.res=.stable)); \
+	test -n "$$d" || { echo "$(@:.res=.stable): no distance" >&2; exit 2; }; \
+	t=$$(awk '!/^#/ { if (n++ == 0 || $$1 < lo) lo = $$1; \
+	    if (n == 1 || $$1 > hi) hi = $$1 } \
+	    END { printf "%.9f", hi - lo }' $<) || exit 2; \
+	printf '%s\t%s\n' "$$d" "$$t" >$@
+endef
+
+# The response table: the run table with each run's distance and time.
+# $(1) is the prefix of the runs' files, run or off.
+define EXP_table_recipe
+@awk -F '\t' -v OFS='\t' -v p=$(@D)/$(1)- ' \
+	NR == 1 { print $$0, "distance", "time"; next } \
+	{ f = p $$1 ".res"; \
+	  if ((getline r <f) <= 0) { print f ": missing" >"/dev/stderr"; exit 2 } \
+	  close(f); print $$0, r }' $< >$@.tmp && mv -f $@.tmp $@
+endef
+
+# The effects and the verdict; trc-effects exits 1 for unstable, which
+# is a result here, not a failure.
+define EXP_effects_recipe
+@$(EXP_EFFECTS) -f $(@D)/factors $< >$@.tmp; \
+	test $$? -le 1 || { rm -f $@.tmp; exit 2; }; \
+	mv -f $@.tmp $@
+endef
+
+define EXP_verdict_recipe
+@sed -n '/^verdict/,$$ { s|^verdict|$(@D): &|; p; }' $<
+endef
+
+# The rules of one experiment directory $(1).
+define EXP_rules
+$(1)/design.tsv: $(1)/factors $(wildcard $(1)/design)
+	$$(call EXP_table_design_recipe,t)
+
+$(1)/delays.tsv: $(1)/factors $(wildcard $(1)/design)
+	$$(call EXP_table_design_recipe,d)
+
+$(1)/runs.mk: $(1)/design.tsv
+	$$(EXP_runs_recipe)
+
+$(1)/base.trc: $(wildcard $(1)/command)
+	$$(EXP_record_recipe)
+
+ifneq ($$(strip $$(EXP_RUNS_$(1))),)
+$$(EXP_RUNS_$(1):%=$(1)/run-%.delay): $(1)/run-%.delay: $(1)/delays.tsv
+	$$(EXP_delay_recipe)
+
+$$(EXP_RUNS_$(1):%=$(1)/run-%.trc): $(1)/run-%.trc: $(1)/run-%.delay \
+    $(wildcard $(1)/command)
+	$$(EXP_record_recipe)
+
+$$(EXP_RUNS_$(1):%=$(1)/off-%.trc): $(1)/off-%.trc: $(1)/run-%.delay \
+    $(1)/base.trc
+	$$(EXP_perturb_recipe)
+
+$$(EXP_RUNS_$(1):%=$(1)/run-%.res): $(1)/run-%.res: $(1)/run-%.trc \
+    $(1)/base.trc
+	$$(EXP_response_recipe)
+
+$$(EXP_RUNS_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
+    $(1)/base.trc
+	$$(EXP_response_recipe)
+
+$(1)/runs.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/run-%.res)
+	$$(call EXP_table_recipe,run)
+
+$(1)/offline.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/off-%.res)
+	$$(call EXP_table_recipe,off)
+endif
+
+$(1)/effects: $(1)/runs.tsv $(1)/factors
+	$$(EXP_effects_recipe)
+
+$(1)/offline-effects: $(1)/offline.tsv $(1)/factors
+	$$(EXP_effects_recipe)
+
+$(1)/verdict: $(1)/effects
+	$$(EXP_verdict_recipe)
+
+$(1)/offline-verdict: $(1)/offline-effects
+	$$(EXP_verdict_recipe)
+
+.PHONY: $(1)/verdict $(1)/offline-verdict
+endef
+
+# The including makefile's default goal stays what it was, or its next
+# target when it had none yet.
+EXP_dirs := $(patsubst %/,%,$(EXP_DIRS))
+ifneq ($(strip $(EXP_dirs)),)
+EXP_goal := $(.DEFAULT_GOAL)
+include $(EXP_dirs:%=%/runs.mk)
+$(foreach d,$(EXP_dirs),$(eval $(call EXP_rules,$(d))))
+.DEFAULT_GOAL := $(EXP_goal)
+endif
