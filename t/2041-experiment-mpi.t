@@ -7,17 +7,9 @@
 # other message by 100 ms or more, and every order the baseline has is
 # kept by a margin as large, so that a loaded machine does not decide.
 . "$(dirname "$0")/lib.sh"
-
-command -v mpirun >/dev/null || skip_all "no mpirun"
+. "$T/mpi/lib-mpi.sh"
 command -v make >/dev/null || skip_all "no make"
 unset MAKEFLAGS MFLAGS MAKELEVEL
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
-if [ -n "$TRC_SANITIZE" ]; then
-	export ASAN_OPTIONS=detect_leaks=0
-	TRC_PRELOAD=$(cc -fsanitize=address -print-file-name=libasan.so)
-	export TRC_PRELOAD
-fi
 tab() { tr '|' '\t'; }
 
 # The verdict: the lines from "verdict" on.
