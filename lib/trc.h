@@ -184,5 +184,6 @@ void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 #include "trc_design.h"
 #include "trc_lcs.h"
 #include "trc_graph.h"
+#include "trc_perturb.h"
 
 #endif
