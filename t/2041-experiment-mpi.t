@@ -14,6 +14,20 @@ tab() { tr '|' '\t'; }
 
 # The verdict: the lines from "verdict" on.
 verdict() { sed -n '/^verdict/,$p' "$out"; }
+# The verdict line and the factors of each run that changes the graph.
+summary() {
+	awk -F'\t' '/^verdict/ { v = 1 } !v { next } /^verdict/ { print; next }
+		/^runs/ { r = 1; next } r { print $2, $4 }' "$1"
+}
+# offline DIR STATUS NAME: trc-perturb, from DIR's baseline alone, predicts
+# the verdict and the runs that change the graph of the real runs.
+offline() {
+	command -v trc-perturb >/dev/null || return 0
+	trc-experiment -p "$1" >/dev/null 2>"$err"
+	is "$?:$(summary "$1/offline-effects")" "$2:$(summary "$1/effects")" \
+		"  $3: trc-perturb reaches the same verdict offline"
+	took "$3 offline"
+}
 # The wall time of each workflow, as a comment.
 t0=$(date +%s.%N)
 took() { t1=$(date +%s.%N); echo "$t0 $t1" | awk -v n="$1" '{ printf "# %s: %.1f s\n", n, $2 - $1 }'; t0=$t1; }
@@ -38,6 +52,7 @@ is "$(awk '$2 == 1 && $3 == "SB" && $0 !~ /req=/' "$tmp/heat.exp/run-2.trc" | wc
 	"  rank 1's blocking sends"
 is "$(awk '$2 == 1 && $3 == "SB" && $0 !~ /req=/ { n++; if (n == 10) b = $1 } $2 == 1 && $3 == "SE" && $0 !~ /req=/ { m++; if (m == 10) print ($1 - b >= 0.005) }' "$tmp/heat.exp/run-2.trc")" 1 \
 	"  the tenth is delayed"
+offline "$tmp/heat.exp" 0 heat
 
 # Figure 1: task 1 computes nothing, task 2 100 ms; 200 ms before each
 # send of task 1 makes task 2's message first; 200 ms before task 2's
@@ -61,11 +76,13 @@ runs that change the graph (factors high, mean distance):
 |A|4|sendA
 X
 is_file "$tmp/got" "$tmp/want" "  sendA changes the graph"
+offline "$tmp/fig1.exp" 1 fig1
 
 expect_exit 0 "fig1 -s: stable" -- trc-experiment -f "$tmp/fig1" "$tmp/fig1s.exp" \
 	-- -np 3 trc-fig1 -s -i 2 -a 0 -b 0.1 -c 0
 took "fig1 -s, 2^2"
 is "$(verdict)" "verdict: stable under every perturbation" "  the verdict"
+offline "$tmp/fig1s.exp" 0 "fig1 -s"
 
 # Master-worker: tasks of 100, 200, 300 and 400 ms; task 0 goes to
 # worker 1 and task 1 to worker 2, whose results come 100 ms apart.
@@ -84,5 +101,6 @@ is "$(verdict | sed -n '/^runs/,$p' | cut -f2,4 | tr '\t\n' ': ')" \
 	"  each delay alone changes the graph, both together do not"
 is "$(awk 'NR > 1 { print ($(NF - 1) > 0) }' "$tmp/mw.exp/runs.tsv" | tr -d '\n')" 0110 \
 	"  runs 2 and 3 differ from the baseline"
+offline "$tmp/mw.exp" 1 master-worker
 
 done_testing
