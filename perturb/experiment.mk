@@ -142,13 +142,13 @@ $$(EXP_RUNS_$(1):%=$(1)/run-%.res): $(1)/run-%.res: $(1)/run-%.trc \
 $$(EXP_RUNS_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
     $(1)/base.trc
 	$$(EXP_response_recipe)
+endif
 
 $(1)/runs.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/run-%.res)
 	$$(call EXP_table_recipe,run)
 
 $(1)/offline.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/off-%.res)
 	$$(call EXP_table_recipe,off)
-endif
 
 $(1)/effects: $(1)/runs.tsv $(1)/factors
 	$$(EXP_effects_recipe)
@@ -170,7 +170,7 @@ endef
 EXP_dirs := $(patsubst %/,%,$(EXP_DIRS))
 ifneq ($(strip $(EXP_dirs)),)
 EXP_goal := $(.DEFAULT_GOAL)
-include $(EXP_dirs:%=%/runs.mk)
+-include $(EXP_dirs:%=%/runs.mk)
 $(foreach d,$(EXP_dirs),$(eval $(call EXP_rules,$(d))))
 .DEFAULT_GOAL := $(EXP_goal)
 endif

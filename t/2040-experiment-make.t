@@ -157,6 +157,14 @@ grep -q '^	A	2	sendA$' "$out"; ok $? "  a.exp's changed run"
 expect_exit 0 "  a second make" -- make -s -C "$tmp/u" a.exp/effects
 is "$(cat "$out")" "" "  has nothing to do"
 
+# An experiment not set up yet leaves the makefile's other targets be.
+printf 'EXP_DIRS = none.exp\ninclude %s\nall:\n\t@echo all done\n' "$mk" >"$tmp/u/Makefile2"
+expect_exit 0 "user makefile, no experiment yet" -- make -s -C "$tmp/u" -f Makefile2
+is "$(cat "$out")" "all done" "  its default goal"
+expect_exit 2 "  its experiment" -- make -s -C "$tmp/u" -f Makefile2 none.exp/verdict
+is "$(cat "$err")" "make: *** No rule to make target 'none.exp/factors', needed by 'none.exp/design.tsv'.  Stop." \
+	"  says what is missing"
+
 # Included with EXP_DIRS empty, as in trc's Makefile, it defines no
 # target at all.
 expect_exit 2 "no EXP_DIRS: no target" -- make -f "$mk"
