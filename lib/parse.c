@@ -46,10 +46,15 @@ trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 }
 
 
-/* Byte classes for the one pass over a line. */
-enum { C_OTHER, C_BLANK, C_EQ };
+/*
+ * Byte classes for the one pass over a line.  A line is always followed
+ * by its newline or a NUL, so scanning loops stop at C_END without
+ * comparing against the line's end.
+ */
+enum { C_OTHER, C_EQ, C_BLANK, C_END };
 static const unsigned char byte_class[256] = {
-	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ,
+	['\n'] = C_END, ['\0'] = C_END
 };
 
 static int
@@ -254,30 +259,28 @@ next_field(const char **p, const char *end, struct trc_str *f)
 
 /* Time, rank and kind when they are plain; 0 to take the slow path. */
 static int
-fast_head(const char **pp, const char *end, struct trc_event *ev)
+fast_head(const char **pp, struct trc_event *ev)
 {
 	const char *p = *pp, *start;
 	int64_t sec = 0, frac = 0, rank = 0;
 	int nfrac = 0;
 
-	for (start = p; p < end && isdigit_c(*p); p++)
+	for (start = p; isdigit_c(*p); p++)
 		sec = sec * 10 + (*p - '0');
-	if (p == start || p - start > 10 || p == end)
+	if (p == start || p - start > 9)
 		return 0;
 	if (*p == '.') {
-		for (start = ++p; p < end && isdigit_c(*p); p++)
+		for (start = ++p; isdigit_c(*p); p++)
 			frac = frac * 10 + (*p - '0');
 		nfrac = (int)(p - start);
-		if (nfrac > 9 || p == end)
-			return 0;
 	}
-	if (*p++ != ' ')
+	if (nfrac > 9 || *p++ != ' ')
 		return 0;
-	for (start = p; p < end && isdigit_c(*p); p++)
+	for (start = p; isdigit_c(*p); p++)
 		rank = rank * 10 + (*p - '0');
-	if (p == start || p - start > 9 || p == end || *p++ != ' ')
+	if (p == start || p - start > 9 || *p++ != ' ')
 		return 0;
-	if (end - p < 2 || (end - p > 2 && byte_class[(unsigned char)p[2]] != C_BLANK) ||
+	if (byte_class[(unsigned char)p[2]] < C_BLANK ||
 	    trc_kind_parse(p, 2, &ev->kind) < 0)
 		return 0;
 	while (nfrac++ < 9)
@@ -305,7 +308,7 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 
 	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
 	 * by the general code below whenever it does not apply. */
-	if (fast_head(&p, end, ev))
+	if (fast_head(&p, ev))
 		goto attributes;
 	p = s;
 	if (!next_field(&p, end, &f)) {
@@ -338,26 +341,25 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 	}
 attributes:
 	for (;;) {
-		while (p < end && byte_class[(unsigned char)*p] == C_BLANK)
+		while (byte_class[(unsigned char)*p] == C_BLANK)
 			p++;
-		if (p == end)
+		if (byte_class[(unsigned char)*p] == C_END)
 			break;
 		/* The key ends at the first '='; a value of digits only is
 		 * read as it is scanned. */
 		f.s = p;
-		while (p < end && byte_class[(unsigned char)*p] == C_OTHER)
+		while (byte_class[(unsigned char)*p] == C_OTHER)
 			p++;
-		eq = p < end && *p == '=' ? p : NULL;
+		eq = *p == '=' ? p : NULL;
 		num = -1;
 		if (eq != NULL) {
-			for (num = 0, p++; p < end && (unsigned)(*p - '0') < 10 &&
+			for (num = 0, p++; isdigit_c(*p) &&
 			    num < 100000000000000000LL; p++)
 				num = num * 10 + (*p - '0');
-			if (p == eq + 1 || (p < end &&
-			    byte_class[(unsigned char)*p] != C_BLANK))
+			if (p == eq + 1 || byte_class[(unsigned char)*p] < C_BLANK)
 				num = -1;
 		}
-		while (p < end && byte_class[(unsigned char)*p] != C_BLANK)
+		while (byte_class[(unsigned char)*p] < C_BLANK)
 			p++;
 		f.len = (size_t)(p - f.s);
 		if (eq == NULL || eq == f.s) {
@@ -376,6 +378,10 @@ attributes:
 		a->val.len = f.len - a->key.len - 1;
 		if (parse_known(ev, a, num, err) < 0)
 			return -1;
+	}
+	if (p != end) {
+		snprintf(err, TRC_ERRLEN, "NUL byte in line");
+		return -1;
 	}
 	return 0;
 }

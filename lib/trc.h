@@ -97,8 +97,9 @@ int		 trc_kind_parse(const char *, size_t, enum trc_kind *);
 int	 trc_parse_time(const char *, size_t, int64_t *);
 int	 trc_parse_int(const char *, size_t, int64_t *);
 /*
- * Parse one event line (no newline) or the "#trc" header line.  They
- * return 0, or -1 with a message such as "invalid time '12x'" in err.
+ * Parse one event line (without its newline, which, or a NUL, must
+ * follow it in memory) or the "#trc" header line.  They return 0, or
+ * -1 with a message such as "invalid time '12x'" in err.
  */
 #define TRC_ERRLEN	160
 int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
