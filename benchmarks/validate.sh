@@ -87,15 +87,15 @@ echo "== validate: heat $n x $n, $it steps, $np ranks on $(nproc) cores" \
 echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
-ops=send,recv,barrier,reduce,allreduce
+ops=send,recv,isend,barrier,reduce,allreduce
 mpirun -np $np $base trc-pingpong -r 200 -m 65536 -o $ops >"$out/base.meas"
 mpirun -np $np $target trc-pingpong -r 200 -m 65536 -o $ops >"$out/target.meas"
 trc-fit "$out/base.meas" >"$out/base.fit"
 trc-fit "$out/target.meas" >"$out/target.fit"
 halo=$(((n + 2) * 8))
-printf '   fitted at the halo size %d bytes (us): base send %s recv %s, target send %s recv %s; allreduce of 4 bytes: base %s target %s\n' \
-	"$halo" "$(fit "$out/base.fit" send $halo)" "$(fit "$out/base.fit" recv $halo)" \
-	"$(fit "$out/target.fit" send $halo)" "$(fit "$out/target.fit" recv $halo)" \
+printf '   fitted at the halo size %d bytes (us): base send %s isend %s recv %s, target send %s isend %s recv %s; allreduce of 4 bytes: base %s target %s\n' \
+	"$halo" "$(fit "$out/base.fit" send $halo)" "$(fit "$out/base.fit" isend $halo)" "$(fit "$out/base.fit" recv $halo)" \
+	"$(fit "$out/target.fit" send $halo)" "$(fit "$out/target.fit" isend $halo)" "$(fit "$out/target.fit" recv $halo)" \
 	"$(fit "$out/base.fit" allreduce 4)" "$(fit "$out/target.fit" allreduce 4)"
 
 echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both, $rreps times"
