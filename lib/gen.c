@@ -24,14 +24,11 @@ static const char *const fn_names[] = {
 	"", "work", "stencil", "solve", "task", "collect"
 };
 
-static const struct {
-	const char	*name;
-	int		 events;	/* per rank and step, about */
-} patterns[] = {
-	[TRC_GEN_RING] = { "ring", 7 },
-	[TRC_GEN_HALO] = { "halo", 21 },
-	[TRC_GEN_ALLREDUCE] = { "allreduce", 5 },
-	[TRC_GEN_MASTER_WORKER] = { "master-worker", 9 },
+static const char *const patterns[] = {
+	[TRC_GEN_RING] = "ring",
+	[TRC_GEN_HALO] = "halo",
+	[TRC_GEN_ALLREDUCE] = "allreduce",
+	[TRC_GEN_MASTER_WORKER] = "master-worker",
 };
 
 struct gev {
@@ -73,7 +70,7 @@ trc_gen_pattern(const char *name, enum trc_gen_pattern *p)
 	size_t i;
 
 	for (i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++)
-		if (strcmp(name, patterns[i].name) == 0) {
+		if (strcmp(name, patterns[i]) == 0) {
 			*p = (enum trc_gen_pattern)i;
 			return 0;
 		}
@@ -83,13 +80,49 @@ trc_gen_pattern(const char *name, enum trc_gen_pattern *p)
 const char *
 trc_gen_pattern_name(enum trc_gen_pattern p)
 {
-	return patterns[p].name;
+	return patterns[p];
+}
+
+static int neighbours(int32_t, int32_t, int32_t, int32_t[4]);
+
+/* The halo grid: as wide as the largest divisor of the ranks not
+ * above their square root. */
+static int32_t
+grid_width(int32_t ranks)
+{
+	int32_t px;
+
+	for (px = 1; (int64_t)(px + 1) * (px + 1) <= ranks; px++)
+		;
+	while (ranks % px != 0)
+		px--;
+	return px;
 }
 
 int64_t
 trc_gen_iterations_for(enum trc_gen_pattern p, int32_t ranks, int64_t events)
 {
-	return events / ((int64_t)patterns[p].events * ranks) + 1;
+	int64_t per_step = 0;
+	int32_t r, k, nb[4], px = grid_width(ranks);
+
+	switch (p) {
+	case TRC_GEN_RING:
+		per_step = 7 * (int64_t)ranks;
+		break;
+	case TRC_GEN_HALO:	/* MK PB PE, per neighbour RB SB SE RE, WB WE */
+		for (r = 0; r < ranks; r++) {
+			k = neighbours(px, ranks / px, r, nb);
+			per_step += k > 0 ? 5 + 4 * k : 3;
+		}
+		break;
+	case TRC_GEN_ALLREDUCE:
+		per_step = 5 * (int64_t)ranks;
+		break;
+	case TRC_GEN_MASTER_WORKER:	/* a task is at least 8 events */
+		per_step = 8 * (int64_t)(ranks > 1 ? ranks - 1 : 1);
+		break;
+	}
+	return (events + per_step - 1) / per_step;
 }
 
 /* A computation time: the mean times a factor in [0.75, 1.25). */
@@ -229,16 +262,16 @@ step_ring(struct trc_gen *g)
  * message to neighbour d travels in direction d and so arrives at it
  * from the opposite side, d ^ 1. */
 static int
-neighbours(const struct trc_gen *g, int32_t r, int32_t nb[4])
+neighbours(int32_t px, int32_t py, int32_t r, int32_t nb[4])
 {
 	static const int dx[4] = { 0, 0, -1, 1 }, dy[4] = { -1, 1, 0, 0 };
-	int32_t x = r % g->px, y = r / g->px;
+	int32_t x = r % px, y = r / px;
 	int d, k = 0;
 
 	for (d = 0; d < 4; d++) {
-		nb[d] = x + dx[d] < 0 || x + dx[d] >= g->px ||
-		    y + dy[d] < 0 || y + dy[d] >= g->py ? -1 :
-		    (y + dy[d]) * g->px + x + dx[d];
+		nb[d] = x + dx[d] < 0 || x + dx[d] >= px ||
+		    y + dy[d] < 0 || y + dy[d] >= py ? -1 :
+		    (y + dy[d]) * px + x + dx[d];
 		k += nb[d] >= 0;
 	}
 	return k;
@@ -255,7 +288,7 @@ step_halo(struct trc_gen *g)
 	for (r = 0; r < g->o.ranks; r++) {
 		marker(g, r, (int32_t)g->step);
 		compute(g, r, FN_STENCIL, g->o.compute_ns);
-		neighbours(g, r, nb);
+		neighbours(g->px, g->py, r, nb);
 		for (d = 0; d < 4; d++)
 			if (nb[d] >= 0)
 				push(g, (struct gev){ .t = g->clk[r], .rank = r,
@@ -268,7 +301,7 @@ step_halo(struct trc_gen *g)
 			}
 	}
 	for (r = 0; r < g->o.ranks; r++) {
-		if ((k = neighbours(g, r, nb)) == 0)
+		if ((k = neighbours(g->px, g->py, r, nb)) == 0)
 			continue;
 		end = g->clk[r] + RECV_NS;
 		for (d = 0; d < 4; d++)
@@ -427,12 +460,7 @@ trc_gen_new(const struct trc_gen_opts *o, const char **err)
 	}
 	g->o = *o;
 	g->rng = o->seed;
-	/* The halo grid: as wide as the largest divisor not above the
-	 * square root of the ranks. */
-	for (g->px = 1; (int64_t)(g->px + 1) * (g->px + 1) <= o->ranks; g->px++)
-		;
-	while (o->ranks % g->px != 0)
-		g->px--;
+	g->px = grid_width(o->ranks);
 	g->py = o->ranks / g->px;
 	g->watermark = -1;
 	return g;
