@@ -18,13 +18,12 @@ trc_kind_name(enum trc_kind k)
 	return (unsigned)k < TRC_NKINDS ? kind_names[k] : "??";
 }
 
-int
-trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
+/* The kind of two bytes, or -1; inline for the hot path. */
+static inline int
+kind_of(const char *s)
 {
 	int base;
 
-	if (len != 2)
-		return -1;
 	switch (s[0]) {
 	case 'S': base = TRC_SB; break;
 	case 'R': base = TRC_RB; break;
@@ -32,16 +31,23 @@ trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 	case 'X': base = TRC_XB; break;
 	case 'P': base = TRC_PB; break;
 	case 'M':
-		if (s[1] != 'K')
-			return -1;
-		*k = TRC_MK;
-		return 0;
+		return s[1] == 'K' ? TRC_MK : -1;
 	default:
 		return -1;
 	}
 	if (s[1] != 'B' && s[1] != 'E')
 		return -1;
-	*k = (enum trc_kind)(base + (s[1] == 'E'));
+	return base + (s[1] == 'E');
+}
+
+int
+trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
+{
+	int kind;
+
+	if (len != 2 || (kind = kind_of(s)) < 0)
+		return -1;
+	*k = (enum trc_kind)kind;
 	return 0;
 }
 
@@ -138,6 +144,10 @@ parse_small(const struct trc_str *v, int32_t min, int allow_any, int32_t *out)
 	return 0;
 }
 
+#define KEY3(s, a, b, c)	((s)[0] == (a) && (s)[1] == (b) && (s)[2] == (c))
+#define KEY4(s, a, b, c, d)	(KEY3(s, a, b, c) && (s)[3] == (d))
+#define KEY5(s, a, b, c, d, e)	(KEY4(s, a, b, c, d) && (s)[4] == (e))
+
 static int
 parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
     char err[TRC_ERRLEN])
@@ -151,24 +161,24 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 	if (num >= 0) {
 		switch (k->len) {
 		case 3:
-			if (memcmp(k->s, "tag", 3) == 0 && num <= INT32_MAX) {
+			if (KEY3(k->s, 't', 'a', 'g') && num <= INT32_MAX) {
 				ev->tag = (int32_t)num;
 				return 0;
 			}
-			if (memcmp(k->s, "req", 3) == 0) {
+			if (KEY3(k->s, 'r', 'e', 'q')) {
 				ev->reqs = *v;
 				ev->req = num;
 				return 0;
 			}
 			break;
 		case 4:
-			if (memcmp(k->s, "peer", 4) == 0 && num <= INT32_MAX) {
+			if (KEY4(k->s, 'p', 'e', 'e', 'r') && num <= INT32_MAX) {
 				ev->peer = (int32_t)num;
 				return 0;
 			}
 			break;
 		case 5:
-			if (memcmp(k->s, "bytes", 5) == 0) {
+			if (KEY5(k->s, 'b', 'y', 't', 'e', 's')) {
 				ev->bytes = num;
 				return 0;
 			}
@@ -178,15 +188,15 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 
 	switch (k->len) {
 	case 2:
-		if (memcmp(k->s, "fn", 2) == 0)
+		if ((k->s[0] == 'f' && k->s[1] == 'n'))
 			ev->fn = *v;
-		else if (memcmp(k->s, "op", 2) == 0)
+		else if ((k->s[0] == 'o' && k->s[1] == 'p'))
 			ev->op = *v;
 		return 0;
 	case 3:
-		if (memcmp(k->s, "tag", 3) == 0)
+		if (KEY3(k->s, 't', 'a', 'g'))
 			bad = parse_small(v, 0, 1, &ev->tag);
-		else if (memcmp(k->s, "req", 3) == 0) {
+		else if (KEY3(k->s, 'r', 'e', 'q')) {
 			ev->reqs = list = *v;
 			bad = v->len == 0 || trc_reqs_next(&list, &ev->req) != 1;
 			while (!bad && list.len > 0)
@@ -194,15 +204,15 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 		}
 		break;
 	case 4:
-		if (memcmp(k->s, "peer", 4) == 0)
+		if (KEY4(k->s, 'p', 'e', 'e', 'r'))
 			bad = parse_small(v, 0, 1, &ev->peer);
-		else if (memcmp(k->s, "comm", 4) == 0)
+		else if (KEY4(k->s, 'c', 'o', 'm', 'm'))
 			bad = parse_small(v, 0, 0, &ev->comm);
-		else if (memcmp(k->s, "root", 4) == 0)
+		else if (KEY4(k->s, 'r', 'o', 'o', 't'))
 			bad = parse_small(v, 0, 0, &ev->root);
 		break;
 	case 5:
-		if (memcmp(k->s, "bytes", 5) == 0)
+		if (KEY5(k->s, 'b', 'y', 't', 'e', 's'))
 			bad = trc_parse_int(v->s, v->len, &ev->bytes) < 0 ||
 			    ev->bytes < 0;
 		break;
@@ -263,7 +273,7 @@ fast_head(const char **pp, struct trc_event *ev)
 {
 	const char *p = *pp, *start;
 	int64_t sec = 0, frac = 0, rank = 0;
-	int nfrac = 0;
+	int nfrac = 0, kind;
 
 	for (start = p; isdigit_c(*p); p++)
 		sec = sec * 10 + (*p - '0');
@@ -280,9 +290,9 @@ fast_head(const char **pp, struct trc_event *ev)
 		rank = rank * 10 + (*p - '0');
 	if (p == start || p - start > 9 || *p++ != ' ')
 		return 0;
-	if (byte_class[(unsigned char)p[2]] < C_BLANK ||
-	    trc_kind_parse(p, 2, &ev->kind) < 0)
+	if (byte_class[(unsigned char)p[2]] < C_BLANK || (kind = kind_of(p)) < 0)
 		return 0;
+	ev->kind = (enum trc_kind)kind;
 	while (nfrac++ < 9)
 		frac *= 10;
 	ev->t = sec * 1000000000 + frac;
