@@ -301,10 +301,15 @@ fast_head(const char **pp, struct trc_event *ev)
 	return 1;
 }
 
+/*
+ * The event at s, which ends at end or, when end is NULL, at the first
+ * newline or NUL; *stop is left at the byte that ended it.
+ */
 int
-trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERRLEN])
+trc_parse_event(const char *s, const char *end, struct trc_event *ev,
+    char err[TRC_ERRLEN], const char **stop)
 {
-	const char *p = s, *end = s + len, *eq;
+	const char *p = s, *eq;
 	struct trc_str f;
 	struct trc_attr *a;
 	int64_t n, num;
@@ -321,6 +326,9 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 	if (fast_head(&p, ev))
 		goto attributes;
 	p = s;
+	if (end == NULL)	/* the slow path needs the end */
+		for (end = s; byte_class[(unsigned char)*end] != C_END; end++)
+			;
 	if (!next_field(&p, end, &f)) {
 		snprintf(err, TRC_ERRLEN, "empty event line");
 		return -1;
@@ -389,7 +397,18 @@ attributes:
 		if (parse_known(ev, a, num, err) < 0)
 			return -1;
 	}
-	if (p != end) {
+	*stop = p;
+	return 0;
+}
+
+int
+trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERRLEN])
+{
+	const char *stop;
+
+	if (trc_parse_event(s, s + len, ev, err, &stop) < 0)
+		return -1;
+	if (stop != s + len) {
 		snprintf(err, TRC_ERRLEN, "NUL byte in line");
 		return -1;
 	}
