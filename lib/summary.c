@@ -44,6 +44,7 @@ trc_summary_new(void)
 			trc_summary_free(s);
 			return NULL;
 		}
+	s->last_op = -1;
 	if ((s->op = calloc((size_t)s->ops.cap, sizeof(*s->op))) == NULL) {
 		trc_summary_free(s);
 		return NULL;
@@ -146,8 +147,14 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
-	if ((id = trc_intern(&s->ops, name->s, name->len)) < 0)
+	/* Runs of the same operation are the rule: try the last one first. */
+	id = s->last_op;
+	if (id < 0 || strncmp(s->ops.name[id], name->s, name->len) != 0 ||
+	    s->ops.name[id][name->len] != '\0')
+		id = trc_intern(&s->ops, name->s, name->len);
+	if (id < 0)
 		return NULL;
+	s->last_op = id;
 	if (id >= n) {
 		if ((p = realloc(s->op, (size_t)s->ops.cap * sizeof(*s->op))) == NULL)
 			return NULL;

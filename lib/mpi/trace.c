@@ -807,8 +807,7 @@ tr_init(void)
 	if ((buf = malloc(cap)) == NULL)
 		fatal("out of memory");
 
-	/* Rank 0 makes the directory and reads the clock's origin before
-	 * any rank can record an event, so that no time is negative. */
+	/* Rank 0 makes the directory. */
 	if (tr_rank == 0) {
 		snprintf(dir, sizeof(dir), "%s.ranks.XXXXXX", out);
 		if (mkdtemp(dir) == NULL) {
@@ -816,18 +815,30 @@ tr_init(void)
 			dir[0] = '\0';
 		} else
 			placeholder();
-		clock_gettime(clk, &ts);
-		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	}
 	PMPI_Bcast(dir, sizeof(dir), MPI_CHAR, 0, MPI_COMM_WORLD);
-	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
 	if (dir[0] == '\0')
 		fatal("cannot make the rank directory for TRC_OUT '%s'", out);
-	origin = o;
 	snprintf(rankfile, sizeof(rankfile), "%s/rank.%d", dir, tr_rank);
 	if ((fd = open(rankfile, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
 	    O_CLOEXEC, 0644)) < 0)
 		fatal("%s: %s", rankfile, strerror(errno));
+
+	/*
+	 * Processes reach MPI_Init milliseconds apart; that skew is not
+	 * the program's and would sit in its first collective.  So all
+	 * ranks meet in a barrier first, and only then does rank 0 read
+	 * the origin of the one clock they share.  The broadcast that
+	 * carries it follows the reading, so no rank's time is negative,
+	 * and every rank's first event is near 0.
+	 */
+	PMPI_Barrier(MPI_COMM_WORLD);
+	if (tr_rank == 0) {
+		clock_gettime(clk, &ts);
+		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	}
+	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	origin = o;
 
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
 		struct sigaction sa;
