@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trc_match.h"
+#include "trc.h"
 
 struct hnode {
 	uint64_t	 k1, k2;
@@ -230,6 +230,47 @@ trc_match_recv(struct trc_match *mt, const struct trc_msg *m,
     struct trc_msg *peer)
 {
 	return arrive(mt, m, 0, peer);
+}
+
+int
+trc_match_peek_any(const struct trc_match *mt, int32_t dst, int32_t tag,
+    int32_t comm, struct trc_msg *m)
+{
+	const struct hnode *p;
+	const struct chan *c;
+	const struct trc_msg *h;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < mt->chans.cap; i++)
+		for (p = mt->chans.b[i]; p; p = p->next) {
+			c = (const struct chan *)p;
+			h = &c->head->m;
+			if (!c->sends || h->dst != dst || h->comm != comm ||
+			    (tag != TRC_ANY && h->tag != tag))
+				continue;
+			/* Ties go to the earlier line, as the stream had them. */
+			if (!found || h->val < m->val ||
+			    (h->val == m->val && h->line < m->line)) {
+				*m = *h;
+				found = 1;
+			}
+		}
+	return found;
+}
+
+int
+trc_match_take(struct trc_match *mt, const struct trc_msg *m)
+{
+	uint64_t k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
+	uint64_t k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
+	struct chan *c = (struct chan *)hfind(&mt->chans, k1, k2);
+	struct trc_msg peer;
+
+	if (c == NULL || !c->sends)
+		return -1;
+	/* A receive of the same channel pairs with the oldest send. */
+	return arrive(mt, m, 0, &peer) == 1 ? 0 : -1;
 }
 
 size_t

@@ -129,24 +129,25 @@ trc_format_time(char *out, int64_t t)
 	return n + (size_t)(e - p);
 }
 
-int
-trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
-    int64_t t, const char *extra)
+size_t
+trc_event_maxlen(const struct trc_event *ev, size_t xlen)
 {
-	char num[32], *p;
-	char *o;
-	size_t need, xlen;
+	size_t need = 64 + xlen;
 	int i;
 
-	xlen = extra != NULL ? strlen(extra) : 0;
-	need = 64 + xlen;
 	for (i = 0; i < ev->nattr; i++)
 		need += ev->attr[i].key.len + ev->attr[i].val.len + 2;
-	if (need > WBUFSIZE - w->len && flush(w) < 0)
-		return -1;
-	if (need > WBUFSIZE)
-		return -1;
-	o = w->buf + w->len;
+	return need;
+}
+
+size_t
+trc_format_event(char *out, const struct trc_event *ev, int64_t t,
+    const char *extra, size_t xlen)
+{
+	char num[32], *p;
+	char *o = out;
+	int i;
+
 	o += trc_format_time(o, t);
 	*o++ = ' ';
 	p = utoa_end(num + sizeof(num), (uint64_t)ev->rank);
@@ -169,7 +170,22 @@ trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
 		o += xlen;
 	}
 	*o++ = '\n';
-	w->len = (size_t)(o - w->buf);
+	return (size_t)(o - out);
+}
+
+int
+trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
+    int64_t t, const char *extra)
+{
+	size_t need, xlen;
+
+	xlen = extra != NULL ? strlen(extra) : 0;
+	need = trc_event_maxlen(ev, xlen);
+	if (need > WBUFSIZE - w->len && flush(w) < 0)
+		return -1;
+	if (need > WBUFSIZE)
+		return -1;
+	w->len += trc_format_event(w->buf + w->len, ev, t, extra, xlen);
 	return w->failed ? -1 : 0;
 }
 
