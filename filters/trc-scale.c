@@ -134,6 +134,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",
 		    trc_progname, st->held, st->maxheld, st->unlabelled);
+		fprintf(stderr, "%s: at most %zu events waiting for output\n",
+		    trc_progname, st->maxqueued);
 	}
 	if (errors > 0)
 		exit(2);

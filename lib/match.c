@@ -27,10 +27,20 @@ struct qnode {
 	struct qnode	*next;
 };
 
+/*
+ * A channel with messages waiting, kept inline in an open-addressing
+ * table (linear probing, at most half full) so that finding one costs
+ * one cache miss: every message looks its channel up twice.
+ */
 struct chan {
-	struct hnode	 h;		/* first: a chan is an hnode */
-	struct qnode	*head, *tail;
+	uint64_t	 k1, k2;
+	struct qnode	*head, *tail;	/* head NULL: a free slot */
 	int		 sends;		/* the queue holds sends */
+};
+
+struct ctab {
+	struct chan	*v;
+	size_t		 cap, n;	/* cap a power of 2 */
 };
 
 struct seqc {
@@ -44,9 +54,9 @@ struct cinst {
 };
 
 struct trc_match {
-	struct htab	 chans, seqs, colls;
+	struct ctab	 chans;
+	struct htab	 seqs, colls;
 	struct qnode	*freeq;
-	struct chan	*freec;
 	size_t		 pending;
 };
 
@@ -128,6 +138,75 @@ hfree(struct htab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static struct chan *
+cfind(const struct ctab *t, uint64_t k1, uint64_t k2)
+{
+	struct chan *c;
+	size_t i;
+
+	if (t->cap == 0)
+		return NULL;
+	for (i = mix(k1, k2) & (t->cap - 1); (c = &t->v[i])->head != NULL;
+	    i = (i + 1) & (t->cap - 1))
+		if (c->k1 == k1 && c->k2 == k2)
+			return c;
+	return NULL;
+}
+
+/* A free slot for a new channel (k1, k2), or NULL when out of memory. */
+static struct chan *
+cadd(struct ctab *t, uint64_t k1, uint64_t k2)
+{
+	struct chan *nv, *c;
+	size_t ncap, i, j;
+
+	if (2 * (t->n + 1) > t->cap) {
+		ncap = t->cap ? t->cap * 2 : 256;
+		if ((nv = calloc(ncap, sizeof(*nv))) == NULL)
+			return NULL;
+		for (i = 0; i < t->cap; i++) {
+			if (t->v[i].head == NULL)
+				continue;
+			for (j = mix(t->v[i].k1, t->v[i].k2) & (ncap - 1);
+			    nv[j].head != NULL; j = (j + 1) & (ncap - 1))
+				;
+			nv[j] = t->v[i];
+		}
+		free(t->v);
+		t->v = nv;
+		t->cap = ncap;
+	}
+	for (i = mix(k1, k2) & (t->cap - 1); t->v[i].head != NULL;
+	    i = (i + 1) & (t->cap - 1))
+		;
+	c = &t->v[i];
+	c->k1 = k1;
+	c->k2 = k2;
+	t->n++;
+	return c;
+}
+
+/* Empty slot c, shifting back the entries probed past it. */
+static void
+cdel(struct ctab *t, struct chan *c)
+{
+	size_t mask = t->cap - 1, i = (size_t)(c - t->v), j = i, k;
+
+	for (;;) {
+		j = (j + 1) & mask;
+		if (t->v[j].head == NULL)
+			break;
+		k = mix(t->v[j].k1, t->v[j].k2) & mask;
+		/* Move j into the hole unless its home lies in (i, j]. */
+		if ((i <= j) ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		t->v[i] = t->v[j];
+		i = j;
+	}
+	t->v[i].head = NULL;
+	t->n--;
+}
+
 struct trc_match *
 trc_match_new(void)
 {
@@ -138,28 +217,21 @@ void
 trc_match_free(struct trc_match *mt)
 {
 	struct qnode *q, *qn;
-	struct chan *c;
-	struct hnode *p;
 	size_t i;
 
 	if (mt == NULL)
 		return;
 	for (i = 0; i < mt->chans.cap; i++)
-		for (p = mt->chans.b[i]; p; p = p->next)
-			for (q = ((struct chan *)p)->head; q; q = qn) {
-				qn = q->next;
-				free(q);
-			}
-	hfree(&mt->chans);
+		for (q = mt->chans.v[i].head; q; q = qn) {
+			qn = q->next;
+			free(q);
+		}
+	free(mt->chans.v);
 	hfree(&mt->seqs);
 	hfree(&mt->colls);
 	for (q = mt->freeq; q; q = qn) {
 		qn = q->next;
 		free(q);
-	}
-	while ((c = mt->freec) != NULL) {
-		mt->freec = (struct chan *)c->h.next;
-		free(c);
 	}
 	free(mt);
 }
@@ -170,18 +242,15 @@ arrive(struct trc_match *mt, const struct trc_msg *m, int send,
 {
 	uint64_t k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
 	uint64_t k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
-	struct chan *c = (struct chan *)hfind(&mt->chans, k1, k2);
+	struct chan *c = cfind(&mt->chans, k1, k2);
 	struct qnode *q;
 
 	if (c != NULL && c->sends != send) {
 		/* The other end is waiting: pair with the oldest. */
 		q = c->head;
 		*peer = q->m;
-		if ((c->head = q->next) == NULL) {
-			hremove(&mt->chans, &c->h);
-			c->h.next = (struct hnode *)mt->freec;
-			mt->freec = c;
-		}
+		if ((c->head = q->next) == NULL)
+			cdel(&mt->chans, c);
 		q->next = mt->freeq;
 		mt->freeq = q;
 		mt->pending--;
@@ -195,21 +264,13 @@ arrive(struct trc_match *mt, const struct trc_msg *m, int send,
 	q->m.send = send;
 	q->next = NULL;
 	if (c == NULL) {
-		if ((c = mt->freec) != NULL)
-			mt->freec = (struct chan *)c->h.next;
-		else if ((c = malloc(sizeof(*c))) == NULL) {
-			free(q);
+		if ((c = cadd(&mt->chans, k1, k2)) == NULL) {
+			q->next = mt->freeq;
+			mt->freeq = q;
 			return -1;
 		}
-		c->h.k1 = k1;
-		c->h.k2 = k2;
 		c->head = c->tail = q;
 		c->sends = send;
-		if (hinsert(&mt->chans, &c->h) < 0) {
-			free(q);
-			free(c);
-			return -1;
-		}
 	} else {
 		c->tail->next = q;
 		c->tail = q;
@@ -233,29 +294,43 @@ trc_match_recv(struct trc_match *mt, const struct trc_msg *m,
 }
 
 int
+trc_match_peek(const struct trc_match *mt, int32_t src, int32_t dst,
+    int32_t tag, int32_t comm, struct trc_msg *m)
+{
+	uint64_t k1 = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
+	uint64_t k2 = (uint64_t)(uint32_t)tag << 32 | (uint32_t)comm;
+	const struct chan *c = cfind(&mt->chans, k1, k2);
+
+	if (c == NULL || !c->sends)
+		return 0;
+	*m = c->head->m;
+	return 1;
+}
+
+int
 trc_match_peek_any(const struct trc_match *mt, int32_t dst, int32_t tag,
     int32_t comm, struct trc_msg *m)
 {
-	const struct hnode *p;
 	const struct chan *c;
 	const struct trc_msg *h;
 	size_t i;
 	int found = 0;
 
-	for (i = 0; i < mt->chans.cap; i++)
-		for (p = mt->chans.b[i]; p; p = p->next) {
-			c = (const struct chan *)p;
-			h = &c->head->m;
-			if (!c->sends || h->dst != dst || h->comm != comm ||
-			    (tag != TRC_ANY && h->tag != tag))
-				continue;
-			/* Ties go to the earlier line, as the stream had them. */
-			if (!found || h->val < m->val ||
-			    (h->val == m->val && h->line < m->line)) {
-				*m = *h;
-				found = 1;
-			}
+	for (i = 0; i < mt->chans.cap; i++) {
+		c = &mt->chans.v[i];
+		if (c->head == NULL || !c->sends)
+			continue;
+		h = &c->head->m;
+		if (h->dst != dst || h->comm != comm ||
+		    (tag != TRC_ANY && h->tag != tag))
+			continue;
+		/* Ties go to the earlier line, as the stream had them. */
+		if (!found || h->val < m->val ||
+		    (h->val == m->val && h->line < m->line)) {
+			*m = *h;
+			found = 1;
 		}
+	}
 	return found;
 }
 
@@ -264,7 +339,7 @@ trc_match_take(struct trc_match *mt, const struct trc_msg *m)
 {
 	uint64_t k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
 	uint64_t k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
-	struct chan *c = (struct chan *)hfind(&mt->chans, k1, k2);
+	struct chan *c = cfind(&mt->chans, k1, k2);
 	struct trc_msg peer;
 
 	if (c == NULL || !c->sends)
@@ -292,7 +367,6 @@ trc_match_leftovers(struct trc_match *mt, size_t *n)
 {
 	struct trc_msg *v;
 	struct qnode *q, *qn;
-	struct hnode *p, *pn;
 	size_t i, k = 0;
 
 	*n = 0;
@@ -303,16 +377,12 @@ trc_match_leftovers(struct trc_match *mt, size_t *n)
 		return NULL;
 	}
 	for (i = 0; i < mt->chans.cap; i++) {
-		for (p = mt->chans.b[i]; p; p = pn) {
-			pn = p->next;
-			for (q = ((struct chan *)p)->head; q; q = qn) {
-				qn = q->next;
-				v[k++] = q->m;
-				free(q);
-			}
-			free(p);
+		for (q = mt->chans.v[i].head; q; q = qn) {
+			qn = q->next;
+			v[k++] = q->m;
+			free(q);
 		}
-		mt->chans.b[i] = NULL;
+		mt->chans.v[i].head = NULL;
 	}
 	mt->chans.n = 0;
 	mt->pending = 0;

@@ -30,7 +30,7 @@ enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD };
 #define KEEPCHUNKS	8
 #define ALIGN8(n)	(((n) + 7) & ~(size_t)7)
 
-/* A chunk of records; a record never spans CHUNK from its chunk's start. */
+/* A chunk of records, or of one record longer than CHUNK. */
 struct chunk {
 	size_t		 live;		/* records not yet written */
 	size_t		 used, size;
@@ -39,10 +39,8 @@ struct chunk {
 
 /* One formatted output event. */
 struct rec {
-	struct rec	*next;
-	int64_t		 t;
-	uint64_t	 seq;
 	uint32_t	 len;
+	uint32_t	 off;		/* from its chunk's start */
 	char		 text[];
 };
 
@@ -54,10 +52,10 @@ struct held {
 	struct trc_event ev;	/* cut after its nattr attributes */
 };
 
-/* A nonblocking receive posted with peer=*: its request and tag. */
-struct wreq {
+/* A receive posted: its request (TRC_NONE when blocking) and channel. */
+struct irecv {
 	int64_t		 req;
-	int32_t		 tag;
+	int32_t		 src, tag, comm;	/* src TRC_ANY: peer=* */
 };
 
 struct rank {
@@ -65,29 +63,27 @@ struct rank {
 	int64_t		 delay;		/* before the next event fed */
 	int64_t		 rs_tp, rs_t;	/* the send of a resolved receive */
 	double		 k;
-	struct rec	*qhead, *qtail;	/* output not yet written */
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
 	int32_t		 rs_src, rs_tag;	/* a rematched message */
 	int64_t		 rs_bytes;
 	uint8_t		 seen, state, blocked, resolved, kvalid, kmatched;
-	uint8_t		 inheap, wild;	/* wild: blocking RB had peer=* */
-	int32_t		 wtag, wcomm;	/* its tag; the RE's comm */
+	struct irecv	 rb;		/* the last blocking RB */
+	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
 	/* Region labels: a stack of strings in one buffer (with ratios). */
 	char		*lab;
 	size_t		 lablen, labcap;
 	size_t		*labpos;
 	size_t		 depth, depthcap;
-	struct wreq	*wreq;		/* rematch: wildcard Irecvs pending */
-	size_t		 nwreq, wreqcap;
+	struct irecv	*ir;		/* nonblocking receives not completed */
+	size_t		 nir, ircap;
 };
 
-/* The heap of ranks with queued output, keyed by their head record. */
-struct hent {
+/* An event waiting for output, in the order the ranks produced them. */
+struct pend {
 	int64_t		 t;
-	uint64_t	 seq;
-	int32_t		 r;
+	struct rec	*q;
 };
 
 struct trc_scale {
@@ -106,12 +102,11 @@ struct trc_scale {
 	size_t			 nrk, nseen;
 	int64_t			 tin;		/* time of the last event fed */
 	unsigned long long	 nfed, nextwm;
-	size_t			 curheld;
+	size_t			 curheld, queued;
 	int32_t			*work;		/* ranks to resume */
 	size_t			 nwork, workcap;
-	struct hent		*heap;
-	size_t			 nheap, heapcap;
-	uint64_t		 seqno;
+	struct pend		*pend, *rel, *tmprel;
+	size_t			 npend, pendcap, relcap, tmpcap;
 	struct chunk		*cur, *freech;
 	size_t			 nfreech, nchunks;
 	size_t			 nwild;		/* ranks in BLK_WILD */
@@ -242,9 +237,9 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 /* --- the reorder buffer ------------------------------------------- */
 
 static struct chunk *
-chunk_of(const struct rec *q)
+chunk_of(struct rec *q)
 {
-	return (struct chunk *)((uintptr_t)q & ~(uintptr_t)(CHUNK - 1));
+	return (struct chunk *)((char *)q - q->off);
 }
 
 /* Room for a record of up to len bytes of text, or NULL. */
@@ -253,19 +248,19 @@ rec_reserve(struct trc_scale *s, size_t len)
 {
 	struct chunk *c = s->cur;
 	size_t need = ALIGN8(sizeof(struct rec) + len), size;
+	struct rec *q;
 
 	if (c != NULL && c->live == 0)
 		c->used = ALIGN8(sizeof(*c));
 	if (c == NULL || c->used + need > c->size) {
 		size = CHUNK;
 		if (ALIGN8(sizeof(*c)) + need > CHUNK)
-			size = (ALIGN8(sizeof(*c)) + need + CHUNK - 1) &
-			    ~(CHUNK - 1);
+			size = ALIGN8(sizeof(*c)) + need;
 		if (size == CHUNK && s->freech != NULL) {
 			c = s->freech;
 			s->freech = c->next;
 			s->nfreech--;
-		} else if ((c = aligned_alloc(CHUNK, size)) == NULL)
+		} else if ((c = malloc(size)) == NULL)
 			return NULL;
 		else
 			s->nchunks++;
@@ -279,7 +274,9 @@ rec_reserve(struct trc_scale *s, size_t len)
 		}
 		s->cur = c;
 	}
-	return (struct rec *)((char *)c + c->used);
+	q = (struct rec *)((char *)c + c->used);
+	q->off = (uint32_t)c->used;
+	return q;
 }
 
 static void
@@ -287,9 +284,7 @@ rec_commit(struct trc_scale *s, struct rec *q)
 {
 	struct chunk *c = s->cur;
 
-	/* A big chunk holds one record: one past CHUNK is not found. */
-	c->used = c->size > CHUNK ? c->size :
-	    c->used + ALIGN8(sizeof(*q) + q->len);
+	c->used += ALIGN8(sizeof(*q) + q->len);
 	c->live++;
 }
 
@@ -315,88 +310,102 @@ rec_done(struct trc_scale *s, struct rec *q)
 	}
 }
 
+/* Queue a record formatted by rec_reserve() and its caller, at time t. */
 static int
-hbefore(const struct hent *a, const struct hent *b)
+output(struct trc_scale *s, int64_t t, struct rec *q)
 {
-	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
-}
-
-static void
-heap_up(struct hent *heap, size_t i)
-{
-	struct hent e = heap[i];
-
-	for (; i > 0 && hbefore(&e, &heap[(i - 1) / 2]); i = (i - 1) / 2)
-		heap[i] = heap[(i - 1) / 2];
-	heap[i] = e;
-}
-
-static void
-heap_down(struct hent *heap, size_t n, size_t i)
-{
-	struct hent e = heap[i];
-	size_t c;
-
-	for (; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && hbefore(&heap[c + 1], &heap[c]))
-			c++;
-		if (!hbefore(&heap[c], &e))
-			break;
-		heap[i] = heap[c];
-	}
-	heap[i] = e;
-}
-
-/* Queue a record formatted by rec_reserve() and its caller. */
-static int
-output(struct trc_scale *s, int32_t r, struct rec *q)
-{
-	struct rank *p = &s->rk[r];
-
-	q->next = NULL;
-	q->seq = s->seqno++;
-	rec_commit(s, q);
-	if (p->qtail != NULL) {
-		p->qtail->next = q;
-		p->qtail = q;
-		return 0;
-	}
-	p->qhead = p->qtail = q;
-	if (grow(&s->heap, &s->heapcap, s->nheap + 1, sizeof(*s->heap),
-	    256) < 0)
+	if (s->npend == s->pendcap && grow(&s->pend, &s->pendcap,
+	    s->npend + 1, sizeof(*s->pend), 1024) < 0)
 		return nomem(s);
-	s->heap[s->nheap].t = q->t;
-	s->heap[s->nheap].seq = q->seq;
-	s->heap[s->nheap++].r = r;
-	heap_up(s->heap, s->nheap - 1);
+	rec_commit(s, q);
+	s->pend[s->npend].t = t;
+	s->pend[s->npend++].q = q;
+	if (s->npend > s->st.maxqueued)
+		s->st.maxqueued = s->npend;
 	return 0;
 }
 
-/* Write every queued event predicted before wm. */
+/*
+ * Sort v[0..n) by time, stably, with tmp of room n: an LSD radix sort
+ * on the time above the least, 11 bits a pass (a release spans little
+ * time, so two or three passes do).
+ */
+static struct pend *
+sort_pend(struct pend *v, struct pend *tmp, size_t n)
+{
+	size_t cnt[2048], i, sum, c;
+	uint64_t lo, hi, key;
+	struct pend *x;
+	int sh;
+
+	lo = hi = (uint64_t)v[0].t ^ (UINT64_C(1) << 63);
+	for (i = 1; i < n; i++) {
+		key = (uint64_t)v[i].t ^ (UINT64_C(1) << 63);
+		if (key < lo)
+			lo = key;
+		if (key > hi)
+			hi = key;
+	}
+	for (sh = 0; sh < 64 && ((hi - lo) >> sh) != 0; sh += 11) {
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < n; i++)
+			cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) - lo) >>
+			    sh) & 2047]++;
+		for (sum = 0, i = 0; i < 2048; i++) {
+			c = cnt[i];
+			cnt[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) -
+			    lo) >> sh) & 2047]++] = v[i];
+		x = v;
+		v = tmp;
+		tmp = x;
+	}
+	return v;
+}
+
+/*
+ * Write every queued event predicted before wm, sorted by time, ties in
+ * the order the ranks produced them.  Each rank's times grow, and the
+ * ranks are replayed about in time order, so the batch is often sorted
+ * already.
+ */
 static int
 release(struct trc_scale *s, int64_t wm)
 {
-	struct rank *p;
-	struct rec *q;
+	struct pend *v;
+	size_t i, k = 0, n = 0;
+	int sorted = 1;
+	int64_t last = INT64_MIN;
 
-	while (s->nheap > 0 && s->heap[0].t < wm) {
-		p = &s->rk[s->heap[0].r];
-		q = p->qhead;
-		if (trc_write_raw(s->w, q->text, q->len) < 0) {
+	for (i = 0; i < s->npend; i++)
+		if (s->pend[i].t < wm)
+			n++;
+	if (n == 0)
+		return 0;
+	if (grow(&s->rel, &s->relcap, n, sizeof(*s->rel), 1024) < 0 ||
+	    grow(&s->tmprel, &s->tmpcap, n, sizeof(*s->rel), 1024) < 0)
+		return nomem(s);
+	for (n = 0, i = 0; i < s->npend; i++)
+		if (s->pend[i].t < wm) {
+			if (s->pend[i].t < last)
+				sorted = 0;
+			last = s->pend[i].t;
+			s->rel[n++] = s->pend[i];
+		} else
+			s->pend[k++] = s->pend[i];
+	s->npend = k;
+	v = sorted ? s->rel : sort_pend(s->rel, s->tmprel, n);
+	for (i = 0; i < n; i++) {
+		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
 			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
 			    trc_werror(s->w));
 			s->failed = 1;
 			return -1;
 		}
-		if ((p->qhead = q->next) == NULL) {
-			p->qtail = NULL;
-			s->heap[0] = s->heap[--s->nheap];
-		} else {
-			s->heap[0].t = p->qhead->t;
-			s->heap[0].seq = p->qhead->seq;
-		}
-		rec_done(s, q);
-		heap_down(s->heap, s->nheap, 0);
+		rec_done(s, v[i].q);
 	}
 	return 0;
 }
@@ -539,25 +548,25 @@ wildcard(struct rank *p, const struct trc_event *ev, int32_t *tag)
 	size_t i;
 
 	if (p->state == RECV && ev->req == TRC_NONE) {
-		*tag = p->wtag;
-		return p->wild;
+		*tag = p->rb.tag;
+		return p->rb.src == TRC_ANY;
 	}
-	for (i = 0; i < p->nwreq; i++)
-		if (p->wreq[i].req == ev->req) {
-			*tag = p->wreq[i].tag;
-			return 1;
+	for (i = 0; i < p->nir; i++)
+		if (p->ir[i].req == ev->req) {
+			*tag = p->ir[i].tag;
+			return p->ir[i].src == TRC_ANY;
 		}
 	return 0;
 }
 
 static void
-forget_wreq(struct rank *p, int64_t req)
+forget_irecv(struct rank *p, int64_t req)
 {
 	size_t i;
 
-	for (i = 0; i < p->nwreq; i++)
-		if (p->wreq[i].req == req) {
-			p->wreq[i] = p->wreq[--p->nwreq];
+	for (i = 0; i < p->nir; i++)
+		if (p->ir[i].req == req) {
+			p->ir[i] = p->ir[--p->nir];
 			return;
 		}
 }
@@ -605,9 +614,8 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 	}
 	if ((q = rec_reserve(s, trc_event_maxlen(e, xlen))) == NULL)
 		return nomem(s);
-	q->t = tp;
 	q->len = (uint32_t)trc_format_event(q->text, e, tp, xbuf, xlen);
-	return output(s, r, q);
+	return output(s, tp, q);
 }
 
 /*
@@ -717,9 +725,9 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			rematched = 1;
 			if (p->rs_src != ev->peer)
 				s->st.rematched++;
-			if (ev->req != TRC_NONE)
-				forget_wreq(p, ev->req);
 		}
+		if (ev->req != TRC_NONE)
+			forget_irecv(p, ev->req);
 		p->resolved = 0;
 		if (ev->t < p->rs_t && !rematched)
 			s->st.skew++;
@@ -769,8 +777,13 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->state = COMP;
 		break;
 	default:
-		/* Every other event ends a computation interval. */
-		if (comp(s, p, r, base, d, ev->line, &tp) < 0)
+		/*
+		 * Every other event ends a computation interval, or keeps
+		 * its interval inside a call.
+		 */
+		if (p->state != COMP)
+			tp = base + d;
+		else if (comp(s, p, r, base, d, ev->line, &tp) < 0)
 			return -1;
 		switch (ev->kind) {
 		case TRC_SB:
@@ -779,14 +792,18 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		case TRC_RB:
 			if (ev->req == TRC_NONE) {
 				p->state = RECV;
-				p->wild = ev->peer == TRC_ANY;
-				p->wtag = ev->tag;
-			} else if (s->conf.rematch && ev->peer == TRC_ANY) {
-				if (grow(&p->wreq, &p->wreqcap, p->nwreq + 1,
-				    sizeof(*p->wreq), 4) < 0)
+				p->rb.req = TRC_NONE;
+				p->rb.src = ev->peer;
+				p->rb.tag = ev->tag;
+				p->rb.comm = ev->comm;
+			} else {
+				if (grow(&p->ir, &p->ircap, p->nir + 1,
+				    sizeof(*p->ir), 4) < 0)
 					return nomem(s);
-				p->wreq[p->nwreq].req = ev->req;
-				p->wreq[p->nwreq++].tag = ev->tag;
+				p->ir[p->nir].req = ev->req;
+				p->ir[p->nir].src = ev->peer;
+				p->ir[p->nir].tag = ev->tag;
+				p->ir[p->nir++].comm = ev->comm;
 			}
 			break;
 		case TRC_WB:
@@ -939,44 +956,75 @@ resume(struct trc_scale *s)
 
 /* --- the watermark ------------------------------------------------ */
 
+static int64_t lower_bound(struct trc_scale *, struct rank *, int32_t, int);
+
+/*
+ * The least predicted time at which a message for receive rv of rank
+ * dst can leave: its channel's oldest queued send, or else the
+ * sender's own lower bound.
+ */
+static int64_t
+msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
+{
+	struct trc_msg m;
+
+	if (rv->src < 0 || rv->tag < 0)
+		return INT64_MIN;
+	if (trc_match_peek(s->mt, rv->src, dst, rv->tag, rv->comm, &m))
+		return m.val;
+	if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+		return s->timeorder ? s->tin : INT64_MIN;
+	return lower_bound(s, &s->rk[rv->src], rv->src, 0);
+}
+
 /*
  * The least predicted time rank i may still produce.  In a time-ordered
  * stream no rank's next event is earlier than tin, the time of the last
- * event read: a rank computing ends its interval no earlier than
- * tp + K (tin - t), and one in a receive or wait without a cost for it
- * no earlier than tp + min(1, K) (tin - t).  A collective ends no
+ * event read, so a rank computing ends its interval no earlier than
+ * tp + K (tin - t), and an event inside a call, which keeps its
+ * interval, comes no earlier than tp + (tin - t).  A receive completion
+ * with a cost g2 comes no earlier than its message: deep looks at the
+ * senders of the receives the rank has posted.  A collective ends no
  * earlier than the latest predicted begin so far.
  */
 static int64_t
-lower_bound(struct trc_scale *s, struct rank *p, int32_t i)
+lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 {
-	int64_t lb = p->tp, dt = s->tin - p->t;
+	int64_t tp = p->tp, dt = s->tin - p->t, in, re, mb, m;
 	double k;
+	size_t j;
 
 	if (p->hhead != NULL || p->blocked != RUN)
-		return lb;
-	if (p->state == COLL)
-		return p->coll != NULL && p->coll->val > lb ? p->coll->val :
-		    lb;
-	if (!s->timeorder || dt <= 0)
-		return lb;
-	if (factor(s, p, i, &k) < 0)
-		k = 0;		/* the error comes again at the event */
+		return tp;
+	if (!s->timeorder || dt < 0)
+		dt = 0;
+	in = tp + dt;
 	switch (p->state) {
 	case COMP:
-		return lb + scale_ns(k, dt);
+		if (dt == 0 || factor(s, p, i, &k) < 0)
+			return tp;	/* an error comes again at the event */
+		return tp + scale_ns(k, dt);
+	case SEND:
+		return s->t_send == NULL && s->t_isend == NULL ? in : tp;
+	case COLL:
+		m = p->coll != NULL && p->coll->val > tp ? p->coll->val : tp;
+		return m < in ? m : in;
 	case RECV:
 	case WAIT:
-		if (s->t_recv == NULL)
-			return lb + scale_ns(k < 1 ? k : 1, dt);
-		return lb;
-	case SEND:
-		if (s->t_send == NULL && s->t_isend == NULL)
-			return lb + scale_ns(k < 1 ? k : 1, dt);
-		return lb;
-	default:
-		return lb;
+		re = s->t_recv == NULL ? in : tp;
+		if (re == in || !deep)
+			return re;
+		if (p->state == RECV)
+			mb = msg_bound(s, i, &p->rb);
+		else	/* a wait on sends alone ends at its WE */
+			for (mb = INT64_MAX, j = 0; j < p->nir && mb > re; j++)
+				if ((m = msg_bound(s, i, &p->ir[j])) < mb)
+					mb = m;
+		if (mb > re)
+			re = mb;
+		return re < in ? re : in;
 	}
+	return tp;
 }
 
 /* The least predicted time any rank may still produce. */
@@ -994,7 +1042,7 @@ watermark(struct trc_scale *s)
 	for (i = 0; i < s->nrk; i++) {
 		if (!s->rk[i].seen)
 			continue;
-		lb = lower_bound(s, &s->rk[i], (int32_t)i);
+		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);
 		if (lb < wm)
 			wm = lb;
 	}
@@ -1035,7 +1083,7 @@ rematch(struct trc_scale *s, int end)
 					bi = (int32_t)i;
 				}
 			} else if (!end && p->seen) {
-				lb = lower_bound(s, p, (int32_t)i);
+				lb = lower_bound(s, p, (int32_t)i, 1);
 				if (lb < m)
 					m = lb;
 			}
@@ -1171,7 +1219,6 @@ void
 trc_scale_free(struct trc_scale *s)
 {
 	struct held *h, *hn;
-	struct rec *q, *qn;
 	struct chunk *c;
 	size_t i;
 
@@ -1182,14 +1229,12 @@ trc_scale_free(struct trc_scale *s)
 			hn = h->next;
 			free(h);
 		}
-		for (q = s->rk[i].qhead; q != NULL; q = qn) {
-			qn = q->next;
-			rec_done(s, q);
-		}
 		free(s->rk[i].lab);
 		free(s->rk[i].labpos);
-		free(s->rk[i].wreq);
+		free(s->rk[i].ir);
 	}
+	for (i = 0; i < s->npend; i++)
+		rec_done(s, s->pend[i].q);
 	free(s->cur);
 	while ((c = s->freech) != NULL) {
 		s->freech = c->next;
@@ -1199,7 +1244,9 @@ trc_scale_free(struct trc_scale *s)
 		free(s->diag[i]);
 	free(s->diag);
 	free(s->rk);
-	free(s->heap);
+	free(s->pend);
+	free(s->rel);
+	free(s->tmprel);
 	free(s->work);
 	trc_match_free(s->mt);
 	free(s);

@@ -54,6 +54,7 @@ struct trc_scale_stats {
 	unsigned long long	 unlabelled;	/* intervals without a ratio row */
 	unsigned long long	 held;		/* events held while their rank waited */
 	size_t			 maxheld;	/* at most at once */
+	size_t			 maxqueued;	/* output waiting, at most */
 	unsigned long long	 rematched;	/* wildcard RE given another peer */
 	int64_t			 delay_ns;	/* added by trc_scale_delay */
 };
