@@ -8,7 +8,7 @@
  * is removed, so the tables hold what is in flight and no more.
  *
  * Channels live inline in an open-addressing table (linear probing, at
- * most half full), one 64-byte slot each with its oldest message in
+ * most three quarters full), one 64-byte slot each with its oldest message in
  * it: with thousands of ranks the table does not stay in cache, and a
  * message costs one miss when it leaves and one when it is received.
  * Further messages of a busy channel wait in a ring of nodes.
@@ -172,7 +172,7 @@ cadd(struct ctab *t, uint64_t k1, uint64_t k2)
 	struct chan *nv, *c;
 	size_t ncap, i, j;
 
-	if (2 * (t->n + 1) > t->cap) {
+	if (4 * (t->n + 1) > 3 * t->cap) {
 		ncap = t->cap ? t->cap * 2 : 256;
 		if ((nv = aligned_alloc(64, ncap * sizeof(*nv))) == NULL)
 			return NULL;

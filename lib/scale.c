@@ -28,6 +28,7 @@ enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD };
 
 #define CHUNK		((size_t)64 * 1024)
 #define KEEPCHUNKS	8
+#define RELMAX		16384	/* events written in one sorted batch */
 #define ALIGN8(n)	(((n) + 7) & ~(size_t)7)
 
 /* A chunk of records, or of one record longer than CHUNK. */
@@ -105,8 +106,8 @@ struct trc_scale {
 	size_t			 curheld, queued;
 	int32_t			*work;		/* ranks to resume */
 	size_t			 nwork, workcap;
-	struct pend		*pend, *rel, *tmprel;
-	size_t			 npend, pendcap, relcap, tmpcap;
+	struct pend		*pend, *rel;
+	size_t			 npend, pendcap, relcap;
 	struct chunk		*cur, *freech;
 	size_t			 nfreech, nchunks;
 	size_t			 nwild;		/* ranks in BLK_WILD */
@@ -230,7 +231,7 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 {
 	struct rank *p;
 
-	if (r >= 0 && (p = getrank(s, r)) != NULL)
+	if (r >= 0 && ns > 0 && (p = getrank(s, r)) != NULL)
 		p->delay += ns;
 }
 
@@ -314,9 +315,17 @@ rec_done(struct trc_scale *s, struct rec *q)
 static int
 output(struct trc_scale *s, int64_t t, struct rec *q)
 {
-	if (s->npend == s->pendcap && grow(&s->pend, &s->pendcap,
-	    s->npend + 1, sizeof(*s->pend), 1024) < 0)
-		return nomem(s);
+	struct pend *v;
+	size_t n;
+
+	if (s->npend == s->pendcap) {
+		/* By half again: this array is most of the engine's own. */
+		n = s->pendcap ? s->pendcap + s->pendcap / 2 : 1024;
+		if ((v = realloc(s->pend, n * sizeof(*v))) == NULL)
+			return nomem(s);
+		s->pend = v;
+		s->pendcap = n;
+	}
 	rec_commit(s, q);
 	s->pend[s->npend].t = t;
 	s->pend[s->npend++].q = q;
@@ -366,30 +375,19 @@ sort_pend(struct pend *v, struct pend *tmp, size_t n)
 	return v;
 }
 
-/*
- * Write every queued event predicted before wm, sorted by time, ties in
- * the order the ranks produced them.  Each rank's times grow, and the
- * ranks are replayed about in time order, so the batch is often sorted
- * already.
- */
+/* Write the n queued events predicted before cut, in order. */
 static int
-release(struct trc_scale *s, int64_t wm)
+release_below(struct trc_scale *s, int64_t cut, size_t n)
 {
 	struct pend *v;
-	size_t i, k = 0, n = 0;
+	size_t i, k = 0;
 	int sorted = 1;
 	int64_t last = INT64_MIN;
 
-	for (i = 0; i < s->npend; i++)
-		if (s->pend[i].t < wm)
-			n++;
-	if (n == 0)
-		return 0;
-	if (grow(&s->rel, &s->relcap, n, sizeof(*s->rel), 1024) < 0 ||
-	    grow(&s->tmprel, &s->tmpcap, n, sizeof(*s->rel), 1024) < 0)
+	if (grow(&s->rel, &s->relcap, n, sizeof(*s->rel), 1024) < 0)
 		return nomem(s);
 	for (n = 0, i = 0; i < s->npend; i++)
-		if (s->pend[i].t < wm) {
+		if (s->pend[i].t < cut) {
 			if (s->pend[i].t < last)
 				sorted = 0;
 			last = s->pend[i].t;
@@ -397,7 +395,8 @@ release(struct trc_scale *s, int64_t wm)
 		} else
 			s->pend[k++] = s->pend[i];
 	s->npend = k;
-	v = sorted ? s->rel : sort_pend(s->rel, s->tmprel, n);
+	/* The sort's other buffer: what the batch left free in pend. */
+	v = sorted ? s->rel : sort_pend(s->rel, s->pend + k, n);
 	for (i = 0; i < n; i++) {
 		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
 			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
@@ -408,6 +407,53 @@ release(struct trc_scale *s, int64_t wm)
 		rec_done(s, v[i].q);
 	}
 	return 0;
+}
+
+/*
+ * Write every queued event predicted before wm, sorted by time, ties in
+ * the order the ranks produced them.  Each rank's times grow, and the
+ * ranks are replayed about in time order, so a batch is often sorted
+ * already.  A batch larger than RELMAX, as when a long wait ends, goes
+ * out in parts cut at times from a histogram, so that the copy a batch
+ * needs stays small.
+ */
+static int
+release(struct trc_scale *s, int64_t wm)
+{
+	size_t cnt[2048], i, n, b, sum;
+	int64_t lo, hi, cut;
+	int sh;
+
+	for (;;) {
+		lo = INT64_MAX;
+		hi = INT64_MIN;
+		for (n = 0, i = 0; i < s->npend; i++)
+			if (s->pend[i].t < wm) {
+				n++;
+				if (s->pend[i].t < lo)
+					lo = s->pend[i].t;
+				if (s->pend[i].t > hi)
+					hi = s->pend[i].t;
+			}
+		if (n <= RELMAX)
+			return n > 0 ? release_below(s, wm, n) : 0;
+		for (sh = 0; sh < 63 && ((uint64_t)hi - (uint64_t)lo) >> sh >=
+		    2048; sh++)
+			;
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < s->npend; i++)
+			if (s->pend[i].t < wm)
+				cnt[((uint64_t)s->pend[i].t - (uint64_t)lo) >> sh]++;
+		/* At least the first bucket, at most RELMAX if it can. */
+		for (sum = cnt[0], b = 1; b < 2048 && sum + cnt[b] <= RELMAX;
+		    b++)
+			sum += cnt[b];
+		cut = (int64_t)((uint64_t)lo + ((uint64_t)b << sh));
+		if (b == 2048 || cut > hi)
+			cut = wm;
+		if (release_below(s, cut, sum) < 0)
+			return -1;
+	}
 }
 
 /* --- the transform ------------------------------------------------ */
@@ -1193,9 +1239,15 @@ trc_scale_finish(struct trc_scale *s)
 	/* Wildcard receives left without a message. */
 	for (i = 0; i < s->nrk; i++)
 		if (s->rk[i].blocked == BLK_WILD && s->rk[i].hhead != NULL) {
-			if (add_diag(s, "%s:%ld: receive from any rank tag %ld "
-			    "has no matching send", s->name,
-			    s->rk[i].hhead->line, (long)s->rk[i].wtag) < 0)
+			char tag[24] = "*";
+
+			if (s->rk[i].wtag >= 0)
+				snprintf(tag, sizeof(tag), "%ld",
+				    (long)s->rk[i].wtag);
+			if (add_diag(s, "%s:%ld: receive from any rank tag %s "
+			    "comm %ld has no matching send", s->name,
+			    s->rk[i].hhead->line, tag, (long)s->rk[i].wcomm) <
+			    0)
 				return -1;
 			errors++;
 		}
@@ -1246,7 +1298,6 @@ trc_scale_free(struct trc_scale *s)
 	free(s->rk);
 	free(s->pend);
 	free(s->rel);
-	free(s->tmprel);
 	free(s->work);
 	trc_match_free(s->mt);
 	free(s);

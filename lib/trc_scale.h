@@ -78,7 +78,7 @@ int	 trc_scale_feed(struct trc_scale *, const struct trc_event *);
  * Hold rank up by ns nanoseconds before its next event fed: the
  * interval that ends at that event grows by ns (less what a later
  * causality wait absorbs), and every later event of the rank moves.
- * Delays add up.
+ * Delays add up; ns <= 0 is ignored.
  */
 void	 trc_scale_delay(struct trc_scale *, int32_t rank, int64_t ns);
 /*

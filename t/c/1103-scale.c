@@ -243,8 +243,8 @@ main(void)
 		    "0.002000000 1 MK\n";
 		out = run(lone, 1, NULL, 0, 0, -1, 0, &errors, &nre);
 		is_int(errors, 1, "unmatched wildcard receive: one error");
-		is_str(diag0, "race.trc:3: receive from any rank tag 9 has no "
-		    "matching send", "named by its line");
+		is_str(diag0, "race.trc:3: receive from any rank tag 9 comm 0 "
+		    "has no matching send", "named by its line");
 		free(out);
 	}
 	return done_testing();
