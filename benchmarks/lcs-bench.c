@@ -194,6 +194,8 @@ gen(int argc, char **argv)
 	for (r = 0; r < P; r++)
 		if (fclose(ka[r]) || fclose(kb[r]))
 			die("write error");
+	free(ka);
+	free(kb);
 	printf("gen: %lld ranks, %lld events, %lld edits (%.4f%%)\n", P,
 	    iters * SLOTS * P, nedit, 100.0 * nedit / (iters * SLOTS * P));
 	return 0;
@@ -269,6 +271,7 @@ lcs(const char *dir)
 	size_t acap = 0, bcap = 0;
 	char path[4096];
 	long na, nb, r;
+	size_t i;
 	int64_t L, tn = 0, tm = 0, tl = 0, td = 0, nalgo[3] = { 0, 0, 0 };
 	double t0 = now(), c0 = cpu_self(&ru), cpu;
 
@@ -299,6 +302,12 @@ lcs(const char *dir)
 	    (long long)tm, (long long)tl, (long long)td, now() - t0,
 	    cpu, ru.ru_maxrss, (long long)nalgo[TRC_LCS_MYERS],
 	    (long long)nalgo[TRC_LCS_BITPAR]);
+	for (i = 0; i <= in.mask; i++)
+		free(in.key[i]);
+	free(in.key);
+	free(in.id);
+	free(a);
+	free(b);
 	return 0;
 }
 

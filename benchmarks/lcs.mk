@@ -1,6 +1,7 @@
 # benchmarks/lcs.mk - the LCS benchmark, built into $(O)/bench, not bin/.
 LCS_BENCH := $(O)/bench/lcs-bench
 EXTRA += $(LCS_BENCH)
+BENCHES += bench-stable
 
 $(LCS_BENCH): $(O)/benchmarks/lcs-bench.o $(O)/libtrc.a
 	@mkdir -p $(@D)

@@ -43,3 +43,16 @@ $(O)/t/mpi/%: t/mpi/%.f90
 	mpif90 -O1 -o $@ $<
 
 -include $(MPI_LIB_OBJ:.o=.d)
+
+# The tracing overhead on trc-heat, traced against untraced.
+mpi-overhead: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record
+	@sh benchmarks/mpi-overhead.sh $(abspath $(B)) $(abspath $(O))
+
+.PHONY: mpi-overhead
+
+# The paper's experiment for real (issue 5): base -O0 over TCP, target
+# -O2 over shared memory, 3 repetitions.
+validate: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/trc-scale $(B)/trc-sum
+	@sh benchmarks/validate.sh $(abspath $(B)) $(abspath $(O))
+
+.PHONY: validate

@@ -15,7 +15,7 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-stable [-qw] [-k key] [-s split] [-t threshold] file1 file2 ...";
+    "trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ...";
 
 #define NHUNKS	3	/* differences shown per rank by -w */
 #define CONTEXT	2	/* events of context around each */
@@ -287,7 +287,7 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	struct regs rs;
 	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
 	uint64_t n, d, thr, e = 0;
-	int identical = 1, unstable;
+	int identical = 1, same_strings = 1, unstable;
 
 	memset(&tot, 0, sizeof(tot));
 	memset(&rs, 0, sizeof(rs));
@@ -299,21 +299,25 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		    o->quiet ? NULL : region_cb, &rs) < 0)
 			die("out of memory");
 		identical &= cmp[r].same_string && cmp[r].same_edges;
+		same_strings &= cmp[r].same_string;
 		tot.na += cmp[r].na;
 		tot.nb += cmp[r].nb;
 		tot.lcs += cmp[r].lcs;
 		tot.d += cmp[r].d;
-		if (cmp[r].same_string)
-			e += cmp[r].d;
+		e += cmp[r].same_string ? cmp[r].d : 0;
 		tot.regions += cmp[r].regions;
 		tot.bad_regions += cmp[r].bad_regions;
 	}
 	n = tot.na > tot.nb ? tot.na : tot.nb;
 	/*
-	 * d = n - s over the whole graph, plus the receives matched to
-	 * other sends on ranks whose strings are the same.
+	 * d = n - s over the whole graph.  When every string is the same,
+	 * event i of a rank is the same vertex in both graphs and the
+	 * receives matched to other sends are what differs; otherwise
+	 * the vertices correspond only through the LCS, and a lost send
+	 * would shift every later match on its channel, so they are not
+	 * counted.
 	 */
-	d = n - tot.lcs + e;
+	d = same_strings ? e : n - tot.lcs;
 	if (o->thr_frac >= 0)
 		thr = (uint64_t)(o->thr_frac * (double)n);
 	else
@@ -377,7 +381,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "key", required_argument, NULL, 'k' },
+		{ "equal", required_argument, NULL, 'e' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "split", required_argument, NULL, 's' },
 		{ "threshold", required_argument, NULL, 't' },
@@ -394,9 +398,9 @@ main(int argc, char **argv)
 	o.key = TRC_KEY_DEFAULT;
 	o.thr_frac = -1;
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "k:qs:t:w", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:qs:t:w", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'k':
+		case 'e':
 			if (trc_key_parse(optarg, &o.key) < 0)
 				die("invalid key '%s'", optarg);
 			break;

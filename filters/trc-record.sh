@@ -44,7 +44,7 @@ rm -f "$out"
 TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay
 export TRC_OUT TRC_BUFSIZE TRC_DELAY
 # -x also carries the settings to ranks on other hosts.
-${MPIRUN:-mpirun} -x LD_PRELOAD="$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY "$@"
+${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY "$@"
 status=$?
 
 [ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"

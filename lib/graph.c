@@ -122,8 +122,8 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 		e = &d->e[d->slot[i]];
 		if (e->hash == h && e->kind == k.kind && e->peer == k.peer &&
 		    e->tag == k.tag && e->bytes == k.bytes &&
-		    e->fnlen == fn.len &&
-		    memcmp(d->pool + e->fn, fn.s, fn.len) == 0) {
+		    e->fnlen == fn.len && (fn.len == 0 ||
+		    memcmp(d->pool + e->fn, fn.s, fn.len) == 0)) {
 			*tok = (uint32_t)k.kind << 28 | (uint32_t)d->slot[i];
 			return 0;
 		}
@@ -168,7 +168,8 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 		d->pool = p;
 		d->pcap = ncap;
 	}
-	memcpy(d->pool + d->plen, fn.s, fn.len);
+	if (fn.len > 0)
+		memcpy(d->pool + d->plen, fn.s, fn.len);
 	k.fn = d->plen;
 	k.fnlen = fn.len;
 	d->plen += fn.len;

@@ -18,26 +18,49 @@ trc_kind_name(enum trc_kind k)
 	return (unsigned)k < TRC_NKINDS ? kind_names[k] : "??";
 }
 
+/* The kind of two bytes, or -1; inline for the hot path. */
+static inline int
+kind_of(const char *s)
+{
+	int base;
+
+	switch (s[0]) {
+	case 'S': base = TRC_SB; break;
+	case 'R': base = TRC_RB; break;
+	case 'W': base = TRC_WB; break;
+	case 'X': base = TRC_XB; break;
+	case 'P': base = TRC_PB; break;
+	case 'M':
+		return s[1] == 'K' ? TRC_MK : -1;
+	default:
+		return -1;
+	}
+	if (s[1] != 'B' && s[1] != 'E')
+		return -1;
+	return base + (s[1] == 'E');
+}
+
 int
 trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 {
-	int i;
+	int kind;
 
-	if (len != 2)
+	if (len != 2 || (kind = kind_of(s)) < 0)
 		return -1;
-	for (i = 0; i < TRC_NKINDS; i++)
-		if (s[0] == kind_names[i][0] && s[1] == kind_names[i][1]) {
-			*k = (enum trc_kind)i;
-			return 0;
-		}
-	return -1;
+	*k = (enum trc_kind)kind;
+	return 0;
 }
 
 
-/* Byte classes for the one pass over a line. */
-enum { C_OTHER, C_BLANK, C_EQ };
+/*
+ * Byte classes for the one pass over a line.  A line is always followed
+ * by its newline or a NUL, so scanning loops stop at C_END without
+ * comparing against the line's end.
+ */
+enum { C_OTHER, C_EQ, C_BLANK, C_END };
 static const unsigned char byte_class[256] = {
-	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['='] = C_EQ,
+	['\n'] = C_END, ['\0'] = C_END
 };
 
 static int
@@ -121,6 +144,10 @@ parse_small(const struct trc_str *v, int32_t min, int allow_any, int32_t *out)
 	return 0;
 }
 
+#define KEY3(s, a, b, c)	((s)[0] == (a) && (s)[1] == (b) && (s)[2] == (c))
+#define KEY4(s, a, b, c, d)	(KEY3(s, a, b, c) && (s)[3] == (d))
+#define KEY5(s, a, b, c, d, e)	(KEY4(s, a, b, c, d) && (s)[4] == (e))
+
 static int
 parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
     char err[TRC_ERRLEN])
@@ -134,24 +161,24 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 	if (num >= 0) {
 		switch (k->len) {
 		case 3:
-			if (memcmp(k->s, "tag", 3) == 0 && num <= INT32_MAX) {
+			if (KEY3(k->s, 't', 'a', 'g') && num <= INT32_MAX) {
 				ev->tag = (int32_t)num;
 				return 0;
 			}
-			if (memcmp(k->s, "req", 3) == 0) {
+			if (KEY3(k->s, 'r', 'e', 'q')) {
 				ev->reqs = *v;
 				ev->req = num;
 				return 0;
 			}
 			break;
 		case 4:
-			if (memcmp(k->s, "peer", 4) == 0 && num <= INT32_MAX) {
+			if (KEY4(k->s, 'p', 'e', 'e', 'r') && num <= INT32_MAX) {
 				ev->peer = (int32_t)num;
 				return 0;
 			}
 			break;
 		case 5:
-			if (memcmp(k->s, "bytes", 5) == 0) {
+			if (KEY5(k->s, 'b', 'y', 't', 'e', 's')) {
 				ev->bytes = num;
 				return 0;
 			}
@@ -161,15 +188,15 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 
 	switch (k->len) {
 	case 2:
-		if (memcmp(k->s, "fn", 2) == 0)
+		if ((k->s[0] == 'f' && k->s[1] == 'n'))
 			ev->fn = *v;
-		else if (memcmp(k->s, "op", 2) == 0)
+		else if ((k->s[0] == 'o' && k->s[1] == 'p'))
 			ev->op = *v;
 		return 0;
 	case 3:
-		if (memcmp(k->s, "tag", 3) == 0)
+		if (KEY3(k->s, 't', 'a', 'g'))
 			bad = parse_small(v, 0, 1, &ev->tag);
-		else if (memcmp(k->s, "req", 3) == 0) {
+		else if (KEY3(k->s, 'r', 'e', 'q')) {
 			ev->reqs = list = *v;
 			bad = v->len == 0 || trc_reqs_next(&list, &ev->req) != 1;
 			while (!bad && list.len > 0)
@@ -177,15 +204,15 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 		}
 		break;
 	case 4:
-		if (memcmp(k->s, "peer", 4) == 0)
+		if (KEY4(k->s, 'p', 'e', 'e', 'r'))
 			bad = parse_small(v, 0, 1, &ev->peer);
-		else if (memcmp(k->s, "comm", 4) == 0)
+		else if (KEY4(k->s, 'c', 'o', 'm', 'm'))
 			bad = parse_small(v, 0, 0, &ev->comm);
-		else if (memcmp(k->s, "root", 4) == 0)
+		else if (KEY4(k->s, 'r', 'o', 'o', 't'))
 			bad = parse_small(v, 0, 0, &ev->root);
 		break;
 	case 5:
-		if (memcmp(k->s, "bytes", 5) == 0)
+		if (KEY5(k->s, 'b', 'y', 't', 'e', 's'))
 			bad = trc_parse_int(v->s, v->len, &ev->bytes) < 0 ||
 			    ev->bytes < 0;
 		break;
@@ -242,32 +269,30 @@ next_field(const char **p, const char *end, struct trc_str *f)
 
 /* Time, rank and kind when they are plain; 0 to take the slow path. */
 static int
-fast_head(const char **pp, const char *end, struct trc_event *ev)
+fast_head(const char **pp, struct trc_event *ev)
 {
 	const char *p = *pp, *start;
 	int64_t sec = 0, frac = 0, rank = 0;
-	int nfrac = 0;
+	int nfrac = 0, kind;
 
-	for (start = p; p < end && isdigit_c(*p); p++)
+	for (start = p; isdigit_c(*p); p++)
 		sec = sec * 10 + (*p - '0');
-	if (p == start || p - start > 10 || p == end)
+	if (p == start || p - start > 9)
 		return 0;
 	if (*p == '.') {
-		for (start = ++p; p < end && isdigit_c(*p); p++)
+		for (start = ++p; isdigit_c(*p); p++)
 			frac = frac * 10 + (*p - '0');
 		nfrac = (int)(p - start);
-		if (nfrac > 9 || p == end)
-			return 0;
 	}
-	if (*p++ != ' ')
+	if (nfrac > 9 || *p++ != ' ')
 		return 0;
-	for (start = p; p < end && isdigit_c(*p); p++)
+	for (start = p; isdigit_c(*p); p++)
 		rank = rank * 10 + (*p - '0');
-	if (p == start || p - start > 9 || p == end || *p++ != ' ')
+	if (p == start || p - start > 9 || *p++ != ' ')
 		return 0;
-	if (end - p < 2 || (end - p > 2 && byte_class[(unsigned char)p[2]] != C_BLANK) ||
-	    trc_kind_parse(p, 2, &ev->kind) < 0)
+	if (byte_class[(unsigned char)p[2]] < C_BLANK || (kind = kind_of(p)) < 0)
 		return 0;
+	ev->kind = (enum trc_kind)kind;
 	while (nfrac++ < 9)
 		frac *= 10;
 	ev->t = sec * 1000000000 + frac;
@@ -276,10 +301,15 @@ fast_head(const char **pp, const char *end, struct trc_event *ev)
 	return 1;
 }
 
+/*
+ * The event at s, which ends at end or, when end is NULL, at the first
+ * newline or NUL; *stop is left at the byte that ended it.
+ */
 int
-trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERRLEN])
+trc_parse_event(const char *s, const char *end, struct trc_event *ev,
+    char err[TRC_ERRLEN], const char **stop)
 {
-	const char *p = s, *end = s + len, *eq;
+	const char *p = s, *eq;
 	struct trc_str f;
 	struct trc_attr *a;
 	int64_t n, num;
@@ -293,9 +323,12 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 
 	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
 	 * by the general code below whenever it does not apply. */
-	if (fast_head(&p, end, ev))
+	if (fast_head(&p, ev))
 		goto attributes;
 	p = s;
+	if (end == NULL)	/* the slow path needs the end */
+		for (end = s; byte_class[(unsigned char)*end] != C_END; end++)
+			;
 	if (!next_field(&p, end, &f)) {
 		snprintf(err, TRC_ERRLEN, "empty event line");
 		return -1;
@@ -326,26 +359,25 @@ trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERR
 	}
 attributes:
 	for (;;) {
-		while (p < end && byte_class[(unsigned char)*p] == C_BLANK)
+		while (byte_class[(unsigned char)*p] == C_BLANK)
 			p++;
-		if (p == end)
+		if (byte_class[(unsigned char)*p] == C_END)
 			break;
 		/* The key ends at the first '='; a value of digits only is
 		 * read as it is scanned. */
 		f.s = p;
-		while (p < end && byte_class[(unsigned char)*p] == C_OTHER)
+		while (byte_class[(unsigned char)*p] == C_OTHER)
 			p++;
-		eq = p < end && *p == '=' ? p : NULL;
+		eq = *p == '=' ? p : NULL;
 		num = -1;
 		if (eq != NULL) {
-			for (num = 0, p++; p < end && (unsigned)(*p - '0') < 10 &&
+			for (num = 0, p++; isdigit_c(*p) &&
 			    num < 100000000000000000LL; p++)
 				num = num * 10 + (*p - '0');
-			if (p == eq + 1 || (p < end &&
-			    byte_class[(unsigned char)*p] != C_BLANK))
+			if (p == eq + 1 || byte_class[(unsigned char)*p] < C_BLANK)
 				num = -1;
 		}
-		while (p < end && byte_class[(unsigned char)*p] != C_BLANK)
+		while (byte_class[(unsigned char)*p] < C_BLANK)
 			p++;
 		f.len = (size_t)(p - f.s);
 		if (eq == NULL || eq == f.s) {
@@ -364,6 +396,21 @@ attributes:
 		a->val.len = f.len - a->key.len - 1;
 		if (parse_known(ev, a, num, err) < 0)
 			return -1;
+	}
+	*stop = p;
+	return 0;
+}
+
+int
+trc_parse_line(const char *s, size_t len, struct trc_event *ev, char err[TRC_ERRLEN])
+{
+	const char *stop;
+
+	if (trc_parse_event(s, s + len, ev, err, &stop) < 0)
+		return -1;
+	if (stop != s + len) {
+		snprintf(err, TRC_ERRLEN, "NUL byte in line");
+		return -1;
 	}
 	return 0;
 }

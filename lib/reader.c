@@ -24,6 +24,7 @@ struct trc_reader {
 	int		 pending;	/* the first event line is read */
 	char		*buf;
 	size_t		 start, end;
+	size_t		 complete;	/* just past the buffer's last newline */
 	const char	*line_s;
 	size_t		 line_len;
 	long		 line;
@@ -155,7 +156,7 @@ read_line(struct trc_reader *r)
 		}
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
-		r->start = 0;
+		r->complete = r->start = 0;
 		do
 			n = read(r->fd, r->buf + r->end, BUFSIZE - r->end);
 		while (n < 0 && errno == EINTR);
@@ -164,6 +165,9 @@ read_line(struct trc_reader *r)
 		if (n == 0)
 			r->eof = 1;
 		r->end += (size_t)n;
+		for (r->complete = r->end; r->complete > r->start &&
+		    r->buf[r->complete - 1] != '\n'; r->complete--)
+			;
 	}
 }
 
@@ -251,24 +255,41 @@ int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
 	char err[TRC_ERRLEN], a[24], b[24];
+	const char *s, *stop;
 	int rc;
 
 	if (r->failed)
 		return -1;
 	if (!r->have_header && read_header(r) < 0)
 		return -1;
-	for (;;) {
-		if (r->pending)
-			r->pending = 0;
-		else if ((rc = read_line(r)) <= 0)
-			return rc;
-		if (r->line_len == 0 || r->line_s[0] == '#' ||
-		    blank_line(r->line_s, r->line_len))
-			continue;
-		break;
+	/* The usual line, a whole one in the buffer, is parsed where it
+	 * is: the parser finds its newline, so no memchr first. */
+	s = r->buf + r->start;
+	if (!r->pending && r->start < r->complete &&
+	    (unsigned)(*s - '0') < 10) {
+		r->line++;
+		if (trc_parse_event(s, NULL, ev, err, &stop) < 0)
+			return trc_fail(r, "%s", err);
+		if (*stop != '\n')
+			return trc_fail(r, "NUL byte in line");
+		if (stop - s > TRC_MAXLINE)
+			return trc_fail(r, "line longer than %d bytes",
+			    TRC_MAXLINE);
+		r->start = (size_t)(stop + 1 - r->buf);
+	} else {
+		for (;;) {
+			if (r->pending)
+				r->pending = 0;
+			else if ((rc = read_line(r)) <= 0)
+				return rc;
+			if (r->line_len == 0 || r->line_s[0] == '#' ||
+			    blank_line(r->line_s, r->line_len))
+				continue;
+			break;
+		}
+		if (trc_parse_line(r->line_s, r->line_len, ev, err) < 0)
+			return trc_fail(r, "%s", err);
 	}
-	if (trc_parse_line(r->line_s, r->line_len, ev, err) < 0)
-		return trc_fail(r, "%s", err);
 	ev->line = r->line;
 	if (r->hdr.ranks > 0 && ev->rank >= r->hdr.ranks)
 		return trc_fail(r, "rank %ld out of range (ranks=%ld)",

@@ -44,6 +44,7 @@ trc_summary_new(void)
 			trc_summary_free(s);
 			return NULL;
 		}
+	s->last_op = -1;
 	if ((s->op = calloc((size_t)s->ops.cap, sizeof(*s->op))) == NULL) {
 		trc_summary_free(s);
 		return NULL;
@@ -146,8 +147,14 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
-	if ((id = trc_intern(&s->ops, name->s, name->len)) < 0)
+	/* Runs of the same operation are the rule: try the last one first. */
+	id = s->last_op;
+	if (id < 0 || strncmp(s->ops.name[id], name->s, name->len) != 0 ||
+	    s->ops.name[id][name->len] != '\0')
+		id = trc_intern(&s->ops, name->s, name->len);
+	if (id < 0)
 		return NULL;
+	s->last_op = id;
 	if (id >= n) {
 		if ((p = realloc(s->op, (size_t)s->ops.cap * sizeof(*s->op))) == NULL)
 			return NULL;
@@ -286,7 +293,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 			return fail(s, "PE fn='%.*s' with no open region%s",
 			    ev->fn.s, ev->fn.len, "");
 		top = &rs->stack[rs->depth - 1];
-		if (trc_intern_find(&s->labels, ev->fn.s, ev->fn.len) != top->label)
+		if (strncmp(s->labels.name[top->label], ev->fn.s, ev->fn.len) != 0 ||
+		    s->labels.name[top->label][ev->fn.len] != '\0')
 			return fail(s, "PE fn='%.*s' closes region '%s'",
 			    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 		stat_add(&s->life[top->label][ev->rank], ev->t - top->start);

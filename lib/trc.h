@@ -97,11 +97,16 @@ int		 trc_kind_parse(const char *, size_t, enum trc_kind *);
 int	 trc_parse_time(const char *, size_t, int64_t *);
 int	 trc_parse_int(const char *, size_t, int64_t *);
 /*
- * Parse one event line (no newline) or the "#trc" header line.  They
- * return 0, or -1 with a message such as "invalid time '12x'" in err.
+ * Parse one event line (without its newline, which, or a NUL, must
+ * follow it in memory) or the "#trc" header line.  They return 0, or
+ * -1 with a message such as "invalid time '12x'" in err.
  */
 #define TRC_ERRLEN	160
 int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
+/* The same for a line that ends at end or, when end is NULL, at the
+ * first newline or NUL; *stop is left at the byte that ended it. */
+int	 trc_parse_event(const char *s, const char *end, struct trc_event *,
+	    char err[TRC_ERRLEN], const char **stop);
 int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);
 /* The value of attribute key, or NULL. */
 const struct trc_str *trc_attr_get(const struct trc_event *, const char *key);
@@ -168,6 +173,34 @@ int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
 /* The id of s, or -1 when absent. */
 int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
 void	 trc_intern_free(struct trc_intern *);
+
+/* gen.c: synthetic streams of simulated programs, for trc-gen. */
+enum trc_gen_pattern {
+	TRC_GEN_RING, TRC_GEN_HALO, TRC_GEN_ALLREDUCE, TRC_GEN_MASTER_WORKER
+};
+struct trc_gen_opts {
+	enum trc_gen_pattern	 pattern;
+	int32_t			 ranks;
+	int64_t			 iterations;	/* tasks per worker */
+	int64_t			 bytes;		/* per message */
+	int64_t			 compute_ns;	/* mean per step */
+	uint64_t		 seed;
+};
+#define TRC_GEN_LINE	256
+struct trc_gen;
+/* NULL with a message in *err on bad options or no memory. */
+struct trc_gen	*trc_gen_new(const struct trc_gen_opts *, const char **err);
+/* The next event's line, newline included: its length, 0 at the end,
+ * (size_t)-1 when out of memory. */
+size_t		 trc_gen_line(struct trc_gen *, char line[TRC_GEN_LINE]);
+void		 trc_gen_free(struct trc_gen *);
+int		 trc_gen_pattern(const char *, enum trc_gen_pattern *);
+const char	*trc_gen_pattern_name(enum trc_gen_pattern);
+/* Iterations that make at least about this many events. */
+int64_t		 trc_gen_iterations_for(enum trc_gen_pattern, int32_t ranks,
+		    int64_t events);
+/* splitmix64: the same numbers on every machine. */
+uint64_t	 trc_splitmix64(uint64_t *state);
 
 /* util.c: helpers for programs, which may exit (never used by lib). */
 extern const char *trc_progname;

@@ -53,6 +53,7 @@ struct trc_summary {
 	int64_t			**comp;
 	int32_t			 cap_ranks;
 	struct trc_op_sum	*op;
+	int32_t			 last_op;	/* id of the last named op */
 	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k
 	 * holds sizes in [2^(k-1), 2^k). */
 	int64_t			 size_count[TRC_SIZE_BUCKETS];

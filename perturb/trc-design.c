@@ -21,18 +21,24 @@ usage(int status)
 	exit(status);
 }
 
-static int
-chain_cmp(const void *a, const void *b)
-{
-	const struct trc_chain *x = a, *y = b;
+struct name {
+	uint32_t	 word;	/* the chain's first word */
+	long		 i;	/* the chain */
+};
 
-	return trc_word_cmp(x->word[0], y->word[0]);
+static int
+name_cmp(const void *a, const void *b)
+{
+	const struct name *x = a, *y = b;
+
+	return trc_word_cmp(x->word, y->word);
 }
 
 static void
 print_aliases(const struct trc_design *d)
 {
-	struct trc_chain *c;
+	struct trc_chain c;
+	struct name *nm;
 	char *buf, w[TRC_MAXFACTORS + 1];
 	size_t len = (size_t)d->ndef * (TRC_MAXFACTORS + 4) + 1;
 	long m = trc_design_runs(d), i;
@@ -47,26 +53,29 @@ print_aliases(const struct trc_design *d)
 			first = 0;
 		}
 	printf("%s\n", first ? " none" : "");
-	c = ereallocarray(NULL, m, sizeof c[0]);
-	for (i = 0; i < m; i++) {
-		c[i].word = ereallocarray(NULL, d->ndef, sizeof c[i].word[0]);
-		c[i].sign = emalloc(d->ndef);
-		trc_design_chain(d, i, &c[i]);
-	}
-	/* The textbooks list chains by their first word: A, B, ..., AB. */
-	qsort(c + 1, m - 1, sizeof c[0], chain_cmp);
+	c.word = ereallocarray(NULL, d->ndef, sizeof c.word[0]);
+	c.sign = emalloc(d->ndef);
 	buf = emalloc(len);
-	printf("defining relation: %s\n", trc_chain_format(&c[0], buf, len));
+	trc_design_chain(d, 0, &c);
+	printf("defining relation: %s\n", trc_chain_format(&c, buf, len));
 	if (d->k > 0) {
+		/* The textbooks list chains by their first word: A, B, ..., AB. */
+		nm = ereallocarray(NULL, m, sizeof nm[0]);
+		for (i = 0; i < m; i++) {
+			trc_design_chain(d, i, &c);
+			nm[i].word = c.word[0];
+			nm[i].i = i;
+		}
+		qsort(nm + 1, m - 1, sizeof nm[0], name_cmp);
 		printf("alias chains:\n");
-		for (i = 1; i < m; i++)
-			printf("\t%s\n", trc_chain_format(&c[i], buf, len));
+		for (i = 1; i < m; i++) {
+			trc_design_chain(d, nm[i].i, &c);
+			printf("\t%s\n", trc_chain_format(&c, buf, len));
+		}
+		free(nm);
 	}
-	for (i = 0; i < m; i++) {
-		free(c[i].word);
-		free(c[i].sign);
-	}
-	free(c);
+	free(c.word);
+	free(c.sign);
 	free(buf);
 }
 

@@ -201,13 +201,13 @@ pct(char *buf, double ss, double sst)
 
 /* Names of the factors of a word, from the factor file. */
 static void
-names(const struct trc_factors *fs, uint32_t w)
+names(const struct trc_factors *fs, uint32_t w, const char *sep)
 {
 	int j, first = 1;
 
 	for (j = 0; j < p; j++)
 		if (w & (UINT32_C(1) << j)) {
-			printf("%s%s", first ? "\t" : " x ", fs->v[j].name);
+			printf("%s%s", first ? "\t" : sep, fs->v[j].name);
 			first = 0;
 		}
 }
@@ -233,11 +233,11 @@ main(int argc, char **argv)
 	struct trc_factors fs = { 0 };
 	struct trc_design d;
 	struct trc_effects *ef;
-	struct trc_chain *ch;
+	struct trc_chain ch;
 	struct rank *rk;
 	char err[512], b1[32], b2[32], b3[32], b4[32], *cbuf;
 	const char *dcol = "distance", *ffile = NULL;
-	double conf = 90, t = 0, *y;
+	double conf = 90, t = 0, *y, *psum;
 	long m, r, i, j, *cnt, *fill, nrk;
 	size_t clen;
 	int c, k, dresp = -1, unstable = 0;
@@ -305,15 +305,11 @@ main(int argc, char **argv)
 			die("no t quantile for %g%% confidence", conf);
 	}
 
-	/* Alias chains, named by their first word. */
-	ch = ereallocarray(NULL, m, sizeof ch[0]);
+	/* Alias chains, named by their first word, made when needed. */
+	ch.word = ereallocarray(NULL, d.ndef, sizeof ch.word[0]);
+	ch.sign = emalloc(d.ndef);
 	clen = (size_t)d.ndef * (TRC_MAXFACTORS + 4) + 1;
 	cbuf = emalloc(clen);
-	for (i = 0; i < m; i++) {
-		ch[i].word = ereallocarray(NULL, d.ndef, sizeof ch[i].word[0]);
-		ch[i].sign = emalloc(d.ndef);
-		trc_design_chain(&d, i, &ch[i]);
-	}
 
 	/* Each response: y in standard order, replications together. */
 	ef = ecalloc(nresp, sizeof ef[0]);
@@ -349,7 +345,8 @@ main(int argc, char **argv)
 		else
 			printf("effect\testimate\tsum_sq\tpercent\taliases\n");
 		for (i = 0; i < m; i++) {
-			printf("%s\t%s", i ? trc_word_format(ch[i].word[0],
+			trc_design_chain(&d, i, &ch);
+			printf("%s\t%s", i ? trc_word_format(ch.word[0],
 			    b1) : "mean", num(b2, e->q[i]));
 			if (r > 1)
 				printf("\t%s\t%s", num(b3, e->q[i] - t * e->sq),
@@ -359,7 +356,7 @@ main(int argc, char **argv)
 			else
 				printf("\t%s\t%s", num(b3, e->ss[i]),
 				    pct(b4, e->ss[i], e->sst));
-			printf("\t%s\n", trc_chain_format(&ch[i], cbuf, clen));
+			printf("\t%s\n", trc_chain_format(&ch, cbuf, clen));
 		}
 		if (r > 1)
 			printf("error\t-\t-\t-\t%s\t%s\t-\n", num(b3, e->sse),
@@ -388,6 +385,7 @@ main(int argc, char **argv)
 		else {
 			printf("\nverdict: unstable\n");
 			rk = ereallocarray(NULL, m + 1, sizeof rk[0]);
+			psum = ecalloc(m, sizeof psum[0]);
 			for (i = 1, nrk = 0; i < m; i++)
 				if (!e->zero[i]) {
 					rk[nrk].i = i;
@@ -408,26 +406,46 @@ main(int argc, char **argv)
 					    "differ\n", pct(b1, e->sse, e->sst));
 					continue;
 				}
-				printf("%s\t%s", trc_chain_format(&ch[i], cbuf,
+				trc_design_chain(&d, i, &ch);
+				printf("%s\t%s", trc_chain_format(&ch, cbuf,
 				    clen), pct(b1, e->ss[i], e->sst));
 				if (ffile != NULL)
-					names(&fs, ch[i].word[0]);
+					names(&fs, ch.word[0], " x ");
 				putchar('\n');
 			}
 			free(rk);
+			/*
+			 * The effects share a run's distance among all the
+			 * effects whose columns it touches; the runs that
+			 * differ say plainly which settings did it.
+			 */
+			printf("runs that change the graph (factors high, "
+			    "mean distance):\n");
+			for (i = 0; i < nruns; i++)
+				psum[trc_design_index(&d, pts[i])] +=
+				    resp[i * nresp + dresp];
+			for (i = 0; i < m; i++) {
+				uint32_t x = trc_design_point(&d, i);
+
+				if (psum[i] == 0)
+					continue;
+				printf("\t%s\t%s", x ? trc_word_format(x, b1) :
+				    "none", num(b2, psum[i] / r));
+				if (ffile != NULL && x != 0)
+					names(&fs, x, " ");
+				putchar('\n');
+			}
+			free(psum);
 		}
 	}
 
-	for (i = 0; i < m; i++) {
-		free(ch[i].word);
-		free(ch[i].sign);
-	}
+	free(ch.word);
+	free(ch.sign);
 	for (k = 0; k < nresp; k++)
 		trc_effects_free(&ef[k]);
 	for (k = 0; k < ncols; k++)
 		free(cols[k].name);
 	free(ef);
-	free(ch);
 	free(cbuf);
 	free(y);
 	free(fill);

@@ -25,6 +25,10 @@ bad "time backwards on a rank" '#trc 1 order=rank\n0.5 0 SB\n0.9 1 SB\n0.4 0 SE\
 	"4: time goes backwards on rank 0 ('0.400000000' after '0.500000000')"
 bad "truncated last line" '#trc 1\n0.5 0 SB\n0.6 0 S' "3: truncated last line (no newline at end)"
 bad "bad attribute" '#trc 1\n0.5 0 SB peer=one\n' "2: invalid peer 'one'"
+bad "a NUL byte" '#trc 1\n0.5 0 SB\n0.6 0 SE peer=1\0x\n' "3: NUL byte in line"
+bad "a NUL byte, slow path" '#trc 1\n0.5 0 SB\n 0.6 0 SE peer=1\0x\n' "3: NUL byte in line"
+long=$(head -c 70000 /dev/zero | tr '\0' a)
+bad "a long line with its newline" "#trc 1\n0.5 0 MK x=$long\n" "2: line longer than 65536 bytes"
 
 # A 1 MB line is refused, not read into memory whole.
 { echo '#trc 1'; printf '0.5 0 MK x='; head -c 1048576 /dev/zero | tr '\0' a; echo; } > "$tmp/long.trc"

@@ -41,10 +41,16 @@ verdict: unstable
 B|96.08|recv
 A|1.96|send0
 AB|1.96|send0 x recv
+runs that change the graph (factors high, mean distance):
+|B|6|recv
+|AB|8|send0 recv
+|BC|6|recv bar
+|ABC|8|send0 recv bar
 X
 is_file "$tmp/got" "$tmp/want" "the factors that change the graph, by variation explained"
 expect_exit 1 "without -f" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out" | cut -f1 | tr '\n' ' ')" "verdict: unstable B A AB " "without names"
+is "$(sed -n '/^verdict/,/^runs/p' "$out" | sed '$d' | cut -f1 | tr '\n' ' ')" "verdict: unstable B A AB " "without names"
+is "$(sed -n '/^runs/,$p' "$out" | sed 1d | tr '\t\n' ': ')" ":B:6 :AB:8 :BC:6 :ABC:8 " "  the changed runs, without names"
 sed 's/distance/d/' "$tmp/in" >"$tmp/in2"
 expect_exit 0 "no distance column: no verdict" -- trc-effects "$tmp/in2"
 ok "$(grep -c verdict "$out")" "  and no verdict line"
@@ -54,20 +60,22 @@ expect_exit 1 "-d names the distance column" -- trc-effects -d d "$tmp/in2"
 trc-design -t -g C=AB "$tmp/f" | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next }
 	{ print $0, $4 == "+1" ? 4 : 0 }' >"$tmp/in"
 expect_exit 1 "2^(3-1) unstable" -- trc-effects -f "$tmp/f" "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nB = AC\t100.00\trecv')" \
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nB = AC\t100.00\trecv\nruns that change the graph (factors high, mean distance):\n\tB\t4\trecv\n\tABC\t4\tsend0 recv bar')" \
 	"the responsible chain, B = AC"
 
 # The same distance in every run: the baseline itself differs.
 trc-design -t -n 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, 3 }' >"$tmp/in"
 expect_exit 1 "constant nonzero distance" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "verdict: unstable
-the distance is 3 in every run: no factor changes it" "no factor to blame"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' 'verdict: unstable' \
+	'the distance is 3 in every run: no factor changes it' \
+	'runs that change the graph (factors high, mean distance):' \
+	'	none	3' '	A	3' '	B	3' '	AB	3')" "no factor to blame"
 
 # Replications that differ: error variation only.  Distances 0 1 at
 # each point: every effect 0, SSE = 4 * 0.25 = 1 = SST.
 trc-design -t -n 1 -r 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, (NR > 3) }' >"$tmp/in"
 expect_exit 1 "replications differ" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nerror\t100.00\treplications differ')" \
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nerror\t100.00\treplications differ\nruns that change the graph (factors high, mean distance):\n\tnone\t0.5\n\tA\t0.5')" \
 	"error term named"
 
 # Bad input: the exact message and exit 2.

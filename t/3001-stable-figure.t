@@ -22,11 +22,11 @@ expect_exit 1 "arrival-order receives: two timings differ, exit 1" -- \
 is_file "$out" "$tmp/want" "per-rank table, totals and verdict"
 is "$(cat "$err")" "" "nothing on stderr"
 
-# With -k kind task 0 is RCR-like: RB RE PB PE RB RE against RB RE RB RE
+# With -e kind task 0 is RCR-like: RB RE PB PE RB RE against RB RE RB RE
 # PB PE, LCS still 4.
-expect_exit 1 "-k kind: still unstable" -- trc-stable -k kind fig-m1.trc fig-m2.trc
+expect_exit 1 "-e kind: still unstable" -- trc-stable -e kind fig-m1.trc fig-m2.trc
 is "$(awk '$1 == "total"' "$out")" \
-    "total          14         14         12          2" "-k kind: total"
+    "total          14         14         12          2" "-e kind: total"
 
 cat >"$tmp/want" <<'X'
 rank      events1    events2        lcs   distance
@@ -42,8 +42,8 @@ expect_exit 0 "receives naming their source: identical graphs, exit 0" -- \
 is_file "$out" "$tmp/want" "identical: d = 0"
 expect_exit 0 "a trace against itself" -- trc-stable fig-m2.trc fig-m2.trc
 is "$(tail -1 "$out")" "identical execution graphs: stable" "itself: identical"
-expect_exit 0 "-k kind,peer,tag,fn on named sources" -- \
-    trc-stable -k kind,peer,tag,fn src-m1.trc src-m2.trc
+expect_exit 0 "-e kind,peer,tag,fn on named sources" -- \
+    trc-stable -e kind,peer,tag,fn src-m1.trc src-m2.trc
 
 expect_exit 1 "-q: unstable" -- trc-stable -q fig-m1.trc fig-m2.trc
 is "$(cat "$out")" "" "-q prints nothing"

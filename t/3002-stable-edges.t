@@ -9,17 +9,25 @@ expect_exit 1 "receive order changed" -- trc-stable recv-a.trc recv-b.trc
 is "$(awk '$1 == "0" || $1 == "total"' "$out")" \
 "0               4          4          2          2
 total           8          8          6          2" "kind,peer: rank 0 LCS 2"
-# Under -k kind the strings are RB RE RB RE on both, but both receives
+# Under -e kind the strings are RB RE RB RE on both, but both receives
 # are matched to other sends: distance 2, not identical.
-expect_exit 1 "-k kind: same strings, other matching, exit 1" -- \
-    trc-stable -k kind recv-a.trc recv-b.trc
+expect_exit 1 "-e kind: same strings, other matching, exit 1" -- \
+    trc-stable -e kind recv-a.trc recv-b.trc
 is "$(awk '$1 == "0" || $1 == "total"' "$out")" \
 "0               4          4          4          2
-total           8          8          8          2" "-k kind: two receives matched otherwise"
-expect_exit 1 "-k kind -w" -- trc-stable -k kind -w recv-a.trc recv-b.trc
+total           8          8          8          2" "-e kind: two receives matched otherwise"
+expect_exit 1 "-e kind -w" -- trc-stable -e kind -w recv-a.trc recv-b.trc
 is "$(grep '^[-+]' "$out")" \
 "- recv-a.trc:8: 0.000001100 0 RE peer=1 tag=5 bytes=8
 + recv-b.trc:8: 0.000001100 0 RE peer=2 tag=5 bytes=8" "-w shows the first receive matched otherwise"
+
+# recv-c adds a marker before rank 1's send: rank 1 is 3 events against
+# 2 (LCS 2); rank 0's receive now pairs with rank 1's event 3, not 2,
+# but that is the same vertex through the LCS and is not counted:
+# n = 9, s = 8, d = 1.
+expect_exit 1 "an extra event before a send" -- trc-stable recv-a.trc recv-c.trc
+is "$(awk '$1 == "total"' "$out")" \
+    "total           8          9          8          1" "shifted send index is not a difference"
 
 # Different rank counts: task 0 RB* RE1 PB PE RB* RE2 against RB1 RE1,
 # LCS 1; task 1 the same 4; task 2 missing: 4 against 0.  s = 5,
@@ -77,15 +85,15 @@ is "$(cat "$err")" "trc-stable: bad-time.trc:3: invalid time '12x'" "invalid tim
 expect_exit 2 "missing file" -- trc-stable fig-m1.trc nosuch.trc
 is "$(cat "$err")" "trc-stable: nosuch.trc: No such file or directory" "missing file: message"
 expect_exit 2 "one file" -- trc-stable fig-m1.trc
-is "$(cat "$err")" "usage: trc-stable [-qw] [-k key] [-s split] [-t threshold] file1 file2 ..." \
+is "$(cat "$err")" "usage: trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ..." \
     "one file: usage"
-expect_exit 2 "bad key" -- trc-stable -k peer,colour fig-m1.trc fig-m2.trc
+expect_exit 2 "bad key" -- trc-stable -e peer,colour fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid key 'peer,colour'" "bad key: message"
-expect_exit 2 "key without kind" -- trc-stable -k peer fig-m1.trc fig-m2.trc
+expect_exit 2 "key without kind" -- trc-stable -e peer fig-m1.trc fig-m2.trc
 expect_exit 2 "bad split" -- trc-stable -s fn= fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid split 'fn='" "bad split: message"
 expect_exit 2 "bad threshold" -- trc-stable -t 2x fig-m1.trc fig-m2.trc
 expect_exit 0 "--help" -- trc-stable --help
-is "$(head -1 "$out")" "usage: trc-stable [-qw] [-k key] [-s split] [-t threshold] file1 file2 ..." "--help: usage"
+is "$(head -1 "$out")" "usage: trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ..." "--help: usage"
 expect_exit 0 "--version" -- trc-stable --version
 done_testing

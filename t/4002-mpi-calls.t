@@ -49,12 +49,11 @@ check_events "$tr" <<'LIST'
 1 1 RE req=3 peer=0 tag=16 bytes=32
 1 1 RE req=4 peer=2 tag=17 bytes=32
 1 1 WE req=3,4 op=waitall
-# Waitany: each completes one
+# Waitany: each completes one, in the order the messages came
 1 1 WB req=5,6 op=waitany
 1 1 RE req=5 peer=0 tag=18 bytes=16
-1 1 WE req=5 op=waitany
-1 1 WB req=6 op=waitany
 1 1 RE req=6 peer=2 tag=19 bytes=16
+2 1 WE op=waitany
 # Waitsome
 1 2 RB peer=0 tag=20 bytes=8 req=5
 1 2 RE req=5 peer=0 tag=20 bytes=8

@@ -31,7 +31,7 @@ ok "$(grep -qx '# rank 0: truncated: exit without MPI_Finalize' "$tr"; echo $?)"
 is "$(count "$tr" 0 PE fn=Step)$(count "$tr" 1 PE fn=Step)" "55" "no MPI_Finalize: every event kept"
 
 # Without trc-record, the output is the placeholder naming the rank files.
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/b.trc mpirun -np 2 "$MPIT/abort" abort >/dev/null 2>&1
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/b.trc mpirun -np 2 "$MPIT/abort" abort >/dev/null 2>&1
 is "$(head -1 "$tmp/b.trc")" "#trc-partial 1 ranks=2" "preloaded alone: marked partial"
 d=$(sed -n 's/^# events are in \(.*\); trc-record merges.*/\1/p' "$tmp/b.trc")
 ok "$(grep -q '^# truncated: MPI_Abort errorcode=3' "$d/rank.1"; echo $?)" "preloaded alone: the rank file says why"

@@ -43,16 +43,16 @@ is "$(awk '!/^#/ { n[$2]++ } END { print n[0], n[1] }' "$tr")" "$((12 * 200 + 8)
 ok "$([ "$(wc -c <"$tr")" -gt 40000 ]; echo $?)" "the trace is many buffers long"
 
 # Bad settings stop the run with a clear message.
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/x.trc TRC_DELAY='call=send,delay=x' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='call=send,delay=x' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 ok "$([ $? -ne 0 ]; echo $?)" "a bad TRC_DELAY fails"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: invalid delay 'x'" "a bad TRC_DELAY is named"
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/x.trc TRC_DELAY='call=send,when=now,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='call=send,when=now,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: unknown key 'when'" "an unknown TRC_DELAY key is named"
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/x.trc TRC_DELAY='ranks=0,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='ranks=0,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: a spec without call=" "a TRC_DELAY without call= is refused"
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/x.trc TRC_BUFSIZE=12q trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_BUFSIZE=12q trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_BUFSIZE: invalid size '12q'" "a bad TRC_BUFSIZE is named"
-LD_PRELOAD=$TRC_LIB TRC_OUT=$tmp/nodir/x.trc trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/nodir/x.trc trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 ok "$([ $? -ne 0 ]; echo $?)" "an unwritable TRC_OUT fails"
 ok "$(grep -q "^libtrc-mpi: rank 0: cannot make the rank directory for TRC_OUT '$tmp/nodir/x.trc'" "$err"; echo $?)" \
 	"an unwritable TRC_OUT is named"

@@ -45,7 +45,7 @@ static int64_t	 polls;
 static char	 rankstr[16];
 static size_t	 ranklen;
 static char	 out[PATH_MAX], dir[PATH_MAX + 16], rankfile[PATH_MAX + 48];
-static char	*region[MAXREGION];
+static char	 region[MAXREGION][128];
 static int	 nregion;	/* may exceed MAXREGION: deeper ones unnamed */
 static int64_t	 nextreq = 1;
 static MPI_Group worldgroup = MPI_GROUP_NULL;
@@ -223,7 +223,7 @@ tr_region(int open, const char *name)
 		p = put_str(put_str(p, " fn="), clean);
 		ev_end(p);
 		if (nregion < MAXREGION)
-			region[nregion] = strdup(clean);
+			memcpy(region[nregion], clean, strlen(clean) + 1);
 		nregion++;
 		tr_delay("pb");
 	} else {
@@ -231,13 +231,8 @@ tr_region(int open, const char *name)
 		p = ev_start(tr_now(), "PE", 0);
 		p = put_str(put_str(p, " fn="), clean);
 		ev_end(p);
-		if (nregion > 0) {
+		if (nregion > 0)
 			nregion--;
-			if (nregion < MAXREGION) {
-				free(region[nregion]);
-				region[nregion] = NULL;
-			}
-		}
 	}
 }
 
@@ -419,6 +414,8 @@ tr_delay(const char *call)
 	int64_t until, now;
 	int i;
 
+	if (ndelay == 0)
+		return;
 	for (i = 0; i < ndelay; i++) {
 		d = &delays[i];
 		if ((strcmp(d->call, call) != 0 && strcmp(d->call, "*") != 0) ||
@@ -810,8 +807,7 @@ tr_init(void)
 	if ((buf = malloc(cap)) == NULL)
 		fatal("out of memory");
 
-	/* Rank 0 makes the directory and reads the clock's origin before
-	 * any rank can record an event, so that no time is negative. */
+	/* Rank 0 makes the directory. */
 	if (tr_rank == 0) {
 		snprintf(dir, sizeof(dir), "%s.ranks.XXXXXX", out);
 		if (mkdtemp(dir) == NULL) {
@@ -819,18 +815,30 @@ tr_init(void)
 			dir[0] = '\0';
 		} else
 			placeholder();
-		clock_gettime(clk, &ts);
-		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	}
 	PMPI_Bcast(dir, sizeof(dir), MPI_CHAR, 0, MPI_COMM_WORLD);
-	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
 	if (dir[0] == '\0')
 		fatal("cannot make the rank directory for TRC_OUT '%s'", out);
-	origin = o;
 	snprintf(rankfile, sizeof(rankfile), "%s/rank.%d", dir, tr_rank);
 	if ((fd = open(rankfile, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
 	    O_CLOEXEC, 0644)) < 0)
 		fatal("%s: %s", rankfile, strerror(errno));
+
+	/*
+	 * Processes reach MPI_Init milliseconds apart; that skew is not
+	 * the program's and would sit in its first collective.  So all
+	 * ranks meet in a barrier first, and only then does rank 0 read
+	 * the origin of the one clock they share.  The broadcast that
+	 * carries it follows the reading, so no rank's time is negative,
+	 * and every rank's first event is near 0.
+	 */
+	PMPI_Barrier(MPI_COMM_WORLD);
+	if (tr_rank == 0) {
+		clock_gettime(clk, &ts);
+		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	}
+	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	origin = o;
 
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
 		struct sigaction sa;
