@@ -6,11 +6,17 @@
  * moment its queue holds only sends or only receives: whichever end
  * arrives first waits for the other, and a channel whose queue empties
  * is removed, so the tables hold what is in flight and no more.
+ *
+ * Channels live inline in an open-addressing table (linear probing, at
+ * most three quarters full), one 64-byte slot each with its oldest message in
+ * it: with thousands of ranks the table does not stay in cache, and a
+ * message costs one miss when it leaves and one when it is received.
+ * Further messages of a busy channel wait in a ring of nodes.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "trc_match.h"
+#include "trc.h"
 
 struct hnode {
 	uint64_t	 k1, k2;
@@ -22,15 +28,29 @@ struct htab {
 	size_t		 cap, n;	/* cap a power of 2 */
 };
 
+/* What a message has beyond its channel. */
+struct cmsg {
+	int64_t		 bytes, val, aux;
+	long		 line;
+};
+
 struct qnode {
-	struct trc_msg	 m;
+	struct cmsg	 m;
 	struct qnode	*next;
 };
 
+enum { FREE, RECVS, SENDS };
+
 struct chan {
-	struct hnode	 h;		/* first: a chan is an hnode */
-	struct qnode	*head, *tail;
-	int		 sends;		/* the queue holds sends */
+	uint64_t	 k1, k2;	/* src:dst, tag:comm */
+	struct cmsg	 m;		/* the oldest message */
+	struct qnode	*more;		/* the newest of the rest, in a ring */
+	uint32_t	 state;		/* FREE, or what the queue holds */
+};
+
+struct ctab {
+	struct chan	*v;
+	size_t		 cap, n;	/* cap a power of 2 */
 };
 
 struct seqc {
@@ -44,10 +64,12 @@ struct cinst {
 };
 
 struct trc_match {
-	struct htab	 chans, seqs, colls;
+	struct ctab	 chans;
+	struct htab	 seqs, colls;
 	struct qnode	*freeq;
-	struct chan	*freec;
 	size_t		 pending;
+	int64_t		*seq0;		/* next instance on comm 0, by rank */
+	size_t		 nseq0;
 };
 
 static uint64_t
@@ -128,6 +150,122 @@ hfree(struct htab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static struct chan *
+cfind(const struct ctab *t, uint64_t k1, uint64_t k2)
+{
+	struct chan *c;
+	size_t i;
+
+	if (t->cap == 0)
+		return NULL;
+	for (i = mix(k1, k2) & (t->cap - 1); (c = &t->v[i])->state != FREE;
+	    i = (i + 1) & (t->cap - 1))
+		if (c->k1 == k1 && c->k2 == k2)
+			return c;
+	return NULL;
+}
+
+/* A free slot for a new channel (k1, k2), or NULL when out of memory. */
+static struct chan *
+cadd(struct ctab *t, uint64_t k1, uint64_t k2)
+{
+	struct chan *nv, *c;
+	size_t ncap, i, j;
+
+	if (4 * (t->n + 1) > 3 * t->cap) {
+		ncap = t->cap ? t->cap * 2 : 256;
+		if ((nv = aligned_alloc(64, ncap * sizeof(*nv))) == NULL)
+			return NULL;
+		memset(nv, 0, ncap * sizeof(*nv));
+		for (i = 0; i < t->cap; i++) {
+			if (t->v[i].state == FREE)
+				continue;
+			for (j = mix(t->v[i].k1, t->v[i].k2) & (ncap - 1);
+			    nv[j].state != FREE; j = (j + 1) & (ncap - 1))
+				;
+			nv[j] = t->v[i];
+		}
+		free(t->v);
+		t->v = nv;
+		t->cap = ncap;
+	}
+	for (i = mix(k1, k2) & (t->cap - 1); t->v[i].state != FREE;
+	    i = (i + 1) & (t->cap - 1))
+		;
+	c = &t->v[i];
+	c->k1 = k1;
+	c->k2 = k2;
+	t->n++;
+	return c;
+}
+
+/* Empty slot c, shifting back the entries probed past it. */
+static void
+cdel(struct ctab *t, struct chan *c)
+{
+	size_t mask = t->cap - 1, i = (size_t)(c - t->v), j = i, k;
+
+	for (;;) {
+		j = (j + 1) & mask;
+		if (t->v[j].state == FREE)
+			break;
+		k = mix(t->v[j].k1, t->v[j].k2) & mask;
+		/* Move j into the hole unless its home lies in (i, j]. */
+		if ((i <= j) ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		t->v[i] = t->v[j];
+		i = j;
+	}
+	t->v[i].state = FREE;
+	t->n--;
+}
+
+static void
+keys(const struct trc_msg *m, uint64_t *k1, uint64_t *k2)
+{
+	*k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
+	*k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
+}
+
+/* Message cm of channel c as a whole trc_msg. */
+static void
+unpack(const struct chan *c, const struct cmsg *cm, struct trc_msg *m)
+{
+	m->src = (int32_t)(uint32_t)(c->k1 >> 32);
+	m->dst = (int32_t)(uint32_t)c->k1;
+	m->tag = (int32_t)(uint32_t)(c->k2 >> 32);
+	m->comm = (int32_t)(uint32_t)c->k2;
+	m->bytes = cm->bytes;
+	m->val = cm->val;
+	m->aux = cm->aux;
+	m->line = cm->line;
+	m->send = c->state == SENDS;
+}
+
+static void
+pack(const struct trc_msg *m, struct cmsg *cm)
+{
+	cm->bytes = m->bytes;
+	cm->val = m->val;
+	cm->aux = m->aux;
+	cm->line = m->line;
+}
+
+/* Free a channel's ring of further messages. */
+static void
+free_ring(struct qnode *last)
+{
+	struct qnode *q, *qn;
+
+	if (last == NULL)
+		return;
+	for (q = last->next; q != last; q = qn) {
+		qn = q->next;
+		free(q);
+	}
+	free(last);
+}
+
 struct trc_match *
 trc_match_new(void)
 {
@@ -138,28 +276,20 @@ void
 trc_match_free(struct trc_match *mt)
 {
 	struct qnode *q, *qn;
-	struct chan *c;
-	struct hnode *p;
 	size_t i;
 
 	if (mt == NULL)
 		return;
 	for (i = 0; i < mt->chans.cap; i++)
-		for (p = mt->chans.b[i]; p; p = p->next)
-			for (q = ((struct chan *)p)->head; q; q = qn) {
-				qn = q->next;
-				free(q);
-			}
-	hfree(&mt->chans);
+		if (mt->chans.v[i].state != FREE)
+			free_ring(mt->chans.v[i].more);
+	free(mt->chans.v);
 	hfree(&mt->seqs);
 	hfree(&mt->colls);
+	free(mt->seq0);
 	for (q = mt->freeq; q; q = qn) {
 		qn = q->next;
 		free(q);
-	}
-	while ((c = mt->freec) != NULL) {
-		mt->freec = (struct chan *)c->h.next;
-		free(c);
 	}
 	free(mt);
 }
@@ -168,51 +298,49 @@ static int
 arrive(struct trc_match *mt, const struct trc_msg *m, int send,
     struct trc_msg *peer)
 {
-	uint64_t k1 = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
-	uint64_t k2 = (uint64_t)(uint32_t)m->tag << 32 | (uint32_t)m->comm;
-	struct chan *c = (struct chan *)hfind(&mt->chans, k1, k2);
+	uint64_t k1, k2;
+	struct chan *c;
 	struct qnode *q;
 
-	if (c != NULL && c->sends != send) {
+	keys(m, &k1, &k2);
+	c = cfind(&mt->chans, k1, k2);
+	if (c != NULL && c->state != (send ? SENDS : RECVS)) {
 		/* The other end is waiting: pair with the oldest. */
-		q = c->head;
-		*peer = q->m;
-		if ((c->head = q->next) == NULL) {
-			hremove(&mt->chans, &c->h);
-			c->h.next = (struct hnode *)mt->freec;
-			mt->freec = c;
+		unpack(c, &c->m, peer);
+		if (c->more == NULL)
+			cdel(&mt->chans, c);
+		else {
+			q = c->more->next;
+			c->m = q->m;
+			if (q == c->more)
+				c->more = NULL;
+			else
+				c->more->next = q->next;
+			q->next = mt->freeq;
+			mt->freeq = q;
 		}
-		q->next = mt->freeq;
-		mt->freeq = q;
 		mt->pending--;
 		return 1;
 	}
-	if ((q = mt->freeq) != NULL)
-		mt->freeq = q->next;
-	else if ((q = malloc(sizeof(*q))) == NULL)
-		return -1;
-	q->m = *m;
-	q->m.send = send;
-	q->next = NULL;
 	if (c == NULL) {
-		if ((c = mt->freec) != NULL)
-			mt->freec = (struct chan *)c->h.next;
-		else if ((c = malloc(sizeof(*c))) == NULL) {
-			free(q);
+		if ((c = cadd(&mt->chans, k1, k2)) == NULL)
 			return -1;
-		}
-		c->h.k1 = k1;
-		c->h.k2 = k2;
-		c->head = c->tail = q;
-		c->sends = send;
-		if (hinsert(&mt->chans, &c->h) < 0) {
-			free(q);
-			free(c);
-			return -1;
-		}
+		pack(m, &c->m);
+		c->more = NULL;
+		c->state = send ? SENDS : RECVS;
 	} else {
-		c->tail->next = q;
-		c->tail = q;
+		if ((q = mt->freeq) != NULL)
+			mt->freeq = q->next;
+		else if ((q = malloc(sizeof(*q))) == NULL)
+			return -1;
+		pack(m, &q->m);
+		if (c->more == NULL)
+			q->next = q;
+		else {
+			q->next = c->more->next;
+			c->more->next = q;
+		}
+		c->more = q;
 	}
 	mt->pending++;
 	return 0;
@@ -230,6 +358,62 @@ trc_match_recv(struct trc_match *mt, const struct trc_msg *m,
     struct trc_msg *peer)
 {
 	return arrive(mt, m, 0, peer);
+}
+
+int
+trc_match_peek(const struct trc_match *mt, int32_t src, int32_t dst,
+    int32_t tag, int32_t comm, struct trc_msg *m)
+{
+	uint64_t k1 = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
+	uint64_t k2 = (uint64_t)(uint32_t)tag << 32 | (uint32_t)comm;
+	const struct chan *c = cfind(&mt->chans, k1, k2);
+
+	if (c == NULL || c->state != SENDS)
+		return 0;
+	unpack(c, &c->m, m);
+	return 1;
+}
+
+int
+trc_match_peek_any(const struct trc_match *mt, int32_t dst, int32_t tag,
+    int32_t comm, struct trc_msg *m)
+{
+	const struct chan *c;
+	struct trc_msg h;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < mt->chans.cap; i++) {
+		c = &mt->chans.v[i];
+		if (c->state != SENDS)
+			continue;
+		unpack(c, &c->m, &h);
+		if (h.dst != dst || h.comm != comm ||
+		    (tag != TRC_ANY && h.tag != tag))
+			continue;
+		/* Ties go to the earlier line, as the stream had them. */
+		if (!found || h.val < m->val ||
+		    (h.val == m->val && h.line < m->line)) {
+			*m = h;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+int
+trc_match_take(struct trc_match *mt, const struct trc_msg *m)
+{
+	uint64_t k1, k2;
+	const struct chan *c;
+	struct trc_msg peer;
+
+	keys(m, &k1, &k2);
+	c = cfind(&mt->chans, k1, k2);
+	if (c == NULL || c->state != SENDS)
+		return -1;
+	/* A receive of the same channel pairs with the oldest send. */
+	return arrive(mt, m, 0, &peer) == 1 ? 0 : -1;
 }
 
 size_t
@@ -250,8 +434,8 @@ struct trc_msg *
 trc_match_leftovers(struct trc_match *mt, size_t *n)
 {
 	struct trc_msg *v;
-	struct qnode *q, *qn;
-	struct hnode *p, *pn;
+	struct chan *c;
+	struct qnode *q;
 	size_t i, k = 0;
 
 	*n = 0;
@@ -262,16 +446,19 @@ trc_match_leftovers(struct trc_match *mt, size_t *n)
 		return NULL;
 	}
 	for (i = 0; i < mt->chans.cap; i++) {
-		for (p = mt->chans.b[i]; p; p = pn) {
-			pn = p->next;
-			for (q = ((struct chan *)p)->head; q; q = qn) {
-				qn = q->next;
-				v[k++] = q->m;
-				free(q);
-			}
-			free(p);
+		c = &mt->chans.v[i];
+		if (c->state == FREE)
+			continue;
+		unpack(c, &c->m, &v[k++]);
+		if (c->more != NULL) {
+			q = c->more;
+			do {
+				q = q->next;
+				unpack(c, &q->m, &v[k++]);
+			} while (q != c->more);
+			free_ring(c->more);
 		}
-		mt->chans.b[i] = NULL;
+		c->state = FREE;
 	}
 	mt->chans.n = 0;
 	mt->pending = 0;
@@ -284,11 +471,25 @@ struct trc_coll *
 trc_coll_enter(struct trc_match *mt, int32_t comm, int32_t rank, long line)
 {
 	uint64_t kc = (uint32_t)comm;
-	struct seqc *s = (struct seqc *)hfind(&mt->seqs, kc, (uint32_t)rank);
+	struct seqc *s = NULL;
 	struct cinst *ci;
-	int64_t seq;
+	int64_t seq, *nv;
+	size_t n;
 
-	if (s == NULL) {
+	if (comm == 0 && rank >= 0) {
+		/* The world's sequence numbers in an array, by rank. */
+		if ((size_t)rank >= mt->nseq0) {
+			for (n = mt->nseq0 ? mt->nseq0 : 64; n <= (size_t)rank;)
+				n *= 2;
+			if ((nv = realloc(mt->seq0, n * sizeof(*nv))) == NULL)
+				return NULL;
+			memset(nv + mt->nseq0, 0, (n - mt->nseq0) * sizeof(*nv));
+			mt->seq0 = nv;
+			mt->nseq0 = n;
+		}
+		seq = mt->seq0[rank];
+	} else if ((s = (struct seqc *)hfind(&mt->seqs, kc,
+	    (uint32_t)rank)) == NULL) {
 		if ((s = malloc(sizeof(*s))) == NULL)
 			return NULL;
 		s->h.k1 = kc;
@@ -299,7 +500,8 @@ trc_coll_enter(struct trc_match *mt, int32_t comm, int32_t rank, long line)
 			return NULL;
 		}
 	}
-	seq = s->next;
+	if (s != NULL)
+		seq = s->next;
 	ci = (struct cinst *)hfind(&mt->colls, kc, (uint64_t)seq);
 	if (ci == NULL) {
 		if ((ci = calloc(1, sizeof(*ci))) == NULL)
@@ -315,7 +517,10 @@ trc_coll_enter(struct trc_match *mt, int32_t comm, int32_t rank, long line)
 			return NULL;
 		}
 	}
-	s->next++;
+	if (s != NULL)
+		s->next++;
+	else
+		mt->seq0[rank]++;
 	ci->c.arrived++;
 	return &ci->c;
 }

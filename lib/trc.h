@@ -145,6 +145,14 @@ int	 trc_write_event(struct trc_writer *, const struct trc_event *);
 int	 trc_write_event_at(struct trc_writer *, const struct trc_event *,
 	    int64_t t, const char *extra);
 int	 trc_write_raw(struct trc_writer *, const char *, size_t);
+/*
+ * Format an event as trc_write_event_at does, extra[0..xlen) appended,
+ * into a caller's buffer of at least trc_event_maxlen() bytes; returns
+ * the length written, newline included.
+ */
+size_t	 trc_event_maxlen(const struct trc_event *, size_t xlen);
+size_t	 trc_format_event(char *, const struct trc_event *, int64_t t,
+	    const char *extra, size_t xlen);
 /* Formats t as seconds with 9 decimals, or an integer; returns the length. */
 size_t	 trc_format_time(char *, int64_t);
 size_t	 trc_format_int(char *, int64_t);
@@ -218,5 +226,6 @@ void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 #include "trc_lcs.h"
 #include "trc_graph.h"
 #include "trc_perturb.h"
+#include "trc_scale.h"
 
 #endif

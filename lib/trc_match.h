@@ -49,6 +49,25 @@ int	 trc_match_send(struct trc_match *, const struct trc_msg *m,
 /* A receive completes: the same, the other way round. */
 int	 trc_match_recv(struct trc_match *, const struct trc_msg *m,
 	    struct trc_msg *peer);
+/*
+ * The oldest send waiting on channel (src, dst, tag, comm): returns 1
+ * with it in *m, left in place, or 0 when none waits.
+ */
+int	 trc_match_peek(const struct trc_match *, int32_t src, int32_t dst,
+	    int32_t tag, int32_t comm, struct trc_msg *m);
+/*
+ * Of the sends waiting for a receive at dst with tag (TRC_ANY: any)
+ * and comm, the one with the least val: returns 1 with it in *m, left
+ * in place, or 0 when there is none.  For receives from any source
+ * matched in arrival order.  It looks at every channel in flight.
+ */
+int	 trc_match_peek_any(const struct trc_match *, int32_t dst,
+	    int32_t tag, int32_t comm, struct trc_msg *m);
+/*
+ * Forget the oldest send of m's channel, as a receive that took it
+ * would: returns 0, or -1 when that channel holds no send.
+ */
+int	 trc_match_take(struct trc_match *, const struct trc_msg *m);
 /* Messages waiting for their other end. */
 size_t	 trc_match_pending(const struct trc_match *);
 /*

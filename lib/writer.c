@@ -105,48 +105,82 @@ trc_format_int(char *out, int64_t v)
 	return n + (size_t)(e - p);
 }
 
+static const char digits2[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 size_t
 trc_format_time(char *out, int64_t t)
 {
-	char tmp[32], *p, *e = tmp + sizeof(tmp);
-	uint64_t u;
+	char *o = out;
+	uint64_t u, sec;
+	uint32_t f;
 	int i;
-	size_t n = 0;
 
 	if (t < 0) {
-		out[n++] = '-';
+		*o++ = '-';
 		u = (uint64_t)0 - (uint64_t)t;
 	} else
 		u = (uint64_t)t;
-	p = e;
-	for (i = 0; i < 9; i++) {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
+	sec = u / 1000000000;
+	f = (uint32_t)(u % 1000000000);
+	if (sec < 10)
+		*o++ = (char)('0' + sec);
+	else
+		o += trc_format_int(o, (int64_t)sec);
+	*o++ = '.';
+	/* Nine digits, two at a time from the right. */
+	o[8] = (char)('0' + f % 10);
+	f /= 10;
+	for (i = 6; i >= 0; i -= 2) {
+		memcpy(o + i, digits2 + 2 * (f % 100), 2);
+		f /= 100;
 	}
-	*--p = '.';
-	p = utoa_end(p, u);
-	memcpy(out + n, p, (size_t)(e - p));
-	return n + (size_t)(e - p);
+	return (size_t)(o + 9 - out);
 }
 
-int
-trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
-    int64_t t, const char *extra)
+size_t
+trc_event_maxlen(const struct trc_event *ev, size_t xlen)
 {
-	char num[32], *p;
-	char *o;
-	size_t need, xlen;
+	size_t need = 64 + xlen;
 	int i;
 
-	xlen = extra != NULL ? strlen(extra) : 0;
-	need = 64 + xlen;
 	for (i = 0; i < ev->nattr; i++)
 		need += ev->attr[i].key.len + ev->attr[i].val.len + 2;
-	if (need > WBUFSIZE - w->len && flush(w) < 0)
-		return -1;
-	if (need > WBUFSIZE)
-		return -1;
-	o = w->buf + w->len;
+	return need;
+}
+
+/*
+ * The length of the attributes' text when they lie in one piece as
+ * "k=v k=v" (as the reader leaves them, single blanks between), else 0.
+ */
+static size_t
+plain_attrs(const struct trc_event *ev)
+{
+	const struct trc_attr *a = ev->attr;
+	int i;
+
+	for (i = 0; i < ev->nattr; i++) {
+		if (a[i].val.s != a[i].key.s + a[i].key.len + 1 ||
+		    a[i].key.s[a[i].key.len] != '=')
+			return 0;
+		if (i > 0 && (a[i].key.s != a[i - 1].val.s +
+		    a[i - 1].val.len + 1 || a[i].key.s[-1] != ' '))
+			return 0;
+	}
+	return (size_t)(a[i - 1].val.s + a[i - 1].val.len - a[0].key.s);
+}
+
+size_t
+trc_format_event(char *out, const struct trc_event *ev, int64_t t,
+    const char *extra, size_t xlen)
+{
+	char num[32], *p;
+	char *o = out;
+	size_t n;
+	int i;
+
 	o += trc_format_time(o, t);
 	*o++ = ' ';
 	p = utoa_end(num + sizeof(num), (uint64_t)ev->rank);
@@ -155,21 +189,42 @@ trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
 	*o++ = ' ';
 	memcpy(o, trc_kind_name(ev->kind), 2);
 	o += 2;
-	for (i = 0; i < ev->nattr; i++) {
+	if (ev->nattr > 0 && (n = plain_attrs(ev)) > 0) {
+		/* As they were read: one copy. */
 		*o++ = ' ';
-		memcpy(o, ev->attr[i].key.s, ev->attr[i].key.len);
-		o += ev->attr[i].key.len;
-		*o++ = '=';
-		memcpy(o, ev->attr[i].val.s, ev->attr[i].val.len);
-		o += ev->attr[i].val.len;
-	}
+		memcpy(o, ev->attr[0].key.s, n);
+		o += n;
+	} else
+		for (i = 0; i < ev->nattr; i++) {
+			*o++ = ' ';
+			memcpy(o, ev->attr[i].key.s, ev->attr[i].key.len);
+			o += ev->attr[i].key.len;
+			*o++ = '=';
+			memcpy(o, ev->attr[i].val.s, ev->attr[i].val.len);
+			o += ev->attr[i].val.len;
+		}
 	if (xlen > 0) {
 		*o++ = ' ';
 		memcpy(o, extra, xlen);
 		o += xlen;
 	}
 	*o++ = '\n';
-	w->len = (size_t)(o - w->buf);
+	return (size_t)(o - out);
+}
+
+int
+trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
+    int64_t t, const char *extra)
+{
+	size_t need, xlen;
+
+	xlen = extra != NULL ? strlen(extra) : 0;
+	need = trc_event_maxlen(ev, xlen);
+	if (need > WBUFSIZE - w->len && flush(w) < 0)
+		return -1;
+	if (need > WBUFSIZE)
+		return -1;
+	w->len += trc_format_event(w->buf + w->len, ev, t, extra, xlen);
 	return w->failed ? -1 : 0;
 }
 

@@ -1,0 +1,1319 @@
+/*
+ * scale.c - the transform engine (trc_scale.h; Mendes, "Performance
+ * Prediction by Trace Transformation", section 4; DESIGN.md section 4).
+ *
+ * Each rank is replayed in its own event order with a predicted clock.
+ * A rank whose receive completion arrives before its send (clock skew,
+ * or a stream not ordered by time), or whose collective still misses
+ * participants, is blocked: its later events are held until it can go
+ * on.  Predicted times are monotone per rank, so the output is a k-way
+ * merge of per-rank queues, released below a watermark: the least
+ * predicted time any rank could still produce.
+ *
+ * Queued records live in 64 KB chunks taken in turn and given back
+ * when their last record is written, so memory follows the events in
+ * the buffer and no record is ever moved.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+
+enum state { COMP, SEND, RECV, WAIT, COLL };
+enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD };
+
+#define CHUNK		((size_t)64 * 1024)
+#define KEEPCHUNKS	8
+#define RELMAX		16384	/* events written in one sorted batch */
+#define ALIGN8(n)	(((n) + 7) & ~(size_t)7)
+
+/* A chunk of records, or of one record longer than CHUNK. */
+struct chunk {
+	size_t		 live;		/* records not yet written */
+	size_t		 used, size;
+	struct chunk	*next;		/* on the free list */
+};
+
+/* One formatted output event. */
+struct rec {
+	uint32_t	 len;
+	uint32_t	 off;		/* from its chunk's start */
+	char		 text[];
+};
+
+/* An input event held while its rank waits, strings in one block. */
+struct held {
+	struct held	*next;
+	int64_t		 delay;
+	long		 line;
+	struct trc_event ev;	/* cut after its nattr attributes */
+};
+
+/* A receive posted: its request (TRC_NONE when blocking) and channel. */
+struct irecv {
+	int64_t		 req;
+	int32_t		 src, tag, comm;	/* src TRC_ANY: peer=* */
+};
+
+struct rank {
+	int64_t		 t, tp;		/* last original, predicted time */
+	int64_t		 delay;		/* before the next event fed */
+	int64_t		 rs_tp, rs_t;	/* the send of a resolved receive */
+	double		 k;
+	struct held	*hhead, *htail;
+	struct trc_coll	*coll;
+	int32_t		 nextwaiter;	/* ranks blocked on one collective */
+	int32_t		 rs_src, rs_tag;	/* a rematched message */
+	int64_t		 rs_bytes;
+	uint8_t		 seen, state, blocked, resolved, kvalid, kmatched;
+	struct irecv	 rb;		/* the last blocking RB */
+	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
+	/* Region labels: a stack of strings in one buffer (with ratios). */
+	char		*lab;
+	size_t		 lablen, labcap;
+	size_t		*labpos;
+	size_t		 depth, depthcap;
+	struct irecv	*ir;		/* nonblocking receives not completed */
+	size_t		 nir, ircap;
+};
+
+/* An event waiting for output, in the order the ranks produced them. */
+struct pend {
+	int64_t		 t;
+	struct rec	*q;
+};
+
+struct trc_scale {
+	struct trc_scale_conf	 conf;
+	struct trc_scale_stats	 st;
+	const char		*name;
+	const char		*outname;
+	struct trc_writer	*w;
+	struct trc_match	*mt;
+	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
+	double			 cpu_ratio;
+	int32_t			 hdr_ranks;
+	int			 timeorder;
+	int			 failed;
+	struct rank		*rk;
+	size_t			 nrk, nseen;
+	int64_t			 tin;		/* time of the last event fed */
+	unsigned long long	 nfed, nextwm;
+	size_t			 curheld, queued;
+	int32_t			*work;		/* ranks to resume */
+	size_t			 nwork, workcap;
+	struct pend		*pend, *rel;
+	size_t			 npend, pendcap, relcap;
+	int64_t			 pmin;		/* no event in pend is earlier */
+	struct chunk		*cur, *freech;
+	size_t			 nfreech, nchunks;
+	size_t			 nwild;		/* ranks in BLK_WILD */
+	struct trc_event	 tmp;		/* a held event, rebuilt */
+	char			**diag;
+	size_t			 ndiag, diagcap;
+	char			 err[TRC_ERRLEN + 512];
+};
+
+static int
+fail(struct trc_scale *s, long line, const char *fmt, ...)
+{
+	char msg[TRC_ERRLEN + 256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(s->err, sizeof(s->err), "%s:%ld: %s", s->name, line, msg);
+	s->failed = 1;
+	return -1;
+}
+
+static int
+nomem(struct trc_scale *s)
+{
+	snprintf(s->err, sizeof(s->err), "out of memory");
+	s->failed = 1;
+	return -1;
+}
+
+static int
+grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	void *p;
+	size_t n = *cap ? *cap : first;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(*(void **)pp, n * size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
+}
+
+static struct rank *
+getrank(struct trc_scale *s, int32_t r)
+{
+	size_t n;
+	struct rank *p;
+
+	if ((size_t)r >= s->nrk) {
+		n = s->nrk ? s->nrk : 64;
+		while (n <= (size_t)r)
+			n *= 2;
+		if ((p = realloc(s->rk, n * sizeof(*p))) == NULL)
+			return NULL;
+		memset(p + s->nrk, 0, (n - s->nrk) * sizeof(*p));
+		s->rk = p;
+		s->nrk = n;
+	}
+	return &s->rk[r];
+}
+
+struct trc_scale *
+trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
+    const char *name, struct trc_writer *w)
+{
+	struct trc_scale *s;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return NULL;
+	s->conf = *conf;
+	s->name = name;
+	s->outname = conf->outname ? conf->outname : "<stdout>";
+	s->w = w;
+	s->cpu_ratio = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
+	s->hdr_ranks = h->ranks;
+	s->timeorder = h->order == TRC_ORDER_TIME;
+	s->nextwm = 4096;
+	s->pmin = INT64_MAX;
+	if (conf->target) {
+		s->t_send = trc_fit_find(conf->target, "send", 4);
+		s->t_isend = trc_fit_find(conf->target, "isend", 5);
+		s->t_recv = trc_fit_find(conf->target, "recv", 4);
+	}
+	if (conf->base) {
+		s->b_send = trc_fit_find(conf->base, "send", 4);
+		s->b_isend = trc_fit_find(conf->base, "isend", 5);
+	}
+	if ((s->mt = trc_match_new()) == NULL ||
+	    (h->ranks > 0 && getrank(s, h->ranks - 1) == NULL)) {
+		trc_scale_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+const char *
+trc_scale_error(const struct trc_scale *s)
+{
+	return s->err;
+}
+
+const struct trc_scale_stats *
+trc_scale_stats(const struct trc_scale *s)
+{
+	return &s->st;
+}
+
+const char *
+trc_scale_diag(const struct trc_scale *s, size_t i)
+{
+	return i < s->ndiag ? s->diag[i] : NULL;
+}
+
+void
+trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
+{
+	struct rank *p;
+
+	if (r >= 0 && ns > 0 && (p = getrank(s, r)) != NULL)
+		p->delay += ns;
+}
+
+/* --- the reorder buffer ------------------------------------------- */
+
+static struct chunk *
+chunk_of(struct rec *q)
+{
+	return (struct chunk *)((char *)q - q->off);
+}
+
+/* Room for a record of up to len bytes of text, or NULL. */
+static struct rec *
+rec_reserve(struct trc_scale *s, size_t len)
+{
+	struct chunk *c = s->cur;
+	size_t need = ALIGN8(sizeof(struct rec) + len), size;
+	struct rec *q;
+
+	if (c != NULL && c->live == 0)
+		c->used = ALIGN8(sizeof(*c));
+	if (c == NULL || c->used + need > c->size) {
+		size = CHUNK;
+		if (ALIGN8(sizeof(*c)) + need > CHUNK)
+			size = ALIGN8(sizeof(*c)) + need;
+		if (size == CHUNK && s->freech != NULL) {
+			c = s->freech;
+			s->freech = c->next;
+			s->nfreech--;
+		} else if ((c = malloc(size)) == NULL)
+			return NULL;
+		else
+			s->nchunks++;
+		c->live = 0;
+		c->used = ALIGN8(sizeof(*c));
+		c->size = size;
+		c->next = NULL;
+		if (s->cur != NULL && s->cur->live == 0) {
+			free(s->cur);
+			s->nchunks--;
+		}
+		s->cur = c;
+	}
+	q = (struct rec *)((char *)c + c->used);
+	q->off = (uint32_t)c->used;
+	return q;
+}
+
+static void
+rec_commit(struct trc_scale *s, struct rec *q)
+{
+	struct chunk *c = s->cur;
+
+	c->used += ALIGN8(sizeof(*q) + q->len);
+	c->live++;
+}
+
+static void
+rec_done(struct trc_scale *s, struct rec *q)
+{
+	struct chunk *c = chunk_of(q);
+
+	if (--c->live > 0 || c == s->cur)
+		return;
+	/*
+	 * Keep as many free chunks as are in use: a release empties
+	 * about as many as the events between two releases fill.
+	 */
+	if (c->size == CHUNK && (s->nfreech < KEEPCHUNKS ||
+	    2 * s->nfreech < s->nchunks)) {
+		c->next = s->freech;
+		s->freech = c;
+		s->nfreech++;
+	} else {
+		free(c);
+		s->nchunks--;
+	}
+}
+
+/* Queue a record formatted by rec_reserve() and its caller, at time t. */
+static int
+output(struct trc_scale *s, int64_t t, struct rec *q)
+{
+	struct pend *v;
+	size_t n;
+
+	if (s->npend == s->pendcap) {
+		/* By half again: this array is most of the engine's own. */
+		n = s->pendcap ? s->pendcap + s->pendcap / 2 : 1024;
+		if ((v = realloc(s->pend, n * sizeof(*v))) == NULL)
+			return nomem(s);
+		s->pend = v;
+		s->pendcap = n;
+	}
+	rec_commit(s, q);
+	s->pend[s->npend].t = t;
+	s->pend[s->npend++].q = q;
+	if (t < s->pmin)
+		s->pmin = t;
+	if (s->npend > s->st.maxqueued)
+		s->st.maxqueued = s->npend;
+	return 0;
+}
+
+/*
+ * Sort v[0..n) by time, stably, with tmp of room n: an LSD radix sort
+ * on the time above the least, 11 bits a pass (a release spans little
+ * time, so two or three passes do).
+ */
+static struct pend *
+sort_pend(struct pend *v, struct pend *tmp, size_t n)
+{
+	size_t cnt[2048], i, sum, c;
+	uint64_t lo, hi, key;
+	struct pend *x;
+	int sh;
+
+	lo = hi = (uint64_t)v[0].t ^ (UINT64_C(1) << 63);
+	for (i = 1; i < n; i++) {
+		key = (uint64_t)v[i].t ^ (UINT64_C(1) << 63);
+		if (key < lo)
+			lo = key;
+		if (key > hi)
+			hi = key;
+	}
+	for (sh = 0; sh < 64 && ((hi - lo) >> sh) != 0; sh += 11) {
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < n; i++)
+			cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) - lo) >>
+			    sh) & 2047]++;
+		for (sum = 0, i = 0; i < 2048; i++) {
+			c = cnt[i];
+			cnt[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) -
+			    lo) >> sh) & 2047]++] = v[i];
+		x = v;
+		v = tmp;
+		tmp = x;
+	}
+	return v;
+}
+
+/* Write the n queued events predicted before cut, in order. */
+static int
+release_below(struct trc_scale *s, int64_t cut, size_t n)
+{
+	struct pend *v;
+	size_t i, k = 0;
+	int sorted = 1;
+	int64_t last = INT64_MIN, pmin = INT64_MAX;
+
+	if (grow(&s->rel, &s->relcap, n, sizeof(*s->rel), 1024) < 0)
+		return nomem(s);
+	for (n = 0, i = 0; i < s->npend; i++)
+		if (s->pend[i].t < cut) {
+			if (s->pend[i].t < last)
+				sorted = 0;
+			last = s->pend[i].t;
+			s->rel[n++] = s->pend[i];
+		} else {
+			if (s->pend[i].t < pmin)
+				pmin = s->pend[i].t;
+			s->pend[k++] = s->pend[i];
+		}
+	s->npend = k;
+	s->pmin = pmin;
+	/* The sort's other buffer: what the batch left free in pend. */
+	v = sorted ? s->rel : sort_pend(s->rel, s->pend + k, n);
+	for (i = 0; i < n; i++) {
+#if defined(__GNUC__)
+		/* Records sorted by time lie all over the buffer. */
+		if (i + 8 < n)
+			__builtin_prefetch(v[i + 8].q);
+#endif
+		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
+			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
+			    trc_werror(s->w));
+			s->failed = 1;
+			return -1;
+		}
+		rec_done(s, v[i].q);
+	}
+	return 0;
+}
+
+/*
+ * Write every queued event predicted before wm, sorted by time, ties in
+ * the order the ranks produced them.  Each rank's times grow, and the
+ * ranks are replayed about in time order, so a batch is often sorted
+ * already.  A batch larger than RELMAX, as when a long wait ends, goes
+ * out in parts cut at times from a histogram, so that the copy a batch
+ * needs stays small.
+ */
+static int
+release(struct trc_scale *s, int64_t wm)
+{
+	size_t cnt[2048], i, n, b, sum;
+	int64_t lo, hi, cut;
+	int sh;
+
+	for (;;) {
+		if (wm <= s->pmin)
+			return 0;	/* the watermark has not passed any */
+		lo = INT64_MAX;
+		hi = INT64_MIN;
+		for (n = 0, i = 0; i < s->npend; i++)
+			if (s->pend[i].t < wm) {
+				n++;
+				if (s->pend[i].t < lo)
+					lo = s->pend[i].t;
+				if (s->pend[i].t > hi)
+					hi = s->pend[i].t;
+			}
+		if (n <= RELMAX)
+			return n > 0 ? release_below(s, wm, n) : 0;
+		for (sh = 0; sh < 63 && ((uint64_t)hi - (uint64_t)lo) >> sh >=
+		    2048; sh++)
+			;
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < s->npend; i++)
+			if (s->pend[i].t < wm)
+				cnt[((uint64_t)s->pend[i].t - (uint64_t)lo) >> sh]++;
+		/* At least the first bucket, at most RELMAX if it can. */
+		for (sum = cnt[0], b = 1; b < 2048 && sum + cnt[b] <= RELMAX;
+		    b++)
+			sum += cnt[b];
+		cut = (int64_t)((uint64_t)lo + ((uint64_t)b << sh));
+		if (b == 2048 || cut > hi)
+			cut = wm;
+		if (release_below(s, cut, sum) < 0)
+			return -1;
+	}
+}
+
+/* --- the transform ------------------------------------------------ */
+
+static int64_t
+scale_ns(double k, int64_t d)
+{
+	double v = k * (double)d;
+
+	if (k == 1)
+		return d;
+	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+}
+
+/* The factor K of rank r's current label, or -1 when matching failed. */
+static int
+factor(struct trc_scale *s, struct rank *p, int32_t r, double *k)
+{
+	const char *l = "";
+	size_t len = 0;
+	int rc;
+
+	if (s->conf.ratios == NULL) {
+		*k = s->cpu_ratio;
+		return 0;
+	}
+	if (!p->kvalid) {
+		if (p->depth > 0) {
+			l = p->lab + p->labpos[p->depth - 1];
+			len = p->lablen - p->labpos[p->depth - 1];
+		}
+		if ((rc = trc_ratios_get(s->conf.ratios, l, len, r, &p->k)) <
+		    0)
+			return -1;
+		p->kmatched = (uint8_t)rc;
+		p->kvalid = 1;
+	}
+	*k = p->k;
+	return 0;
+}
+
+/*
+ * The factor of the computation interval that ends now on rank r; -1
+ * when matching failed.  unl counts the interval as unlabelled.
+ */
+static int
+cpu_factor(struct trc_scale *s, struct rank *p, int32_t r, int unl,
+    long line, double *k)
+{
+	if (factor(s, p, r, k) < 0)
+		return fail(s, line, "%s", trc_ratios_error(s->conf.ratios));
+	if (s->conf.ratios != NULL && !p->kmatched && unl)
+		s->st.unlabelled++;
+	return 0;
+}
+
+/* base + K d for the computation interval ending now, or -1. */
+static int
+comp(struct trc_scale *s, struct rank *p, int32_t r, int64_t base, int64_t d,
+    long line, int64_t *tp)
+{
+	double k;
+
+	if (cpu_factor(s, p, r, d > 0, line, &k) < 0)
+		return -1;
+	*tp = base + scale_ns(k, d);
+	return 0;
+}
+
+static int
+push_label(struct rank *p, const struct trc_str *fn)
+{
+	if (grow(&p->labpos, &p->depthcap, p->depth + 1, sizeof(*p->labpos),
+	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len, 1, 64) <
+	    0)
+		return -1;
+	p->labpos[p->depth++] = p->lablen;
+	memcpy(p->lab + p->lablen, fn->s, fn->len);
+	p->lablen += fn->len;
+	p->kvalid = 0;
+	return 0;
+}
+
+static void
+pop_label(struct rank *p)
+{
+	if (p->depth == 0)
+		return;
+	p->lablen = p->labpos[--p->depth];
+	p->kvalid = 0;
+}
+
+static int
+coll_size(struct trc_scale *s, const struct trc_event *ev, int32_t *size)
+{
+	const struct trc_str *a;
+	int64_t n;
+
+	if ((a = trc_attr_get(ev, "size")) != NULL) {
+		if (trc_parse_int(a->s, a->len, &n) < 0 || n < 1 ||
+		    n > INT32_MAX)
+			return fail(s, ev->line, "invalid size '%.*s'",
+			    (int)a->len, a->s);
+		*size = (int32_t)n;
+		return 0;
+	}
+	if (ev->comm == 0 && s->hdr_ranks > 0) {
+		*size = s->hdr_ranks;
+		return 0;
+	}
+	if (ev->comm == 0)
+		return fail(s, ev->line,
+		    "collective needs the header's ranks= or size=");
+	return fail(s, ev->line, "collective on comm %ld needs size=",
+	    (long)ev->comm);
+}
+
+static int64_t
+bytes_of(const struct trc_event *ev)
+{
+	return ev->bytes > 0 ? ev->bytes : 0;
+}
+
+static int
+wake(struct trc_scale *s, int32_t r)
+{
+	if (grow(&s->work, &s->workcap, s->nwork + 1, sizeof(*s->work), 64) <
+	    0)
+		return nomem(s);
+	s->work[s->nwork++] = r;
+	return 0;
+}
+
+/* Rematch: is this RE the completion of a receive posted with peer=*? */
+static int
+wildcard(struct rank *p, const struct trc_event *ev, int32_t *tag)
+{
+	size_t i;
+
+	if (p->state == RECV && ev->req == TRC_NONE) {
+		*tag = p->rb.tag;
+		return p->rb.src == TRC_ANY;
+	}
+	for (i = 0; i < p->nir; i++)
+		if (p->ir[i].req == ev->req) {
+			*tag = p->ir[i].tag;
+			return p->ir[i].src == TRC_ANY;
+		}
+	return 0;
+}
+
+static void
+forget_irecv(struct rank *p, int64_t req)
+{
+	size_t i;
+
+	for (i = 0; i < p->nir; i++)
+		if (p->ir[i].req == req) {
+			p->ir[i] = p->ir[--p->nir];
+			return;
+		}
+}
+
+/*
+ * Format ev at tp into a new record of rank r; a rematched RE gets its
+ * new peer=, tag= and bytes=.
+ */
+static int
+emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
+    int rematched)
+{
+	struct rank *p = &s->rk[r];
+	const struct trc_event *e = ev;
+	struct trc_event copy;
+	char xbuf[40], nbuf[3][24];
+	size_t xlen = 0;
+	struct rec *q;
+	int i;
+
+	if (rematched) {
+		/* Only the values change: a shallow copy will do. */
+		memcpy(&copy, ev, sizeof(copy));
+		for (i = 0; i < copy.nattr; i++) {
+			struct trc_str *k = &copy.attr[i].key, *v =
+			    &copy.attr[i].val;
+
+			if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
+				v->len = trc_format_int(nbuf[0], p->rs_src);
+				v->s = nbuf[0];
+			} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
+				v->len = trc_format_int(nbuf[1], p->rs_tag);
+				v->s = nbuf[1];
+			} else if (k->len == 5 && memcmp(k->s, "bytes", 5) ==
+			    0) {
+				v->len = trc_format_int(nbuf[2], p->rs_bytes);
+				v->s = nbuf[2];
+			}
+		}
+		e = &copy;
+	}
+	if (trc_attr_get(ev, "t0") == NULL) {
+		memcpy(xbuf, "t0=", 3);
+		xlen = 3 + trc_format_time(xbuf + 3, ev->t);
+	}
+	if ((q = rec_reserve(s, trc_event_maxlen(e, xlen))) == NULL)
+		return nomem(s);
+	q->len = (uint32_t)trc_format_event(q->text, e, tp, xbuf, xlen);
+	return output(s, tp, q);
+}
+
+/*
+ * Transform one event of rank r, held up by delay first.  Returns 0
+ * when done, 1 when the rank must wait (the event is not consumed), -1
+ * on error.
+ */
+static int
+process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t delay)
+{
+	struct rank *p = &s->rk[r];
+	struct trc_msg m, peer;
+	struct trc_coll *c;
+	const struct trc_fit_op *f2, *f1;
+	int64_t d, tp, want, b, base;
+	int32_t wtag;
+	int rc, rematched = 0;
+
+	if (!p->seen) {
+		p->seen = 1;
+		p->t = p->tp = ev->t;
+		s->nseen++;
+	}
+	if (ev->t < p->t)
+		return fail(s, ev->line, "time goes backwards on rank %ld",
+		    (long)r);
+	d = ev->t - p->t;
+	base = p->tp + delay;
+
+	switch (ev->kind) {
+	case TRC_SE:
+		b = bytes_of(ev);
+		f2 = ev->req != TRC_NONE && s->t_isend ? s->t_isend : s->t_send;
+		f1 = ev->req != TRC_NONE && s->b_isend ? s->b_isend : s->b_send;
+		if (p->state != SEND) {
+			if (comp(s, p, r, base, d, ev->line, &tp) < 0)
+				return -1;
+		} else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
+			tp = base + scale_ns(trc_fit_eval(f2, b) /
+			    trc_fit_eval(f1, b), d);
+		else if (f2)
+			tp = base + trc_fit_eval_ns(f2, b);
+		else
+			tp = base + d;
+		if (ev->peer < 0 || ev->tag < 0)
+			return fail(s, ev->line, "send without peer= and tag=");
+		memset(&m, 0, sizeof(m));
+		m.src = r;
+		m.dst = ev->peer;
+		m.tag = ev->tag;
+		m.comm = ev->comm;
+		m.bytes = b;
+		m.val = tp;
+		m.aux = ev->t;
+		m.line = ev->line;
+		if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
+			return nomem(s);
+		if (rc == 1) {
+			/* A receive was waiting for this send: resume it. */
+			struct rank *q = getrank(s, peer.dst);
+
+			if (q == NULL)
+				return nomem(s);
+			p = &s->rk[r];
+			q->resolved = 1;
+			q->rs_tp = tp;
+			q->rs_t = ev->t;
+			if (wake(s, peer.dst) < 0)
+				return -1;
+		}
+		p->state = COMP;
+		break;
+	case TRC_RE:
+		b = bytes_of(ev);
+		if (!p->resolved && s->conf.rematch &&
+		    wildcard(p, ev, &wtag)) {
+			/* The engine's watermark pass picks the message. */
+			if (p->blocked != BLK_WILD) {
+				p->blocked = BLK_WILD;
+				p->wtag = wtag;
+				p->wcomm = ev->comm;
+				s->nwild++;
+			}
+			return 1;
+		}
+		if (!p->resolved) {
+			if (ev->peer < 0 || ev->tag < 0)
+				return fail(s, ev->line, "receive completion "
+				    "without actual peer= and tag=");
+			memset(&m, 0, sizeof(m));
+			m.src = ev->peer;
+			m.dst = r;
+			m.tag = ev->tag;
+			m.comm = ev->comm;
+			m.bytes = b;
+			m.line = ev->line;
+			if ((rc = trc_match_recv(s->mt, &m, &peer)) < 0)
+				return nomem(s);
+			if (rc == 0) {
+				p->blocked = BLK_RECV;
+				return 1;
+			}
+			p->rs_tp = peer.val;
+			p->rs_t = peer.aux;
+		} else if (p->resolved == 2) {
+			rematched = 1;
+			if (p->rs_src != ev->peer)
+				s->st.rematched++;
+		}
+		if (ev->req != TRC_NONE)
+			forget_irecv(p, ev->req);
+		p->resolved = 0;
+		if (ev->t < p->rs_t && !rematched)
+			s->st.skew++;
+		if (p->state == COMP) {	/* no RB or WB before it */
+			if (comp(s, p, r, base, d, ev->line, &want) < 0)
+				return -1;
+		} else
+			want = base + (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) :
+			    d);
+		tp = want;
+		if (p->rs_tp > tp) {
+			s->st.repaired++;
+			s->st.repair_ns += p->rs_tp - tp;
+			tp = p->rs_tp;
+		}
+		if (p->state == RECV)
+			p->state = COMP;
+		break;
+	case TRC_XE:
+		if ((c = p->coll) == NULL)
+			return fail(s, ev->line,
+			    "collective end without its begin");
+		if (c->arrived < c->size) {
+			p->blocked = BLK_COLL;
+			p->nextwaiter = (int32_t)(intptr_t)c->user;
+			c->user = (void *)(intptr_t)(r + 1);
+			return 1;
+		}
+		f2 = s->conf.target ? trc_fit_find(s->conf.target, ev->op.s,
+		    ev->op.len) : NULL;
+		if (f2)
+			tp = c->val + trc_fit_eval_ns(f2, bytes_of(ev));
+		else
+			tp = c->val + (ev->t > c->aux ? ev->t - c->aux : 0);
+		if (tp < base)
+			tp = base;
+		if (++c->left == c->arrived)
+			trc_coll_release(s->mt, c);
+		p->coll = NULL;
+		p->state = COMP;
+		break;
+	case TRC_WE:
+		if (p->state == WAIT)
+			tp = base + d;
+		else if (comp(s, p, r, base, d, ev->line, &tp) < 0)
+			return -1;
+		p->state = COMP;
+		break;
+	default:
+		/*
+		 * Every other event ends a computation interval, or keeps
+		 * its interval inside a call.
+		 */
+		if (p->state != COMP)
+			tp = base + d;
+		else if (comp(s, p, r, base, d, ev->line, &tp) < 0)
+			return -1;
+		switch (ev->kind) {
+		case TRC_SB:
+			p->state = SEND;
+			break;
+		case TRC_RB:
+			if (ev->req == TRC_NONE) {
+				p->state = RECV;
+				p->rb.req = TRC_NONE;
+				p->rb.src = ev->peer;
+				p->rb.tag = ev->tag;
+				p->rb.comm = ev->comm;
+			} else {
+				if (grow(&p->ir, &p->ircap, p->nir + 1,
+				    sizeof(*p->ir), 4) < 0)
+					return nomem(s);
+				p->ir[p->nir].req = ev->req;
+				p->ir[p->nir].src = ev->peer;
+				p->ir[p->nir].tag = ev->tag;
+				p->ir[p->nir++].comm = ev->comm;
+			}
+			break;
+		case TRC_WB:
+			p->state = WAIT;
+			break;
+		case TRC_XB:
+			if (p->coll != NULL)
+				return fail(s, ev->line, "collective begin "
+				    "inside another collective");
+			if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) ==
+			    NULL)
+				return nomem(s);
+			if (c->arrived == 1) {
+				if (coll_size(s, ev, &c->size) < 0)
+					return -1;
+				c->val = tp;
+				c->aux = ev->t;
+			} else {
+				if (tp > c->val)
+					c->val = tp;
+				if (ev->t > c->aux)
+					c->aux = ev->t;
+			}
+			if (c->arrived > c->size)
+				return fail(s, ev->line, "collective on comm "
+				    "%ld has more than %ld participants",
+				    (long)ev->comm, (long)c->size);
+			if (c->arrived == c->size) {
+				/* The last one in: let the waiters go. */
+				int32_t q = (int32_t)(intptr_t)c->user;
+
+				while (q > 0) {
+					if (wake(s, q - 1) < 0)
+						return -1;
+					q = s->rk[q - 1].nextwaiter;
+				}
+				c->user = NULL;
+			}
+			p->coll = c;
+			p->state = COLL;
+			break;
+		case TRC_PB:
+			if (s->conf.ratios != NULL && push_label(p, &ev->fn) < 0)
+				return nomem(s);
+			break;
+		case TRC_PE:
+			pop_label(p);
+			break;
+		default:
+			break;
+		}
+		break;
+	}
+	p->t = ev->t;
+	p->tp = tp;
+	s->st.delay_ns += delay;
+	s->st.events++;
+	return emit(s, r, ev, tp, rematched);
+}
+
+/* --- holding events ----------------------------------------------- */
+
+static int
+hold(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
+    int64_t delay)
+{
+	struct held *h;
+	size_t len = 0, i, n = (size_t)ev->nattr;
+	char *t;
+
+	for (i = 0; i < n; i++)
+		len += ev->attr[i].key.len + ev->attr[i].val.len;
+	/* Only the attributes in use are kept, their text after them. */
+	if ((h = malloc(offsetof(struct held, ev.attr) +
+	    n * sizeof(struct trc_attr) + len + 1)) == NULL)
+		return nomem(s);
+	memcpy(&h->ev, ev, offsetof(struct trc_event, attr));
+	h->line = ev->line;
+	h->next = NULL;
+	h->delay = delay;
+	t = (char *)&h->ev.attr[n];
+	for (i = 0; i < n; i++) {
+		memcpy(t, ev->attr[i].key.s, ev->attr[i].key.len);
+		h->ev.attr[i].key.s = t;
+		h->ev.attr[i].key.len = ev->attr[i].key.len;
+		t += ev->attr[i].key.len;
+		memcpy(t, ev->attr[i].val.s, ev->attr[i].val.len);
+		/* fn=, op= and req= point into their attribute's value. */
+		if (ev->fn.len && ev->fn.s == ev->attr[i].val.s)
+			h->ev.fn.s = t;
+		if (ev->op.len && ev->op.s == ev->attr[i].val.s)
+			h->ev.op.s = t;
+		if (ev->reqs.len && ev->reqs.s == ev->attr[i].val.s)
+			h->ev.reqs.s = t;
+		h->ev.attr[i].val.s = t;
+		h->ev.attr[i].val.len = ev->attr[i].val.len;
+		t += ev->attr[i].val.len;
+	}
+	if (p->htail)
+		p->htail->next = h;
+	else
+		p->hhead = h;
+	p->htail = h;
+	s->st.held++;
+	if (++s->curheld > s->st.maxheld)
+		s->st.maxheld = s->curheld;
+	return 0;
+}
+
+/* A held event as a whole trc_event (line sits after the attributes). */
+static const struct trc_event *
+unheld(struct trc_scale *s, const struct held *h)
+{
+	size_t n = (size_t)h->ev.nattr;
+
+	memcpy(&s->tmp, &h->ev, offsetof(struct trc_event, attr));
+	memcpy(s->tmp.attr, h->ev.attr, n * sizeof(struct trc_attr));
+	s->tmp.line = h->line;
+	return &s->tmp;
+}
+
+static int
+resume(struct trc_scale *s)
+{
+	struct rank *p;
+	struct held *h;
+	int32_t r;
+	int rc;
+
+	while (s->nwork > 0) {
+		r = s->work[--s->nwork];
+		p = &s->rk[r];
+		if (p->blocked == BLK_WILD)
+			s->nwild--;
+		p->blocked = RUN;
+		while ((h = p->hhead) != NULL) {
+			if ((rc = process(s, r, unheld(s, h), h->delay)) < 0)
+				return -1;
+			p = &s->rk[r];
+			if (rc > 0)
+				break;
+			if ((p->hhead = h->next) == NULL)
+				p->htail = NULL;
+			free(h);
+			s->curheld--;
+		}
+	}
+	return 0;
+}
+
+/* --- the watermark ------------------------------------------------ */
+
+static int64_t lower_bound(struct trc_scale *, struct rank *, int32_t, int);
+
+/*
+ * The least predicted time at which a message for receive rv of rank
+ * dst can leave: its channel's oldest queued send, or else the
+ * sender's own lower bound.
+ */
+static int64_t
+msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
+{
+	struct trc_msg m;
+
+	if (rv->src < 0 || rv->tag < 0)
+		return INT64_MIN;
+	if (trc_match_peek(s->mt, rv->src, dst, rv->tag, rv->comm, &m))
+		return m.val;
+	if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+		return s->timeorder ? s->tin : INT64_MIN;
+	return lower_bound(s, &s->rk[rv->src], rv->src, 0);
+}
+
+/*
+ * The least predicted time rank i may still produce.  In a time-ordered
+ * stream no rank's next event is earlier than tin, the time of the last
+ * event read, so a rank computing ends its interval no earlier than
+ * tp + K (tin - t), and an event inside a call, which keeps its
+ * interval, comes no earlier than tp + (tin - t).  A receive completion
+ * with a cost g2 comes no earlier than its message: deep looks at the
+ * senders of the receives the rank has posted.  A collective ends no
+ * earlier than the latest predicted begin so far.
+ */
+static int64_t
+lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
+{
+	int64_t tp = p->tp, dt = s->tin - p->t, in, re, mb, m;
+	double k;
+	size_t j;
+
+	if (p->hhead != NULL || p->blocked != RUN)
+		return tp;
+	if (!s->timeorder || dt < 0)
+		dt = 0;
+	in = tp + dt;
+	switch (p->state) {
+	case COMP:
+		if (dt == 0 || factor(s, p, i, &k) < 0)
+			return tp;	/* an error comes again at the event */
+		return tp + scale_ns(k, dt);
+	case SEND:
+		return s->t_send == NULL && s->t_isend == NULL ? in : tp;
+	case COLL:
+		m = p->coll != NULL && p->coll->val > tp ? p->coll->val : tp;
+		return m < in ? m : in;
+	case RECV:
+	case WAIT:
+		re = s->t_recv == NULL ? in : tp;
+		if (re == in || !deep)
+			return re;
+		if (p->state == RECV)
+			mb = msg_bound(s, i, &p->rb);
+		else	/* a wait on sends alone ends at its WE */
+			for (mb = INT64_MAX, j = 0; j < p->nir && mb > re; j++)
+				if ((m = msg_bound(s, i, &p->ir[j])) < mb)
+					mb = m;
+		if (mb > re)
+			re = mb;
+		return re < in ? re : in;
+	}
+	return tp;
+}
+
+/* The least predicted time any rank may still produce. */
+static int64_t
+watermark(struct trc_scale *s)
+{
+	int64_t wm = INT64_MAX, lb;
+	size_t i;
+
+	if (s->hdr_ranks == 0 || s->nseen < (size_t)s->hdr_ranks) {
+		if (!s->timeorder)
+			return INT64_MIN;
+		wm = s->tin;
+	}
+	for (i = 0; i < s->nrk; i++) {
+		if (!s->rk[i].seen)
+			continue;
+		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);
+		if (lb < wm)
+			wm = lb;
+	}
+	return wm;
+}
+
+/*
+ * Rematch: give wildcard receives their messages.  The blocked rank
+ * whose best pending message is earliest takes it once no other rank
+ * can still send an earlier one: ranks not waiting on a wildcard send
+ * no earlier than their lower bound, and one that is waiting sends only
+ * after its own receive, no earlier than its own best candidate, which
+ * is later.  At the end of the input every bound is gone.
+ */
+static int
+rematch(struct trc_scale *s, int end)
+{
+	struct trc_msg peer, best = { 0 };
+	struct rank *p;
+	int64_t m, lb;
+	size_t i;
+	int32_t bi;
+	int rc;
+
+	while (s->nwild > 0) {
+		m = INT64_MAX;
+		bi = -1;
+		if (!end && (s->hdr_ranks == 0 ||
+		    s->nseen < (size_t)s->hdr_ranks))
+			m = s->timeorder ? s->tin : INT64_MIN;
+		for (i = 0; i < s->nrk; i++) {
+			p = &s->rk[i];
+			if (p->blocked == BLK_WILD) {
+				rc = trc_match_peek_any(s->mt, (int32_t)i,
+				    p->wtag, p->wcomm, &peer);
+				if (rc == 1 && (bi < 0 || peer.val < best.val)) {
+					best = peer;
+					bi = (int32_t)i;
+				}
+			} else if (!end && p->seen) {
+				lb = lower_bound(s, p, (int32_t)i, 1);
+				if (lb < m)
+					m = lb;
+			}
+		}
+		if (bi < 0 || best.val > m)
+			return 0;
+		p = &s->rk[bi];
+		if (trc_match_take(s->mt, &best) < 0)
+			return nomem(s);
+		p->resolved = 2;
+		p->rs_tp = best.val;
+		p->rs_t = best.aux;
+		p->rs_src = best.src;
+		p->rs_tag = best.tag;
+		p->rs_bytes = best.bytes;
+		if (wake(s, bi) < 0 || resume(s) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
+{
+	struct rank *p;
+	int64_t delay;
+	int rc;
+
+	if (s->failed)
+		return -1;
+	if ((p = getrank(s, ev->rank)) == NULL)
+		return nomem(s);
+	s->tin = ev->t;
+	delay = p->delay;
+	p->delay = 0;
+	if (p->hhead != NULL || p->blocked != RUN) {
+		if (hold(s, p, ev, delay) < 0)
+			return -1;
+	} else {
+		if ((rc = process(s, ev->rank, ev, delay)) < 0)
+			return -1;
+		if (rc > 0 && hold(s, &s->rk[ev->rank], ev, delay) < 0)
+			return -1;
+		if (resume(s) < 0)
+			return -1;
+	}
+	if (++s->nfed >= s->nextwm) {
+		s->nextwm = s->nfed + 4096 + s->nrk;
+		if (s->nwild > 0 && rematch(s, 0) < 0)
+			return -1;
+		return release(s, watermark(s));
+	}
+	return 0;
+}
+
+static int
+add_diag(struct trc_scale *s, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0 || grow(&s->diag, &s->diagcap, s->ndiag + 1,
+	    sizeof(*s->diag), 8) < 0 ||
+	    (s->diag[s->ndiag] = strdup(buf)) == NULL)
+		return nomem(s);
+	s->ndiag++;
+	return 0;
+}
+
+int
+trc_scale_finish(struct trc_scale *s)
+{
+	struct trc_msg *v;
+	const struct trc_coll *c;
+	size_t n, i;
+	int errors = 0;
+
+	if (s->failed)
+		return -1;
+	if (s->nwild > 0 && rematch(s, 1) < 0)
+		return -1;
+	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0)
+		return nomem(s);
+	for (i = 0; i < n; i++) {
+		if (v[i].send) {
+			if (add_diag(s, "%s:%ld: warning: send to rank %ld "
+			    "tag %ld comm %ld was never received", s->name,
+			    v[i].line, (long)v[i].dst, (long)v[i].tag,
+			    (long)v[i].comm) < 0)
+				break;
+		} else {
+			if (add_diag(s, "%s:%ld: receive from rank %ld tag "
+			    "%ld comm %ld has no matching send", s->name,
+			    v[i].line, (long)v[i].src, (long)v[i].tag,
+			    (long)v[i].comm) < 0)
+				break;
+			errors++;
+		}
+	}
+	free(v);
+	if (s->failed)
+		return -1;
+	/* Wildcard receives left without a message. */
+	for (i = 0; i < s->nrk; i++)
+		if (s->rk[i].blocked == BLK_WILD && s->rk[i].hhead != NULL) {
+			char tag[24] = "*";
+
+			if (s->rk[i].wtag >= 0)
+				snprintf(tag, sizeof(tag), "%ld",
+				    (long)s->rk[i].wtag);
+			if (add_diag(s, "%s:%ld: receive from any rank tag %s "
+			    "comm %ld has no matching send", s->name,
+			    s->rk[i].hhead->line, tag, (long)s->rk[i].wcomm) <
+			    0)
+				return -1;
+			errors++;
+		}
+	while ((c = trc_coll_oldest(s->mt)) != NULL) {
+		if (c->arrived < c->size) {
+			if (add_diag(s, "%s:%ld: collective on comm %ld "
+			    "never completed: %ld of %ld ranks entered",
+			    s->name, c->line, (long)c->comm, (long)c->arrived,
+			    (long)c->size) < 0)
+				return -1;
+			errors++;
+		}
+		trc_coll_release(s->mt, (struct trc_coll *)c);
+	}
+	if (release(s, INT64_MAX) < 0)
+		return -1;
+	return errors;
+}
+
+void
+trc_scale_free(struct trc_scale *s)
+{
+	struct held *h, *hn;
+	struct chunk *c;
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrk; i++) {
+		for (h = s->rk[i].hhead; h != NULL; h = hn) {
+			hn = h->next;
+			free(h);
+		}
+		free(s->rk[i].lab);
+		free(s->rk[i].labpos);
+		free(s->rk[i].ir);
+	}
+	for (i = 0; i < s->npend; i++)
+		rec_done(s, s->pend[i].q);
+	free(s->cur);
+	while ((c = s->freech) != NULL) {
+		s->freech = c->next;
+		free(c);
+	}
+	for (i = 0; i < s->ndiag; i++)
+		free(s->diag[i]);
+	free(s->diag);
+	free(s->rk);
+	free(s->pend);
+	free(s->rel);
+	free(s->work);
+	trc_match_free(s->mt);
+	free(s);
+}

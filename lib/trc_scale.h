@@ -1,0 +1,100 @@
+/*
+ * trc_scale.h - the transform engine of trc-scale(1) and of offline
+ * perturbation (DESIGN.md sections 4 and 5): it replays each rank of a
+ * stream in its own event order with a predicted clock and writes the
+ * events, retimed, sorted by predicted time.
+ *
+ * Computation intervals are multiplied by a ratio per label and rank;
+ * send intervals by f2(b)/f1(b) (or set to f2(b)); receive completions
+ * are put at max(t'(prev) + g2(b), t'(SE)), the causality repair; a
+ * collective completes at its latest participant's predicted begin
+ * plus the target cost.  A caller may add a delay before any event of
+ * a rank (trc_scale_delay), and may ask that receives posted with
+ * peer=* take the message that now arrives first instead of the one
+ * recorded (rematch), so that a perturbed run can be predicted from
+ * one trace.
+ *
+ * Memory is bounded by ranks, messages in flight and the events whose
+ * predicted time another rank may still precede; never by the length
+ * of the stream.
+ */
+#ifndef TRC_SCALE_H
+#define TRC_SCALE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct trc_fit;
+struct trc_ratios;
+struct trc_header;
+struct trc_event;
+struct trc_writer;
+
+struct trc_scale_conf {
+	const struct trc_fit	*target;	/* costs on the target, or NULL */
+	const struct trc_fit	*base;		/* costs on the base, or NULL */
+	struct trc_ratios	*ratios;	/* K per label and rank, or NULL */
+	double			 cpu_ratio;	/* K when ratios is NULL; 0: 1 */
+	/*
+	 * Re-match receives posted with peer=*: each takes, among the
+	 * messages to it with a fitting tag and communicator, the one
+	 * whose send ends first in predicted time, and its RE gets that
+	 * message's peer=.
+	 */
+	int			 rematch;
+	const char		*outname;	/* for write errors; NULL: "<stdout>" */
+};
+
+/* What happened so far, for -v. */
+struct trc_scale_stats {
+	unsigned long long	 events;	/* written */
+	unsigned long long	 repaired;	/* RE moved later by their send */
+	int64_t			 repair_ns;	/* by this much in all */
+	unsigned long long	 skew;		/* RE read before their send */
+	unsigned long long	 unlabelled;	/* intervals without a ratio row */
+	unsigned long long	 held;		/* events held while their rank waited */
+	size_t			 maxheld;	/* at most at once */
+	size_t			 maxqueued;	/* output waiting, at most */
+	unsigned long long	 rematched;	/* wildcard RE given another peer */
+	int64_t			 delay_ns;	/* added by trc_scale_delay */
+};
+
+struct trc_scale;
+
+/*
+ * An engine for the stream of header h read from name, writing to w
+ * (the caller writes the output header, with order=time).  NULL when
+ * out of memory.
+ */
+struct trc_scale *trc_scale_new(const struct trc_scale_conf *,
+	    const struct trc_header *h, const char *name, struct trc_writer *w);
+/*
+ * The next event of the input.  Returns 0, or -1 with the message in
+ * trc_scale_error(), "file:line: message".  Events are written as soon
+ * as no rank can still produce an earlier one.
+ */
+int	 trc_scale_feed(struct trc_scale *, const struct trc_event *);
+/*
+ * Hold rank up by ns nanoseconds before its next event fed: the
+ * interval that ends at that event grows by ns (less what a later
+ * causality wait absorbs), and every later event of the rank moves.
+ * Delays add up; ns <= 0 is ignored.
+ */
+void	 trc_scale_delay(struct trc_scale *, int32_t rank, int64_t ns);
+/*
+ * The input ended: write everything left and check for what never
+ * matched.  Returns the number of errors (receives without a send,
+ * collectives never completed), each described by trc_scale_diag(), or
+ * -1 with trc_scale_error() when writing failed.
+ */
+int	 trc_scale_finish(struct trc_scale *);
+/*
+ * The i-th diagnostic of trc_scale_finish(), "file:line: message"
+ * (warnings start the message with "warning: "); NULL past the last.
+ */
+const char *trc_scale_diag(const struct trc_scale *, size_t i);
+const char *trc_scale_error(const struct trc_scale *);
+const struct trc_scale_stats *trc_scale_stats(const struct trc_scale *);
+void	 trc_scale_free(struct trc_scale *);
+
+#endif
