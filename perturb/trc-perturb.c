@@ -1,0 +1,124 @@
+/*
+ * trc-perturb - a perturbation run predicted offline from one trace
+ * (DESIGN.md section 5): the delays of TRC_DELAY specs added where the
+ * tracer would insert them (lib/perturb.c), every rank re-timed by the
+ * transform engine of trc-scale (lib/scale.c), and each receive posted
+ * with peer=* given the message that now arrives first.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trc.h"
+
+static const char usage_line[] = "trc-perturb [-v] [-d delay] [file]";
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "delay", required_argument, NULL, 'd' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct trc_scale_conf conf = { 0 };
+	const struct trc_scale_stats *st;
+	const struct trc_header *h;
+	struct trc_perturb *pt;
+	struct trc_header oh;
+	struct trc_reader *rd;
+	struct trc_writer *w;
+	struct trc_scale *sc;
+	struct trc_event ev;
+	const char *d;
+	char err[TRC_ERRLEN + 64], tbuf[32];
+	int64_t before, after;
+	int c, rc, verbose = 0, errors;
+	size_t i;
+
+	trc_std_options(argc, argv, usage);
+	if ((pt = trc_perturb_new()) == NULL)
+		die("out of memory");
+	while ((c = getopt_long(argc, argv, "d:hv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (trc_perturb_parse(pt, optarg, err, sizeof err) < 0)
+				die("invalid delay '%s': %s", optarg, err);
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage_error(usage_line);
+	if ((rd = trc_open(argc > 0 ? argv[0] : "-")) == NULL ||
+	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
+		die("out of memory");
+	if ((h = trc_get_header(rd)) == NULL)
+		die("%s", trc_error(rd));
+	/* Costs unchanged: only the delays and their consequences move. */
+	conf.cpu_ratio = 1;
+	conf.rematch = 1;
+	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
+		die("out of memory");
+	oh = *h;
+	oh.order = TRC_ORDER_TIME;
+	if (trc_write_header(w, &oh) < 0)
+		die("<stdout>: %s", trc_werror(w));
+	while ((rc = trc_next(rd, &ev)) > 0) {
+		if (trc_perturb_event(pt, &ev, &before, &after) < 0)
+			die("out of memory");
+		if (before > 0)
+			trc_scale_delay(sc, ev.rank, before);
+		if (trc_scale_feed(sc, &ev) < 0) {
+			trc_wflush(w);
+			die("%s", trc_scale_error(sc));
+		}
+		if (after > 0)
+			trc_scale_delay(sc, ev.rank, after);
+	}
+	if (rc < 0) {
+		trc_wflush(w);
+		die("%s", trc_error(rd));
+	}
+	if ((errors = trc_scale_finish(sc)) < 0)
+		die("%s", trc_scale_error(sc));
+	for (i = 0; (d = trc_scale_diag(sc, i)) != NULL; i++)
+		fprintf(stderr, "%s: %s\n", trc_progname, d);
+	if (trc_wflush(w) < 0)
+		die("<stdout>: %s", trc_werror(w));
+	if (verbose) {
+		st = trc_scale_stats(sc);
+		tbuf[trc_format_time(tbuf, trc_perturb_total(pt))] = '\0';
+		fprintf(stderr, "%s: %llu delay%s, %s s in all; %llu events, "
+		    "%llu wildcard receives given another message\n",
+		    trc_progname, trc_perturb_count(pt),
+		    trc_perturb_count(pt) == 1 ? "" : "s", tbuf, st->events,
+		    st->rematched);
+	}
+	if (errors > 0)
+		exit(2);
+	trc_scale_free(sc);
+	trc_perturb_free(pt);
+	trc_wfree(w);
+	trc_close(rd);
+	fshut_stdout();
+	return 0;
+}
