@@ -132,6 +132,32 @@ expect_exit 0 "occ=2" -- trc-perturb -d call=send,occ=2,delay=1 "$tmp/c.trc"
 is "$(strip <"$out" | awk '!/^#/ { printf "%s %s %s|", $1, $2, $3 }')" \
 	"0.000000000 1 SB|0.000000000 0 RB|0.100000000 1 SE|0.100000000 0 RE|0.200000000 1 SB|0.200000000 0 RB|1.300000000 1 SE|1.300000000 0 RE|" \
 	"  only the second send is 1 s longer"
+# An Isend's delay falls between its SB and SE (the message leaves
+# late), and a wildcard Irecv completed in a wait is re-matched too.
+cat >"$tmp/e.trc" <<'X'
+#trc 1 ranks=3 order=time
+0.000000000 0 RB peer=* tag=1 bytes=8 req=1
+0.100000000 0 WB req=1 op=wait
+1.000000000 1 SB peer=0 tag=1 bytes=8 req=1
+1.100000000 1 SE peer=0 tag=1 bytes=8 req=1
+1.200000000 0 RE peer=1 tag=1 bytes=8 req=1
+1.200000000 0 WE req=1 op=wait
+1.200000000 1 WB req=1 op=wait
+1.300000000 1 WE req=1 op=wait
+2.000000000 2 SB peer=0 tag=1 bytes=8
+2.100000000 2 SE peer=0 tag=1 bytes=8
+2.100000000 0 RB peer=* tag=1 bytes=8
+2.200000000 0 RE peer=2 tag=1 bytes=8
+X
+# Rank 1's SE at 1.1 + 2 = 3.1, after rank 2's at 2.1: the wait takes
+# rank 2's message at max(0.1 + 1.1, 2.1) = 2.1 and ends there; the
+# next receive begins 0.9 s later, at 3.0, and takes rank 1's message
+# at max(3.0 + 0.1, 3.1) = 3.1.
+expect_exit 0 "isend late, wildcard irecv" -- trc-perturb -d call=isend,delay=2 "$tmp/e.trc"
+is "$(strip <"$out" | awk '!/^#/ { printf "%s %s %s %s|", $1, $2, $3, $4 }' | sed 's/|$//')" \
+	"0.000000000 0 RB peer=*|0.100000000 0 WB req=1|1.000000000 1 SB peer=0|2.000000000 2 SB peer=0|2.100000000 2 SE peer=0|2.100000000 0 RE peer=2|2.100000000 0 WE req=1|3.000000000 0 RB peer=*|3.100000000 1 SE peer=0|3.100000000 0 RE peer=1|3.200000000 1 WB req=1|3.300000000 1 WE req=1" \
+	"  rank 1's message 2 s late: the irecv takes rank 2's, the next receive rank 1's"
+
 # From the standard input, without delays: the times as recorded.
 expect_exit 0 "stdin, no delay" -- sh -c "trc-perturb <'$tmp/c.trc'"
 strip <"$out" >"$tmp/got"
