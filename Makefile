@@ -137,6 +137,9 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
+	rm -f $(DESTDIR)$(PREFIX)/share/trc/experiment.mk $(DESTDIR)$(LIBDIR)/trc/libtrc-mpi.so
+	-rmdir $(DESTDIR)$(PREFIX)/share/trc $(DESTDIR)$(LIBDIR)/trc 2>/dev/null
 
 clean:
 	rm -rf build bin/*
