@@ -16,19 +16,6 @@
 #include "trc.h"
 
 static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-static int
 popcount(uint32_t w)
 {
 	int n = 0;
@@ -127,7 +114,7 @@ trc_design_init(struct trc_design *d, int p, char *err, size_t errlen)
 
 	memset(d, 0, sizeof *d);
 	if (p < 1 || p > TRC_MAXFACTORS)
-		return fail(err, errlen, "%d factors: need 1 to %d", p,
+		return trc_errorf(err, errlen, "%d factors: need 1 to %d", p,
 		    TRC_MAXFACTORS);
 	d->p = p;
 	for (i = 0; i < p; i++)
@@ -153,7 +140,7 @@ gen_factor(const struct trc_design *d, const char *g, int c, char *err,
 	int f = trc_letter_factor(c);
 
 	if (f < 0 || f >= d->p)
-		return fail(err, errlen, "generator '%s': unknown factor '%c'",
+		return trc_errorf(err, errlen, "generator '%s': unknown factor '%c'",
 		    g, c);
 	return f;
 }
@@ -167,13 +154,13 @@ trc_design_generator(struct trc_design *d, const char *g, char *err,
 	int f, x, i, sign = 1;
 
 	if (g[0] == '\0' || g[1] != '=' || g[2] == '\0')
-		return fail(err, errlen,
+		return trc_errorf(err, errlen,
 		    "invalid generator '%s': want FACTOR=WORD, as D=ABC", g);
 	s = g + 2;
 	if (*s == '-' || *s == '+')
 		sign = *s++ == '-' ? -1 : 1;
 	if (*s == '\0')
-		return fail(err, errlen,
+		return trc_errorf(err, errlen,
 		    "invalid generator '%s': want FACTOR=WORD, as D=ABC", g);
 	if ((f = gen_factor(d, g, (unsigned char)g[0], err, errlen)) < 0)
 		return -1;
@@ -181,23 +168,23 @@ trc_design_generator(struct trc_design *d, const char *g, char *err,
 		if ((x = gen_factor(d, g, (unsigned char)*s, err, errlen)) < 0)
 			return -1;
 		if (x == f)
-			return fail(err, errlen,
+			return trc_errorf(err, errlen,
 			    "generator '%s': factor '%c' on both sides", g, *s);
 		if (w & (UINT32_C(1) << x))
-			return fail(err, errlen,
+			return trc_errorf(err, errlen,
 			    "generator '%s': repeated factor '%c'", g, *s);
 		if (d->gen[x] != 0)
-			return fail(err, errlen,
+			return trc_errorf(err, errlen,
 			    "generator '%s': factor '%c' is itself generated",
 			    g, *s);
 		w |= UINT32_C(1) << x;
 	}
 	if (d->gen[f] != 0)
-		return fail(err, errlen, "generator '%s': factor '%c' "
+		return trc_errorf(err, errlen, "generator '%s': factor '%c' "
 		    "generated twice", g, g[0]);
 	for (i = 0; i < d->p; i++)
 		if (d->gen[i] & (UINT32_C(1) << f))
-			return fail(err, errlen, "generator '%s': factor '%c' "
+			return trc_errorf(err, errlen, "generator '%s': factor '%c' "
 			    "generates '%c'", g, g[0], trc_factor_letter(i));
 	d->gen[f] = w;
 	d->gsign[f] = sign;
@@ -219,7 +206,7 @@ trc_design_finish(struct trc_design *d, char *err, size_t errlen)
 		else
 			gf[j++] = i;
 	if (d->nbase > 20)
-		return fail(err, errlen, "2^%d runs: at most 2^20", d->nbase);
+		return trc_errorf(err, errlen, "2^%d runs: at most 2^20", d->nbase);
 	n = 1L << d->k;
 	free(d->def);
 	free(d->dsign);
@@ -227,7 +214,7 @@ trc_design_finish(struct trc_design *d, char *err, size_t errlen)
 	d->dsign = malloc(n);
 	if (d->def == NULL || d->dsign == NULL) {
 		trc_design_free(d);
-		return fail(err, errlen, "out of memory");
+		return trc_errorf(err, errlen, "out of memory");
 	}
 	/* Every product of the generators' words: I = D ABC = ... */
 	for (t = 0; t < n; t++) {
@@ -353,7 +340,7 @@ trc_design_from_points(struct trc_design *d, int p, const uint32_t *pts,
 	if (trc_design_init(d, p, err, errlen) == -1)
 		return -1;
 	if (n < 1)
-		return fail(err, errlen, "no runs");
+		return trc_errorf(err, errlen, "no runs");
 	x0 = pts[0];
 	/*
 	 * Reduced row echelon form of the points' differences, each row
@@ -374,7 +361,7 @@ trc_design_from_points(struct trc_design *d, int p, const uint32_t *pts,
 		row[q++] = v;
 	}
 	if (q > 20)
-		return fail(err, errlen, "2^%d runs: at most 2^20", q);
+		return trc_errorf(err, errlen, "2^%d runs: at most 2^20", q);
 	for (f = 0; f < p; f++) {
 		uint32_t w = 0;
 
@@ -387,7 +374,7 @@ trc_design_from_points(struct trc_design *d, int p, const uint32_t *pts,
 			if (row[j] & (UINT32_C(1) << f))
 				w |= UINT32_C(1) << piv[j];
 		if (w == 0)
-			return fail(err, errlen, "factor '%c' has one level "
+			return trc_errorf(err, errlen, "factor '%c' has one level "
 			    "in every run", trc_factor_letter(f));
 		d->gen[f] = w;
 		d->gsign[f] = trc_word_sign(UINT32_C(1) << f, x0) *
@@ -400,7 +387,7 @@ trc_design_from_points(struct trc_design *d, int p, const uint32_t *pts,
 	m = trc_design_runs(d);
 	if ((seen = calloc(m, 1)) == NULL) {
 		trc_design_free(d);
-		return fail(err, errlen, "out of memory");
+		return trc_errorf(err, errlen, "out of memory");
 	}
 	for (i = 0; i < n; i++)
 		seen[trc_design_index(d, pts[i])] = 1;
@@ -417,7 +404,7 @@ trc_design_from_points(struct trc_design *d, int p, const uint32_t *pts,
 				w[bits++] = trc_factor_letter(d->base[j]);
 		w[bits] = '\0';
 		trc_design_free(d);
-		return fail(err, errlen, "not a two-level factorial design: "
+		return trc_errorf(err, errlen, "not a two-level factorial design: "
 		    "no run at point %ld of the %ld (high: %s)", i + 1, m,
 		    bits ? w : "none");
 	}

@@ -18,19 +18,6 @@
 
 #include "trc.h"
 
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
 void
 trc_effects_free(struct trc_effects *e)
 {
@@ -51,7 +38,7 @@ trc_effects_compute(const struct trc_design *d, long r, const double *y,
 
 	memset(e, 0, sizeof *e);
 	if (r < 1)
-		return fail(err, errlen, "no replications");
+		return trc_errorf(err, errlen, "no replications");
 	n = m * r;
 	e->m = m;
 	e->r = r;
@@ -65,7 +52,7 @@ trc_effects_compute(const struct trc_design *d, long r, const double *y,
 		free(c.word);
 		free(c.sign);
 		trc_effects_free(e);
-		return fail(err, errlen, "out of memory");
+		return trc_errorf(err, errlen, "out of memory");
 	}
 	t = e->q;
 	for (i = 0; i < m; i++)

@@ -17,19 +17,6 @@
 #include "trc.h"
 
 static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-static int
 isblank_(int c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
@@ -253,7 +240,7 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 	int64_t lo, hi;
 
 	if (eq == NULL)
-		return fail(err, errlen, "expected key=value, found '%.*s'",
+		return trc_errorf(err, errlen, "expected key=value, found '%.*s'",
 		    (int)n, s);
 	kn = eq - s;
 	v = eq + 1;
@@ -261,43 +248,43 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 #define KEY(k)	(kn == sizeof(k) - 1 && memcmp(s, k, kn) == 0)
 	if (KEY("call")) {
 		if (f->call != NULL)
-			return fail(err, errlen, "duplicate key 'call'");
+			return trc_errorf(err, errlen, "duplicate key 'call'");
 		if ((f->call = parse_call(v, vn)) == NULL)
-			return fail(err, errlen, "invalid call '%.*s'",
+			return trc_errorf(err, errlen, "invalid call '%.*s'",
 			    (int)vn, v);
 	} else if (KEY("ranks")) {
 		if (f->ranks != NULL)
-			return fail(err, errlen, "duplicate key 'ranks'");
+			return trc_errorf(err, errlen, "duplicate key 'ranks'");
 		if ((f->ranks = parse_ranks(v, vn)) == NULL)
-			return fail(err, errlen, "invalid ranks '%.*s'",
+			return trc_errorf(err, errlen, "invalid ranks '%.*s'",
 			    (int)vn, v);
 	} else if (KEY("region")) {
 		if (f->region != NULL)
-			return fail(err, errlen, "duplicate key 'region'");
+			return trc_errorf(err, errlen, "duplicate key 'region'");
 		for (i = 0; i < vn; i++)
 			if (strchr(",;=# \t", v[i]) != NULL)
 				break;
 		if (vn == 0 || i < vn)
-			return fail(err, errlen, "invalid region '%.*s'",
+			return trc_errorf(err, errlen, "invalid region '%.*s'",
 			    (int)vn, v);
 		if ((f->region = dupn(v, vn)) == NULL)
-			return fail(err, errlen, "out of memory");
+			return trc_errorf(err, errlen, "out of memory");
 	} else if (KEY("occ")) {
 		if (f->occ_lo != TRC_NONE)
-			return fail(err, errlen, "duplicate key 'occ'");
+			return trc_errorf(err, errlen, "duplicate key 'occ'");
 		if (parse_occ(v, vn, &lo, &hi) == -1)
-			return fail(err, errlen, "invalid occ '%.*s'",
+			return trc_errorf(err, errlen, "invalid occ '%.*s'",
 			    (int)vn, v);
 		f->occ_lo = lo;
 		f->occ_hi = hi;
 	} else if (KEY("delay")) {
 		if (f->delay != TRC_NONE)
-			return fail(err, errlen, "duplicate key 'delay'");
+			return trc_errorf(err, errlen, "duplicate key 'delay'");
 		if (parse_seconds(v, vn, &f->delay) == -1)
-			return fail(err, errlen, "invalid delay '%.*s'",
+			return trc_errorf(err, errlen, "invalid delay '%.*s'",
 			    (int)vn, v);
 	} else
-		return fail(err, errlen, "unknown key '%.*s'", (int)kn, s);
+		return trc_errorf(err, errlen, "unknown key '%.*s'", (int)kn, s);
 #undef KEY
 	return 0;
 }
@@ -325,13 +312,13 @@ parse_location(const char *s, size_t len, int sep, struct trc_factor *f,
 			return -1;
 		i = j + (sep != ' ' && j < len);
 		if (sep != ' ' && j + 1 == len)
-			return fail(err, errlen, "empty key=value after '%c'",
+			return trc_errorf(err, errlen, "empty key=value after '%c'",
 			    sep);
 	}
 	if (f->call == NULL)
-		return fail(err, errlen, "missing call=");
+		return trc_errorf(err, errlen, "missing call=");
 	if (f->delay == TRC_NONE)
-		return fail(err, errlen, "missing delay=");
+		return trc_errorf(err, errlen, "missing delay=");
 	return 0;
 }
 
@@ -364,10 +351,10 @@ trc_factor_parse_line(const char *line, size_t len, struct trc_factor *f,
 		    (j == i || (line[j] != '-' && line[j] != '.')))
 			bad = 1;
 	if (bad)
-		return fail(err, errlen, "invalid factor name '%.*s'",
+		return trc_errorf(err, errlen, "invalid factor name '%.*s'",
 		    (int)(j - i), line + i);
 	if ((f->name = dupn(line + i, j - i)) == NULL)
-		return fail(err, errlen, "out of memory");
+		return trc_errorf(err, errlen, "out of memory");
 	if (parse_location(line + j, len - j, ' ', f, err, errlen) == -1) {
 		trc_factor_free(f);
 		return -1;
@@ -392,7 +379,7 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 		fp = stdin;
 		name = "<stdin>";
 	} else if ((fp = fopen(path, "r")) == NULL)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return trc_errorf(err, errlen, "%s: %s", path, strerror(errno));
 	else
 		name = path;
 	while ((n = getline(&line, &cap, fp)) != -1) {
@@ -405,7 +392,7 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 		    sizeof msg)) == 0)
 			continue;
 		if (rc == -1) {
-			fail(err, errlen, "%s:%ld: %s", name, lineno, msg);
+			trc_errorf(err, errlen, "%s:%ld: %s", name, lineno, msg);
 			break;
 		}
 		rc = 0;
@@ -414,13 +401,13 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 			if (strcmp(fs->v[i].name, f.name) == 0)
 				break;
 		if (i < fs->n) {
-			rc = fail(err, errlen, "%s:%ld: duplicate factor '%s'",
+			rc = trc_errorf(err, errlen, "%s:%ld: duplicate factor '%s'",
 			    name, lineno, f.name);
 			trc_factor_free(&f);
 			break;
 		}
 		if (fs->n == TRC_MAXFACTORS) {
-			rc = fail(err, errlen,
+			rc = trc_errorf(err, errlen,
 			    "%s:%ld: too many factors (at most %d)", name,
 			    lineno, TRC_MAXFACTORS);
 			trc_factor_free(&f);
@@ -429,9 +416,9 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 		fs->v[fs->n++] = f;
 	}
 	if (rc == 0 && ferror(fp))
-		rc = fail(err, errlen, "%s: %s", name, strerror(errno));
+		rc = trc_errorf(err, errlen, "%s: %s", name, strerror(errno));
 	else if (rc == 0 && fs->n == 0)
-		rc = fail(err, errlen, "%s: no factors", name);
+		rc = trc_errorf(err, errlen, "%s: no factors", name);
 	free(line);
 	if (fp != stdin)
 		fclose(fp);

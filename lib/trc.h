@@ -113,6 +113,10 @@ const struct trc_str *trc_attr_get(const struct trc_event *, const char *key);
 /* Iterate a req= list: returns 1 and the next id, 0 at the end. */
 int	 trc_reqs_next(struct trc_str *, int64_t *);
 
+/* error.c: formats a message into err (when errlen > 0); returns -1. */
+int	 trc_errorf(char *err, size_t errlen, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
 /* select.c: rank lists "0,3-5" and kind lists "SB,RE" or "S" (SB and SE). */
 #define TRC_MAXRANGES	64
 struct trc_ranks {
