@@ -54,16 +54,6 @@ struct trc_gen {
 	int			 oom;
 };
 
-uint64_t
-trc_splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 int
 trc_gen_pattern(const char *name, enum trc_gen_pattern *p)
 {

@@ -203,8 +203,6 @@ const char	*trc_gen_pattern_name(enum trc_gen_pattern);
 /* Iterations that make at least about this many events. */
 int64_t		 trc_gen_iterations_for(enum trc_gen_pattern, int32_t ranks,
 		    int64_t events);
-/* splitmix64: the same numbers on every machine. */
-uint64_t	 trc_splitmix64(uint64_t *state);
 
 /* util.c: helpers for programs, which may exit (never used by lib). */
 extern const char *trc_progname;
