@@ -10,27 +10,13 @@ events=${TRC_BENCH_EVENTS:-10000000}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/trc-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
-# measure NAME EVENTS CMD...: prints one row, sets $cpu.
-measure() {
-	name=$1 n=$2
-	shift 2
-	for i in 1 2 3; do
-		"$runstat" "$@" 2>&1 >/dev/null | sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p'
-	done > "$dir/runs"
-	cpu=$(sort -n "$dir/runs" | awk 'NR == 2 { print $1 }')
-	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
-	awk -v name="$name" -v n="$n" -v cpu="$cpu" -v rss="$rss" -v base="${base:-0}" 'BEGIN {
-		rate = cpu > 0 ? n / cpu / 1e6 : 0
-		printf "%-28s %11d %9.3f %12.2f %9.1f", name, n, cpu, rate, rss / 1024
-		if (base > 0) printf " %9.2fx", rate / base; else printf " %10s", "-"
-		printf "\n" }'
-}
+. "$(dirname "$0")/measure.sh"
 
 "$bin/trc-gen" -p halo -n 64 -e "$events" > "$dir/big.trc"
 n=$(($(wc -l < "$dir/big.trc") - 2))
 cat "$dir/big.trc" > /dev/null	# into the page cache for every reader alike
 echo "stream: trc-gen -p halo -n 64 -e $events: $n events, $(($(wc -c < "$dir/big.trc") / 1048576)) MiB"
-printf '%-28s %11s %9s %12s %9s %10s\n' program events "cpu s" "M events/s" "peak MB" "vs mawk"
+printf '  %-30s %9s %12s %9s %10s\n' program "cpu s" "M events/s" "peak MB" "vs mawk"
 base=
 measure "mawk '{s[\$2]+=\$1}'" "$n" mawk '{s[$2]+=$1}' "$dir/big.trc"
 base=$(awk -v n="$n" -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
@@ -42,7 +28,7 @@ head -n $((n / 10 + 2)) "$dir/big.trc" > "$dir/small.trc"
 echo
 echo "peak memory against trace length (KB):"
 for p in trc-sum trc-cat; do
-	small=$("$runstat" "$bin/$p" "$dir/small.trc" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p')
-	big=$("$runstat" "$bin/$p" "$dir/big.trc" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p')
+	small=$(peak "$bin/$p" "$dir/small.trc")
+	big=$(peak "$bin/$p" "$dir/big.trc")
 	printf '%-10s %9d events: %6d KB   %9d events: %6d KB\n' "$p" $((n / 10)) "$small" "$n" "$big"
 done

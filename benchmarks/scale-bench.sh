@@ -16,25 +16,7 @@ trap 'rm -rf "$dir"' EXIT
 # A target machine twice as fast to compute, with its own network.
 printf 'send 0 inf 2e-6 1e-10\nisend 0 inf 1e-6 1e-10\nrecv 0 inf 2e-6 1e-10\nallreduce 0 inf 1e-5 1e-9\n' >"$dir/x.fit"
 
-# measure NAME EVENTS CMD...: prints one row, sets $cpu and $rss.
-measure() {
-	name=$1 n=$2
-	shift 2
-	for i in 1 2 3; do
-		"$runstat" "$@" 2>&1 >/dev/null | sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p'
-	done > "$dir/runs"
-	cpu=$(sort -n "$dir/runs" | awk 'NR == 2 { print $1 }')
-	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
-	awk -v name="$name" -v n="$n" -v cpu="$cpu" -v rss="$rss" -v base="${base:-0}" 'BEGIN {
-		rate = cpu > 0 ? n / cpu / 1e6 : 0
-		printf "  %-30s %9.3f %12.2f %9.1f", name, cpu, rate, rss / 1024
-		if (base > 0) printf " %9.2fx", rate / base; else printf " %10s", "-"
-		printf "\n" }'
-}
-
-peak() {
-	"$runstat" "$@" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p'
-}
+. "$(dirname "$0")/measure.sh"
 
 : >"$dir/mem"
 for ranks in 64 4096; do
