@@ -17,9 +17,8 @@
 
 #include <pcre2.h>
 
-#include "trc_ratios.h"
+#include "trc.h"
 
-#define MAXFIELDS	8
 #define ANYRANK		(-1)
 
 struct row {
@@ -46,18 +45,6 @@ struct trc_ratios {
 	unsigned long		 nmatch;
 	char			 err[256];
 };
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 void
 trc_ratios_free(struct trc_ratios *t)
@@ -112,7 +99,7 @@ addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
 		v = strtol(fld[1], &end, 10);
 		if (fld[1][0] < '0' || fld[1][0] > '9' || *end != '\0' ||
 		    errno == ERANGE || v > INT32_MAX) {
-			seterr(err, errlen, "invalid rank '%s'", fld[1]);
+			trc_errorf(err, errlen, "invalid rank '%s'", fld[1]);
 			return -1;
 		}
 		r.rank = (int32_t)v;
@@ -121,7 +108,7 @@ addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
 	r.k = strtod(fld[2], &end);
 	if (end == fld[2] || *end != '\0' || errno == ERANGE ||
 	    !isfinite(r.k) || r.k <= 0) {
-		seterr(err, errlen, "invalid ratio '%s'", fld[2]);
+		trc_errorf(err, errlen, "invalid ratio '%s'", fld[2]);
 		return -1;
 	}
 	if (t->mode == TRC_RATIO_SPEED)
@@ -131,13 +118,13 @@ addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
 	    PCRE2_ANCHORED | PCRE2_ENDANCHORED, &code, &off, NULL);
 	if (r.re == NULL) {
 		pcre2_get_error_message(code, msg, sizeof(msg));
-		seterr(err, errlen, "bad pattern '%s': %s at offset %zu",
+		trc_errorf(err, errlen, "bad pattern '%s': %s at offset %zu",
 		    fld[0], (char *)msg, (size_t)off);
 		return -1;
 	}
 	if ((p = realloc(t->row, (t->nrow + 1) * sizeof(*p))) == NULL) {
 		pcre2_code_free(r.re);
-		seterr(err, errlen, "out of memory");
+		trc_errorf(err, errlen, "out of memory");
 		return -1;
 	}
 	t->row = p;
@@ -148,95 +135,66 @@ addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
 struct trc_ratios *
 trc_ratios_load(const char *path, char *err, size_t errlen)
 {
-	struct trc_ratios *t;
-	FILE *fp;
-	const char *name;
-	char *line = NULL, *p, *fld[MAXFIELDS], msg[256];
-	size_t cap = 0;
-	ssize_t len;
-	long lineno = 0;
-	int nf, havemode = 0;
+	struct trc_ratios *t = NULL;
+	struct trc_table *tb;
+	char msg[256];
+	int rc, havemode = 0;
 
-	if (path == NULL || strcmp(path, "-") == 0) {
-		fp = stdin;
-		name = "<stdin>";
-	} else if ((fp = fopen(path, "r")) == NULL) {
-		seterr(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	} else
-		name = path;
-	if ((t = calloc(1, sizeof(*t))) == NULL) {
-		seterr(err, errlen, "%s: out of memory", name);
+	if ((tb = trc_table_open(path)) == NULL ||
+	    (t = calloc(1, sizeof(*t))) == NULL) {
+		trc_errorf(err, errlen, "%s: out of memory", path);
 		goto fail;
 	}
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		lineno++;
-		/* A '#' starts a comment only at the start of a field. */
-		nf = 0;
-		for (p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
-			if (*p == '#')
-				break;
-			if (nf < MAXFIELDS)
-				fld[nf] = p;
-			nf++;
-		}
-		if (nf == 0)
-			continue;
-		if (strcmp(fld[0], "mode") == 0 && nf == 2) {
+	while ((rc = trc_table_next(tb)) > 0) {
+		if (strcmp(tb->field[0], "mode") == 0 && tb->nfield == 2) {
 			if (havemode) {
-				seterr(err, errlen, "%s:%ld: second 'mode' "
-				    "line", name, lineno);
-				goto fail;
+				trc_table_fail(tb, "second 'mode' line");
+				break;
 			}
-			if (strcmp(fld[1], "speed") == 0)
+			if (strcmp(tb->field[1], "speed") == 0)
 				t->mode = TRC_RATIO_SPEED;
-			else if (strcmp(fld[1], "time") == 0)
+			else if (strcmp(tb->field[1], "time") == 0)
 				t->mode = TRC_RATIO_TIME;
 			else {
-				seterr(err, errlen, "%s:%ld: invalid mode "
-				    "'%s' (want 'speed' or 'time')", name,
-				    lineno, fld[1]);
-				goto fail;
+				trc_table_fail(tb, "invalid mode '%s' (want "
+				    "'speed' or 'time')", tb->field[1]);
+				break;
 			}
 			havemode = 1;
 			continue;
 		}
-		if (nf != 3) {
-			seterr(err, errlen, "%s:%ld: expected 'PATTERN RANK "
-			    "RATIO', got %d fields", name, lineno, nf);
-			goto fail;
+		if (tb->nfield != 3) {
+			trc_table_fail(tb, "expected 'PATTERN RANK RATIO', got "
+			    "%d fields", tb->nfield);
+			break;
 		}
 		if (!havemode) {
-			seterr(err, errlen, "%s:%ld: row before the 'mode "
-			    "speed' or 'mode time' line", name, lineno);
-			goto fail;
+			trc_table_fail(tb, "row before the 'mode speed' or "
+			    "'mode time' line");
+			break;
 		}
-		if (addrow(t, fld, msg, sizeof(msg)) < 0) {
-			seterr(err, errlen, "%s:%ld: %s", name, lineno, msg);
-			goto fail;
+		if (addrow(t, tb->field, msg, sizeof(msg)) < 0) {
+			trc_table_fail(tb, "%s", msg);
+			break;
 		}
 	}
-	if (ferror(fp)) {
-		seterr(err, errlen, "%s: %s", name, strerror(errno));
+	if (tb->failed) {
+		trc_errorf(err, errlen, "%s", trc_table_error(tb));
 		goto fail;
 	}
 	if (!havemode) {
-		seterr(err, errlen, "%s:%ld: no 'mode speed' or 'mode time' "
-		    "line", name, lineno);
+		trc_table_fail(tb, "no 'mode speed' or 'mode time' line");
+		trc_errorf(err, errlen, "%s", trc_table_error(tb));
 		goto fail;
 	}
 	if ((t->md = pcre2_match_data_create(1, NULL)) == NULL) {
-		seterr(err, errlen, "%s: out of memory", name);
+		trc_errorf(err, errlen, "%s: out of memory", tb->name);
 		goto fail;
 	}
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	trc_table_close(tb);
 	return t;
 fail:
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	trc_table_close(tb);
 	trc_ratios_free(t);
 	return NULL;
 }

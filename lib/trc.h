@@ -27,6 +27,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define TRC_VERSION_STRING "0.1"
 
@@ -116,6 +117,32 @@ int	 trc_reqs_next(struct trc_str *, int64_t *);
 /* error.c: formats a message into err (when errlen > 0); returns -1. */
 int	 trc_errorf(char *err, size_t errlen, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+
+/*
+ * table.c: small text files of blank-separated fields; a field that
+ * starts with '#' begins a comment.  Fields are split in place and
+ * last until the next trc_table_next().
+ */
+struct trc_table {
+	FILE	 *fp;
+	char	 *name;
+	char	 *line;
+	size_t	  cap;
+	long	  lineno;
+	char	**field;
+	int	  nfield, capfield;
+	int	  failed;
+	char	  err[320];
+};
+/* NULL only when out of memory; an open error is kept for _next. */
+struct trc_table *trc_table_open(const char *path);
+/* 1 with the next line's fields, 0 at the end, -1 on error. */
+int	 trc_table_next(struct trc_table *);
+/* Keeps "file:line: message" for the current line; returns -1. */
+int	 trc_table_fail(struct trc_table *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+const char *trc_table_error(const struct trc_table *);
+void	 trc_table_close(struct trc_table *);
 
 /* select.c: rank lists "0,3-5" and kind lists "SB,RE" or "S" (SB and SE). */
 #define TRC_MAXRANGES	64

@@ -36,35 +36,13 @@ static int ncols, nresp, p;
 static uint32_t *pts;		/* per run */
 static double *resp;		/* per run, nresp each */
 static long nruns;
-static const char *fname;
+static char *fname;
 
 static void
 usage(int status)
 {
 	printf("usage: %s\n", usage_line);
 	exit(status);
-}
-
-/* Split on runs of blanks and tabs, in place. */
-static int
-split(char *s, char ***fv, int *cap)
-{
-	int n = 0;
-
-	for (;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\r')
-			s++;
-		if (*s == '\0')
-			return n;
-		if (n == *cap)
-			*fv = ereallocarray(*fv, *cap = *cap ? *cap * 2 : 16,
-			    sizeof **fv);
-		(*fv)[n++] = s;
-		while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\r')
-			s++;
-		if (*s != '\0')
-			*s++ = '\0';
-	}
 }
 
 static void
@@ -150,36 +128,27 @@ row(char **fv, int n, long lineno)
 }
 
 static void
-readall(FILE *fp)
+readall(const char *path)
 {
-	char *line = NULL, **fv = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long lineno = 0;
-	int n, fcap = 0, have_header = 0;
+	struct trc_table *t;
+	int rc, have_header = 0;
 
-	while ((len = getline(&line, &cap, fp)) != -1) {
-		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (line[0] == '#')
-			continue;
-		if ((n = split(line, &fv, &fcap)) == 0)
-			continue;
+	if ((t = trc_table_open(path)) == NULL)
+		die("out of memory");
+	fname = estrdup(t->name);
+	while ((rc = trc_table_next(t)) > 0)
 		if (!have_header) {
-			header(fv, n, lineno);
+			header(t->field, t->nfield, t->lineno);
 			have_header = 1;
 		} else
-			row(fv, n, lineno);
-	}
-	if (ferror(fp))
-		die("%s: %s", fname, strerror(errno));
+			row(t->field, t->nfield, t->lineno);
+	if (rc < 0)
+		die("%s", trc_table_error(t));
 	if (!have_header)
 		die("%s: no header row", fname);
 	if (nruns == 0)
 		die("%s: no runs", fname);
-	free(line);
-	free(fv);
+	trc_table_close(t);
 }
 
 static const char *
@@ -241,7 +210,6 @@ main(int argc, char **argv)
 	long m, r, i, j, *cnt, *fill, nrk;
 	size_t clen;
 	int c, k, dresp = -1, unstable = 0;
-	FILE *fp;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt(argc, argv, "c:d:f:")) != -1) {
@@ -271,16 +239,7 @@ main(int argc, char **argv)
 	    sizeof err) == -1)
 		die("%s", err);
 
-	if (argc == 0 || strcmp(argv[0], "-") == 0) {
-		fname = "<stdin>";
-		fp = stdin;
-	} else if ((fp = fopen(argv[0], "r")) == NULL)
-		die("%s: %s", argv[0], strerror(errno));
-	else
-		fname = argv[0];
-	readall(fp);
-	if (fp != stdin)
-		fclose(fp);
+	readall(argc > 0 ? argv[0] : "-");
 	if (ffile != NULL && fs.n != p)
 		die("%s: %d factors, but %s has %d", ffile, fs.n, fname, p);
 	for (k = 0; k < ncols; k++)
