@@ -780,8 +780,14 @@ MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 
 /* Collectives ------------------------------------------------------------ */
 
+/*
+ * A collective's begin or end; size > 0 writes size=, which the begin
+ * of one on a communicator other than the world carries, so that
+ * trc-scale knows how many ranks take part.
+ */
 static void
-write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
+write_x(const char *kind, const char *op, int64_t bytes, int root, int cid,
+    int size)
 {
 	char *p;
 
@@ -791,6 +797,8 @@ write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
 		p = put_int(p, " root=", root);
 	if (cid != 0)
 		p = put_int(p, " comm=", cid);
+	if (size > 0)
+		p = put_int(p, " size=", size);
 	ev_end(p);
 }
 
@@ -799,10 +807,10 @@ write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
 	int r_ = (root) >= 0 ? tr_world((comm), (root)) : -1;		\
 	int c_ = tr_comm_id(comm), rc_;					\
 	tr_depth++;							\
-	write_x("XB", op, b_, r_, c_);					\
+	write_x("XB", op, b_, r_, c_, c_ != 0 ? tr_comm_size(comm) : 0); \
 	tr_delay(op);							\
 	rc_ = (call);							\
-	write_x("XE", op, b_, r_, c_);					\
+	write_x("XE", op, b_, r_, c_, 0);				\
 	tr_depth--;							\
 	return rc_;							\
 } while (0)
