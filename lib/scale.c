@@ -87,6 +87,15 @@ struct rank {
 	size_t		 depth, depthcap;
 	struct irecv	*ir;		/* nonblocking receives not completed */
 	size_t		 nir, ircap;
+	/*
+	 * The wait in progress: the receives of its req= list, in its
+	 * order, which is the order of their RE lines (trc(5)); those
+	 * before wcur are done.  wall: every one completes (wait,
+	 * waitall, test, testall, sendrecv), so the next RE is wcur's.
+	 */
+	struct irecv	*wl;
+	size_t		 nwl, wlcap, wcur;
+	uint8_t		 wall;
 };
 
 /* An event waiting for output, in the order the ranks produced them. */
@@ -642,6 +651,61 @@ forget_irecv(struct rank *p, int64_t req)
 }
 
 /*
+ * A wait begins: note the receives it may complete, in the order of
+ * its req= list.
+ */
+static int
+wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
+{
+	struct trc_str list = ev->reqs;
+	int64_t id;
+	size_t i;
+	const char *op = ev->op.s;
+	size_t n = ev->op.len;
+
+	p->nwl = p->wcur = 0;
+	p->wall = !(n >= 3 && (memcmp(op + n - 3, "any", 3) == 0 ||
+	    (n >= 4 && memcmp(op + n - 4, "some", 4) == 0)));
+	if (p->nir == 0)
+		return 0;
+	while (trc_reqs_next(&list, &id) == 1)
+		for (i = 0; i < p->nir; i++)
+			if (p->ir[i].req == id) {
+				if (grow(&p->wl, &p->wlcap, p->nwl + 1,
+				    sizeof(*p->wl), 4) < 0)
+					return nomem(s);
+				p->wl[p->nwl++] = p->ir[i];
+				break;
+			}
+	return 0;
+}
+
+/*
+ * An RE of request req inside the wait: its receive must come at or
+ * after the cursor (and, in a wait that completes them all, at it).
+ * Returns its place in the list, -1 when it is not there (not posted
+ * in the input: no order known), or -2 on error.  The cursor moves
+ * when the RE is done: a held RE is checked again when resumed.
+ */
+static long
+wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
+{
+	size_t j;
+
+	for (j = 0; j < p->nwl; j++)
+		if (p->wl[j].req == ev->req)
+			break;
+	if (j == p->nwl)
+		return -1;
+	if (j < p->wcur || (p->wall && j > p->wcur)) {
+		fail(s, ev->line, "receive completion req=%lld out of the "
+		    "order of its wait's req= list", (long long)ev->req);
+		return -2;
+	}
+	return (long)j;
+}
+
+/*
  * Format ev at tp into a new record of rank r; a rematched RE gets its
  * new peer=, tag= and bytes=.
  */
@@ -738,6 +802,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	int64_t d, tp, want, b, base;
 	int32_t wtag;
 	int rc, rematched = 0, sync;
+	long wl = -1;
 
 	if (!p->seen) {
 		p->seen = 1;
@@ -829,6 +894,9 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		break;
 	case TRC_RE:
 		b = bytes_of(ev);
+		if (p->state == WAIT && ev->req != TRC_NONE && p->nwl > 0 &&
+		    (wl = wait_next(s, p, ev)) == -2)
+			return -1;
 		if (!p->resolved && s->conf.rematch &&
 		    wildcard(p, ev, &wtag)) {
 			/* The engine's watermark pass picks the message. */
@@ -897,6 +965,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		}
 		if (p->state == RECV)
 			p->state = COMP;
+		if (wl >= 0)
+			p->wcur = (size_t)wl + 1;
 		break;
 	case TRC_XE:
 		if ((c = p->coll) == NULL)
@@ -960,6 +1030,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			break;
 		case TRC_WB:
 			p->state = WAIT;
+			if (wait_list(s, p, ev) < 0)
+				return -1;
 			break;
 		case TRC_XB:
 			if (p->coll != NULL)
@@ -1171,9 +1243,19 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 		if (p->state == RECV)
 			mb = msg_bound(s, i, &p->rb);
 		else	/* a wait on sends alone ends at its WE */
-			for (mb = INT64_MAX, j = 0; j < p->nir && mb > re; j++)
-				if ((m = msg_bound(s, i, &p->ir[j])) < mb)
+			for (mb = INT64_MAX, j = p->wcur; j < p->nwl && mb > re;
+			    j++) {
+				if ((m = msg_bound(s, i, &p->wl[j])) < mb)
 					mb = m;
+				/*
+				 * In a wait that completes them all, the
+				 * next RE is the next receive's of its req=
+				 * list (trc(5)): the others' messages do not
+				 * bound it.
+				 */
+				if (p->wall)
+					break;
+			}
 		if (mb > re)
 			re = mb;
 		return re < in ? re : in;
@@ -1511,6 +1593,7 @@ trc_scale_free(struct trc_scale *s)
 		free(s->rk[i].lab);
 		free(s->rk[i].labpos);
 		free(s->rk[i].ir);
+		free(s->rk[i].wl);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);
