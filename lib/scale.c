@@ -73,6 +73,8 @@ struct rank {
 	int64_t		 rs_bytes;
 	int64_t		 sync_tp;	/* SYNC_WAIT: the eager end; DONE: the end */
 	int32_t		 sync_dst;	/* SYNC_WAIT: the receiver */
+	uint32_t	 upass;		/* unstick: the pass that walked it */
+	int32_t		 uwalk;		/* and the walk, by its first rank */
 	int32_t		 sync_tag, sync_comm;	/* and the channel */
 	int64_t		 sync_t;	/* its original time */
 	uint8_t		 seen, state, blocked, resolved, kvalid, kmatched;
@@ -130,6 +132,7 @@ struct trc_scale {
 	size_t			 nfreech, nchunks;
 	size_t			 nwild;		/* ranks in BLK_WILD */
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
+	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
 	char			**diag;
 	size_t			 ndiag, diagcap;
@@ -1356,7 +1359,7 @@ rematch(struct trc_scale *s, int end)
  */
 #define MAXCHAIN	64
 
-/* The rank rank q waits for, or -1 when none or many (see unstick). */
+/* The rank q waits for, or -1 when none or many (see unstick). */
 static int32_t
 waits_for(const struct rank *q)
 {
@@ -1398,50 +1401,58 @@ static int
 unstick(struct trc_scale *s, int end)
 {
 	struct rank *a, *q;
-	int32_t cur;
-	size_t i, k;
+	int32_t cur, next, w;
+	size_t i;
 	int stuck, again = 1;
 
 	while (s->nsyncw > 0 && again) {
 		again = 0;
+		s->upass++;
 		for (i = 0; i < s->nrk && s->nsyncw > 0; i++) {
 			a = &s->rk[i];
-			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT)
+			w = (int32_t)i;
+			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT ||
+			    a->upass == s->upass)
 				continue;
-			stuck = 0;
-			cur = a->sync_dst;
-			for (k = 0; k < MAXCHAIN; k++) {
-				if (cur < 0 || (size_t)cur >= s->nrk)
-					break;
+			/*
+			 * Walk the chain of waits from it, marking the ranks
+			 * passed, so that a pass walks each rank once: back
+			 * on this walk is a cycle, a rank an earlier walk
+			 * passed leads where that one did.
+			 */
+			stuck = end;
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = waits_for(q)) {
 				q = &s->rk[cur];
-				if ((size_t)cur == i || (q->blocked == BLK_COLL &&
-				    q->coll != NULL && q->coll->comm == 0)) {
+				if (q->upass == s->upass) {
+					if (q->uwalk == w)
+						stuck = 1;
+					break;
+				}
+				q->upass = s->upass;
+				q->uwalk = w;
+				if (q->blocked == BLK_COLL && q->coll != NULL &&
+				    q->coll->comm == 0) {
 					stuck = 1;
 					break;
 				}
-				cur = waits_for(q);
 			}
-			if (!stuck && !end)
+			if (!stuck)
 				continue;
 			/*
 			 * Every send held on the way goes at once, each from
 			 * its receiver's call, as they would on the target.
 			 */
-			if (letgo(s, i) < 0)
-				return -1;
-			cur = a->sync_dst;
-			for (k = 0; stuck && k < MAXCHAIN; k++) {
-				if (cur < 0 || (size_t)cur >= s->nrk ||
-				    (size_t)cur == i)
-					break;
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = next) {
 				q = &s->rk[cur];
-				if (q->blocked == BLK_SYNC && q->sync ==
-				    SYNC_WAIT) {
-					cur = q->sync_dst;
-					if (letgo(s, (size_t)(q - s->rk)) < 0)
-						return -1;
-				} else
-					cur = waits_for(q);
+				if (q->uwalk != w)
+					break;
+				q->uwalk = -1;
+				next = waits_for(q);
+				if (q->blocked == BLK_SYNC && q->sync == SYNC_WAIT &&
+				    letgo(s, (size_t)cur) < 0)
+					return -1;
 			}
 			if (resume(s) < 0)
 				return -1;

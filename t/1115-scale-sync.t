@@ -225,4 +225,17 @@ is "$(tail -2 "$out" | awk '{ print $1, $2, $3 }' | sort -k2,2n)" "4500.00000000
 4500.000000000 1 RE" "the last receives at 3000 * 1.5 = 4500 s"
 is "$(awk '/held at most/ { print ($7 < 10000) }' "$err")" "1" "held events stay bounded"
 
+# 12. A ring of 128 ranks, each sending to the next, then receiving
+# from the one before, 100 rounds (51200 events): a cycle of 128
+# waiting sends each round, each round 1.5 s as in case 6.
+awk 'BEGIN { n = 128; print "#trc 1 ranks=" n
+	for (i = 0; i < 100; i++) { t = 2 * i
+		for (r = 0; r < n; r++) printf "%.9f %d SB peer=%d tag=1 bytes=8\n", t, r, (r + 1) % n
+		for (r = 0; r < n; r++) printf "%.9f %d SE peer=%d tag=1 bytes=8\n%.9f %d RB peer=%d tag=1 bytes=8\n", t + 1, r, (r + 1) % n, t + 1, r, (r + n - 1) % n
+		for (r = 0; r < n; r++) printf "%.9f %d RE peer=%d tag=1 bytes=8\n", t + 2, r, (r + n - 1) % n } }' >"$tmp/ring.trc"
+expect_exit 0 "ring of 128" -- trc-scale -v -c "$tmp/sync.fit" "$tmp/ring.trc"
+is "$(awk '$3 == "RE" { print $1 }' "$out" | sort -g | tail -1)" "150.000000000" \
+    "the last receives at 100 * 1.5 = 150 s"
+is "$(awk '/held at most/ { print ($7 < 10000) }' "$err")" "1" "a cycle longer than any chain limit is let go as the input goes"
+
 done_testing
