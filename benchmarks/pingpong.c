@@ -8,7 +8,11 @@
  * as trc-scale's rule t'(RE) = max(t'(RB) + g(b), t'(SE)) assumes of a
  * receive posted when the send starts.  An MPI_Isend is timed alone,
  * its MPI_Wait after the clock stops: the interval the tracer writes
- * as SB ... SE req=, which trc-scale scales by the isend fit.  A collective's time is the
+ * as SB ... SE req=, which trc-scale scales by the isend fit.  A
+ * send-late is a blocking MPI_Send whose receiver computes for a known
+ * time before it posts the receive: it shows whether a send of that
+ * size ends on its own or waits for the receiver, which the send and
+ * recv timings, the receiver always waiting, cannot.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
  * Results stay in memory until the end so that printing never falls
  * inside a measurement.
@@ -26,12 +30,12 @@
 #include "trc.h"
 
 enum op {
-	OP_SEND, OP_RECV, OP_ISEND, OP_BARRIER, OP_BCAST, OP_REDUCE, OP_ALLREDUCE,
+	OP_SEND, OP_RECV, OP_SENDLATE, OP_ISEND, OP_BARRIER, OP_BCAST, OP_REDUCE, OP_ALLREDUCE,
 	OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL, NOPS
 };
 
 static const char *const opname[NOPS] = {
-	"send", "recv", "isend", "barrier", "bcast", "reduce", "allreduce",
+	"send", "recv", "send-late", "isend", "barrier", "bcast", "reduce", "allreduce",
 	"gather", "scatter", "allgather", "alltoall"
 };
 
@@ -149,6 +153,92 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 	return MPI_Wtime() - t;
 }
 
+/* Spin for sec seconds without entering MPI: a rank busy computing. */
+static void
+spin(double sec)
+{
+	double t0 = MPI_Wtime();
+
+	while (MPI_Wtime() - t0 < sec)
+		;
+}
+
+static int
+bydouble(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * send-late: a blocking MPI_Send on rank 0 whose receiver, rank 1,
+ * computes for LATE seconds after the barrier before it posts the
+ * MPI_Recv.  LATE is four times the median send time of this size
+ * with the receiver waiting (t[] when send was just measured, else
+ * measured here), and at least MINLATE.  A send that completes on its
+ * own (eager) takes about as long as with the receiver waiting; one
+ * that waits for the receiver (synchronous, rendezvous, or a transport
+ * that hands the message over only inside the receiver's MPI call)
+ * takes LATE more.  trc-fit tells the two apart.
+ */
+#define MINLATE	20e-6
+
+static void
+send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
+{
+	double late = 0, *v, t0;
+	int i, n = reps < 20 ? reps : 20;
+
+	if (rank == 0) {
+		if (!have)
+			for (i = -1; i < n; i++) {
+				MPI_Barrier(MPI_COMM_WORLD);
+				t0 = MPI_Wtime();
+				MPI_Send(sbuf, b, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+				if (i >= 0)
+					t[i] = MPI_Wtime() - t0;
+			}
+		else
+			n = reps;
+		if ((v = malloc((size_t)n * sizeof(*v))) == NULL)
+			MPI_Abort(MPI_COMM_WORLD, 2);
+		memcpy(v, t, (size_t)n * sizeof(*v));
+		qsort(v, (size_t)n, sizeof(*v), bydouble);
+		late = 4 * (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+		free(v);
+		if (late < MINLATE)
+			late = MINLATE;
+	} else if (rank == 1 && !have)
+		for (i = -1; i < n; i++) {
+			MPI_Barrier(MPI_COMM_WORLD);
+			MPI_Recv(rbuf, b, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+		}
+	else if (!have)
+		for (i = -1; i < n; i++)
+			MPI_Barrier(MPI_COMM_WORLD);
+	MPI_Bcast(&late, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	for (i = -1; i < reps; i++) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0) {
+			t0 = MPI_Wtime();
+			MPI_Send(sbuf, b, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+			if (i >= 0)
+				t[i] = MPI_Wtime() - t0;
+		} else if (rank == 1) {
+			spin(late);
+			MPI_Recv(rbuf, b, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+		}
+	}
+	if (rank == 0) {
+		printf("# send-late %d: receiver late by %.9f s\n", b, late);
+		for (i = 0; i < reps; i++)
+			printf("send-late %d %.9f\n", b, t[i]);
+	}
+}
+
 static void
 header(long maxb, int reps)
 {
@@ -198,7 +288,7 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char defops[] = "send,recv,isend,barrier,bcast,reduce,allreduce,gather,"
+	char defops[] = "send,recv,send-late,isend,barrier,bcast,reduce,allreduce,gather,"
 	    "scatter,allgather,alltoall";
 	char *sbuf, *rbuf;
 	double *t, *tmax;
@@ -235,8 +325,9 @@ main(int argc, char *argv[])
 		}
 	if (optind != argc)
 		usage(stderr, 2);
-	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] || want[OP_ISEND]))
-		fail("send, recv and isend need %s ranks", "2");
+	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
+	    want[OP_SENDLATE] || want[OP_ISEND]))
+		fail("send, recv, send-late and isend need %s ranks", "2");
 
 	sbuf = calloc((size_t)maxb, (size_t)nranks);
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
@@ -281,6 +372,9 @@ main(int argc, char *argv[])
 						printf("recv %ld %.9f\n", b, tmax[i]);
 				}
 			}
+			if (want[OP_SENDLATE])
+				send_late(sbuf, rbuf, (int)b, reps, t,
+				    want[OP_SEND] || want[OP_RECV]);
 			for (i = -1; want[OP_ISEND] && i < reps; i++) {
 				MPI_Request req;
 				double t0;

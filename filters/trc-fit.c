@@ -6,7 +6,9 @@
  * slow outliers (an interrupt, a page fault) do not bend the line.
  * The breakpoints come from the data: trc_fit_pieces() tries every
  * segmentation between measured sizes and keeps the one the Bayesian
- * information criterion prefers.
+ * information criterion prefers.  send-late measurements (a send whose
+ * receiver is late) are not fitted: against send's they mark the sizes
+ * whose sends wait for the receiver, as send-sync lines.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -121,14 +123,12 @@ bybytes(const void *a, const void *b)
 	return (x->bytes > y->bytes) - (x->bytes < y->bytes);
 }
 
-static void
-fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
+/* The sizes of op in x[] and their median times in y[]; returns how many. */
+static size_t
+medians(struct op *op, double **xp, double **yp)
 {
-	struct trc_fit_seg *seg;
-	struct trc_fit_stat *st;
 	double *x, *y, *v;
-	size_t i, j, n = 0, nseg, k;
-	char err[256], lo[32], hi[32];
+	size_t i, j, n = 0;
 
 	qsort(op->m, op->n, sizeof(*op->m), bybytes);
 	x = ecalloc(op->n, sizeof(*x));
@@ -140,6 +140,84 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 		x[n] = (double)op->m[i].bytes;
 		y[n++] = trc_fit_median(v, j - i);
 	}
+	free(v);
+	*xp = x;
+	*yp = y;
+	return n;
+}
+
+static void
+fmtsize(char *buf, size_t len, int64_t v)
+{
+	if (v == TRC_FIT_INF)
+		snprintf(buf, len, "inf");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+}
+
+/*
+ * The sizes whose sends wait for the receiver: those measured by both
+ * send and send-late where send-late's median is more than
+ * TRC_FIT_SYNC_RATIO times send's.
+ */
+static void
+syncranges(struct op *send, struct op *late, int verbose)
+{
+	struct trc_fit_range *r;
+	double *sx, *sy, *lx, *ly, *x, *a, *b;
+	size_t ns, nl, i, j, n = 0, nr, k;
+	char lo[32], hi[32];
+
+	ns = medians(send, &sx, &sy);
+	nl = medians(late, &lx, &ly);
+	x = ecalloc(ns, sizeof(*x));
+	a = ecalloc(ns, sizeof(*a));
+	b = ecalloc(ns, sizeof(*b));
+	for (i = 0, j = 0; i < ns && j < nl;)
+		if (sx[i] < lx[j])
+			i++;
+		else if (lx[j] < sx[i])
+			j++;
+		else {
+			x[n] = sx[i];
+			a[n] = sy[i++];
+			b[n++] = ly[j++];
+		}
+	if (n == 0)
+		die("send-late: no size measured by send too");
+	r = ecalloc((n + 1) / 2, sizeof(*r));
+	nr = trc_fit_sync_ranges(x, a, b, n, r);
+	printf("# send-sync: sizes whose blocking sends wait for the "
+	    "receiver (send-late over %g times send, %zu sizes): %zu "
+	    "range%s\n", TRC_FIT_SYNC_RATIO, n, nr, nr == 1 ? "" : "s");
+	for (k = 0; k < nr; k++) {
+		fmtsize(lo, sizeof(lo), r[k].lo);
+		fmtsize(hi, sizeof(hi), r[k].hi);
+		printf("send-sync %s %s\n", lo, hi);
+		if (verbose)
+			fprintf(stderr, "%s: send-sync [%s, %s)\n",
+			    trc_progname, lo, hi);
+	}
+	free(sx);
+	free(sy);
+	free(lx);
+	free(ly);
+	free(x);
+	free(a);
+	free(b);
+	free(r);
+}
+
+static void
+fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
+{
+	struct trc_fit_seg *seg;
+	struct trc_fit_stat *st;
+	double *x, *y;
+	size_t n, nseg, k;
+	char err[256], lo[32], hi[32];
+
+	n = medians(op, &x, &y);
 	seg = ecalloc((size_t)maxseg, sizeof(*seg));
 	st = ecalloc((size_t)maxseg, sizeof(*st));
 	if (trc_fit_pieces(x, y, n, maxseg, minpts, penalty, seg, st, &nseg,
@@ -170,7 +248,6 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 	}
 	free(x);
 	free(y);
-	free(v);
 	free(seg);
 	free(st);
 }
@@ -217,7 +294,20 @@ main(int argc, char **argv)
 	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
 	    "for LO <= bytes < HI\n");
 	for (i = 0; i < nops; i++)
-		fitop(&ops[i], maxseg, minpts, penalty, verbose);
+		if (strcmp(ops[i].name, "send-late") != 0)
+			fitop(&ops[i], maxseg, minpts, penalty, verbose);
+	for (i = 0; i < nops; i++)
+		if (strcmp(ops[i].name, "send-late") == 0) {
+			struct op *send = NULL;
+			size_t j;
+
+			for (j = 0; j < nops; j++)
+				if (strcmp(ops[j].name, "send") == 0)
+					send = &ops[j];
+			if (send == NULL)
+				die("send-late needs send measurements");
+			syncranges(send, &ops[i], verbose);
+		}
 	fshut_stdout();
 	return 0;
 }

@@ -131,6 +131,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: %llu events, %llu receive completions "
 		    "repaired, total delay %s s\n", trc_progname, st->events,
 		    st->repaired, tbuf);
+		tbuf[trc_format_time(tbuf, st->sync_ns)] = '\0';
+		fprintf(stderr, "%s: %llu sends waited for their receiver, "
+		    "total delay %s s, %llu let go from a receiver held "
+		    "elsewhere\n", trc_progname, st->synced, tbuf,
+		    st->unstuck);
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",
 		    trc_progname, st->held, st->maxheld, st->unlabelled);

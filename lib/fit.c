@@ -5,6 +5,8 @@
  * takes A + B * bytes seconds.  Each operation's rows must tile the
  * sizes from 0 to "inf" in order, so that every size has exactly one
  * cost: a gap or an overlap is an error on the row that makes it.
+ * Lines "send-sync LO HI" mark the sizes whose blocking sends wait for
+ * the receiver, which trc-fit finds from send-late measurements.
  */
 #include <errno.h>
 #include <math.h>
@@ -46,7 +48,47 @@ trc_fit_free(struct trc_fit *f)
 		free(f->op[i].seg);
 	}
 	free(f->op);
+	free(f->sync);
 	free(f);
+}
+
+int
+trc_fit_sync(const struct trc_fit *f, int64_t bytes)
+{
+	size_t lo = 0, hi = f->nsync, mid;
+
+	/* The ranges are sorted and disjoint: find the last lo <= bytes. */
+	if (hi == 0 || bytes < f->sync[0].lo)
+		return 0;
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (f->sync[mid].lo <= bytes)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return bytes < f->sync[lo].hi;
+}
+
+size_t
+trc_fit_sync_ranges(const double *x, const double *send, const double *late,
+    size_t n, struct trc_fit_range *r)
+{
+	size_t i, j, k = 0;
+
+	for (i = 0; i < n; i = j) {
+		int sync = late[i] > TRC_FIT_SYNC_RATIO * send[i];
+
+		for (j = i + 1; j < n && (late[j] > TRC_FIT_SYNC_RATIO *
+		    send[j]) == sync; j++)
+			;
+		if (!sync)
+			continue;
+		r[k].lo = i == 0 ? 0 : (int64_t)x[i];
+		r[k].hi = j == n ? TRC_FIT_INF : (int64_t)x[j];
+		r[k++].line = 0;
+	}
+	return k;
 }
 
 const struct trc_fit_op *
@@ -167,6 +209,42 @@ getop(struct trc_fit *f, const char *name)
 	return op;
 }
 
+/* A "send-sync LO HI" line; 0, or -1 with err set as addrow's. */
+static int
+addsync(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
+{
+	struct trc_fit_range r, *p;
+	char b1[32], b2[32];
+
+	if (parse_size(fld[1], 0, &r.lo) < 0) {
+		seterr(err, errlen, "invalid size '%s'", fld[1]);
+		return -1;
+	}
+	if (parse_size(fld[2], 1, &r.hi) < 0) {
+		seterr(err, errlen, "invalid size '%s'", fld[2]);
+		return -1;
+	}
+	if (r.hi <= r.lo) {
+		seterr(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
+		return -1;
+	}
+	if (f->nsync > 0 && r.lo < f->sync[f->nsync - 1].hi) {
+		fmt_size(b1, sizeof(b1), f->sync[f->nsync - 1].hi);
+		fmt_size(b2, sizeof(b2), r.lo);
+		seterr(err, errlen, "overlap in 'send-sync' sizes: previous "
+		    "range ends at %s, this one starts at %s", b1, b2);
+		return -1;
+	}
+	if ((p = realloc(f->sync, (f->nsync + 1) * sizeof(*p))) == NULL) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	r.line = line;
+	f->sync = p;
+	f->sync[f->nsync++] = r;
+	return 0;
+}
+
 /* Returns 0, or -1 with err set (without the "file:line: " prefix). */
 static int
 addrow(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
@@ -269,6 +347,14 @@ trc_fit_load(const char *path, char *err, size_t errlen)
 				nf++;
 		if (nf == 0)
 			continue;
+		if (nf == 3 && strcmp(fld[0], "send-sync") == 0) {
+			if (addsync(f, fld, lineno, msg, sizeof(msg)) < 0) {
+				seterr(err, errlen, "%s:%ld: %s", name, lineno,
+				    msg);
+				goto fail;
+			}
+			continue;
+		}
 		if (nf != 5) {
 			seterr(err, errlen, "%s:%ld: expected 5 fields "
 			    "'OP LO HI A B', got %d", name, lineno, nf);

@@ -416,6 +416,24 @@ trc_match_take(struct trc_match *mt, const struct trc_msg *m)
 	return arrive(mt, m, 0, &peer) == 1 ? 0 : -1;
 }
 
+int
+trc_match_set(struct trc_match *mt, const struct trc_msg *m)
+{
+	uint64_t k1, k2;
+	struct chan *c;
+	struct cmsg *cm;
+
+	keys(m, &k1, &k2);
+	c = cfind(&mt->chans, k1, k2);
+	if (c == NULL || c->state != SENDS)
+		return -1;
+	/* The newest is the ring's last node, or the oldest when alone. */
+	cm = c->more != NULL ? &c->more->m : &c->m;
+	cm->val = m->val;
+	cm->aux = m->aux;
+	return 0;
+}
+
 size_t
 trc_match_pending(const struct trc_match *mt)
 {

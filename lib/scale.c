@@ -24,7 +24,9 @@
 #include "trc.h"
 
 enum state { COMP, SEND, RECV, WAIT, COLL };
-enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD };
+enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC };
+/* A blocking send that waits for its receiver: where its end stands. */
+enum sync { SYNC_NONE, SYNC_WAIT, SYNC_DONE };
 
 #define CHUNK		((size_t)64 * 1024)
 #define KEEPCHUNKS	8
@@ -69,7 +71,15 @@ struct rank {
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
 	int32_t		 rs_src, rs_tag;	/* a rematched message */
 	int64_t		 rs_bytes;
+	int64_t		 sync_tp;	/* SYNC_WAIT: the eager end; DONE: the end */
+	int32_t		 sync_dst;	/* SYNC_WAIT: the receiver */
+	uint32_t	 upass;		/* unstick: the pass that walked it */
+	int32_t		 uwalk;		/* and the walk, by its first rank */
+	int32_t		 sync_tag, sync_comm;	/* and the channel */
+	int64_t		 sync_t;	/* its original time */
 	uint8_t		 seen, state, blocked, resolved, kvalid, kmatched;
+	uint8_t		 sync;		/* enum sync, of the SE being processed */
+	uint8_t		 rs_sync;	/* the matched send waits for this RE */
 	struct irecv	 rb;		/* the last blocking RB */
 	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
 	/* Region labels: a stack of strings in one buffer (with ratios). */
@@ -79,6 +89,15 @@ struct rank {
 	size_t		 depth, depthcap;
 	struct irecv	*ir;		/* nonblocking receives not completed */
 	size_t		 nir, ircap;
+	/*
+	 * The wait in progress: the receives of its req= list, in its
+	 * order, which is the order of their RE lines (trc(5)); those
+	 * before wcur are done.  wall: every one completes (wait,
+	 * waitall, test, testall, sendrecv), so the next RE is wcur's.
+	 */
+	struct irecv	*wl;
+	size_t		 nwl, wlcap, wcur;
+	uint8_t		 wall;
 };
 
 /* An event waiting for output, in the order the ranks produced them. */
@@ -112,6 +131,8 @@ struct trc_scale {
 	struct chunk		*cur, *freech;
 	size_t			 nfreech, nchunks;
 	size_t			 nwild;		/* ranks in BLK_WILD */
+	size_t			 nsyncw;	/* ranks in BLK_SYNC */
+	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
 	char			**diag;
 	size_t			 ndiag, diagcap;
@@ -633,6 +654,61 @@ forget_irecv(struct rank *p, int64_t req)
 }
 
 /*
+ * A wait begins: note the receives it may complete, in the order of
+ * its req= list.
+ */
+static int
+wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
+{
+	struct trc_str list = ev->reqs;
+	int64_t id;
+	size_t i;
+	const char *op = ev->op.s;
+	size_t n = ev->op.len;
+
+	p->nwl = p->wcur = 0;
+	p->wall = !(n >= 3 && (memcmp(op + n - 3, "any", 3) == 0 ||
+	    (n >= 4 && memcmp(op + n - 4, "some", 4) == 0)));
+	if (p->nir == 0)
+		return 0;
+	while (trc_reqs_next(&list, &id) == 1)
+		for (i = 0; i < p->nir; i++)
+			if (p->ir[i].req == id) {
+				if (grow(&p->wl, &p->wlcap, p->nwl + 1,
+				    sizeof(*p->wl), 4) < 0)
+					return nomem(s);
+				p->wl[p->nwl++] = p->ir[i];
+				break;
+			}
+	return 0;
+}
+
+/*
+ * An RE of request req inside the wait: its receive must come at or
+ * after the cursor (and, in a wait that completes them all, at it).
+ * Returns its place in the list, -1 when it is not there (not posted
+ * in the input: no order known), or -2 on error.  The cursor moves
+ * when the RE is done: a held RE is checked again when resumed.
+ */
+static long
+wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
+{
+	size_t j;
+
+	for (j = 0; j < p->nwl; j++)
+		if (p->wl[j].req == ev->req)
+			break;
+	if (j == p->nwl)
+		return -1;
+	if (j < p->wcur || (p->wall && j > p->wcur)) {
+		fail(s, ev->line, "receive completion req=%lld out of the "
+		    "order of its wait's req= list", (long long)ev->req);
+		return -2;
+	}
+	return (long)j;
+}
+
+/*
  * Format ev at tp into a new record of rank r; a rematched RE gets its
  * new peer=, tag= and bytes=.
  */
@@ -680,6 +756,40 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 }
 
 /*
+ * The end of a send that waits for its receiver: no earlier than its
+ * own cost (eager, the predicted end as if it did not wait), and no
+ * earlier than the receiver's taking the message, ready, plus the
+ * handover, the target's receive cost g2(b) (0 without one), which
+ * puts the receive's end there too.
+ */
+static int64_t
+sync_end(struct trc_scale *s, int64_t eager, int64_t ready, int64_t b)
+{
+	int64_t se = ready + (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) : 0);
+
+	if (se <= eager)
+		return eager;
+	s->st.synced++;
+	s->st.sync_ns += se - eager;
+	return se;
+}
+
+/* Rank src's held send ends at se: let it go. */
+static int
+sync_done(struct trc_scale *s, int32_t src, int64_t se)
+{
+	struct rank *a;
+
+	if ((a = getrank(s, src)) == NULL)
+		return nomem(s);
+	if (a->sync != SYNC_WAIT)
+		return 0;	/* cannot be: its send is matched once */
+	a->sync = SYNC_DONE;
+	a->sync_tp = se;
+	return wake(s, src);
+}
+
+/*
  * Transform one event of rank r, held up by delay first.  Returns 0
  * when done, 1 when the rank must wait (the event is not consumed), -1
  * on error.
@@ -694,7 +804,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	const struct trc_fit_op *f2, *f1;
 	int64_t d, tp, want, b, base;
 	int32_t wtag;
-	int rc, rematched = 0;
+	int rc, rematched = 0, sync;
+	long wl = -1;
 
 	if (!p->seen) {
 		p->seen = 1;
@@ -710,12 +821,30 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	switch (ev->kind) {
 	case TRC_SE:
 		b = bytes_of(ev);
+		if (p->sync == SYNC_DONE) {
+			/* Resumed: its receive has set its end. */
+			tp = p->sync_tp;
+			p->sync = SYNC_NONE;
+			p->state = COMP;
+			break;
+		}
 		f2 = ev->req != TRC_NONE && s->t_isend ? s->t_isend : s->t_send;
 		f1 = ev->req != TRC_NONE && s->b_isend ? s->b_isend : s->b_send;
+		/*
+		 * A blocking send of a size the target hands over only to a
+		 * receiver inside its receive ends no earlier than that.
+		 */
+		sync = ev->req == TRC_NONE && p->state == SEND &&
+		    s->conf.target != NULL && trc_fit_sync(s->conf.target, b);
 		if (p->state != SEND) {
 			if (comp(s, p, r, base, d, ev->line, &tp) < 0)
 				return -1;
-		} else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
+		} else if (f2 && ev->req == TRC_NONE && s->conf.base != NULL &&
+		    trc_fit_sync(s->conf.base, b))
+			/* The base's send waited for its receiver too: its
+			 * length is no transfer cost to scale. */
+			tp = base + trc_fit_eval_ns(f2, b);
+		else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
 			tp = base + scale_ns(trc_fit_eval(f2, b) /
 			    trc_fit_eval(f1, b), d);
 		else if (f2)
@@ -731,7 +860,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		m.comm = ev->comm;
 		m.bytes = b;
 		m.val = tp;
-		m.aux = ev->t;
+		m.aux = ev->t * 2 + sync;	/* the time, and a flag */
 		m.line = ev->line;
 		if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 			return nomem(s);
@@ -742,16 +871,35 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			if (q == NULL)
 				return nomem(s);
 			p = &s->rk[r];
+			if (sync)
+				/* It waits held, its RE first. */
+				tp = sync_end(s, tp, q->tp + (q->hhead != NULL ?
+				    q->hhead->delay : 0), b);
 			q->resolved = 1;
 			q->rs_tp = tp;
 			q->rs_t = ev->t;
+			q->rs_sync = 0;
 			if (wake(s, peer.dst) < 0)
 				return -1;
+		} else if (sync) {
+			/* Held until the receive is read. */
+			p->sync = SYNC_WAIT;
+			p->sync_tp = tp;
+			p->sync_dst = ev->peer;
+			p->sync_tag = ev->tag;
+			p->sync_comm = ev->comm;
+			p->sync_t = ev->t;
+			p->blocked = BLK_SYNC;
+			s->nsyncw++;
+			return 1;
 		}
 		p->state = COMP;
 		break;
 	case TRC_RE:
 		b = bytes_of(ev);
+		if (p->state == WAIT && ev->req != TRC_NONE && p->nwl > 0 &&
+		    (wl = wait_next(s, p, ev)) == -2)
+			return -1;
 		if (!p->resolved && s->conf.rematch &&
 		    wildcard(p, ev, &wtag)) {
 			/* The engine's watermark pass picks the message. */
@@ -781,7 +929,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 				return 1;
 			}
 			p->rs_tp = peer.val;
-			p->rs_t = peer.aux;
+			p->rs_t = peer.aux >> 1;
+			p->rs_sync = (uint8_t)(peer.aux & 1);
 		} else if (p->resolved == 2) {
 			rematched = 1;
 			if (p->rs_src != ev->peer)
@@ -799,6 +948,19 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			want = base + (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) :
 			    d);
 		tp = want;
+		if (p->rs_sync) {
+			/* Its send waits, held, for this receive to begin. */
+			int32_t src = rematched ? p->rs_src : ev->peer;
+			int64_t se = sync_end(s, p->rs_tp, p->state == COMP ?
+			    want - (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) :
+			    0) : base, b);
+
+			p->rs_sync = 0;
+			p->rs_tp = se;
+			if (sync_done(s, src, se) < 0)
+				return -1;
+			p = &s->rk[r];
+		}
 		if (p->rs_tp > tp) {
 			s->st.repaired++;
 			s->st.repair_ns += p->rs_tp - tp;
@@ -806,6 +968,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		}
 		if (p->state == RECV)
 			p->state = COMP;
+		if (wl >= 0)
+			p->wcur = (size_t)wl + 1;
 		break;
 	case TRC_XE:
 		if ((c = p->coll) == NULL)
@@ -869,6 +1033,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			break;
 		case TRC_WB:
 			p->state = WAIT;
+			if (wait_list(s, p, ev) < 0)
+				return -1;
 			break;
 		case TRC_XB:
 			if (p->coll != NULL)
@@ -999,6 +1165,8 @@ resume(struct trc_scale *s)
 		p = &s->rk[r];
 		if (p->blocked == BLK_WILD)
 			s->nwild--;
+		if (p->blocked == BLK_SYNC)
+			s->nsyncw--;
 		p->blocked = RUN;
 		while ((h = p->hhead) != NULL) {
 			if ((rc = process(s, r, unheld(s, h), h->delay)) < 0)
@@ -1078,9 +1246,19 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 		if (p->state == RECV)
 			mb = msg_bound(s, i, &p->rb);
 		else	/* a wait on sends alone ends at its WE */
-			for (mb = INT64_MAX, j = 0; j < p->nir && mb > re; j++)
-				if ((m = msg_bound(s, i, &p->ir[j])) < mb)
+			for (mb = INT64_MAX, j = p->wcur; j < p->nwl && mb > re;
+			    j++) {
+				if ((m = msg_bound(s, i, &p->wl[j])) < mb)
 					mb = m;
+				/*
+				 * In a wait that completes them all, the
+				 * next RE is the next receive's of its req=
+				 * list (trc(5)): the others' messages do not
+				 * bound it.
+				 */
+				if (p->wall)
+					break;
+			}
 		if (mb > re)
 			re = mb;
 		return re < in ? re : in;
@@ -1156,12 +1334,130 @@ rematch(struct trc_scale *s, int end)
 			return nomem(s);
 		p->resolved = 2;
 		p->rs_tp = best.val;
-		p->rs_t = best.aux;
+		p->rs_t = best.aux >> 1;
+		p->rs_sync = (uint8_t)(best.aux & 1);
 		p->rs_src = best.src;
 		p->rs_tag = best.tag;
 		p->rs_bytes = best.bytes;
 		if (wake(s, bi) < 0 || resume(s) < 0)
 			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Held sends whose receivers will not get to their receive: a cycle of
+ * ranks each waiting for the next (two ranks sending to each other
+ * before they receive, say), or a receiver waiting in a collective of
+ * the world, which the sender has not entered.  On the target such a
+ * send does not wait forever either: its receiver is inside MPI, in
+ * the call it is held in, and takes the message from that call's
+ * begin.  At the end of the input (end) every held send is let go so:
+ * from its receiver's call when the receiver is held, else at its
+ * own cost, and its receive, if any, never comes.  Chains longer than
+ * MAXCHAIN ranks wait for the end.
+ */
+#define MAXCHAIN	64
+
+/* The rank q waits for, or -1 when none or many (see unstick). */
+static int32_t
+waits_for(const struct rank *q)
+{
+	if (q->blocked == BLK_SYNC && q->sync == SYNC_WAIT)
+		return q->sync_dst;
+	if (q->blocked == BLK_RECV && q->hhead != NULL)
+		return q->hhead->ev.peer;
+	return -1;
+}
+
+/* Let rank i's held send go, from its receiver's call when held. */
+static int
+letgo(struct trc_scale *s, size_t i)
+{
+	struct rank *a = &s->rk[i];
+	struct trc_msg m;
+	int64_t se = a->sync_tp;
+
+	if (a->sync_dst >= 0 && (size_t)a->sync_dst < s->nrk &&
+	    s->rk[a->sync_dst].blocked != RUN)
+		se = sync_end(s, se, s->rk[a->sync_dst].tp, a->hhead != NULL ?
+		    bytes_of(&a->hhead->ev) : 0);
+	/* Its receive, when read, takes the end found here. */
+	memset(&m, 0, sizeof(m));
+	m.src = (int32_t)i;
+	m.dst = a->sync_dst;
+	m.tag = a->sync_tag;
+	m.comm = a->sync_comm;
+	m.val = se;
+	m.aux = a->sync_t * 2;
+	if (trc_match_set(s->mt, &m) < 0)
+		return fail(s, a->hhead != NULL ? a->hhead->line : 0,
+		    "internal error: held send not queued");
+	s->st.unstuck++;
+	return sync_done(s, (int32_t)i, se);
+}
+
+static int
+unstick(struct trc_scale *s, int end)
+{
+	struct rank *a, *q;
+	int32_t cur, next, w;
+	size_t i;
+	int stuck, again = 1;
+
+	while (s->nsyncw > 0 && again) {
+		again = 0;
+		s->upass++;
+		for (i = 0; i < s->nrk && s->nsyncw > 0; i++) {
+			a = &s->rk[i];
+			w = (int32_t)i;
+			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT ||
+			    a->upass == s->upass)
+				continue;
+			/*
+			 * Walk the chain of waits from it, marking the ranks
+			 * passed, so that a pass walks each rank once: back
+			 * on this walk is a cycle, a rank an earlier walk
+			 * passed leads where that one did.
+			 */
+			stuck = end;
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = waits_for(q)) {
+				q = &s->rk[cur];
+				if (q->upass == s->upass) {
+					if (q->uwalk == w)
+						stuck = 1;
+					break;
+				}
+				q->upass = s->upass;
+				q->uwalk = w;
+				if (q->blocked == BLK_COLL && q->coll != NULL &&
+				    q->coll->comm == 0) {
+					stuck = 1;
+					break;
+				}
+			}
+			if (!stuck)
+				continue;
+			/*
+			 * Every send held on the way goes at once, each from
+			 * its receiver's call, as they would on the target.
+			 */
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = next) {
+				q = &s->rk[cur];
+				if (q->uwalk != w)
+					break;
+				q->uwalk = -1;
+				next = waits_for(q);
+				if (q->blocked == BLK_SYNC && q->sync == SYNC_WAIT &&
+				    letgo(s, (size_t)cur) < 0)
+					return -1;
+			}
+			if (resume(s) < 0)
+				return -1;
+			again = 1;
+		}
 	}
 	return 0;
 }
@@ -1195,6 +1491,8 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 		s->nextwm = s->nfed + 4096 + s->nrk;
 		if (s->nwild > 0 && rematch(s, 0) < 0)
 			return -1;
+		if (s->nsyncw > 0 && unstick(s, 0) < 0)
+			return -1;
 		return release(s, watermark(s));
 	}
 	return 0;
@@ -1223,13 +1521,20 @@ trc_scale_finish(struct trc_scale *s)
 {
 	struct trc_msg *v;
 	const struct trc_coll *c;
+	unsigned long long done;
 	size_t n, i;
 	int errors = 0;
 
 	if (s->failed)
 		return -1;
-	if (s->nwild > 0 && rematch(s, 1) < 0)
-		return -1;
+	/* Each may let go ranks whose events feed the other. */
+	do {
+		done = s->st.events;
+		if (s->nwild > 0 && rematch(s, 1) < 0)
+			return -1;
+		if (s->nsyncw > 0 && unstick(s, 1) < 0)
+			return -1;
+	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
 	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0)
 		return nomem(s);
 	for (i = 0; i < n; i++) {
@@ -1299,6 +1604,7 @@ trc_scale_free(struct trc_scale *s)
 		free(s->rk[i].lab);
 		free(s->rk[i].labpos);
 		free(s->rk[i].ir);
+		free(s->rk[i].wl);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);

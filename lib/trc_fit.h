@@ -27,9 +27,22 @@ struct trc_fit_op {
 	long			 lastline;
 };
 
+/* Sizes lo <= bytes < hi, with the line that gave them (0: fitted). */
+struct trc_fit_range {
+	int64_t		 lo, hi;
+	long		 line;
+};
+
 struct trc_fit {
 	struct trc_fit_op	*op;
 	size_t			 nop;
+	/*
+	 * The "send-sync LO HI" lines: the sizes whose blocking sends end
+	 * only when the receiver takes the message, in increasing order,
+	 * not overlapping.
+	 */
+	struct trc_fit_range	*sync;
+	size_t			 nsync;
 };
 
 /*
@@ -41,6 +54,8 @@ void		 trc_fit_free(struct trc_fit *);
 /* The operation named name[0..len), or NULL. */
 const struct trc_fit_op *trc_fit_find(const struct trc_fit *,
 		    const char *name, size_t len);
+/* 1 when a blocking send of bytes waits for its receiver, else 0. */
+int		 trc_fit_sync(const struct trc_fit *, int64_t bytes);
 /* Seconds for a message of bytes (negative sizes count as 0, negative times as 0). */
 double		 trc_fit_eval(const struct trc_fit_op *, int64_t bytes);
 /* The same in integer nanoseconds, rounded. */
@@ -66,6 +81,24 @@ struct trc_fit_stat {
 int	 trc_fit_pieces(const double *x, const double *y, size_t n,
 	    int maxseg, int minpts, double penalty, struct trc_fit_seg *seg,
 	    struct trc_fit_stat *st, size_t *nseg, char *err, size_t errlen);
+
+/*
+ * A send of a size waits for the receiver when its time with the
+ * receiver late (send-late, the receiver at least 4 send times late)
+ * is more than this many times its time with the receiver waiting.
+ */
+#define TRC_FIT_SYNC_RATIO	2.5
+
+/*
+ * From the median send time send[i] and send-late time late[i] of each
+ * size x[i] (increasing), the ranges of sizes whose sends wait for the
+ * receiver, cut between measured sizes as segments are (the first
+ * range of a run that starts at x[0] starts at 0, one that runs to the
+ * last size ends at TRC_FIT_INF).  Fills r (room for (n + 1) / 2) and
+ * returns how many.
+ */
+size_t	 trc_fit_sync_ranges(const double *x, const double *send,
+	    const double *late, size_t n, struct trc_fit_range *r);
 
 /* The median of v[0..n), n > 0; sorts v. */
 double	 trc_fit_median(double *v, size_t n);

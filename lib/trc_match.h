@@ -68,6 +68,12 @@ int	 trc_match_peek_any(const struct trc_match *, int32_t dst,
  * would: returns 0, or -1 when that channel holds no send.
  */
 int	 trc_match_take(struct trc_match *, const struct trc_msg *m);
+/*
+ * The newest send waiting on m's channel takes m's val and aux (a send
+ * whose end was known only later): returns 0, or -1 when that channel
+ * holds no send.
+ */
+int	 trc_match_set(struct trc_match *, const struct trc_msg *m);
 /* Messages waiting for their other end. */
 size_t	 trc_match_pending(const struct trc_match *);
 /*

@@ -5,7 +5,9 @@
  * events, retimed, sorted by predicted time.
  *
  * Computation intervals are multiplied by a ratio per label and rank;
- * send intervals by f2(b)/f1(b) (or set to f2(b)); receive completions
+ * send intervals by f2(b)/f1(b) (or set to f2(b)), and a blocking send
+ * of a size the target marks send-sync ends no earlier than its
+ * receive begins (plus g2(b)); receive completions
  * are put at max(t'(prev) + g2(b), t'(SE)), the causality repair; a
  * collective completes at its latest participant's predicted begin
  * plus the target cost.  A caller may add a delay before any event of
@@ -57,6 +59,9 @@ struct trc_scale_stats {
 	size_t			 maxqueued;	/* output waiting, at most */
 	unsigned long long	 rematched;	/* wildcard RE given another peer */
 	int64_t			 delay_ns;	/* added by trc_scale_delay */
+	unsigned long long	 synced;	/* sends that waited for the receiver */
+	int64_t			 sync_ns;	/* by this much in all */
+	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 };
 
 struct trc_scale;

@@ -79,4 +79,30 @@ ok $([ "$(cat "$tmp/c")" -lt 3 ]; echo $?) "-m 12 allows fewer bcast segments"
 # -p 0: no penalty, so the least squares keep every cut they may
 is "$(trc-fit -p 0 "$tmp/meas" | grep -c '^send')" 4 "-p 0 cuts send into -k 4 segments"
 
+# send-late: sends that wait for the receiver at 512 to 4096 bytes (a
+# transport that hands over inside the receiver's call) and from 65536
+# (rendezvous), with the receiver late by max(4 send, 20 us); eager
+# elsewhere, where send-late costs what send does.  Noise 4%, outliers.
+awk 'BEGIN {
+	srand(11)
+	n = split("1 4 16 64 256 512 1024 4096 8192 16384 65536 131072", s, " ")
+	for (i = 1; i <= n; i++) for (r = 0; r < 15; r++) {
+		b = s[i]
+		t = 2e-6 + 1e-9 * b
+		late = 4 * t < 20e-6 ? 20e-6 : 4 * t
+		w = (b >= 512 && b <= 4096) || b >= 65536
+		printf "send %d %.9g\n", b, t * (1 + 0.04 * (rand() - 0.5))
+		u = (w ? late + t : t) * (1 + 0.04 * (rand() - 0.5))
+		if (rand() < 0.1) u *= 3
+		printf "send-late %d %.9g\n", b, u
+	}
+}' >"$tmp/late"
+expect_exit 0 "fits send and send-late" -- trc-fit "$tmp/late"
+is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
+send-sync 65536 inf" "send-sync from 512 to the next eager size, and from 65536 on"
+is "$(grep -c '^send-late' "$out")" "0" "send-late is not fitted as an operation"
+cp "$out" "$tmp/both.fit"
+printf '#trc 1 ranks=1\n0.000000000 0 MK\n' >"$tmp/one.trc"
+expect_exit 0 "trc-scale reads the file" -- trc-scale -c "$tmp/both.fit" "$tmp/one.trc"
+
 done_testing

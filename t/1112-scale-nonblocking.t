@@ -48,20 +48,21 @@ is "$(sed -n 4p "$out")" "0.020000000 0 SE peer=1 tag=5 bytes=100 req=1 t0=0.100
 
 # Causality inside a wait: the send ends late (rank 0 computes 3 s
 # first), so the RE in rank 1's waitall is delayed to the send's end,
-# and the second receive of the waitall, from rank 2, comes after it.
+# and the second receive of the waitall, from rank 2, comes after it
+# (its req= list in the order of the REs, as trc(5) wants).
 cat >"$tmp/w.trc" <<'X'
 #trc 1 ranks=3
 0.000000000 1 RB peer=0 tag=1 bytes=8 req=1
 0.000000000 1 RB peer=2 tag=1 bytes=8 req=2
 0.000000000 2 SB peer=1 tag=1 bytes=8
 0.100000000 2 SE peer=1 tag=1 bytes=8
-0.500000000 1 WB req=1,2 op=waitall
+0.500000000 1 WB req=2,1 op=waitall
 0.600000000 1 RE req=2 peer=2 tag=1 bytes=8
 0.700000000 0 MK
 3.700000000 0 SB peer=1 tag=1 bytes=8
 3.800000000 0 SE peer=1 tag=1 bytes=8
 3.900000000 1 RE req=1 peer=0 tag=1 bytes=8
-4.000000000 1 WE req=1,2 op=waitall
+4.000000000 1 WE req=2,1 op=waitall
 X
 # No ratio, f2 = g2 = 0.1 s:
 # rank 2: SB 0, SE 0.1.  rank 0: MK 0.7, SB 3.7, SE 3.8.

@@ -23,7 +23,7 @@ ${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$dir/../../lib" -O0 \
 	-o "$heat0" "$dir/../heat.c" -lm
 
 # Communication: the two machines' send and receive times by size.
-ops=send,recv,isend,barrier,reduce,allreduce
+ops=send,recv,send-late,isend,barrier,reduce,allreduce
 mpirun -np 2 $base trc-pingpong -r 100 -m 65536 -o $ops > "$tmp/base.txt"
 mpirun -np 2 $target trc-pingpong -r 100 -m 65536 -o $ops > "$tmp/target.txt"
 trc-fit "$tmp/base.txt" > "$dir/base.fit"

@@ -564,13 +564,18 @@ tr_req_take(const MPI_Request *r, struct req_info *info)
 
 /*
  * comm= ids must agree across ranks without a global registry: a new
- * communicator takes the largest "next id" of its members, and every
- * member moves past it.  Two communicators sharing a member thus never
- * share an id; disjoint ones may, harmlessly, as their ranks differ.
+ * communicator takes B, the largest "next id" of its members, every
+ * member moving past it, and L, its least world rank; its id is
+ * (B - 1) * N + L + 1 for N world ranks.  Two communicators sharing a
+ * member differ in B; disjoint ones made at once (the halves of a
+ * split) differ in L: ids never repeat, so the collectives of two
+ * communicators are never taken for one's (trc-scale matches them by
+ * id and order).
  */
 struct comm_ent {
 	MPI_Comm	 h;
 	int		 id;
+	int		 size;
 	MPI_Group	 g;
 };
 
@@ -599,17 +604,32 @@ tr_comm_id(MPI_Comm c)
 	return e != NULL ? e->id : -1;
 }
 
+int
+tr_comm_size(MPI_Comm c)
+{
+	struct comm_ent *e;
+	int n;
+
+	if ((e = comm_find(c)) != NULL)
+		return e->size;
+	PMPI_Comm_size(c, &n);
+	return n;
+}
+
 void
 tr_comm_new(MPI_Comm parent, MPI_Comm *c)
 {
 	struct comm_ent *e;
-	int id;
+	int id, in[2], out[2];
 
 	(void)parent;
 	if (*c == MPI_COMM_NULL)
 		return;
-	PMPI_Allreduce(&nextcomm, &id, 1, MPI_INT, MPI_MAX, *c);
-	nextcomm = id + 1;
+	in[0] = nextcomm;
+	in[1] = -tr_rank;
+	PMPI_Allreduce(in, out, 2, MPI_INT, MPI_MAX, *c);
+	nextcomm = out[0] + 1;
+	id = (out[0] - 1) * nranks + -out[1] + 1;
 	if ((e = comm_find(*c)) == NULL) {
 		comms = realloc(comms, (ncomm + 1) * sizeof(*comms));
 		if (comms == NULL)
@@ -618,6 +638,7 @@ tr_comm_new(MPI_Comm parent, MPI_Comm *c)
 	}
 	e->h = *c;
 	e->id = id;
+	PMPI_Comm_size(*c, &e->size);
 	PMPI_Comm_group(*c, &e->g);
 }
 

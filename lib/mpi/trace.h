@@ -47,6 +47,7 @@ void	 tr_abort(int errorcode);
 
 int	 tr_world(MPI_Comm, int rank);	/* a comm rank as a world rank */
 int	 tr_comm_id(MPI_Comm);
+int	 tr_comm_size(MPI_Comm);	/* its number of ranks */
 void	 tr_comm_new(MPI_Comm parent, MPI_Comm *);
 void	 tr_comm_free(MPI_Comm);
 int64_t	 tr_bytes(int count, MPI_Datatype);

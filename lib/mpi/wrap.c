@@ -531,6 +531,29 @@ MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *status)
 	return rc;
 }
 
+/*
+ * Sort the n completions of waitsome or testsome (s->idx, s->st) into
+ * the order of the request list: trc(5) promises the RE lines of a wait
+ * in the order of its req= list, whatever order MPI reports them in.
+ */
+static void
+sort_some(struct scratch *s, int n)
+{
+	MPI_Status st;
+	int i, j, x;
+
+	for (i = 1; i < n; i++) {
+		x = s->idx[i];
+		st = s->st[i];
+		for (j = i; j > 0 && s->idx[j - 1] > x; j--) {
+			s->idx[j] = s->idx[j - 1];
+			s->st[j] = s->st[j - 1];
+		}
+		s->idx[j] = x;
+		s->st[j] = st;
+	}
+}
+
 /* The WE of waitsome and testsome: only the completed requests. */
 static void
 write_some(int64_t t, const char *op, struct scratch *s, int outcount)
@@ -574,11 +597,14 @@ MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[],
 	rc = PMPI_Waitsome(n, reqs, outcount, s.idx, s.st);
 	t = tr_now();
 	for (i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++) {
-		finish(&s, s.idx[i], t, &s.st[i]);
 		indices[i] = s.idx[i];
 		if (statuses != MPI_STATUSES_IGNORE)
 			statuses[i] = s.st[i];
 	}
+	if (*outcount != MPI_UNDEFINED)
+		sort_some(&s, *outcount);
+	for (i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++)
+		finish(&s, s.idx[i], t, &s.st[i]);
 	write_some(t, "waitsome", &s, *outcount == MPI_UNDEFINED ? 0 : *outcount);
 	scratch_close(&s);
 	tr_depth--;
@@ -692,11 +718,13 @@ MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[],
 		t = tr_now();
 		write_w(t0, "WB", "testsome", n, s.ri, s.known);
 		for (i = 0; i < *outcount; i++) {
-			finish(&s, s.idx[i], t, &s.st[i]);
 			indices[i] = s.idx[i];
 			if (statuses != MPI_STATUSES_IGNORE)
 				statuses[i] = s.st[i];
 		}
+		sort_some(&s, *outcount);
+		for (i = 0; i < *outcount; i++)
+			finish(&s, s.idx[i], t, &s.st[i]);
 		write_some(t, "testsome", &s, *outcount);
 	}
 	scratch_close(&s);
@@ -780,8 +808,14 @@ MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 
 /* Collectives ------------------------------------------------------------ */
 
+/*
+ * A collective's begin or end; size > 0 writes size=, which the begin
+ * of one on a communicator other than the world carries, so that
+ * trc-scale knows how many ranks take part.
+ */
 static void
-write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
+write_x(const char *kind, const char *op, int64_t bytes, int root, int cid,
+    int size)
 {
 	char *p;
 
@@ -791,6 +825,8 @@ write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
 		p = put_int(p, " root=", root);
 	if (cid != 0)
 		p = put_int(p, " comm=", cid);
+	if (size > 0)
+		p = put_int(p, " size=", size);
 	ev_end(p);
 }
 
@@ -799,10 +835,10 @@ write_x(const char *kind, const char *op, int64_t bytes, int root, int cid)
 	int r_ = (root) >= 0 ? tr_world((comm), (root)) : -1;		\
 	int c_ = tr_comm_id(comm), rc_;					\
 	tr_depth++;							\
-	write_x("XB", op, b_, r_, c_);					\
+	write_x("XB", op, b_, r_, c_, c_ != 0 ? tr_comm_size(comm) : 0); \
 	tr_delay(op);							\
 	rc_ = (call);							\
-	write_x("XE", op, b_, r_, c_);					\
+	write_x("XE", op, b_, r_, c_, 0);				\
 	tr_depth--;							\
 	return rc_;							\
 } while (0)

@@ -91,6 +91,61 @@ main(void)
 	bad("send 0 0 1 0\n", "1: empty size range '0 0'", "empty range");
 	bad("se/nd 0 inf 1 0\n", "1: invalid operation name 'se/nd'", "bad name");
 
+	/* send-sync lines: sorted, disjoint, gaps allowed. */
+	f = load("send 0 inf 1e-6 0\n"
+	    "send-sync 256 4096\n"
+	    "send-sync 65536 inf   # rendezvous\n", err, sizeof(err));
+	ok(f != NULL && f->nsync == 2, "two send-sync ranges load");
+	if (f != NULL) {
+		is_int(trc_fit_sync(f, 0), 0, "0 bytes: eager");
+		is_int(trc_fit_sync(f, 255), 0, "255 bytes: eager");
+		is_int(trc_fit_sync(f, 256), 1, "256 bytes: waits");
+		is_int(trc_fit_sync(f, 4095), 1, "4095 bytes: waits");
+		is_int(trc_fit_sync(f, 4096), 0, "4096 bytes: eager (gap)");
+		is_int(trc_fit_sync(f, 65535), 0, "65535 bytes: eager");
+		is_int(trc_fit_sync(f, 1 << 30), 1, "1 GiB: waits");
+		is_int(f->nop, 1, "send-sync is no operation");
+	}
+	trc_fit_free(f);
+	f = load("send 0 inf 1e-6 0\n", err, sizeof(err));
+	ok(f != NULL && f->nsync == 0 && trc_fit_sync(f, 100) == 0,
+	    "a file without send-sync: every send eager");
+	trc_fit_free(f);
+	bad("send-sync 0 1024\nsend-sync 512 inf\n",
+	    "2: overlap in 'send-sync' sizes: previous range ends at 1024, "
+	    "this one starts at 512", "send-sync overlap");
+	bad("send-sync 0 inf\nsend-sync 0 inf\n",
+	    "2: overlap in 'send-sync' sizes: previous range ends at inf, "
+	    "this one starts at 0", "send-sync after inf");
+	bad("send-sync 64 64\n", "1: empty size range '64 64'",
+	    "send-sync empty");
+	bad("send-sync x 64\n", "1: invalid size 'x'", "send-sync bad size");
+	bad("send-sync 0 64 1\n", "1: expected 5 fields 'OP LO HI A B', got 4",
+	    "send-sync with 4 fields");
+
+	/*
+	 * Ranges from medians: sizes 1 2 4 8 16 32, waiting (late more
+	 * than 2.5 times send) at 4, 8 and 32: [4, 16) and [32, inf).
+	 */
+	{
+		double x[6] = { 1, 2, 4, 8, 16, 32 };
+		double a[6] = { 1, 1, 1, 1, 1, 1 };
+		double b[6] = { 1, 2.5, 2.6, 5, 1, 9 };
+		struct trc_fit_range r[3];
+		size_t nr;
+
+		nr = trc_fit_sync_ranges(x, a, b, 6, r);
+		is_int(nr, 2, "two waiting runs");
+		is_int(r[0].lo, 4, "first from 4");
+		is_int(r[0].hi, 16, "to the next eager size, 16");
+		is_int(r[1].lo, 32, "second from 32");
+		ok(r[1].hi == TRC_FIT_INF, "to inf");
+		b[0] = 3;
+		nr = trc_fit_sync_ranges(x, a, b, 1, r);
+		ok(nr == 1 && r[0].lo == 0 && r[0].hi == TRC_FIT_INF,
+		    "a waiting first size starts at 0");
+	}
+
 	/* The fit: exact data from two lines with a jump at 4096. */
 	{
 		double x[12], y[12];
