@@ -101,9 +101,13 @@ deps:
 	fi
 
 # The test suite: C unit tests and shell tests, all TAP, under prove.
-# Shell tests find the programs through TRC_BIN.
+# Shell tests find the programs through TRC_BIN.  A test file that
+# hangs (an MPI run gone wrong) is stopped after TEST_TIMEOUT seconds
+# and fails, instead of holding the suite.
+TEST_TIMEOUT ?= 600
 test: programs $(UNIT_TESTS)
-	TRC_BIN=$(abspath $(B)) TRC_BUILD=$(abspath $(O)) prove $(PROVE_FLAGS) t/ $(if $(UNIT_TESTS),$(O)/t/)
+	TRC_BIN=$(abspath $(B)) TRC_BUILD=$(abspath $(O)) prove --exec 'timeout $(TEST_TIMEOUT)' \
+		$(PROVE_FLAGS) t/ $(if $(UNIT_TESTS),$(O)/t/)
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize:
