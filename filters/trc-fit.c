@@ -57,50 +57,40 @@ getop(const char *name)
 	return &ops[nops++];
 }
 
+/* One line "OPERATION BYTES SECONDS"; -1 with the error on the table. */
+static int
+measurement(struct trc_table *t, int64_t *bytes, double *sec)
+{
+	char **f = t->field, *end;
+
+	if (t->nfield != 3)
+		return trc_table_fail(t, "expected 'OPERATION BYTES SECONDS'");
+	if (f[0][strspn(f[0], "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")] != '\0')
+		return trc_table_fail(t, "invalid operation name '%s'", f[0]);
+	if (trc_parse_int(f[1], strlen(f[1]), bytes) < 0 || *bytes < 0)
+		return trc_table_fail(t, "invalid size '%s'", f[1]);
+	*sec = strtod(f[2], &end);
+	if (end == f[2] || *end != '\0' || !isfinite(*sec) || *sec <= 0)
+		return trc_table_fail(t, "invalid time '%s'", f[2]);
+	return 0;
+}
+
 static void
 readfile(const char *path)
 {
-	FILE *fp;
-	const char *name;
-	char *line = NULL, *f[4], *p, *end;
-	size_t cap = 0;
-	ssize_t len;
-	long lineno = 0;
-	int nf;
+	struct trc_table *t;
 	struct op *op;
 	int64_t bytes;
-	double sec;
+	double sec = 0;
+	int rc;
 
-	name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "r")) == NULL)
-		die("%s: %s", path, strerror(errno));
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		lineno++;
-		if ((p = strchr(line, '#')) != NULL)
-			*p = '\0';
-		nf = 0;
-		for (p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n"))
-			if (nf < 4)
-				f[nf++] = p;
-		if (nf == 0)
-			continue;
-		if (nf != 3)
-			die("%s:%ld: expected 'OPERATION BYTES SECONDS'",
-			    name, lineno);
-		if (trc_parse_int(f[1], strlen(f[1]), &bytes) < 0 || bytes < 0)
-			die("%s:%ld: invalid size '%s'", name, lineno, f[1]);
-		errno = 0;
-		sec = strtod(f[2], &end);
-		if (end == f[2] || *end != '\0' || errno == ERANGE ||
-		    !isfinite(sec) || sec <= 0)
-			die("%s:%ld: invalid time '%s'", name, lineno, f[2]);
-		if (f[0][strspn(f[0], "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")] != '\0')
-			die("%s:%ld: invalid operation name '%s'", name,
-			    lineno, f[0]);
-		op = getop(f[0]);
+	if ((t = trc_table_open(path)) == NULL)
+		die("out of memory");
+	while ((rc = trc_table_next(t)) > 0) {
+		if (measurement(t, &bytes, &sec) < 0)
+			die("%s", trc_table_error(t));
+		op = getop(t->field[0]);
 		if (op->n == op->cap) {
 			op->cap = op->cap ? op->cap * 2 : 64;
 			op->m = ereallocarray(op->m, op->cap, sizeof(*op->m));
@@ -108,11 +98,9 @@ readfile(const char *path)
 		op->m[op->n].bytes = bytes;
 		op->m[op->n++].sec = sec;
 	}
-	if (ferror(fp))
-		die("%s: %s", name, strerror(errno));
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	if (rc < 0)
+		die("%s", trc_table_error(t));
+	trc_table_close(t);
 }
 
 static int

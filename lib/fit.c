@@ -20,21 +20,8 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "trc_fit.h"
+#include "trc.h"
 
-#define MAXFIELDS	8
-
-static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 void
 trc_fit_free(struct trc_fit *f)
@@ -217,26 +204,26 @@ addsync(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 	char b1[32], b2[32];
 
 	if (parse_size(fld[1], 0, &r.lo) < 0) {
-		seterr(err, errlen, "invalid size '%s'", fld[1]);
+		trc_errorf(err, errlen, "invalid size '%s'", fld[1]);
 		return -1;
 	}
 	if (parse_size(fld[2], 1, &r.hi) < 0) {
-		seterr(err, errlen, "invalid size '%s'", fld[2]);
+		trc_errorf(err, errlen, "invalid size '%s'", fld[2]);
 		return -1;
 	}
 	if (r.hi <= r.lo) {
-		seterr(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
+		trc_errorf(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
 		return -1;
 	}
 	if (f->nsync > 0 && r.lo < f->sync[f->nsync - 1].hi) {
 		fmt_size(b1, sizeof(b1), f->sync[f->nsync - 1].hi);
 		fmt_size(b2, sizeof(b2), r.lo);
-		seterr(err, errlen, "overlap in 'send-sync' sizes: previous "
+		trc_errorf(err, errlen, "overlap in 'send-sync' sizes: previous "
 		    "range ends at %s, this one starts at %s", b1, b2);
 		return -1;
 	}
 	if ((p = realloc(f->sync, (f->nsync + 1) * sizeof(*p))) == NULL) {
-		seterr(err, errlen, "out of memory");
+		trc_errorf(err, errlen, "out of memory");
 		return -1;
 	}
 	r.line = line;
@@ -254,36 +241,36 @@ addrow(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 	char b1[32], b2[32];
 
 	if (!isname(fld[0])) {
-		seterr(err, errlen, "invalid operation name '%s'", fld[0]);
+		trc_errorf(err, errlen, "invalid operation name '%s'", fld[0]);
 		return -1;
 	}
 	if (parse_size(fld[1], 0, &s.lo) < 0) {
-		seterr(err, errlen, "invalid size '%s'", fld[1]);
+		trc_errorf(err, errlen, "invalid size '%s'", fld[1]);
 		return -1;
 	}
 	if (parse_size(fld[2], 1, &s.hi) < 0) {
-		seterr(err, errlen, "invalid size '%s'", fld[2]);
+		trc_errorf(err, errlen, "invalid size '%s'", fld[2]);
 		return -1;
 	}
 	if (s.hi <= s.lo) {
-		seterr(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
+		trc_errorf(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
 		return -1;
 	}
 	if (parse_real(fld[3], &s.a) < 0) {
-		seterr(err, errlen, "invalid number '%s'", fld[3]);
+		trc_errorf(err, errlen, "invalid number '%s'", fld[3]);
 		return -1;
 	}
 	if (parse_real(fld[4], &s.b) < 0) {
-		seterr(err, errlen, "invalid number '%s'", fld[4]);
+		trc_errorf(err, errlen, "invalid number '%s'", fld[4]);
 		return -1;
 	}
 	s.line = line;
 	if ((op = getop(f, fld[0])) == NULL) {
-		seterr(err, errlen, "out of memory");
+		trc_errorf(err, errlen, "out of memory");
 		return -1;
 	}
 	if (op->nseg == 0 && s.lo != 0) {
-		seterr(err, errlen, "'%s' sizes must start at 0, not %lld",
+		trc_errorf(err, errlen, "'%s' sizes must start at 0, not %lld",
 		    op->name, (long long)s.lo);
 		return -1;
 	}
@@ -293,14 +280,14 @@ addrow(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 		if (s.lo != prev) {
 			fmt_size(b1, sizeof(b1), prev);
 			fmt_size(b2, sizeof(b2), s.lo);
-			seterr(err, errlen, "%s in '%s' sizes: previous row "
+			trc_errorf(err, errlen, "%s in '%s' sizes: previous row "
 			    "ends at %s, this one starts at %s",
 			    s.lo > prev ? "gap" : "overlap", op->name, b1, b2);
 			return -1;
 		}
 	}
 	if ((p = realloc(op->seg, (op->nseg + 1) * sizeof(*p))) == NULL) {
-		seterr(err, errlen, "out of memory");
+		trc_errorf(err, errlen, "out of memory");
 		return -1;
 	}
 	op->seg = p;
@@ -312,81 +299,46 @@ addrow(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 struct trc_fit *
 trc_fit_load(const char *path, char *err, size_t errlen)
 {
-	struct trc_fit *f;
-	FILE *fp;
-	const char *name;
-	char *line = NULL, *p, *fld[MAXFIELDS], msg[256];
-	size_t cap = 0, i;
-	ssize_t len;
-	long lineno = 0;
-	int nf;
+	struct trc_fit *f = NULL;
+	struct trc_table *t;
+	const struct trc_fit_op *op;
+	char msg[256];
+	size_t i;
 
-	if (path == NULL || strcmp(path, "-") == 0) {
-		fp = stdin;
-		name = "<stdin>";
-	} else if ((fp = fopen(path, "r")) == NULL) {
-		seterr(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	} else
-		name = path;
-	if ((f = calloc(1, sizeof(*f))) == NULL) {
-		seterr(err, errlen, "%s: out of memory", name);
+	if ((t = trc_table_open(path)) == NULL ||
+	    (f = calloc(1, sizeof(*f))) == NULL) {
+		trc_errorf(err, errlen, "%s: out of memory", path);
 		goto fail;
 	}
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if ((p = strchr(line, '#')) != NULL)
-			*p = '\0';
-		nf = 0;
-		for (p = strtok(line, " \t\r"); p; p = strtok(NULL, " \t\r"))
-			if (nf < MAXFIELDS)
-				fld[nf++] = p;
-			else
-				nf++;
-		if (nf == 0)
-			continue;
-		if (nf == 3 && strcmp(fld[0], "send-sync") == 0) {
-			if (addsync(f, fld, lineno, msg, sizeof(msg)) < 0) {
-				seterr(err, errlen, "%s:%ld: %s", name, lineno,
-				    msg);
-				goto fail;
-			}
+	while (trc_table_next(t) > 0) {
+		if (t->nfield == 3 && strcmp(t->field[0], "send-sync") == 0) {
+			if (addsync(f, t->field, t->lineno, msg, sizeof(msg)) < 0)
+				trc_table_fail(t, "%s", msg);
 			continue;
 		}
-		if (nf != 5) {
-			seterr(err, errlen, "%s:%ld: expected 5 fields "
-			    "'OP LO HI A B', got %d", name, lineno, nf);
-			goto fail;
-		}
-		if (addrow(f, fld, lineno, msg, sizeof(msg)) < 0) {
-			seterr(err, errlen, "%s:%ld: %s", name, lineno, msg);
-			goto fail;
-		}
+		if (t->nfield != 5)
+			trc_table_fail(t, "expected 5 fields 'OP LO HI A B', "
+			    "got %d", t->nfield);
+		else if (addrow(f, t->field, t->lineno, msg, sizeof(msg)) < 0)
+			trc_table_fail(t, "%s", msg);
 	}
-	if (ferror(fp)) {
-		seterr(err, errlen, "%s: %s", name, strerror(errno));
+	if (t->failed) {
+		trc_errorf(err, errlen, "%s", trc_table_error(t));
 		goto fail;
 	}
 	for (i = 0; i < f->nop; i++) {
-		const struct trc_fit_op *op = &f->op[i];
-
+		op = &f->op[i];
 		if (op->seg[op->nseg - 1].hi != TRC_FIT_INF) {
-			seterr(err, errlen, "%s:%ld: '%s' sizes end at %lld, "
-			    "not 'inf'", name, op->lastline, op->name,
+			trc_errorf(err, errlen, "%s:%ld: '%s' sizes end at %lld, "
+			    "not 'inf'", t->name, op->lastline, op->name,
 			    (long long)op->seg[op->nseg - 1].hi);
 			goto fail;
 		}
 	}
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	trc_table_close(t);
 	return f;
 fail:
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	trc_table_close(t);
 	trc_fit_free(f);
 	return NULL;
 }
@@ -455,12 +407,12 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 	gsl_set_error_handler_off();
 	if (n == 0 || maxseg < 1 || minpts < 2 || maxseg > 60 ||
 	    !(penalty >= 0)) {
-		seterr(err, errlen, "nothing to fit");
+		trc_errorf(err, errlen, "nothing to fit");
 		return -1;
 	}
 	for (i = 0; i < n; i++)
 		if (!(y[i] > 0) || (i > 0 && !(x[i] > x[i - 1]))) {
-			seterr(err, errlen, "sizes must increase and times "
+			trc_errorf(err, errlen, "sizes must increase and times "
 			    "be positive");
 			return -1;
 		}
@@ -475,7 +427,7 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 	dp = malloc((M + 1) * (n + 1) * sizeof(*dp));
 	from = malloc((M + 1) * (n + 1) * sizeof(*from));
 	if (w == NULL || cost == NULL || dp == NULL || from == NULL) {
-		seterr(err, errlen, "out of memory");
+		trc_errorf(err, errlen, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < n; i++)
@@ -488,7 +440,7 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 				double c = segfit(x, y, w, i, j, &a, &b);
 
 				if (c < 0) {
-					seterr(err, errlen, "least-squares "
+					trc_errorf(err, errlen, "least-squares "
 					    "fit failed");
 					goto out;
 				}
@@ -536,7 +488,7 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 		}
 	}
 	if (best == HUGE_VAL) {
-		seterr(err, errlen, "no segmentation fits");
+		trc_errorf(err, errlen, "no segmentation fits");
 		goto out;
 	}
 	cut[bestm] = n;
@@ -546,7 +498,7 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 		i = cut[k];
 		j = cut[k + 1];
 		if (segfit(x, y, w, i, j, &a, &b) < 0) {
-			seterr(err, errlen, "least-squares fit failed");
+			trc_errorf(err, errlen, "least-squares fit failed");
 			goto out;
 		}
 		seg[k].lo = k == 0 ? 0 : (int64_t)x[i];

@@ -238,8 +238,10 @@ void	*emalloc(size_t);
 void	*ecalloc(size_t, size_t);
 void	*ereallocarray(void *, size_t, size_t);
 char	*estrdup(const char *);
-void	 die(const char *fmt, ...);		/* prog: msg, exit 2 */
-void	 usage_error(const char *usage);	/* usage: ..., exit 2 */
+void	 die(const char *fmt, ...)		/* prog: msg, exit 2 */
+	    __attribute__((noreturn, format(printf, 1, 2)));
+void	 usage_error(const char *usage)	/* usage: ..., exit 2 */
+	    __attribute__((noreturn));
 long long estrtonum(const char *, long long min, long long max, const char *what);
 double	 estrtod(const char *, const char *what);
 /* Check and close stdout: a full disk is an error, not a success. */
