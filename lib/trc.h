@@ -238,10 +238,13 @@ void	*emalloc(size_t);
 void	*ecalloc(size_t, size_t);
 void	*ereallocarray(void *, size_t, size_t);
 char	*estrdup(const char *);
-void	 die(const char *fmt, ...)		/* prog: msg, exit 2 */
-	    __attribute__((noreturn, format(printf, 1, 2)));
-void	 usage_error(const char *usage)	/* usage: ..., exit 2 */
-	    __attribute__((noreturn));
+/*
+ * prog: msg, exit 2.  Not declared noreturn on purpose: the compiler
+ * would then drop pointers that are live at the call, and
+ * LeakSanitizer would report what a program holds as it exits.
+ */
+void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	 usage_error(const char *usage);	/* usage: ..., exit 2 */
 long long estrtonum(const char *, long long min, long long max, const char *what);
 double	 estrtod(const char *, const char *what);
 /* Check and close stdout: a full disk is an error, not a success. */
