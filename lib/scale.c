@@ -429,8 +429,10 @@ release_below(struct trc_scale *s, int64_t cut, size_t n)
 	for (i = 0; i < n; i++) {
 #if defined(__GNUC__)
 		/* Records sorted by time lie all over the buffer. */
-		if (i + 8 < n)
-			__builtin_prefetch(v[i + 8].q);
+		if (i + 16 < n) {
+			__builtin_prefetch(v[i + 16].q);
+			__builtin_prefetch((char *)v[i + 16].q + 64);
+		}
 #endif
 		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
 			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
@@ -970,6 +972,10 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			p->state = COMP;
 		if (wl >= 0)
 			p->wcur = (size_t)wl + 1;
+		if (p->wcur < p->nwl && p->wl[p->wcur].src >= 0)
+			/* The next RE's channel, while other ranks run. */
+			trc_match_prefetch(s->mt, p->wl[p->wcur].src, r,
+			    p->wl[p->wcur].tag, p->wl[p->wcur].comm);
 		break;
 	case TRC_XE:
 		if ((c = p->coll) == NULL)
@@ -1013,6 +1019,10 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		switch (ev->kind) {
 		case TRC_SB:
 			p->state = SEND;
+			if (ev->peer >= 0 && ev->tag >= 0)
+				/* Its SE's channel. */
+				trc_match_prefetch(s->mt, r, ev->peer, ev->tag,
+				    ev->comm);
 			break;
 		case TRC_RB:
 			if (ev->req == TRC_NONE) {
@@ -1035,6 +1045,9 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			p->state = WAIT;
 			if (wait_list(s, p, ev) < 0)
 				return -1;
+			if (p->nwl > 0 && p->wl[0].src >= 0)
+				trc_match_prefetch(s->mt, p->wl[0].src, r,
+				    p->wl[0].tag, p->wl[0].comm);
 			break;
 		case TRC_XB:
 			if (p->coll != NULL)
@@ -1266,6 +1279,31 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 	return tp;
 }
 
+/*
+ * Rank i is about to be bounded: fetch the channel msg_bound() will
+ * look at, a cache miss each with thousands of ranks.
+ */
+static void
+prefetch_bound(struct trc_scale *s, size_t i)
+{
+	const struct rank *p = &s->rk[i];
+	const struct irecv *rv;
+
+	if (!p->seen || p->hhead != NULL || p->blocked != RUN)
+		return;
+	if (p->state == RECV)
+		rv = &p->rb;
+	else if (p->state == WAIT && p->wcur < p->nwl)
+		rv = &p->wl[p->wcur];
+	else
+		return;
+	if (rv->src >= 0 && rv->tag >= 0)
+		trc_match_prefetch(s->mt, rv->src, (int32_t)i, rv->tag,
+		    rv->comm);
+}
+
+#define PFDIST	8	/* ranks ahead */
+
 /* The least predicted time any rank may still produce. */
 static int64_t
 watermark(struct trc_scale *s)
@@ -1278,7 +1316,11 @@ watermark(struct trc_scale *s)
 			return INT64_MIN;
 		wm = s->tin;
 	}
+	for (i = 0; i < s->nrk && i < PFDIST; i++)
+		prefetch_bound(s, i);
 	for (i = 0; i < s->nrk; i++) {
+		if (i + PFDIST < s->nrk)
+			prefetch_bound(s, i + PFDIST);
 		if (!s->rk[i].seen)
 			continue;
 		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);
