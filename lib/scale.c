@@ -134,6 +134,10 @@ struct trc_scale {
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
 	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
+	/* The last t0= written: most events share their time with the last. */
+	int64_t			 t0;
+	size_t			 t0len;		/* 0: none yet */
+	char			 t0buf[40];
 	char			**diag;
 	size_t			 ndiag, diagcap;
 	char			 err[TRC_ERRLEN + 512];
@@ -721,7 +725,8 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 	struct rank *p = &s->rk[r];
 	const struct trc_event *e = ev;
 	struct trc_event copy;
-	char xbuf[40], nbuf[3][24];
+	char nbuf[3][24];
+	const char *xbuf = NULL;
 	size_t xlen = 0;
 	struct rec *q;
 	int i;
@@ -748,8 +753,13 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 		e = &copy;
 	}
 	if (trc_attr_get(ev, "t0") == NULL) {
-		memcpy(xbuf, "t0=", 3);
-		xlen = 3 + trc_format_time(xbuf + 3, ev->t);
+		if (s->t0len == 0 || s->t0 != ev->t) {
+			memcpy(s->t0buf, "t0=", 3);
+			s->t0len = 3 + trc_format_time(s->t0buf + 3, ev->t);
+			s->t0 = ev->t;
+		}
+		xbuf = s->t0buf;
+		xlen = s->t0len;
 	}
 	if ((q = rec_reserve(s, trc_event_maxlen(e, xlen))) == NULL)
 		return nomem(s);
