@@ -409,9 +409,13 @@ trc_match_prefetch(const struct trc_match *mt, int32_t src, int32_t dst,
 	uint64_t k1 = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
 	uint64_t k2 = (uint64_t)(uint32_t)tag << 32 | (uint32_t)comm;
 
-	if (mt->chans.cap > 0)
-		__builtin_prefetch(&mt->chans.v[mix(k1, k2) &
-		    (mt->chans.cap - 1)]);
+	size_t mask = mt->chans.cap - 1, i = mix(k1, k2) & mask;
+
+	/* Its slot, and the next, which a probe or a removal reads. */
+	if (mt->chans.cap > 0) {
+		__builtin_prefetch(&mt->chans.v[i]);
+		__builtin_prefetch(&mt->chans.v[(i + 1) & mask]);
+	}
 #else
 	(void)mt, (void)src, (void)dst, (void)tag, (void)comm;
 #endif
