@@ -165,6 +165,27 @@ cfind(const struct ctab *t, uint64_t k1, uint64_t k2)
 	return NULL;
 }
 
+/*
+ * Channel (k1, k2), or NULL with *slot the free slot that ends its
+ * probe, where cadd() would put it.
+ */
+static struct chan *
+cfind_slot(const struct ctab *t, uint64_t k1, uint64_t k2, struct chan **slot)
+{
+	struct chan *c;
+	size_t i;
+
+	*slot = NULL;
+	if (t->cap == 0)
+		return NULL;
+	for (i = mix(k1, k2) & (t->cap - 1); (c = &t->v[i])->state != FREE;
+	    i = (i + 1) & (t->cap - 1))
+		if (c->k1 == k1 && c->k2 == k2)
+			return c;
+	*slot = c;
+	return NULL;
+}
+
 /* A free slot for a new channel (k1, k2), or NULL when out of memory. */
 static struct chan *
 cadd(struct ctab *t, uint64_t k1, uint64_t k2)
@@ -299,11 +320,11 @@ arrive(struct trc_match *mt, const struct trc_msg *m, int send,
     struct trc_msg *peer)
 {
 	uint64_t k1, k2;
-	struct chan *c;
+	struct chan *c, *slot;
 	struct qnode *q;
 
 	keys(m, &k1, &k2);
-	c = cfind(&mt->chans, k1, k2);
+	c = cfind_slot(&mt->chans, k1, k2, &slot);
 	if (c != NULL && c->state != (send ? SENDS : RECVS)) {
 		/* The other end is waiting: pair with the oldest. */
 		unpack(c, &c->m, peer);
@@ -323,7 +344,13 @@ arrive(struct trc_match *mt, const struct trc_msg *m, int send,
 		return 1;
 	}
 	if (c == NULL) {
-		if ((c = cadd(&mt->chans, k1, k2)) == NULL)
+		/* The probe's end is the slot unless the table must grow. */
+		if (slot != NULL && 4 * (mt->chans.n + 1) <= 3 * mt->chans.cap) {
+			c = slot;
+			c->k1 = k1;
+			c->k2 = k2;
+			mt->chans.n++;
+		} else if ((c = cadd(&mt->chans, k1, k2)) == NULL)
 			return -1;
 		pack(m, &c->m);
 		c->more = NULL;
@@ -372,6 +399,26 @@ trc_match_peek(const struct trc_match *mt, int32_t src, int32_t dst,
 		return 0;
 	unpack(c, &c->m, m);
 	return 1;
+}
+
+void
+trc_match_prefetch(const struct trc_match *mt, int32_t src, int32_t dst,
+    int32_t tag, int32_t comm)
+{
+#if defined(__GNUC__)
+	uint64_t k1 = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
+	uint64_t k2 = (uint64_t)(uint32_t)tag << 32 | (uint32_t)comm;
+
+	size_t mask = mt->chans.cap - 1, i = mix(k1, k2) & mask;
+
+	/* Its slot, and the next, which a probe or a removal reads. */
+	if (mt->chans.cap > 0) {
+		__builtin_prefetch(&mt->chans.v[i]);
+		__builtin_prefetch(&mt->chans.v[(i + 1) & mask]);
+	}
+#else
+	(void)mt, (void)src, (void)dst, (void)tag, (void)comm;
+#endif
 }
 
 int

@@ -134,6 +134,10 @@ struct trc_scale {
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
 	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
+	/* The last t0= written: most events share their time with the last. */
+	int64_t			 t0;
+	size_t			 t0len;		/* 0: none yet */
+	char			 t0buf[40];
 	char			**diag;
 	size_t			 ndiag, diagcap;
 	char			 err[TRC_ERRLEN + 512];
@@ -429,8 +433,10 @@ release_below(struct trc_scale *s, int64_t cut, size_t n)
 	for (i = 0; i < n; i++) {
 #if defined(__GNUC__)
 		/* Records sorted by time lie all over the buffer. */
-		if (i + 8 < n)
-			__builtin_prefetch(v[i + 8].q);
+		if (i + 16 < n) {
+			__builtin_prefetch(v[i + 16].q);
+			__builtin_prefetch((char *)v[i + 16].q + 64);
+		}
 #endif
 		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
 			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
@@ -719,7 +725,8 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 	struct rank *p = &s->rk[r];
 	const struct trc_event *e = ev;
 	struct trc_event copy;
-	char xbuf[40], nbuf[3][24];
+	char nbuf[3][24];
+	const char *xbuf = NULL;
 	size_t xlen = 0;
 	struct rec *q;
 	int i;
@@ -746,8 +753,13 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 		e = &copy;
 	}
 	if (trc_attr_get(ev, "t0") == NULL) {
-		memcpy(xbuf, "t0=", 3);
-		xlen = 3 + trc_format_time(xbuf + 3, ev->t);
+		if (s->t0len == 0 || s->t0 != ev->t) {
+			memcpy(s->t0buf, "t0=", 3);
+			s->t0len = 3 + trc_format_time(s->t0buf + 3, ev->t);
+			s->t0 = ev->t;
+		}
+		xbuf = s->t0buf;
+		xlen = s->t0len;
 	}
 	if ((q = rec_reserve(s, trc_event_maxlen(e, xlen))) == NULL)
 		return nomem(s);
@@ -970,6 +982,10 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			p->state = COMP;
 		if (wl >= 0)
 			p->wcur = (size_t)wl + 1;
+		if (p->wcur < p->nwl && p->wl[p->wcur].src >= 0)
+			/* The next RE's channel, while other ranks run. */
+			trc_match_prefetch(s->mt, p->wl[p->wcur].src, r,
+			    p->wl[p->wcur].tag, p->wl[p->wcur].comm);
 		break;
 	case TRC_XE:
 		if ((c = p->coll) == NULL)
@@ -1013,6 +1029,10 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		switch (ev->kind) {
 		case TRC_SB:
 			p->state = SEND;
+			if (ev->peer >= 0 && ev->tag >= 0)
+				/* Its SE's channel. */
+				trc_match_prefetch(s->mt, r, ev->peer, ev->tag,
+				    ev->comm);
 			break;
 		case TRC_RB:
 			if (ev->req == TRC_NONE) {
@@ -1035,6 +1055,9 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			p->state = WAIT;
 			if (wait_list(s, p, ev) < 0)
 				return -1;
+			if (p->nwl > 0 && p->wl[0].src >= 0)
+				trc_match_prefetch(s->mt, p->wl[0].src, r,
+				    p->wl[0].tag, p->wl[0].comm);
 			break;
 		case TRC_XB:
 			if (p->coll != NULL)
@@ -1266,6 +1289,31 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 	return tp;
 }
 
+/*
+ * Rank i is about to be bounded: fetch the channel msg_bound() will
+ * look at, a cache miss each with thousands of ranks.
+ */
+static void
+prefetch_bound(struct trc_scale *s, size_t i)
+{
+	const struct rank *p = &s->rk[i];
+	const struct irecv *rv;
+
+	if (!p->seen || p->hhead != NULL || p->blocked != RUN)
+		return;
+	if (p->state == RECV)
+		rv = &p->rb;
+	else if (p->state == WAIT && p->wcur < p->nwl)
+		rv = &p->wl[p->wcur];
+	else
+		return;
+	if (rv->src >= 0 && rv->tag >= 0)
+		trc_match_prefetch(s->mt, rv->src, (int32_t)i, rv->tag,
+		    rv->comm);
+}
+
+#define PFDIST	8	/* ranks ahead */
+
 /* The least predicted time any rank may still produce. */
 static int64_t
 watermark(struct trc_scale *s)
@@ -1278,7 +1326,11 @@ watermark(struct trc_scale *s)
 			return INT64_MIN;
 		wm = s->tin;
 	}
+	for (i = 0; i < s->nrk && i < PFDIST; i++)
+		prefetch_bound(s, i);
 	for (i = 0; i < s->nrk; i++) {
+		if (i + PFDIST < s->nrk)
+			prefetch_bound(s, i + PFDIST);
 		if (!s->rk[i].seen)
 			continue;
 		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);

@@ -56,6 +56,12 @@ int	 trc_match_recv(struct trc_match *, const struct trc_msg *m,
 int	 trc_match_peek(const struct trc_match *, int32_t src, int32_t dst,
 	    int32_t tag, int32_t comm, struct trc_msg *m);
 /*
+ * A hint: trc_match_peek() of that channel comes soon, so its slot is
+ * fetched into the cache now.
+ */
+void	 trc_match_prefetch(const struct trc_match *, int32_t src,
+	    int32_t dst, int32_t tag, int32_t comm);
+/*
  * Of the sends waiting for a receive at dst with tag (TRC_ANY: any)
  * and comm, the one with the least val: returns 1 with it in *m, left
  * in place, or 0 when there is none.  For receives from any source

@@ -30,12 +30,19 @@ main(void)
 	long i;
 	int rc;
 
+	/* A prefetch is a hint: on an empty table too it changes nothing. */
+	trc_match_prefetch(mt, 0, 1, 7, 0);
+	is_int(trc_match_peek(mt, 0, 1, 7, 0, &p), 0, "prefetch adds no send");
+
 	/* Two sends on one channel, then their receives: FIFO. */
 	m = msg(0, 1, 7, 0, 100, 1);
 	is_int(trc_match_send(mt, &m, &p), 0, "first send waits");
 	m = msg(0, 1, 7, 0, 200, 2);
 	is_int(trc_match_send(mt, &m, &p), 0, "second send waits");
 	is_int((long long)trc_match_pending(mt), 2, "two pending");
+	trc_match_prefetch(mt, 0, 1, 7, 0);
+	ok(trc_match_peek(mt, 0, 1, 7, 0, &p) == 1 && p.val == 100,
+	    "after a prefetch the oldest send is still first");
 	m = msg(0, 1, 7, 0, -1, 3);
 	rc = trc_match_recv(mt, &m, &p);
 	ok(rc == 1 && p.val == 100 && p.line == 1 && p.send == 1,
