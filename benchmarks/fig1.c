@@ -25,30 +25,14 @@
 
 #include "trc.h"
 
+#define PROG	"trc-fig1"
+
 #define TAG	7
 
 static const char usage_line[] =
     "trc-fig1 [-s] [-a seconds] [-b seconds] [-c seconds] [-i iterations]";
 
-static int rank, nranks;
-
-static void
-usage(FILE *f, int status)
-{
-	if (rank == 0)
-		fprintf(f, "usage: %s\n", usage_line);
-	MPI_Finalize();
-	exit(status);
-}
-
-static void
-fail(const char *msg, const char *arg)
-{
-	if (rank == 0)
-		fprintf(stderr, "trc-fig1: %s '%s'\n", msg, arg);
-	MPI_Finalize();
-	exit(2);
-}
+#include "mpiprog.h"
 
 static double
 seconds(const char *s)
@@ -61,15 +45,6 @@ seconds(const char *s)
 	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || v > 1e4)
 		fail("invalid seconds", s);
 	return v;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* A module: computation for about t seconds, as region name. */
@@ -85,34 +60,6 @@ work(const char *name, double t)
 	while (now() < until);
 	MPI_Pcontrol(-1, name);
 	return x;
-}
-
-/*
- * -h and --version are answered before MPI_Init: without mpirun there
- * is nothing to start (and Open MPI's allocations would not be freed),
- * and under mpirun only the first rank speaks.
- */
-static void
-early_options(int argc, char *argv[])
-{
-	const char *r = getenv("OMPI_COMM_WORLD_RANK");
-	int i, speak;
-
-	if (r == NULL)
-		r = getenv("PMI_RANK");
-	speak = r == NULL || strcmp(r, "0") == 0;
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			if (speak)
-				printf("usage: %s\n", usage_line);
-		} else if (strcmp(argv[i], "--version") == 0) {
-			if (speak)
-				printf("trc-fig1 %s\n", TRC_VERSION_STRING);
-		} else
-			continue;
-		exit(fflush(stdout) != 0 || ferror(stdout) ? 2 : 0);
-	}
 }
 
 int

@@ -34,52 +34,12 @@
 #define TAG_UP	1	/* a row travelling to the rank above */
 #define TAG_DOWN 2	/* a row travelling to the rank below */
 
+#define PROG	"trc-heat"
+
 static const char usage_line[] =
-    "usage: trc-heat [-i iterations] [-n size] [-t tolerance]\n";
+    "trc-heat [-i iterations] [-n size] [-t tolerance]";
 
-static int rank, nranks;
-
-/*
- * Open MPI keeps memory until exit that LeakSanitizer reports as
- * leaks; in a sanitizer build they are not this program's.
- */
-const char *__asan_default_options(void);
-const char *
-__asan_default_options(void)
-{
-	return "detect_leaks=0";
-}
-
-static void
-usage(FILE *f, int status)
-{
-	if (rank == 0)
-		fputs(usage_line, f);
-	MPI_Finalize();
-	exit(status);
-}
-
-static void
-fail(const char *what, const char *arg)
-{
-	if (rank == 0)
-		fprintf(stderr, "trc-heat: invalid %s '%s'\n", what, arg);
-	MPI_Finalize();
-	exit(2);
-}
-
-static long
-number(const char *s, long min, long max, const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
-		fail(what, s);
-	return v;
-}
+#include "mpiprog.h"
 
 static double
 real(const char *s, const char *what)
@@ -90,7 +50,7 @@ real(const char *s, const char *what)
 	errno = 0;
 	v = strtod(s, &end);
 	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || isinf(v))
-		fail(what, s);
+		fail_invalid(what, s);
 	return v;
 }
 

@@ -28,6 +28,8 @@
 
 #include "trc.h"
 
+#define PROG	"trc-master-worker"
+
 #define TAG_TASK	1
 #define TAG_RESULT	2
 #define TAG_STOP	3
@@ -35,34 +37,7 @@
 static const char usage_line[] =
     "trc-master-worker [-s] [-t tasks] [-w seconds]";
 
-static int rank, nranks;
-
-static void
-usage(FILE *f, int status)
-{
-	if (rank == 0)
-		fprintf(f, "usage: %s\n", usage_line);
-	MPI_Finalize();
-	exit(status);
-}
-
-static void
-fail(const char *msg, const char *arg)
-{
-	if (rank == 0)
-		fprintf(stderr, "trc-master-worker: %s '%s'\n", msg, arg);
-	MPI_Finalize();
-	exit(2);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "mpiprog.h"
 
 static double
 cost(long i, double w)
@@ -153,34 +128,6 @@ master(long ntasks, int stable)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
 	free(done);
-}
-
-/*
- * -h and --version are answered before MPI_Init: without mpirun there
- * is nothing to start (and Open MPI's allocations would not be freed),
- * and under mpirun only the first rank speaks.
- */
-static void
-early_options(int argc, char *argv[])
-{
-	const char *r = getenv("OMPI_COMM_WORLD_RANK");
-	int i, speak;
-
-	if (r == NULL)
-		r = getenv("PMI_RANK");
-	speak = r == NULL || strcmp(r, "0") == 0;
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			if (speak)
-				printf("usage: %s\n", usage_line);
-		} else if (strcmp(argv[i], "--version") == 0) {
-			if (speak)
-				printf("trc-master-worker %s\n", TRC_VERSION_STRING);
-		} else
-			continue;
-		exit(fflush(stdout) != 0 || ferror(stdout) ? 2 : 0);
-	}
 }
 
 int

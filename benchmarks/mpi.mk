@@ -23,7 +23,7 @@ INSTALL_EXTRA += mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/trc && \
 	cp $(MPI_BENCH) $(DESTDIR)$(BINDIR)/ && \
 	cp $(O)/libtrc-mpi.so $(DESTDIR)$(LIBDIR)/trc/;
 
-$(B)/trc-%: benchmarks/%.c lib/trc.h
+$(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 

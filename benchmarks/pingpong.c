@@ -39,59 +39,12 @@ static const char *const opname[NOPS] = {
 	"gather", "scatter", "allgather", "alltoall"
 };
 
+#define PROG	"trc-pingpong"
+
 static const char usage_line[] =
-    "usage: trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]\n";
+    "trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]";
 
-static int rank, nranks;
-
-/*
- * Open MPI keeps memory until exit that LeakSanitizer reports as
- * leaks; in a sanitizer build they are not this program's.
- */
-const char *__asan_default_options(void);
-const char *
-__asan_default_options(void)
-{
-	return "detect_leaks=0";
-}
-
-static void
-usage(FILE *f, int status)
-{
-	if (rank == 0)
-		fputs(usage_line, f);
-	MPI_Finalize();
-	exit(status);
-}
-
-static void
-fail(const char *fmt, const char *arg)
-{
-	if (rank == 0) {
-		fputs("trc-pingpong: ", stderr);
-		fprintf(stderr, fmt, arg);
-		fputc('\n', stderr);
-	}
-	MPI_Finalize();
-	exit(2);
-}
-
-static long
-number(const char *s, long min, long max, const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
-		if (rank == 0)
-			fprintf(stderr, "trc-pingpong: invalid %s '%s'\n", what, s);
-		MPI_Finalize();
-		exit(2);
-	}
-	return v;
-}
+#include "mpiprog.h"
 
 /* Parse a comma-separated list of operation names into want[]. */
 static void
@@ -107,7 +60,7 @@ parse_ops(char *list, int want[NOPS])
 			if (strcmp(p, opname[i]) == 0)
 				break;
 		if (i == NOPS)
-			fail("unknown operation '%s'", p);
+			fail("unknown operation", p);
 		want[i] = 1;
 	}
 }
@@ -327,7 +280,7 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
 	    want[OP_SENDLATE] || want[OP_ISEND]))
-		fail("send, recv, send-late and isend need %s ranks", "2");
+		fail_msg("send, recv, send-late and isend need 2 ranks");
 
 	sbuf = calloc((size_t)maxb, (size_t)nranks);
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
