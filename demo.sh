@@ -1,6 +1,6 @@
 #!/bin/sh
 # demo.sh BIN - the main job on the bundled example: the paper's heat
-# solver (256 x 256 grid, 4 ranks) traced on a base machine, checked for
+# solver (480 x 480 grid, 2 ranks) traced on a base machine, checked for
 # stability, predicted for a target machine, and compared with the run
 # observed there.  benchmarks/example/make-example.sh made the files.
 set -e
@@ -8,7 +8,7 @@ PATH=$1:$PATH
 ex=$(dirname "$0")/benchmarks/example
 cd "$ex"
 
-echo "== The base run: trc-heat (built at -O0) -n 256 -i 200 on 4 ranks, Open MPI over TCP loopback"
+echo "== The base run: trc-heat (built at -O0) -n 480 -i 300 on 2 ranks, Open MPI over TCP loopback"
 echo "\$ trc-sum -s ranks heat-base.trc"
 trc-sum -s ranks heat-base.trc
 echo
