@@ -135,8 +135,8 @@ while [ $r -le "$reps" ]; do
 	trc-scale -b "$out/base.fit" -c "$out/target.fit" -p "$out/ratios.tbl" \
 	    "$out/base.trc" >"$out/pred.trc" 2>"$out/scale.err" || { cat "$out/scale.err" >&2; exit 2; }
 	trc-record -o "$out/obs.trc" -- -np $np $target trc-heat -n "$n" -i "$it" -t 0 >/dev/null
-	trc-sum -v "$out/obs.trc" "$out/pred.trc" | sed '/^total time/d'
-	trc-sum -t -v "$out/obs.trc" "$out/pred.trc" | awk -F'\t' -v r=$r 'NR > 1 && $7 > 0 { print r, $1, $3, $5, $6 / $7 }' >>"$out/vs.all"
+	trc-sum --vs "$out/obs.trc" "$out/pred.trc" | sed '/^total time/d'
+	trc-sum -t --vs "$out/obs.trc" "$out/pred.trc" | awk -F'\t' -v r=$r 'NR > 1 && $7 > 0 { print r, $1, $3, $5, $6 / $7 }' >>"$out/vs.all"
 	sed 's/^/   /' "$out/scale.err"
 	b=$(span "$out/base.trc") p=$(span "$out/pred.trc") o=$(span "$out/obs.trc")
 	e=$(awk -v p="$p" -v o="$o" 'BEGIN { printf "%.1f", 100 * (p - o) / o }')

@@ -10,7 +10,7 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-sum [-t] [-s section] [-v observed] [file]";
+    "trc-sum [-t] [-s section] [--vs observed] [file]";
 
 static void
 usage(int status)
@@ -337,7 +337,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "section", required_argument, NULL, 's' },
 		{ "tsv", no_argument, NULL, 't' },
-		{ "vs", required_argument, NULL, 'v' },
+		{ "vs", required_argument, NULL, 'V' },	/* no short form: -v is verbose */
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_reader *r;
@@ -348,7 +348,7 @@ main(int argc, char **argv)
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "s:tv:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:t", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (trc_summary_sections(optarg, &sections) < 0)
@@ -357,7 +357,7 @@ main(int argc, char **argv)
 		case 't':
 			tsv = 1;
 			break;
-		case 'v':
+		case 'V':
 			observed = optarg;
 			break;
 		default:

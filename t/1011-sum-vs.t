@@ -42,19 +42,19 @@ predicted	observed	error_percent	unpaired
 T
 is_file "$out" "$tmp/want" "mean ratios (2/1 + 4/4) / 2 = 1.5, 3/3, 1/2; error (10 - 8) / 8"
 
-trc-sum -v "$tmp/obs.trc" < "$tmp/pred.trc" > "$out"
+trc-sum --vs "$tmp/obs.trc" < "$tmp/pred.trc" > "$out"
 grep -q '^A  *1\.50  *-$' "$out"; ok $? "human table: A is 1.50 on rank 0, nothing on rank 1"
 grep -q '^total time: predicted 10.000000 s, observed 8.000000 s, error +25.0%$' "$out"
 ok $? "human table: the total times and the error"
 
 # One more occurrence in the prediction stays unpaired, and is said.
 sed 's/^10 0 MK$/8 0 PB fn=A\n9 0 PE fn=A\n10 0 MK/' "$tmp/pred.trc" > "$tmp/pred2.trc"
-trc-sum -v "$tmp/obs.trc" "$tmp/pred2.trc" > "$out"
+trc-sum --vs "$tmp/obs.trc" "$tmp/pred2.trc" > "$out"
 grep -q '^1 occurrences had no partner in the other run$' "$out"; ok $? "unpaired occurrences are reported"
 
 printf '#trc 1\n1 0 SB\n0 0 SE\n' > "$tmp/bad.trc"
-expect_exit 2 "a bad observed stream" -- trc-sum -v "$tmp/bad.trc" "$tmp/pred.trc"
+expect_exit 2 "a bad observed stream" -- trc-sum --vs "$tmp/bad.trc" "$tmp/pred.trc"
 is "$(cat "$err")" "trc-sum: $tmp/bad.trc:3: time goes backwards ('0.000000000' after '1.000000000')" \
 	"  names the observed file and line"
-expect_exit 2 "a missing observed file" -- trc-sum -v "$tmp/none" "$tmp/pred.trc"
+expect_exit 2 "a missing observed file" -- trc-sum --vs "$tmp/none" "$tmp/pred.trc"
 done_testing
