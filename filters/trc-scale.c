@@ -47,7 +47,6 @@ main(int argc, char **argv)
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
-	struct trc_header oh;
 	struct trc_reader *rd;
 	struct trc_writer *w;
 	struct trc_scale *sc;
@@ -101,10 +100,6 @@ main(int argc, char **argv)
 		die("%s", trc_error(rd));
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
 		die("out of memory");
-	oh = *h;
-	oh.order = TRC_ORDER_TIME;
-	if (trc_write_header(w, &oh) < 0)
-		die("<stdout>: %s", trc_werror(w));
 	while ((rc = trc_next(rd, &ev)) > 0)
 		if (trc_scale_feed(sc, &ev) < 0) {
 			trc_wflush(w);

@@ -205,6 +205,7 @@ struct trc_scale *
 trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
     const char *name, struct trc_writer *w)
 {
+	struct trc_header out;
 	struct trc_scale *s;
 
 	if ((s = calloc(1, sizeof(*s))) == NULL)
@@ -232,6 +233,11 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 		trc_scale_free(s);
 		return NULL;
 	}
+	/* The output is sorted by predicted time whatever the input's
+	 * order; a failed write stays on w for the caller's flush. */
+	out = *h;
+	out.order = TRC_ORDER_TIME;
+	trc_write_header(w, &out);
 	return s;
 }
 

@@ -67,9 +67,9 @@ struct trc_scale_stats {
 struct trc_scale;
 
 /*
- * An engine for the stream of header h read from name, writing to w
- * (the caller writes the output header, with order=time).  NULL when
- * out of memory.
+ * An engine for the stream of header h read from name, writing to w,
+ * to which it writes the output header (h with order=time) first.
+ * NULL when out of memory.
  */
 struct trc_scale *trc_scale_new(const struct trc_scale_conf *,
 	    const struct trc_header *h, const char *name, struct trc_writer *w);

@@ -34,7 +34,6 @@ main(int argc, char **argv)
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
 	struct trc_perturb *pt;
-	struct trc_header oh;
 	struct trc_reader *rd;
 	struct trc_writer *w;
 	struct trc_scale *sc;
@@ -78,10 +77,6 @@ main(int argc, char **argv)
 	conf.rematch = 1;
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
 		die("out of memory");
-	oh = *h;
-	oh.order = TRC_ORDER_TIME;
-	if (trc_write_header(w, &oh) < 0)
-		die("<stdout>: %s", trc_werror(w));
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		if (trc_perturb_event(pt, &ev, &before, &after) < 0)
 			die("out of memory");

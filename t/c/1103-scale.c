@@ -49,7 +49,6 @@ run(const char *input, int rematch, const struct delay *d, size_t nd,
 	struct trc_scale *s;
 	struct trc_event ev;
 	const struct trc_header *h;
-	struct trc_header oh;
 	char in[64], outp[64], *buf, *nl;
 	FILE *f;
 	size_t i, len;
@@ -76,9 +75,6 @@ run(const char *input, int rematch, const struct delay *d, size_t nd,
 	rd = trc_open(in);
 	w = trc_wopen(ofd);
 	h = trc_get_header(rd);
-	oh = *h;
-	oh.order = TRC_ORDER_TIME;
-	trc_write_header(w, &oh);
 	s = trc_scale_new(&conf, h, "race.trc", w);
 	for (k = 0; trc_next(rd, &ev) > 0; k++) {
 		for (i = 0; i < nd; i++)
