@@ -85,25 +85,18 @@ converged(const double *u, const double *v, int nrow, int ncol, double tol)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	long maxit = 1000, n = 64;
 	double tol = 1e-4, t0, t1, el, sum, gsum, *u, *v, *w;
 	int c, up, down, nrow, ncol, it, done, i, j;
 	MPI_Request req;
 
+	early_options(argc, argv);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hi:n:t:", longopts, NULL)) != -1)
+	while ((c = getopt(argc, argv, "i:n:t:")) != -1)
 		switch (c) {
-		case 'h':
-			usage(stdout, 0);
-			break;
 		case 'i':
 			maxit = number(optarg, 1, 100000000, "iterations");
 			break;
@@ -113,11 +106,6 @@ main(int argc, char *argv[])
 		case 't':
 			tol = real(optarg, "tolerance");
 			break;
-		case 'V':
-			if (rank == 0)
-				puts("trc-heat " TRC_VERSION_STRING);
-			MPI_Finalize();
-			return 0;
 		default:
 			usage(stderr, 2);
 		}

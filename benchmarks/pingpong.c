@@ -236,11 +236,6 @@ header(long maxb, int reps)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	char defops[] = "send,recv,send-late,isend,barrier,bcast,reduce,allreduce,gather,"
 	    "scatter,allgather,alltoall";
 	char *sbuf, *rbuf;
@@ -249,16 +244,14 @@ main(int argc, char *argv[])
 	int want[NOPS], reps = 100, c, i, k;
 	enum op op;
 
+	early_options(argc, argv);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	parse_ops(defops, want);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hm:o:r:", longopts, NULL)) != -1)
+	while ((c = getopt(argc, argv, "m:o:r:")) != -1)
 		switch (c) {
-		case 'h':
-			usage(stdout, 0);
-			break;
 		case 'm':
 			maxb = number(optarg, 1, 1L << 30, "maxbytes");
 			break;
@@ -268,11 +261,6 @@ main(int argc, char *argv[])
 		case 'r':
 			reps = number(optarg, 1, 10000000, "repetitions");
 			break;
-		case 'V':
-			if (rank == 0)
-				puts("trc-pingpong " TRC_VERSION_STRING);
-			MPI_Finalize();
-			return 0;
 		default:
 			usage(stderr, 2);
 		}
