@@ -18,7 +18,7 @@ B ?= bin
 
 CC ?= cc
 CFLAGS ?= -O2 -g
-PKGS = libpcre2-8 gsl
+PKGS = libpcre2-8 gsl zlib
 # Lazy on purpose: on a fresh machine the packages are installed by
 # 'make deps' before the first compile asks pkg-config.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
@@ -27,10 +27,10 @@ TRC_CFLAGS = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Ilib
 TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 
 # Debian packages the build, the tests and the MPI parts need.
-DEBS = build-essential pkg-config libpcre2-dev libgsl-dev \
+DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
 	libopenmpi-dev openmpi-bin perl gawk mawk groff-base
 
-LIB_SRC := $(wildcard lib/*.c)
+LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
 PROG_SRC := $(wildcard filters/*.c perturb/*.c compare/*.c)
 PROG_OBJ := $(PROG_SRC:%.c=$(O)/%.o)

@@ -1,9 +1,10 @@
 /*
- * trc-cat - validate, select and merge trc streams.
+ * trc-cat - validate, select, merge and convert traces.
  *
- * Every input is read by the reader of its format; the events of all
- * inputs are merged by time with a heap of one head event per input,
- * which is stable because ties go to the earlier input.
+ * Every input is read by the reader of its format (found by content
+ * unless -f names it); the events of all inputs are merged by time with
+ * a heap of one head event per input, which is stable because ties go
+ * to the earlier input, and written by the writer of --to's format.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -14,20 +15,13 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-cat [-f format] [-k kinds] [-r ranks] [file ...]";
+    "trc-cat [-v] [-f format] [-k kinds] [-o path] [-r ranks] "
+    "[--flops rate] [--to format] [file ...]";
 
 struct input {
 	struct trc_reader	*r;
 	struct trc_event	 ev;
 	int			 idx;
-};
-
-/* One reader per input format; only the trc stream so far. */
-static const struct format {
-	const char	*name;
-	struct trc_reader *(*open)(const char *);
-} formats[] = {
-	{ "trc", trc_open },
 };
 
 static void
@@ -60,7 +54,7 @@ sift_down(struct input **heap, int n, int i)
 	}
 }
 
-static struct trc_writer *w;
+static struct trc_out *w;
 
 /* Advance an input to its next selected event; 0 when it is done. */
 static int
@@ -73,7 +67,7 @@ advance(struct input *in, const struct trc_ranks *ranks, unsigned kinds)
 		    (ranks->n == 0 || trc_ranks_has(ranks, in->ev.rank)))
 			return 1;
 	if (rc < 0) {
-		trc_wflush(w);	/* what was good is kept */
+		trc_out_close(w);	/* what was good is kept */
 		die("%s", trc_error(in->r));
 	}
 	return 0;
@@ -83,30 +77,53 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "flops", required_argument, NULL, 'F' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "rank", required_argument, NULL, 'r' },
+		{ "to", required_argument, NULL, 'T' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct format *fmt = &formats[0];
+	struct trc_open_opts opts = { 0 };
+	const char *to = "trc", *path = "-", *what;
 	const struct trc_header *h;
 	struct trc_header out;
 	struct trc_ranks ranks = { 0 };
 	struct input *inputs, **heap;
 	unsigned kinds = ~0u;
-	size_t i;
-	int c, n, ninputs;
+	unsigned long long count;
+	size_t i, j;
+	int c, n, ninputs, reads, writes, verbose = 0;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "f:k:r:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:k:o:r:v", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'F':
+			opts.flops = estrtod(optarg, "flop rate");
+			if (!(opts.flops > 0))
+				die("invalid flop rate '%s'", optarg);
+			break;
 		case 'f':
-			for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-				if (strcmp(optarg, formats[i].name) == 0)
-					break;
-			if (i == sizeof(formats) / sizeof(formats[0]))
+			if (trc_format_lookup(optarg, &reads, &writes) < 0)
 				die("unknown format '%s'", optarg);
-			fmt = &formats[i];
+			if (!reads)
+				die("format '%s' is written, not read", optarg);
+			opts.format = optarg;
+			break;
+		case 'o':
+			path = optarg;
+			break;
+		case 'T':
+			if (trc_format_lookup(optarg, &reads, &writes) < 0)
+				die("unknown format '%s'", optarg);
+			if (!writes)
+				die("format '%s' is read, not written", optarg);
+			to = optarg;
+			break;
+		case 'v':
+			verbose = 1;
 			break;
 		case 'k':
 			if (trc_kinds_parse(optarg, &kinds) < 0)
@@ -131,7 +148,8 @@ main(int argc, char **argv)
 	out.order = TRC_ORDER_TIME;
 	for (i = 0; i < (size_t)ninputs; i++) {
 		inputs[i].idx = (int)i;
-		if ((inputs[i].r = fmt->open(argc > 0 ? argv[i] : "-")) == NULL)
+		if ((inputs[i].r = trc_open_with(argc > 0 ? argv[i] : "-",
+		    &opts)) == NULL)
 			die("out of memory");
 		if ((h = trc_get_header(inputs[i].r)) == NULL)
 			die("%s", trc_error(inputs[i].r));
@@ -145,25 +163,31 @@ main(int argc, char **argv)
 			out.extra = h->extra;
 	}
 
-	if ((w = trc_wopen(STDOUT_FILENO)) == NULL)
+	if ((w = trc_out_open(to, path, &out, &opts)) == NULL)
 		die("out of memory");
-	if (trc_write_header(w, &out) < 0)
-		die("<stdout>: %s", trc_werror(w));
 	for (n = 0, i = 0; i < (size_t)ninputs; i++)
 		if (advance(&inputs[i], &ranks, kinds))
 			heap[n++] = &inputs[i];
 	for (c = n / 2 - 1; c >= 0; c--)
 		sift_down(heap, n, c);
 	while (n > 0) {
-		if (trc_write_event(w, &heap[0]->ev) < 0)
-			die("<stdout>: %s", trc_werror(w));
+		if (trc_out_write(w, &heap[0]->ev) < 0)
+			die("%s", trc_out_error(w));
 		if (!advance(heap[0], &ranks, kinds))
 			heap[0] = heap[--n];
 		sift_down(heap, n, 0);
 	}
-	if (trc_wflush(w) < 0)
-		die("<stdout>: %s", trc_werror(w));
-	trc_wfree(w);
+	if (trc_out_close(w) < 0)
+		die("%s", trc_out_error(w));
+	/* What a format could not say is counted, never silently lost. */
+	for (i = 0; verbose && i < (size_t)ninputs; i++)
+		for (j = 0; trc_dropped(inputs[i].r, j, &what, &count); j++)
+			fprintf(stderr, "%s: %s: %llu %s not in the stream\n",
+			    trc_progname, trc_name(inputs[i].r), count, what);
+	for (j = 0; verbose && trc_out_dropped(w, j, &what, &count); j++)
+		fprintf(stderr, "%s: %s: %llu %s not written\n", trc_progname,
+		    path, count, what);
+	trc_out_free(w);
 	for (i = 0; i < (size_t)ninputs; i++)
 		trc_close(inputs[i].r);
 	free(inputs);

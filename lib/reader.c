@@ -1,7 +1,9 @@
 /*
  * reader.c - the pull reader: read(2) into one block buffer, lines
  * found with memchr, events parsed in place.  Memory is the buffer,
- * the header's extra lines and one time per rank.
+ * the header's extra lines and one time per rank.  Input in another
+ * format is read by that format's reader (lib/fmt/), chosen by the
+ * formats' bids on the first bytes; its events get the same checks.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,13 +13,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trc.h"
+#include "fmt/fmt.h"
 
 #define BUFSIZE		(1 << 20)
 #define MAXEXTRA	(1 << 20)
 
 struct trc_reader {
-	int		 fd;
+	struct trc_src	*src;
+	const struct trc_format *fmt;
+	void		*fstate;	/* the format's */
+	struct trc_open_opts opts;
+	struct trc_drops drops;
 	int		 eof;
 	int		 failed;
 	int		 have_header;
@@ -38,26 +44,76 @@ struct trc_reader {
 	char		 err[TRC_ERRLEN + 512];
 };
 
+static const struct trc_format *
+choose(struct trc_reader *r, const char *path)
+{
+	const struct trc_format *f, *best = trc_formats[0];
+	const unsigned char *head;
+	size_t n, i;
+	int bid, top = 0;
+
+	if (r->opts.format != NULL) {
+		if ((f = trc_format_find(r->opts.format)) == NULL)
+			trc_fail_at(r, r->name, 0, "unknown format '%s'",
+			    r->opts.format);
+		else if (f->open == NULL)
+			trc_fail_at(r, r->name, 0, "format '%s' is written, "
+			    "not read", f->name);
+		return f;
+	}
+	head = trc_src_head(r->src, &n);
+	for (i = 0; (f = trc_formats[i]) != NULL; i++) {
+		if (f->open == NULL || f->bid == NULL)
+			continue;
+		if ((bid = f->bid(path, head, n)) > top) {
+			top = bid;
+			best = f;
+		}
+	}
+	return best;
+}
+
 struct trc_reader *
-trc_open(const char *path)
+trc_open_with(const char *path, const struct trc_open_opts *opts)
 {
 	struct trc_reader *r;
 	int stdin_ = path == NULL || strcmp(path, "-") == 0;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return NULL;
+	if (opts != NULL)
+		r->opts = *opts;
 	r->name = strdup(stdin_ ? "<stdin>" : path);
 	r->buf = malloc(BUFSIZE);
-	if (r->name == NULL || r->buf == NULL) {
+	if (r->name == NULL || r->buf == NULL ||
+	    (r->src = trc_src_open(stdin_ ? NULL : path)) == NULL) {
 		trc_close(r);
 		return NULL;
 	}
-	r->fd = stdin_ ? 0 : open(path, O_RDONLY);
-	if (r->fd < 0) {
-		snprintf(r->err, sizeof(r->err), "%s: %s", r->name, strerror(errno));
+	if (trc_src_error(r->src) != NULL) {
+		snprintf(r->err, sizeof(r->err), "%s: %s", r->name,
+		    trc_src_error(r->src));
 		r->failed = 1;
+		return r;
 	}
+	r->fmt = choose(r, stdin_ ? NULL : path);
+	if (r->failed || r->fmt == trc_formats[0])
+		return r;
+	/* A foreign format reads its header now; errors wait as above. */
+	r->hdr.version = 1;
+	r->hdr.order = TRC_ORDER_TIME;
+	r->hdr.extra.s = "";
+	if (r->fmt->open(r, r->src, &r->opts) == 0)
+		r->have_header = 1;
+	else if (!r->failed)
+		trc_fail_at(r, r->name, 0, "cannot read as %s", r->fmt->name);
 	return r;
+}
+
+struct trc_reader *
+trc_open(const char *path)
+{
+	return trc_open_with(path, NULL);
 }
 
 void
@@ -65,13 +121,58 @@ trc_close(struct trc_reader *r)
 {
 	if (r == NULL)
 		return;
-	if (r->fd > 0)
-		close(r->fd);
+	if (r->fmt != NULL && r->fmt->close != NULL && r->fstate != NULL)
+		r->fmt->close(r->fstate);
+	trc_src_close(r->src);
+	trc_drops_free(&r->drops);
 	free(r->name);
 	free(r->buf);
 	free(r->extra);
 	free(r->rank_last);
 	free(r);
+}
+
+const char *
+trc_format_name(const struct trc_reader *r)
+{
+	return r->fmt != NULL ? r->fmt->name : "trc";
+}
+
+int
+trc_dropped(const struct trc_reader *r, size_t i, const char **what,
+    unsigned long long *n)
+{
+	return trc_drops_get(&r->drops, i, what, n);
+}
+
+void
+trc_drop(struct trc_reader *r, const char *what)
+{
+	trc_drops_add(&r->drops, what);
+}
+
+struct trc_header *
+trc_reader_header(struct trc_reader *r)
+{
+	return &r->hdr;
+}
+
+void *
+trc_reader_state(struct trc_reader *r)
+{
+	return r->fstate;
+}
+
+void
+trc_reader_set_state(struct trc_reader *r, void *state)
+{
+	r->fstate = state;
+}
+
+const struct trc_open_opts *
+trc_reader_opts(const struct trc_reader *r)
+{
+	return &r->opts;
 }
 
 const char *
@@ -126,6 +227,35 @@ fail_at(struct trc_reader *r, long line, const char *fmt, ...)
 	return -1;
 }
 
+int
+trc_fail_at(struct trc_reader *r, const char *file, long line,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (r->failed)
+		return -1;
+	n = line > 0 ? snprintf(r->err, sizeof(r->err), "%s:%ld: ", file, line) :
+	    snprintf(r->err, sizeof(r->err), "%s: ", file);
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof(r->err))
+		vsnprintf(r->err + n, sizeof(r->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	r->failed = 1;
+	return -1;
+}
+
+int
+trc_fail_lines(struct trc_reader *r, const struct trc_lines *l)
+{
+	if (r->failed)
+		return -1;
+	snprintf(r->err, sizeof(r->err), "%s", trc_lines_error(l));
+	r->failed = 1;
+	return -1;
+}
+
 /* The next line without its newline: 1, 0 at the end, -1 on error. */
 static int
 read_line(struct trc_reader *r)
@@ -157,11 +287,10 @@ read_line(struct trc_reader *r)
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
 		r->complete = r->start = 0;
-		do
-			n = read(r->fd, r->buf + r->end, BUFSIZE - r->end);
-		while (n < 0 && errno == EINTR);
+		n = trc_src_read(r->src, r->buf + r->end, BUFSIZE - r->end);
 		if (n < 0)
-			return fail_at(r, r->line + 1, "%s", strerror(errno));
+			return fail_at(r, r->line + 1, "%s",
+			    trc_src_error(r->src));
 		if (n == 0)
 			r->eof = 1;
 		r->end += (size_t)n;
@@ -251,15 +380,23 @@ check_rank_order(struct trc_reader *r, const struct trc_event *ev)
 	return 0;
 }
 
+static int check(struct trc_reader *, const struct trc_event *);
+
 int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
-	char err[TRC_ERRLEN], a[24], b[24];
+	char err[TRC_ERRLEN];
 	const char *s, *stop;
 	int rc;
 
 	if (r->failed)
 		return -1;
+	if (r->fmt != trc_formats[0]) {
+		if ((rc = r->fmt->next(r, ev)) <= 0)
+			return r->failed ? -1 : rc;
+		r->line = ev->line;
+		return check(r, ev);
+	}
 	if (!r->have_header && read_header(r) < 0)
 		return -1;
 	/* The usual line, a whole one in the buffer, is parsed where it
@@ -291,6 +428,15 @@ trc_next(struct trc_reader *r, struct trc_event *ev)
 			return trc_fail(r, "%s", err);
 	}
 	ev->line = r->line;
+	return check(r, ev);
+}
+
+/* What every event must be, whatever its format. */
+static int
+check(struct trc_reader *r, const struct trc_event *ev)
+{
+	char a[24], b[24];
+
 	if (r->hdr.ranks > 0 && ev->rank >= r->hdr.ranks)
 		return trc_fail(r, "rank %ld out of range (ranks=%ld)",
 		    (long)ev->rank, (long)r->hdr.ranks);

@@ -167,6 +167,47 @@ void			 trc_close(struct trc_reader *);
 /* Report an error found by a caller at the reader's current line. */
 int			 trc_fail(struct trc_reader *, const char *fmt, ...);
 
+/*
+ * Formats (lib/fmt/, trc-formats(5)): every reader above reads every
+ * format it knows, found by content unless named; gzip-compressed
+ * input is inflated.  trc_open(path) is trc_open_with(path, NULL).
+ */
+struct trc_open_opts {
+	const char	*format;	/* a name, or NULL: by content */
+	double		 flops;		/* flop/s for SimGrid compute, 0: none */
+};
+struct trc_reader	*trc_open_with(const char *path, const struct trc_open_opts *);
+/* The name of the format being read ("trc", "prv", ...). */
+const char		*trc_format_name(const struct trc_reader *);
+/* What the input held that the stream cannot say, counted per kind of
+ * record: 1 with the i-th count, 0 past the last. */
+int			 trc_dropped(const struct trc_reader *, size_t i,
+			    const char **what, unsigned long long *n);
+/* Whether name (or an alias) is a format, and what it does: 0 or -1. */
+int			 trc_format_lookup(const char *name, int *reads,
+			    int *writes);
+/* The i-th known format: 1, 0 past the last. */
+int			 trc_format_info(size_t i, const char **name,
+			    int *reads, int *writes);
+
+/*
+ * out.c: a writer of any format with a writer (trc, prv, otf2, ...),
+ * taking events in time order.  NULL only when out of memory; an
+ * open error is kept and returned by the first trc_out_write or
+ * trc_out_close.  PATH "-" or NULL is stdout where a format is one
+ * file.
+ */
+struct trc_out;
+struct trc_out	*trc_out_open(const char *format, const char *path,
+		    const struct trc_header *, const struct trc_open_opts *);
+int		 trc_out_write(struct trc_out *, const struct trc_event *);
+/* Finishes the files: 0, or -1 with trc_out_error(). */
+int		 trc_out_close(struct trc_out *);
+const char	*trc_out_error(const struct trc_out *);
+int		 trc_out_dropped(const struct trc_out *, size_t i,
+		    const char **what, unsigned long long *n);
+void		 trc_out_free(struct trc_out *);
+
 /* writer.c: a buffered writer on a file descriptor. */
 struct trc_writer;
 struct trc_writer	*trc_wopen(int fd);

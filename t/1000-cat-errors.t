@@ -36,7 +36,7 @@ expect_exit 2 "1 MB line: exit 2" -- trc-cat "$tmp/long.trc"
 is "$(cat "$err")" "trc-cat: $tmp/long.trc:2: line longer than 65536 bytes" "1 MB line: message"
 
 expect_exit 2 "a directory: exit 2" -- trc-cat "$tmp"
-is "$(cat "$err")" "trc-cat: $tmp:1: Is a directory" "a directory: message"
+is "$(cat "$err")" "trc-cat: $tmp: Is a directory" "a directory: message"
 expect_exit 2 "a missing file: exit 2" -- trc-cat "$tmp/nonesuch"
 is "$(cat "$err")" "trc-cat: $tmp/nonesuch: No such file or directory" "a missing file: message"
 

@@ -1,0 +1,147 @@
+/*
+ * fmt.h - private to lib/: what a format provides and what it may use.
+ *
+ * One file per foreign format under lib/fmt/, as libarchive keeps one
+ * archive_read_support_format_*.c per format.  Each fills a struct
+ * trc_format: a bid from the first bytes, a pull reader that yields
+ * struct trc_event through trc_next(), and/or a writer that takes
+ * events in time order.  The reader (lib/reader.c) checks every event
+ * a format yields as it checks the text stream (ranks, time order), so
+ * a format yields valid events or fails.
+ */
+#ifndef TRC_FMT_PRIVATE_H
+#define TRC_FMT_PRIVATE_H
+
+#include <sys/types.h>
+
+#include "trc.h"
+
+/* src.c: a file or stdin, gzip inflated; the first bytes kept for bids. */
+#define TRC_HEADSIZE	4096
+struct trc_src;
+/* NULL only when out of memory; an open error is kept (trc_src_error). */
+struct trc_src	*trc_src_open(const char *path);
+/* The first (inflated) bytes of the input, for bids. */
+const unsigned char *trc_src_head(const struct trc_src *, size_t *n);
+ssize_t		 trc_src_read(struct trc_src *, void *, size_t);
+const char	*trc_src_error(const struct trc_src *);	/* NULL: none */
+const char	*trc_src_name(const struct trc_src *);
+int		 trc_src_gzip(const struct trc_src *);
+void		 trc_src_close(struct trc_src *);
+
+/* lines.c: lines of a text format, NUL-terminated in place, CR dropped. */
+struct trc_lines;
+struct trc_lines *trc_lines_new(struct trc_src *, int own);
+struct trc_lines *trc_lines_open(const char *path);
+/* 1 with a line valid until the next call, 0 at the end, -1 on error
+ * ("file:line: message" in trc_lines_error). */
+int		 trc_lines_next(struct trc_lines *, char **s, size_t *len);
+long		 trc_lines_lineno(const struct trc_lines *);
+const char	*trc_lines_name(const struct trc_lines *);
+const char	*trc_lines_error(const struct trc_lines *);
+void		 trc_lines_close(struct trc_lines *);
+
+/*
+ * event.c: building an event field by field.  The builder keeps the
+ * attribute text (what writers write) and the parsed fields (what
+ * tools read) in agreement; its strings live in the builder until the
+ * next trc_eb_start().
+ */
+struct trc_evbuild {
+	struct trc_event *ev;
+	size_t		  len;
+	int		  full;
+	char		  buf[TRC_MAXLINE];
+};
+void	 trc_eb_start(struct trc_evbuild *, struct trc_event *, int64_t t,
+	    int32_t rank, enum trc_kind);
+/* peer, tag, comm, root, bytes, req go to their fields too; TRC_ANY
+ * is written "*".  A value of TRC_NONE adds nothing. */
+void	 trc_eb_int(struct trc_evbuild *, const char *key, int64_t);
+/* fn, op, reqs go to their fields too. */
+void	 trc_eb_str(struct trc_evbuild *, const char *key, const char *s,
+	    size_t len);
+void	 trc_eb_time(struct trc_evbuild *, const char *key, int64_t ns);
+/* 0, or -1 when the attributes did not fit (TRC_MAXATTR, TRC_MAXLINE). */
+int	 trc_eb_done(struct trc_evbuild *);
+
+/*
+ * A queue of owned copies of events, earliest time first, ties in the
+ * order pushed: for formats whose records hold events of later times
+ * (a Paraver communication record) or whose files are per rank.
+ */
+struct trc_evq;
+struct trc_evq	*trc_evq_new(void);
+int		 trc_evq_push(struct trc_evq *, const struct trc_event *);
+size_t		 trc_evq_len(const struct trc_evq *);
+/* The earliest time; INT64_MAX when empty. */
+int64_t		 trc_evq_min(const struct trc_evq *);
+/* The earliest event, whose strings stay valid until the next pop. */
+int		 trc_evq_pop(struct trc_evq *, struct trc_event *);
+void		 trc_evq_free(struct trc_evq *);
+/* A deep copy in one allocation (free() it); NULL when out of memory. */
+struct trc_event *trc_event_dup(const struct trc_event *);
+
+/* Counts of records a format could not say, by what they are. */
+struct trc_drop {
+	char			*what;
+	unsigned long long	 n;
+};
+struct trc_drops {
+	struct trc_drop	*v;
+	size_t		 n, cap;
+};
+void	 trc_drops_add(struct trc_drops *, const char *what);
+int	 trc_drops_get(const struct trc_drops *, size_t i, const char **what,
+	    unsigned long long *n);
+void	 trc_drops_free(struct trc_drops *);
+
+/*
+ * A format.  bid returns how sure it is that the input is its own,
+ * 0 (not mine) to 100 (magic bytes), from the path and the first
+ * inflated bytes.  Readers set the header with trc_reader_header()
+ * in open and keep their state with trc_reader_set_state().
+ */
+struct trc_out;
+struct trc_format {
+	const char	*name;
+	const char	*alias;		/* another name, or NULL */
+	int		(*bid)(const char *path, const unsigned char *head,
+			    size_t n);
+	int		(*open)(struct trc_reader *, struct trc_src *,
+			    const struct trc_open_opts *);
+	int		(*next)(struct trc_reader *, struct trc_event *);
+	void		(*close)(void *state);
+	int		(*wopen)(struct trc_out *, const char *path,
+			    const struct trc_header *);
+	int		(*write)(struct trc_out *, const struct trc_event *);
+	int		(*wclose)(struct trc_out *);	/* finish the files */
+	void		(*wfree)(void *state);
+};
+
+/* formats.c: the table, "trc" first. */
+extern const struct trc_format *const trc_formats[];
+const struct trc_format *trc_format_find(const char *name);
+
+/* reader.c, for formats. */
+struct trc_header *trc_reader_header(struct trc_reader *);
+void		*trc_reader_state(struct trc_reader *);
+void		 trc_reader_set_state(struct trc_reader *, void *);
+const struct trc_open_opts *trc_reader_opts(const struct trc_reader *);
+/* "file:line: message" at any file and line (line 0: "file: message"). */
+int		 trc_fail_at(struct trc_reader *, const char *file, long line,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The error of a trc_lines, as the reader's. */
+int		 trc_fail_lines(struct trc_reader *, const struct trc_lines *);
+/* Count one record the stream cannot say, by what it is (-v). */
+void		 trc_drop(struct trc_reader *, const char *what);
+
+/* out.c, for writers. */
+void		*trc_out_state(struct trc_out *);
+void		 trc_out_set_state(struct trc_out *, void *);
+const struct trc_open_opts *trc_out_opts(const struct trc_out *);
+int		 trc_out_fail(struct trc_out *, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+void		 trc_out_drop(struct trc_out *, const char *what);
+
+#endif
