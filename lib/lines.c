@@ -10,7 +10,7 @@
 
 #include "fmt/fmt.h"
 
-#define BLOCK		(1 << 20)
+#define BLOCK		(1 << 16)	/* small: a multi-file format opens one per rank */
 
 struct trc_lines {
 	struct trc_src	*src;
