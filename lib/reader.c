@@ -56,7 +56,7 @@ choose(struct trc_reader *r, const char *path)
 		if ((f = trc_format_find(r->opts.format)) == NULL)
 			trc_fail_at(r, r->name, 0, "unknown format '%s'",
 			    r->opts.format);
-		else if (f->open == NULL)
+		else if (f->open == NULL && f != trc_formats[0])
 			trc_fail_at(r, r->name, 0, "format '%s' is written, "
 			    "not read", f->name);
 		return f;
