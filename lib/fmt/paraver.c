@@ -69,6 +69,9 @@ static const char *const fixed[NFIXED] = {
 	"", "peer", "tag", "bytes", "comm", "root", "size", "req", "op",
 	"fn", "depart", "arrive", "polls", "t0", "mark", "iter"
 };
+static const unsigned char fixedlen[NFIXED] = {
+	0, 4, 3, 5, 4, 4, 4, 3, 2, 2, 6, 6, 5, 2, 4, 4
+};
 
 /* Extrae's MPI call ids (MPI_EventEncoding.h), for a .prv without .pcf. */
 static const struct {
@@ -1898,6 +1901,196 @@ explicit_event(struct rd *d, char **f, size_t *fl, int n, int32_t rank,
 	return 1;
 }
 
+/* ---- the fast path of explicit records ---- */
+
+/*
+ * A number up to ':' or the end, of at most 18 digits (so it cannot
+ * overflow): 0, or -1 for anything else, left to the slow path.
+ */
+static inline __attribute__((always_inline)) int
+pnum(const char **pp, const char *end, int64_t *v)
+{
+	const char *p = *pp, *d;
+	uint64_t u = 0, x;
+	int neg = *p == '-';
+
+	/* eight digits, as every type is: all at once (little-endian) */
+	if (end - p >= 8 && (memcpy(&x, p, 8), 1) && ((x & 0xF0F0F0F0F0F0F0F0ull) | (((x + 0x0606060606060606ull) &
+	    0xF0F0F0F0F0F0F0F0ull) >> 4)) == 0x3333333333333333ull &&
+	    (p[8] == ':' || p[8] == '\0')) {
+		x = (x & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
+		x = (x & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
+		x = (x & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
+		*v = (int64_t)x;
+		*pp = p + 8;
+		return 0;
+	}
+	d = p += neg;
+	while ((unsigned)(*p - '0') <= 9)
+		u = u * 10 + (unsigned)(*p++ - '0');
+	if (p == d || p - d > 18 || (*p != ':' && *p != '\0'))
+		return -1;
+	*v = neg ? -(int64_t)u : (int64_t)u;
+	*pp = p;
+	return 0;
+}
+
+/*
+ * An event record of a trace this file wrote, built in place: 1 with
+ * the event, 0 to leave the record to record() (which says what is
+ * wrong with it, or reads what this does not).
+ */
+static int
+fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
+{
+	const char *p = s + 2, *q, *e = s + slen;
+	int64_t cpu, app, task, th, t, type, v, kind;
+	size_t n = 0, len;
+	struct trc_attr *a;
+	const char *kn, *lab;
+	int key, cl;
+
+	if (pnum(&p, e, &cpu) < 0 || *p++ != ':' || pnum(&p, e, &app) < 0 ||
+	    *p++ != ':' || pnum(&p, e, &task) < 0 || *p++ != ':' ||
+	    pnum(&p, e, &th) < 0 || *p++ != ':' || pnum(&p, e, &t) < 0 ||
+	    *p++ != ':' || pnum(&p, e, &type) < 0 || *p++ != ':' ||
+	    pnum(&p, e, &kind) < 0)
+		return 0;
+	if (app != 1 || th != 1 || task < 1 || task > d->ntask ||
+	    th > d->threads[0][task - 1] || type != T_BASE || kind < 0 ||
+	    kind >= TRC_NKINDS || t < 0 || t > INT64_MAX / d->mult)
+		return 0;
+	t *= d->mult;
+	if (t < d->w)
+		return 0;
+	memset(ev, 0, offsetof(struct trc_event, attr));
+	ev->t = t;
+	ev->rank = (int32_t)(task - 1);
+	ev->kind = (enum trc_kind)kind;
+	ev->peer = ev->tag = ev->root = TRC_NONE;
+	ev->bytes = ev->req = TRC_NONE;
+	ev->fn.s = ev->op.s = ev->reqs.s = "";
+	while (*p == ':') {
+		const char *vs;
+
+		q = p + 1;
+		if (pnum(&q, e, &type) < 0 || *q++ != ':')
+			return 0;
+		vs = q;
+		if (pnum(&q, e, &v) < 0)
+			return 0;
+		if (type < T_BASE + 8 || type >= T_BASE + 8 * T_NKEYS)
+			break;
+		key = (int)((type - T_BASE) / 8);
+		cl = (int)((type - T_BASE) % 8);
+		if (ev->nattr == TRC_MAXATTR || n + 64 > sizeof(d->txt) ||
+		    (kn = key < NFIXED ? (key ? fixed[key] : NULL) :
+		    d->keyname[key]) == NULL)
+			return 0;
+		a = &ev->attr[ev->nattr];
+		a->key.s = kn;
+		a->key.len = key < NFIXED ? fixedlen[key] : strlen(kn);
+		a->val.s = d->txt + n;
+		switch (cl) {
+		case C_INT:
+			/* as written, unless it is not as trc writes it */
+			if ((vs[0] != '0' || q - vs == 1) &&
+			    (vs[0] != '-' || vs[1] != '0')) {
+				a->val.s = vs;
+				a->val.len = (size_t)(q - vs);
+				goto set;
+			}
+			len = trc_format_int(d->txt + n, v);
+			break;
+		case C_ANY:
+			d->txt[n] = '*';
+			len = 1;
+			v = TRC_ANY;
+			break;
+		case C_TIME:
+			if (v < 0)
+				return 0;
+			len = trc_format_time(d->txt + n, v);
+			break;
+		case C_STR:
+			if ((lab = lbl_get(&d->lbl, (uint32_t)type, v)) == NULL ||
+			    (len = strlen(lab)) + n + 1 > sizeof(d->txt))
+				return 0;
+			memcpy(d->txt + n, lab, len);
+			break;
+		case C_LIST:
+			len = trc_format_int(d->txt + n, v);
+			if (key == 7)
+				ev->req = v;
+			for (;;) {
+				int64_t t2, v2;
+
+				p = q;
+				if (*p != ':')
+					break;
+				q = p + 1;
+				if (pnum(&q, e, &t2) < 0 || t2 != type)
+					break;
+				if (*q++ != ':' || pnum(&q, e, &v2) < 0 ||
+				    n + len + 24 > sizeof(d->txt))
+					return 0;
+				d->txt[n + len++] = ',';
+				len += trc_format_int(d->txt + n + len, v2);
+			}
+			q = p;
+			break;
+		default:
+			return 0;
+		}
+		a->val.len = len;
+		d->txt[n + len] = '\0';
+		n += len + 1;
+set:
+		ev->nattr++;
+		switch (key) {
+		case 1:
+			ev->peer = (int32_t)v;
+			break;
+		case 2:
+			ev->tag = (int32_t)v;
+			break;
+		case 3:
+			if (cl == C_INT)
+				ev->bytes = v;
+			break;
+		case 4:
+			if (cl == C_INT)
+				ev->comm = (int32_t)v;
+			break;
+		case 5:
+			if (cl == C_INT || cl == C_ANY)
+				ev->root = (int32_t)v;
+			break;
+		case 7:
+			if (cl == C_INT)
+				ev->req = v;
+			if (cl == C_INT || cl == C_LIST)
+				ev->reqs = a->val;
+			break;
+		case 8:
+			if (cl == C_STR)
+				ev->op = a->val;
+			break;
+		case 9:
+			if (cl == C_STR)
+				ev->fn = a->val;
+			break;
+		}
+		if (cl != C_INT && cl != C_ANY && (key == 1 || key == 2))
+			return 0;
+		p = q;
+	}
+	/* the rest, Extrae's pairs, is for Paraver */
+	d->w = t;
+	ev->line = trc_lines_lineno(d->l);
+	return 1;
+}
+
 /* ---- the pull loop ---- */
 
 /* One record: 1 with an event (explicit mode), 0 read, -1 error. */
@@ -2220,6 +2413,14 @@ next(struct trc_reader *r, struct trc_event *ev)
 			if (d->mode != 1)
 				finish(d);
 			continue;
+		}
+		if (d->mode == 1) {
+			/* the states and records Paraver shows are not read */
+			if (s[0] == '1' || s[0] == '3' || s[0] == 'c' ||
+			    s[0] == 'C' || s[0] == '#' || s[0] == '\0')
+				continue;
+			if (s[0] == '2' && (rc = fast_event(d, s, len, ev)) != 0)
+				return rc;
 		}
 		if ((rc = record(d, s, ev)) != 0)
 			return rc;
