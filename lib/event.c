@@ -29,62 +29,111 @@ trc_eb_start(struct trc_evbuild *b, struct trc_event *ev, int64_t t,
 	b->full = 0;
 }
 
-/* Adds key=val; the value's copy, or NULL when full. */
-static const char *
-add(struct trc_evbuild *b, const char *key, const char *val, size_t vlen)
+/* strcmp() == 0 for the short keys, without a call. */
+static int
+eq(const char *a, const char *b)
 {
-	struct trc_event *ev = b->ev;
-	size_t klen = strlen(key);
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/*
+ * memcpy for keys and numbers, a few bytes: fixed-size moves, which
+ * the compiler inlines (it would turn a byte loop into a call).
+ */
+static void
+copy(char *d, const char *s, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, s, n);
+		return;
+	}
+	if (n >= 8) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
+/*
+ * Room for key=value, the value at most vmax bytes: where the value
+ * goes, with "key=" written, or NULL when full.  The attributes lie as
+ * the text reader leaves them, "k=v k=v", so that writers copy them
+ * in one piece.
+ */
+static char *
+slot(struct trc_evbuild *b, const char *key, size_t vmax, size_t *klen)
+{
 	char *k;
 
-	if (b->full || ev->nattr == TRC_MAXATTR ||
-	    b->len + klen + vlen + 2 > sizeof(b->buf)) {
+	*klen = strlen(key);
+	if (b->full || b->ev->nattr == TRC_MAXATTR ||
+	    b->len + *klen + vmax + 2 > sizeof(b->buf)) {
 		b->full = 1;
 		return NULL;
 	}
 	k = b->buf + b->len;
-	memcpy(k, key, klen);
-	k[klen] = '\0';
-	memcpy(k + klen + 1, val, vlen);
-	ev->attr[ev->nattr].key.s = k;
-	ev->attr[ev->nattr].key.len = klen;
-	ev->attr[ev->nattr].val.s = k + klen + 1;
-	ev->attr[ev->nattr].val.len = vlen;
-	ev->nattr++;
+	copy(k, key, *klen);
+	k[*klen] = '=';
+	return k + *klen + 1;
+}
+
+/* The attribute whose value lies at val, vlen bytes; its index. */
+static int
+commit(struct trc_evbuild *b, char *val, size_t klen, size_t vlen)
+{
+	struct trc_event *ev = b->ev;
+	int i = ev->nattr++;
+
+	ev->attr[i].key.s = val - klen - 1;
+	ev->attr[i].key.len = klen;
+	ev->attr[i].val.s = val;
+	ev->attr[i].val.len = vlen;
+	val[vlen] = ' ';
 	b->len += klen + vlen + 2;
-	b->buf[b->len - 1] = '\0';
-	return k + klen + 1;
+	return i;
 }
 
 void
 trc_eb_int(struct trc_evbuild *b, const char *key, int64_t v)
 {
 	struct trc_event *ev = b->ev;
-	char num[24];
-	size_t n;
+	size_t klen, n;
+	char *val;
+	int i;
 
-	if (v == TRC_NONE)
+	if (v == TRC_NONE || (val = slot(b, key, 21, &klen)) == NULL)
 		return;
 	if (v == TRC_ANY) {
-		num[0] = '*';
+		val[0] = '*';
 		n = 1;
 	} else
-		n = trc_format_int(num, v);
-	if (add(b, key, num, n) == NULL)
-		return;
-	if (strcmp(key, "peer") == 0)
+		n = trc_format_int(val, v);
+	i = commit(b, val, klen, n);
+	/* The first byte spares most comparisons: readers call this for
+	 * every attribute of every event. */
+	if (key[0] == 'p' && eq(key, "peer"))
 		ev->peer = (int32_t)v;
-	else if (strcmp(key, "tag") == 0)
+	else if (key[0] == 't' && eq(key, "tag"))
 		ev->tag = (int32_t)v;
-	else if (strcmp(key, "comm") == 0)
+	else if (key[0] == 'c' && eq(key, "comm"))
 		ev->comm = (int32_t)v;
-	else if (strcmp(key, "root") == 0)
+	else if (key[0] == 'r' && eq(key, "root"))
 		ev->root = (int32_t)v;
-	else if (strcmp(key, "bytes") == 0)
+	else if (key[0] == 'b' && eq(key, "bytes"))
 		ev->bytes = v;
-	else if (strcmp(key, "req") == 0) {
+	else if (key[0] == 'r' && eq(key, "req")) {
 		ev->req = v;
-		ev->reqs = ev->attr[ev->nattr - 1].val;
+		ev->reqs = ev->attr[i].val;
 	}
 }
 
@@ -94,15 +143,20 @@ trc_eb_str(struct trc_evbuild *b, const char *key, const char *s, size_t len)
 	struct trc_event *ev = b->ev;
 	struct trc_str v;
 	int64_t first;
+	size_t klen;
+	char *val;
+	int i;
 
-	if (add(b, key, s, len) == NULL)
+	if ((val = slot(b, key, len, &klen)) == NULL)
 		return;
-	if (strcmp(key, "fn") == 0)
-		ev->fn = ev->attr[ev->nattr - 1].val;
-	else if (strcmp(key, "op") == 0)
-		ev->op = ev->attr[ev->nattr - 1].val;
-	else if (strcmp(key, "req") == 0) {
-		ev->reqs = ev->attr[ev->nattr - 1].val;
+	copy(val, s, len);
+	i = commit(b, val, klen, len);
+	if (key[0] == 'f' && eq(key, "fn"))
+		ev->fn = ev->attr[i].val;
+	else if (key[0] == 'o' && eq(key, "op"))
+		ev->op = ev->attr[i].val;
+	else if (key[0] == 'r' && eq(key, "req")) {
+		ev->reqs = ev->attr[i].val;
 		v = ev->reqs;
 		if (trc_reqs_next(&v, &first) == 1)
 			ev->req = first;
@@ -112,9 +166,11 @@ trc_eb_str(struct trc_evbuild *b, const char *key, const char *s, size_t len)
 void
 trc_eb_time(struct trc_evbuild *b, const char *key, int64_t ns)
 {
-	char num[32];
+	size_t klen;
+	char *val;
 
-	add(b, key, num, trc_format_time(num, ns));
+	if ((val = slot(b, key, 32, &klen)) != NULL)
+		commit(b, val, klen, trc_format_time(val, ns));
 }
 
 int

@@ -92,23 +92,60 @@ utoa_end(char *end, uint64_t v)
 	return end;
 }
 
-size_t
-trc_format_int(char *out, int64_t v)
+/*
+ * Copy n bytes, most often a few (a key, a number): fixed-size moves,
+ * which the compiler inlines (it would turn a byte loop into a call).
+ */
+static char *
+put_short(char *o, const char *s, size_t n)
 {
-	char tmp[24], *p, *e = tmp + sizeof(tmp);
-	size_t n = 0;
-
-	if (v < 0)
-		out[n++] = '-';
-	p = utoa_end(e, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
-	memcpy(out + n, p, (size_t)(e - p));
-	return n + (size_t)(e - p);
+	if (n > 16)
+		memcpy(o, s, n);
+	else if (n >= 8) {
+		memcpy(o, s, 8);
+		memcpy(o + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(o, s, 4);
+		memcpy(o + n - 4, s + n - 4, 4);
+	} else if (n > 0) {
+		o[0] = s[0];
+		o[n / 2] = s[n / 2];
+		o[n - 1] = s[n - 1];
+	}
+	return o + n;
 }
 
 static const char digits2[] =
     "00010203040506070809101112131415161718192021222324252627282930313233"
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
+
+size_t
+trc_format_int(char *out, int64_t v)
+{
+	uint64_t u, x;
+	size_t n = 0, d;
+	char *p;
+
+	if (v < 0) {
+		out[n++] = '-';
+		u = (uint64_t)0 - (uint64_t)v;
+	} else
+		u = (uint64_t)v;
+	/* The digits go straight to their places: no copy. */
+	for (d = 1, x = u; x >= 10; x /= 10)
+		d++;
+	p = out + n + d;
+	while (u >= 10) {
+		p -= 2;
+		memcpy(p, digits2 + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (p > out + n)
+		*--p = (char)('0' + u);
+	return n + d;
+}
+
 
 size_t
 trc_format_time(char *out, int64_t t)
@@ -197,11 +234,9 @@ trc_format_event(char *out, const struct trc_event *ev, int64_t t,
 	} else
 		for (i = 0; i < ev->nattr; i++) {
 			*o++ = ' ';
-			memcpy(o, ev->attr[i].key.s, ev->attr[i].key.len);
-			o += ev->attr[i].key.len;
+			o = put_short(o, ev->attr[i].key.s, ev->attr[i].key.len);
 			*o++ = '=';
-			memcpy(o, ev->attr[i].val.s, ev->attr[i].val.len);
-			o += ev->attr[i].val.len;
+			o = put_short(o, ev->attr[i].val.s, ev->attr[i].val.len);
 		}
 	if (xlen > 0) {
 		*o++ = ' ';

@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,20 +122,62 @@ static const unsigned char dtsizes[] = {
 };
 #define NDT	((int)sizeof(dtsizes))
 
+/* The action named s, or NULL. */
 static const struct aname *
 lookup(const char *s)
 {
-	size_t lo = 0, hi = NANAMES, mid;
-	int c;
+	size_t i;
 
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if ((c = strcmp(s, anames[mid].name)) == 0)
-			return &anames[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
+	for (i = 0; i < NANAMES; i++)
+		if (anames[i].name[0] == s[0] && strcmp(anames[i].name, s) == 0)
+			return &anames[i];
+	return NULL;
+}
+
+/*
+ * The same through a reader's hash table of the names, as every line
+ * is looked up: one comparison.
+ */
+#define NHASH	256
+static unsigned
+hashname(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 2)
+		return (unsigned char)s[0];
+	return (unsigned)(unsigned char)s[0] * 7u +
+	    (unsigned)(unsigned char)s[1] * 13u +
+	    (unsigned)(unsigned char)s[n - 1] * 31u + (unsigned)n * 101u;
+}
+
+static void
+hash_build(signed char *tab)
+{
+	size_t i;
+	unsigned h;
+
+	memset(tab, -1, NHASH);
+	for (i = 0; i < NANAMES; i++) {
+		for (h = hashname(anames[i].name); tab[h % NHASH] >= 0; h++)
+			;
+		tab[h % NHASH] = (signed char)i;
+	}
+}
+
+static const struct aname *
+hash_lookup(const signed char *tab, const char *s)
+{
+	unsigned h;
+
+	const char *a, *b;
+
+	for (h = hashname(s); tab[h % NHASH] >= 0; h++) {
+		for (a = anames[tab[h % NHASH]].name, b = s; *a != '\0' &&
+		    *a == *b; a++, b++)
+			;
+		if (*a == *b)
+			return &anames[tab[h % NHASH]];
 	}
 	return NULL;
 }
@@ -219,17 +262,25 @@ nfields(const char *s)
 	}
 }
 
-/* Split s into its fields in place, NUL-terminated; the count. */
+/*
+ * Split s into at most max fields in place, NUL-terminated: the count,
+ * or -1 when there are more (s is then left as it was).
+ */
 static int
-split(char *s, char **f)
+split(char *s, char **f, int max)
 {
-	int n = 0;
+	int n = 0, i;
 
 	for (;;) {
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (*s == '\0')
 			return n;
+		if (n == max) {
+			for (i = 0; i < n - 1; i++)
+				f[i][strlen(f[i])] = ' ';
+			return -1;
+		}
 		f[n++] = s;
 		while (*s != '\0' && *s != ' ' && *s != '\t')
 			s++;
@@ -315,7 +366,8 @@ struct req {
 	int32_t		 src, dst, tag;
 	int64_t		 bytes;		/* posted size, TRC_NONE unknown */
 	int64_t		 abytes;	/* the message's */
-	unsigned char	 recv, done, stored, nulled;
+	long		 line;		/* where it was made */
+	unsigned char	 recv, done, stored, nulled, inwait;
 };
 
 struct qline {
@@ -329,7 +381,8 @@ struct orec {
 	int64_t		 t, bytes, req;
 	int32_t		 rank, peer, tag, root;
 	long		 line;
-	size_t		 reqoff, reqlen;	/* a req= list in the arena */
+	const char	*reqs;		/* a req= list (the rank's wlstr) */
+	size_t		 reqlen;
 	unsigned char	 kind, op, wop, mark;
 };
 enum { MK_NONE, MK_INIT, MK_FINALIZE };
@@ -350,6 +403,9 @@ struct rk {
 	size_t		 nrq, caprq;
 	int64_t		*wl;		/* what a wait waits for, in order */
 	size_t		 nwl, capwl, wleft;
+	size_t		 wloff, wllen;	/* its req= list in wlstr */
+	char		*wlstr;
+	size_t		 wlcap;
 	int		 wop;
 	int		 defer;		/* drec comes first */
 	struct orec	 drec;
@@ -370,6 +426,7 @@ struct sg {
 	int		 capf;
 	int32_t		*heap;
 	int32_t		 nheap;
+	int32_t		 cur;		/* the earliest ready rank, kept out */
 	struct trc_match *mt;
 	/* the open collective */
 	int		 cop;		/* -1: none */
@@ -379,10 +436,11 @@ struct sg {
 	int64_t		*cdur;
 	/* events made, not yet yielded */
 	struct orec	*out;
-	size_t		 head, nout, capout;
-	char		*arena;
-	size_t		 arenalen, arenacap;
+	size_t		 head, nout, capout;	/* capout a power of 2 */
 	struct trc_evbuild eb;
+	struct trc_event prev;		/* the last SB yielded, for its SE */
+	int		 prevok;
+	signed char	 names[NHASH];
 	char		 hdr[64];
 };
 
@@ -404,6 +462,7 @@ sg_free(void *state)
 		free(g->rk[i].cur);
 		free(g->rk[i].rq);
 		free(g->rk[i].wl);
+		free(g->rk[i].wlstr);
 		free((char *)g->rk[i].fname);
 	}
 	free(g->rk);
@@ -419,7 +478,6 @@ sg_free(void *state)
 	free(g->cwho);
 	free(g->cdur);
 	free(g->out);
-	free(g->arena);
 	free(g);
 }
 
@@ -478,13 +536,13 @@ emit(struct trc_reader *r, struct sg *g, int32_t rank, int kind)
 			return NULL;
 		}
 		for (i = 0; i < g->nout; i++)
-			nv[i] = g->out[(g->head + i) % g->capout];
+			nv[i] = g->out[(g->head + i) & (g->capout - 1)];
 		free(g->out);
 		g->out = nv;
 		g->head = 0;
 		g->capout = cap;
 	}
-	o = &g->out[(g->head + g->nout++) % g->capout];
+	o = &g->out[(g->head + g->nout++) & (g->capout - 1)];
 	memset(o, 0, sizeof(*o));
 	o->t = g->rk[rank].now;
 	o->rank = rank;
@@ -492,36 +550,6 @@ emit(struct trc_reader *r, struct sg *g, int32_t rank, int kind)
 	o->peer = o->tag = o->root = TRC_NONE;
 	o->bytes = o->req = TRC_NONE;
 	return o;
-}
-
-/* A req= list of ids into the arena. */
-static int
-reqlist(struct trc_reader *r, struct sg *g, struct orec *o,
-    const int64_t *ids, size_t n)
-{
-	size_t i, need = 21 * n + 1;
-	char *p;
-
-	if (g->arenalen + need > g->arenacap) {
-		size_t cap = g->arenacap ? g->arenacap : 4096;
-
-		while (cap < g->arenalen + need)
-			cap *= 2;
-		if ((p = realloc(g->arena, cap)) == NULL)
-			return trc_fail_at(r, "simgrid", 0, "out of memory");
-		g->arena = p;
-		g->arenacap = cap;
-	}
-	o->reqoff = g->arenalen;
-	p = g->arena + g->arenalen;
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			*p++ = ',';
-		p += trc_format_int(p, ids[i]);
-	}
-	o->reqlen = (size_t)(p - (g->arena + g->arenalen));
-	g->arenalen += o->reqlen;
-	return 0;
 }
 
 static int
@@ -600,15 +628,16 @@ next_line(struct trc_reader *r, struct sg *g, int32_t k, long *lineno)
 		}
 		if (skipline(s))
 			continue;
-		if ((n = nfields(s)) > g->capf) {
+		if ((n = split(s, g->f, g->capf)) < 0) {
 			char **nf;
 
+			n = nfields(s);
 			if ((nf = realloc(g->f, (size_t)n * sizeof(*nf))) == NULL)
 				return fail(r, g, k, *lineno, "out of memory");
 			g->f = nf;
 			g->capf = n;
+			n = split(s, g->f, g->capf);
 		}
-		split(s, g->f);
 		return n;
 	}
 }
@@ -635,6 +664,7 @@ req_new(struct trc_reader *r, struct sg *g, int32_t k, long line)
 	memset(nv, 0, sizeof(*nv));
 	nv->id = ++rk->nextreq;
 	nv->stored = 1;
+	nv->line = line;
 	return nv;
 }
 
@@ -687,19 +717,23 @@ wl_add(struct trc_reader *r, struct sg *g, int32_t k, int64_t id, long line)
 	return 0;
 }
 
-/* The end of a wait at time t: its receives, then WE. */
+/*
+ * The end of a wait at time t: its receives, then WE.  The requests it
+ * waited for are in wl in the order of rq (storage order, or made so).
+ */
 static int
 finish_wait(struct trc_reader *r, struct sg *g, int32_t k, int64_t t)
 {
 	struct rk *rk = &g->rk[k];
 	struct orec *o;
 	struct req *q;
-	size_t i;
+	size_t i, j;
 
 	if (t > rk->now)
 		rk->now = t;
-	for (i = 0; i < rk->nwl; i++) {
-		if ((q = req_find(rk, rk->wl[i])) == NULL || !q->recv)
+	for (i = 0; i < rk->nrq; i++) {
+		q = &rk->rq[i];
+		if (!q->inwait || !q->recv)
 			continue;
 		if ((o = emit(r, g, k, TRC_RE)) == NULL)
 			return -1;
@@ -709,14 +743,16 @@ finish_wait(struct trc_reader *r, struct sg *g, int32_t k, int64_t t)
 		o->req = q->id;
 		o->line = rk->bline;
 	}
-	if ((o = emit(r, g, k, TRC_WE)) == NULL ||
-	    reqlist(r, g, o, rk->wl, rk->nwl) < 0)
+	if ((o = emit(r, g, k, TRC_WE)) == NULL)
 		return -1;
+	o->reqs = rk->wlstr;
+	o->reqlen = rk->wllen;
 	o->wop = (unsigned char)rk->wop;
 	o->line = rk->bline;
-	for (i = 0; i < rk->nwl; i++)
-		if ((q = req_find(rk, rk->wl[i])) != NULL)
-			req_del(rk, q);
+	for (i = j = 0; i < rk->nrq; i++)
+		if (!rk->rq[i].inwait)
+			rk->rq[j++] = rk->rq[i];
+	rk->nrq = j;
 	rk->nwl = 0;
 	rk->state = R_READY;
 	return 0;
@@ -747,7 +783,7 @@ deliver(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
 		return fail(r, g, m->dst, m->line, "internal error: lost request");
 	q->done = 1;
 	q->abytes = bytes;
-	if (rk->state == R_WAIT && !q->stored && --rk->wleft == 0) {
+	if (rk->state == R_WAIT && q->inwait && --rk->wleft == 0) {
 		if (finish_wait(r, g, m->dst, t) < 0)
 			return -1;
 		hpush(g, m->dst);
@@ -755,19 +791,44 @@ deliver(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
 	return 0;
 }
 
-/* Begin a wait on the requests in rk->wl (WB made by the caller). */
+/*
+ * Begin a wait of kind op on the requests in rk->wl (in the order of
+ * rq): its WB, and its end now when nothing is to come.
+ */
 static int
-start_wait(struct trc_reader *r, struct sg *g, int32_t k, long line)
+wait_begin(struct trc_reader *r, struct sg *g, int32_t k, long line, int op)
 {
 	struct rk *rk = &g->rk[k];
+	struct orec *o;
 	struct req *q;
-	size_t i;
+	size_t i, need = 21 * rk->nwl + 1;
+	char *p;
 
+	if (need > rk->wlcap) {
+		if ((p = realloc(rk->wlstr, 2 * need)) == NULL)
+			return fail(r, g, k, line, "out of memory");
+		rk->wlstr = p;
+		rk->wlcap = 2 * need;
+	}
+	for (p = rk->wlstr, i = 0; i < rk->nwl; i++) {
+		if (i > 0)
+			*p++ = ',';
+		p += trc_format_int(p, rk->wl[i]);
+	}
+	rk->wllen = (size_t)(p - rk->wlstr);
+	rk->wop = op;
+	if ((o = emit(r, g, k, TRC_WB)) == NULL)
+		return -1;
+	o->reqs = rk->wlstr;
+	o->reqlen = rk->wllen;
+	o->wop = (unsigned char)op;
+	o->line = line;
 	rk->wleft = 0;
 	rk->bline = line;
 	for (i = 0; i < rk->nwl; i++) {
 		q = req_find(rk, rk->wl[i]);
 		q->stored = 0;
+		q->inwait = 1;
 		if (q->recv && !q->done)
 			rk->wleft++;
 	}
@@ -990,7 +1051,6 @@ wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
     const struct aname *a, int nargs, char **args)
 {
 	struct rk *rk = &g->rk[k];
-	struct orec *o;
 	struct req *q = NULL;
 	int32_t src = 0, dst = 0, tag = 0;
 	size_t i;
@@ -1059,21 +1119,15 @@ wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		q = req_find(rk, done.id);
 	}
 	rk->nwl = 0;
-	rk->wop = test ? W_TEST : W_WAIT;
-	if (wl_add(r, g, k, q->id, line) < 0 ||
-	    (o = emit(r, g, k, TRC_WB)) == NULL ||
-	    reqlist(r, g, o, rk->wl, 1) < 0)
+	if (wl_add(r, g, k, q->id, line) < 0)
 		return -1;
-	o->wop = (unsigned char)rk->wop;
-	o->line = line;
-	return start_wait(r, g, k, line);
+	return wait_begin(r, g, k, line, test ? W_TEST : W_WAIT);
 }
 
 static int
 waitall(struct trc_reader *r, struct sg *g, int32_t k, long line)
 {
 	struct rk *rk = &g->rk[k];
-	struct orec *o;
 	size_t i, j;
 
 	rk->nwl = 0;
@@ -1090,13 +1144,7 @@ waitall(struct trc_reader *r, struct sg *g, int32_t k, long line)
 		trc_drop(r, "waitalls with no request");
 		return 0;
 	}
-	rk->wop = W_WAITALL;
-	if ((o = emit(r, g, k, TRC_WB)) == NULL ||
-	    reqlist(r, g, o, rk->wl, rk->nwl) < 0)
-		return -1;
-	o->wop = W_WAITALL;
-	o->line = line;
-	return start_wait(r, g, k, line);
+	return wait_begin(r, g, k, line, W_WAITALL);
 }
 
 static int
@@ -1178,14 +1226,9 @@ sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		q->abytes = peer.bytes;
 	}
 	rk->nwl = 0;
-	rk->wop = W_SENDRECV;
-	if (wl_add(r, g, k, ida, line) < 0 || wl_add(r, g, k, idb, line) < 0 ||
-	    (o = emit(r, g, k, TRC_WB)) == NULL ||
-	    reqlist(r, g, o, rk->wl, 2) < 0)
+	if (wl_add(r, g, k, ida, line) < 0 || wl_add(r, g, k, idb, line) < 0)
 		return -1;
-	o->wop = W_SENDRECV;
-	o->line = line;
-	return start_wait(r, g, k, line);
+	return wait_begin(r, g, k, line, W_SENDRECV);
 }
 
 /* The size of a counts vector of the ranks (alltoallv, gatherv, ...). */
@@ -1388,7 +1431,7 @@ action(struct trc_reader *r, struct sg *g, int32_t k, int nf, long line)
 		    (long)who, (long)k);
 	if (nf < 2)
 		return fail(r, g, k, line, "missing action");
-	if ((a = lookup(g->f[1])) == NULL)
+	if ((a = hash_lookup(g->names, g->f[1])) == NULL)
 		return fail(r, g, k, line, "unknown action '%s'", g->f[1]);
 	switch (a->act) {
 	case A_INIT:
@@ -1453,9 +1496,13 @@ step(struct trc_reader *r, struct sg *g)
 	long line = 0;
 	int nf;
 
-	if (g->nheap == 0)
+	if (g->cur >= 0) {
+		k = g->cur;
+		g->cur = -1;
+	} else if (g->nheap > 0)
+		k = hpop(g);
+	else
 		return 0;
-	k = hpop(g);
 	rk = &g->rk[k];
 	if (rk->defer) {
 		rk->defer = 0;
@@ -1473,8 +1520,13 @@ step(struct trc_reader *r, struct sg *g)
 		if (action(r, g, k, nf, line) < 0)
 			return -1;
 	}
-	if (rk->state == R_READY)
-		hpush(g, k);
+	if (rk->state == R_READY) {
+		/* Still the earliest: it goes on without the heap. */
+		if (g->nheap == 0 || !hless(g, g->heap[0], k))
+			g->cur = k;
+		else
+			hpush(g, k);
+	}
 	return 1;
 }
 
@@ -1518,7 +1570,8 @@ finish(struct trc_reader *r, struct sg *g)
 		default:
 			for (x = 0; x < rk->nrq; x++)
 				if (rk->rq[x].recv && !rk->rq[x].done)
-					return fail(r, g, k, 0, "irecv from "
+					return fail(r, g, k, rk->rq[x].line,
+					    "irecv from "
 					    "rank %ld (tag %ld) never matched "
 					    "by a send", (long)rk->rq[x].src,
 					    (long)rk->rq[x].tag);
@@ -1535,15 +1588,27 @@ sg_next(struct trc_reader *r, struct trc_event *ev)
 	int rc;
 
 	while (g->nout == 0) {
-		g->arenalen = 0;
 		if ((rc = step(r, g)) < 0)
 			return -1;
 		if (rc == 0)
 			return finish(r, g) < 0 ? -1 : 0;
 	}
 	o = &g->out[g->head];
-	g->head = (g->head + 1) % g->capout;
+	g->head = (g->head + 1) & (g->capout - 1);
 	g->nout--;
+	if (o->kind == TRC_SE && g->prevok && g->prev.rank == o->rank &&
+	    g->prev.peer == o->peer && g->prev.tag == o->tag &&
+	    g->prev.bytes == o->bytes && g->prev.req == o->req) {
+		/* As its SB, whose text is still in the builder. */
+		memcpy(ev, &g->prev, offsetof(struct trc_event, attr) +
+		    (size_t)g->prev.nattr * sizeof(ev->attr[0]));
+		ev->kind = TRC_SE;
+		ev->t = o->t;
+		ev->line = o->line;
+		g->prevok = 0;
+		return 1;
+	}
+	g->prevok = 0;
 	trc_eb_start(&g->eb, ev, o->t, o->rank, (enum trc_kind)o->kind);
 	switch (o->kind) {
 	case TRC_MK:
@@ -1552,7 +1617,7 @@ sg_next(struct trc_reader *r, struct trc_event *ev)
 		break;
 	case TRC_WB:
 	case TRC_WE:
-		trc_eb_str(&g->eb, "req", g->arena + o->reqoff, o->reqlen);
+		trc_eb_str(&g->eb, "req", o->reqs, o->reqlen);
 		trc_eb_str(&g->eb, "op", wopnames[o->wop],
 		    strlen(wopnames[o->wop]));
 		break;
@@ -1571,6 +1636,11 @@ sg_next(struct trc_reader *r, struct trc_event *ev)
 	if (trc_eb_done(&g->eb) < 0)
 		return fail(r, g, o->rank, o->line, "event too long");
 	ev->line = o->line;
+	if (o->kind == TRC_SB) {
+		memcpy(&g->prev, ev, offsetof(struct trc_event, attr) +
+		    (size_t)ev->nattr * sizeof(ev->attr[0]));
+		g->prevok = 1;
+	}
 	return 1;
 }
 
@@ -1599,9 +1669,8 @@ scan_dialect(struct sg *g, const char *fname, const char *buf, size_t n,
 			continue;	/* a long line is a collective's */
 		memcpy(line, p, len);
 		line[len] = '\0';
-		if ((nf = nfields(line)) < 2 || nf > 8)
+		if ((nf = split(line, f, 8)) < 2)
 			continue;
-		split(line, f);
 		if ((a = lookup(f[1])) == NULL)
 			continue;
 		evidence(a, nf - 2, f + 2, &strong, &weak);
@@ -1958,6 +2027,8 @@ sg_open(struct trc_reader *r, struct trc_src *src,
 	trc_reader_set_state(r, g);
 	g->flops = opts != NULL ? opts->flops : 0;
 	g->cop = -1;
+	g->cur = -1;
+	hash_build(g->names);
 	g->capf = 64;
 	if ((g->f = malloc((size_t)g->capf * sizeof(*g->f))) == NULL ||
 	    (g->mt = trc_match_new()) == NULL)
