@@ -277,7 +277,8 @@ split(char *s, char **f, int max)
 		if (*s == '\0')
 			return n;
 		if (n == max) {
-			for (i = 0; i < n - 1; i++)
+			/* Each field so far ended at a blank made NUL. */
+			for (i = 0; i < n; i++)
 				f[i][strlen(f[i])] = ' ';
 			return -1;
 		}
