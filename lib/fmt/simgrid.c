@@ -1886,6 +1886,8 @@ open_one(struct trc_reader *r, struct sg *g, struct trc_src *src,
 	}
 	if (rc < 0)
 		return -1;
+	if (max < 0)
+		return trc_fail_at(r, name, 0, "no action");
 	if (max == INT32_MAX)
 		return trc_fail_at(r, name, 0, "too many ranks");
 	g->n = max + 1;
