@@ -28,7 +28,7 @@ TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 
 # Debian packages the build, the tests and the MPI parts need.
 DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
-	libopenmpi-dev openmpi-bin perl gawk mawk groff-base
+	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3
 
 LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
