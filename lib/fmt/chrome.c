@@ -407,7 +407,9 @@ c_event(struct trc_out *out, const struct trc_event *ev)
 		p = c->buf;
 		p = put_s(p, ",\n{\"name\":\"");
 		if (ev->nattr > 0) {
-			p = put_json(p, ev->attr[0].key.s, ev->attr[0].key.len);
+			p = put_json(p, ev->attr[0].key.s,
+			    ev->attr[0].key.len > 1024 ? 1024 :
+			    ev->attr[0].key.len);
 			*p++ = '=';
 			p = put_json(p, ev->attr[0].val.s,
 			    ev->attr[0].val.len > 1024 ? 1024 :

@@ -2440,7 +2440,9 @@ w_waits(struct trc_out *out, int32_t r, struct wrank *k,
 		return 0;
 	}
 	while (trc_reqs_next(&list, &id) == 1)
-		n++;
+		if (w_req(k, id) != NULL)
+			n++;
+	/* waitall when it waits for every open request, else waits. */
 	if (k->wop == WW_WAITALL && n == k->nrq && n > 0) {
 		if ((p = w_room(out, k, 32)) == NULL)
 			return -1;
