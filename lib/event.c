@@ -75,7 +75,9 @@ slot(struct trc_evbuild *b, const char *key, size_t vmax, size_t *klen)
 {
 	char *k;
 
-	*klen = strlen(key);
+	/* Keys are a few bytes: a bounded loop, not a call to strlen. */
+	for (*klen = 0; *klen < TRC_MAXLINE && key[*klen] != '\0'; (*klen)++)
+		;
 	if (b->full || b->ev->nattr == TRC_MAXATTR ||
 	    b->len + *klen + vmax + 2 > sizeof(b->buf)) {
 		b->full = 1;

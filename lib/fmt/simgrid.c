@@ -135,31 +135,44 @@ lookup(const char *s)
 }
 
 /*
- * The same through a reader's hash table of the names, as every line
- * is looked up: one comparison.
+ * The same through a reader's hash table, as every line is looked up:
+ * a name's first 8 bytes and its length pick one candidate, and only
+ * a longer name is compared further.
  */
 #define NHASH	256
-static unsigned
-hashname(const char *s)
+static uint64_t
+namekey(const char *s, size_t *len)
 {
-	size_t n = strlen(s);
+	uint64_t k = 0;
+	size_t n;
 
-	if (n < 2)
-		return (unsigned char)s[0];
-	return (unsigned)(unsigned char)s[0] * 7u +
-	    (unsigned)(unsigned char)s[1] * 13u +
-	    (unsigned)(unsigned char)s[n - 1] * 31u + (unsigned)n * 101u;
+	for (n = 0; n < 8 && s[n] != '\0'; n++)
+		k |= (uint64_t)(unsigned char)s[n] << (8 * n);
+	while (n < 64 && s[n] != '\0')
+		n++;
+	*len = n;
+	return k;
+}
+
+static unsigned
+namehash(uint64_t k, size_t len)
+{
+	k ^= len;
+	k *= 0x9e3779b97f4a7c15ULL;
+	return (unsigned)(k >> 56);
 }
 
 static void
 hash_build(signed char *tab)
 {
-	size_t i;
+	size_t i, len;
 	unsigned h;
+	uint64_t k;
 
 	memset(tab, -1, NHASH);
 	for (i = 0; i < NANAMES; i++) {
-		for (h = hashname(anames[i].name); tab[h % NHASH] >= 0; h++)
+		k = namekey(anames[i].name, &len);
+		for (h = namehash(k, len); tab[h % NHASH] >= 0; h++)
 			;
 		tab[h % NHASH] = (signed char)i;
 	}
@@ -168,16 +181,17 @@ hash_build(signed char *tab)
 static const struct aname *
 hash_lookup(const signed char *tab, const char *s)
 {
+	const struct aname *a;
+	size_t len, alen;
+	uint64_t k = namekey(s, &len), ak;
 	unsigned h;
 
-	const char *a, *b;
-
-	for (h = hashname(s); tab[h % NHASH] >= 0; h++) {
-		for (a = anames[tab[h % NHASH]].name, b = s; *a != '\0' &&
-		    *a == *b; a++, b++)
-			;
-		if (*a == *b)
-			return &anames[tab[h % NHASH]];
+	for (h = namehash(k, len); tab[h % NHASH] >= 0; h++) {
+		a = &anames[tab[h % NHASH]];
+		ak = namekey(a->name, &alen);
+		if (ak == k && alen == len &&
+		    (len <= 8 || strcmp(a->name + 8, s + 8) == 0))
+			return a;
 	}
 	return NULL;
 }
