@@ -177,6 +177,11 @@ trc-cat: $tmp/cur.txt: 1 sleeps (read as computation) not in the stream
 trc-cat: $tmp/cur.txt: 1 tests that complete nothing not in the stream" \
 	"current dialect: -v counts what the stream cannot say"
 
+# A causal timeline: trc-scale finds no receive before its send.
+trc-scale -v -k 0.5 "$tmp/cur.trc" > /dev/null 2> "$err"
+grep -q "^trc-scale: 0 receive completions in the input before their send" "$err"
+ok $? "current dialect: no receive completes before its send (trc-scale -v)"
+
 # The same actions in one file per rank, through an index (relative
 # names, a blank line), and on standard input: the same stream.
 mkdir "$tmp/idx"
@@ -344,6 +349,9 @@ for p in ring halo allreduce master-worker; do
 	awk -f "$tmp/norm.awk" "$tmp/$p.back" | sort -s -n -k1,1 > "$out"
 	is_file "$out" "$tmp/want" "$p: calls, peers, tags, sizes and computation come back"
 	is "$(ls "$tmp/$p" | wc -l | tr -d ' ')" 7 "$p: an index and 6 rank files (t_0.txt ...)"
+	trc-scale -v -k 0.5 "$tmp/$p.back" > /dev/null 2> "$err"
+	grep -q "^trc-scale: 0 receive completions in the input before their send" "$err"
+	ok $? "$p: read back, no receive completes before its send"
 done
 
 # --- Errors: "trc-cat: file:line: message", exit 2.
