@@ -308,6 +308,66 @@ is "$(head -4 "$tmp/rt.one")" "0 init
 trc-cat --flops 1e9 "$tmp/rt.one" | cmp -s - "$tmp/rt.back"
 ok $? "-o -: read back, the same stream"
 
+# What TI cannot say is counted; an irecv from any source is written
+# where it was posted, with the source its completion names.
+cat > "$tmp/all.trc" <<'EOF'
+#trc 1 ranks=2
+0.000000000 0 MK mark=init
+0.000000000 1 MK mark=init
+0.000001000 0 PB fn=main
+0.000001000 1 RB peer=* tag=* bytes=32 req=1
+0.000001000 1 SB peer=0 tag=1 bytes=8 req=2
+0.000001000 1 SE peer=0 tag=1 bytes=8 req=2
+0.000002000 0 SB peer=1 tag=6 bytes=32 op=ssend
+0.000002000 0 SE peer=1 tag=6 bytes=32 op=ssend
+0.000003000 1 WB req=1,2 op=waitsome
+0.000003000 1 RE peer=0 tag=6 bytes=32 req=1
+0.000003000 1 WE req=1 op=waitsome
+0.000003500 0 WB peer=1 tag=1 op=probe
+0.000003500 0 WE peer=1 tag=1 bytes=8
+0.000004000 0 RB peer=1 tag=1 bytes=8
+0.000004000 0 RE peer=1 tag=1 bytes=8
+0.000004000 1 WB req=2 op=wait
+0.000004000 1 WE req=2 op=wait
+0.000005000 0 MK iter=1
+0.000005000 0 XB op=bcast bytes=4 root=0 comm=2 size=2
+0.000005000 1 XB op=bcast bytes=4 root=0 comm=2 size=2
+0.000005000 0 XE op=bcast bytes=4 root=0 comm=2
+0.000005000 1 XE op=bcast bytes=4 root=0 comm=2
+0.000006000 0 PE fn=main
+0.000006000 0 MK mark=finalize
+0.000006000 1 MK mark=finalize
+EOF
+mkdir "$tmp/all"
+trc-cat -v --flops 1e9 --to simgrid -o "$tmp/all/a" "$tmp/all.trc" 2> "$err"
+is "$(sort "$err")" "trc-cat: $tmp/all/a: 1 markers not written
+trc-cat: $tmp/all/a: 1 probes not written
+trc-cat: $tmp/all/a: 1 send modes (written as send) not written
+trc-cat: $tmp/all/a: 1 waits on some requests (written as waits) not written
+trc-cat: $tmp/all/a: 2 collectives on communicators other than the world not written
+trc-cat: $tmp/all/a: 2 region events not written" "-v counts what TI cannot say"
+is "$(cat "$tmp/all/a_0.txt")" "0 init
+0 compute 2000
+0 send 1 6 32 6
+0 compute 1500
+0 compute 500
+0 recv 1 1 8 6
+0 compute 1000
+0 compute 1000
+0 finalize" "rank 0: a probe and a collective on another communicator leave their computation"
+is "$(cat "$tmp/all/a_1.txt")" "1 init
+1 compute 1000
+1 irecv 0 6 32 6
+1 isend 0 1 8 6
+1 compute 2000
+1 wait 0 1 6
+1 compute 1000
+1 wait 1 0 1
+1 compute 1000
+1 compute 1000
+1 finalize" "rank 1: the irecv from any source names the source it matched"
+expect_exit 0 "those files read back" -- trc-cat --flops 1e9 "$tmp/all/a"
+
 # trc-gen's patterns: each rank's calls, peers, tags, sizes and the
 # computation before each call come back; regions and markers, which TI
 # cannot say, are counted; a receive from any source is written with
