@@ -8,9 +8,11 @@
 #include "fmt.h"
 
 extern const struct trc_format trc_format_trc;
+extern const struct trc_format trc_format_dumpi;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
+	&trc_format_dumpi,
 	NULL
 };
 
