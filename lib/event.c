@@ -31,10 +31,10 @@ trc_eb_start(struct trc_evbuild *b, struct trc_event *ev, int64_t t,
 
 /* Adds key=val; the value's copy, or NULL when full. */
 static const char *
-add(struct trc_evbuild *b, const char *key, const char *val, size_t vlen)
+add(struct trc_evbuild *b, const char *key, size_t klen, const char *val,
+    size_t vlen)
 {
 	struct trc_event *ev = b->ev;
-	size_t klen = strlen(key);
 	char *k;
 
 	if (b->full || ev->nattr == TRC_MAXATTR ||
@@ -56,12 +56,36 @@ add(struct trc_evbuild *b, const char *key, const char *val, size_t vlen)
 	return k + klen + 1;
 }
 
+/* Which field a key fills, by its length first: one compare, not six. */
+enum ebkey { K_OTHER, K_PEER, K_TAG, K_COMM, K_ROOT, K_BYTES, K_REQ, K_FN,
+	K_OP };
+
+static enum ebkey
+ebkey(const char *key, size_t klen)
+{
+	switch (klen) {
+	case 2:
+		return memcmp(key, "fn", 2) == 0 ? K_FN :
+		    memcmp(key, "op", 2) == 0 ? K_OP : K_OTHER;
+	case 3:
+		return memcmp(key, "tag", 3) == 0 ? K_TAG :
+		    memcmp(key, "req", 3) == 0 ? K_REQ : K_OTHER;
+	case 4:
+		return memcmp(key, "peer", 4) == 0 ? K_PEER :
+		    memcmp(key, "comm", 4) == 0 ? K_COMM :
+		    memcmp(key, "root", 4) == 0 ? K_ROOT : K_OTHER;
+	case 5:
+		return memcmp(key, "bytes", 5) == 0 ? K_BYTES : K_OTHER;
+	}
+	return K_OTHER;
+}
+
 void
 trc_eb_int(struct trc_evbuild *b, const char *key, int64_t v)
 {
 	struct trc_event *ev = b->ev;
+	size_t n, klen = strlen(key);
 	char num[24];
-	size_t n;
 
 	if (v == TRC_NONE)
 		return;
@@ -70,21 +94,30 @@ trc_eb_int(struct trc_evbuild *b, const char *key, int64_t v)
 		n = 1;
 	} else
 		n = trc_format_int(num, v);
-	if (add(b, key, num, n) == NULL)
+	if (add(b, key, klen, num, n) == NULL)
 		return;
-	if (strcmp(key, "peer") == 0)
+	switch (ebkey(key, klen)) {
+	case K_PEER:
 		ev->peer = (int32_t)v;
-	else if (strcmp(key, "tag") == 0)
+		break;
+	case K_TAG:
 		ev->tag = (int32_t)v;
-	else if (strcmp(key, "comm") == 0)
+		break;
+	case K_COMM:
 		ev->comm = (int32_t)v;
-	else if (strcmp(key, "root") == 0)
+		break;
+	case K_ROOT:
 		ev->root = (int32_t)v;
-	else if (strcmp(key, "bytes") == 0)
+		break;
+	case K_BYTES:
 		ev->bytes = v;
-	else if (strcmp(key, "req") == 0) {
+		break;
+	case K_REQ:
 		ev->req = v;
 		ev->reqs = ev->attr[ev->nattr - 1].val;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -93,15 +126,17 @@ trc_eb_str(struct trc_evbuild *b, const char *key, const char *s, size_t len)
 {
 	struct trc_event *ev = b->ev;
 	struct trc_str v;
+	size_t klen = strlen(key);
+	enum ebkey k;
 	int64_t first;
 
-	if (add(b, key, s, len) == NULL)
+	if (add(b, key, klen, s, len) == NULL)
 		return;
-	if (strcmp(key, "fn") == 0)
+	if ((k = ebkey(key, klen)) == K_FN)
 		ev->fn = ev->attr[ev->nattr - 1].val;
-	else if (strcmp(key, "op") == 0)
+	else if (k == K_OP)
 		ev->op = ev->attr[ev->nattr - 1].val;
-	else if (strcmp(key, "req") == 0) {
+	else if (k == K_REQ) {
 		ev->reqs = ev->attr[ev->nattr - 1].val;
 		v = ev->reqs;
 		if (trc_reqs_next(&v, &first) == 1)
@@ -114,7 +149,7 @@ trc_eb_time(struct trc_evbuild *b, const char *key, int64_t ns)
 {
 	char num[32];
 
-	add(b, key, num, trc_format_time(num, ns));
+	add(b, key, strlen(key), num, trc_format_time(num, ns));
 }
 
 int

@@ -95,14 +95,16 @@ utoa_end(char *end, uint64_t v)
 size_t
 trc_format_int(char *out, int64_t v)
 {
-	char tmp[24], *p, *e = tmp + sizeof(tmp);
-	size_t n = 0;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, x;
+	size_t n = v < 0, nd = 1;
 
+	/* Count the digits, then write them in place: no copy, no call. */
+	for (x = u; x >= 10; x /= 10)
+		nd++;
 	if (v < 0)
-		out[n++] = '-';
-	p = utoa_end(e, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
-	memcpy(out + n, p, (size_t)(e - p));
-	return n + (size_t)(e - p);
+		out[0] = '-';
+	(void)utoa_end(out + n + nd, u);
+	return n + nd;
 }
 
 static const char digits2[] =

@@ -21,7 +21,6 @@
  * heap, not when their block is read.
  */
 #include <dirent.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +29,28 @@
 #include "fmt.h"
 
 #define MAXARG		48
+#define CTAB		256		/* > 2 x the calls read */
 #define PRESCAN_BLOCKS	512
 #define ENTER		" entering at walltime "
 #define RETURN		" returning at walltime "
+
+/*
+ * A file read a block at a time: a block (one call) stays in place in
+ * the buffer while it is read, so its arguments are not copied.  The
+ * buffer starts small, as a run has one per rank, and grows only for a
+ * call longer than it.
+ */
+#define FBUF		(1 << 16)
+#define FBUF_MAX	(1 << 26)
+
+struct fbuf {
+	struct trc_src	*src;
+	const char	*path;
+	char		*buf;
+	size_t		 cap, start, end;	/* unread: [start, end) */
+	long		 line;			/* lines before start */
+	int		 eof;
+};
 
 /* A map of int keys (MPI handles) to int64 values, linear probing. */
 struct imap {
@@ -199,12 +217,13 @@ struct pev {
 };
 
 struct rank {
+	int64_t		 head;		/* the time of q[qhead], for the heap */
 	int32_t		 rank;
 	int32_t		 wrank, wsize;	/* from the prescan, -1 none */
 	long		 wline;
 	char		*path;
 	struct trc_src	*src;		/* own; NULL for the reader's */
-	struct trc_lines *l;
+	struct fbuf	 f;
 	int		 done;
 	int64_t		 last;		/* the previous call's return */
 	long		 lastline;
@@ -222,19 +241,28 @@ struct rank {
 	size_t		 caprq;
 };
 
+enum slot {
+	S_COUNT, S_DATATYPE, S_DEST, S_SOURCE, S_TAG, S_COMM, S_REQUEST,
+	S_REQUESTS, S_STATUS, S_INDEX, S_OUTCOUNT, S_INDICES, S_FLAG,
+	S_ROOT, S_SENDCOUNT, S_SENDTYPE, S_RECVCOUNT, S_RECVTYPE, S_NSLOT
+};
+
+/* An argument line "TYPE NAME=VALUE", in place in the file's buffer. */
 struct arg {
-	uint32_t	 noff, nlen, voff, vlen;
+	const char	*name, *val;	/* val NUL-terminated */
+	uint32_t	 nlen, vlen;
 	long		 line;
 };
 
 struct block {
 	char		 name[96];
+	size_t		 nlen;
 	int64_t		 t0, t1;
 	long		 line0, line1;
 	int		 nargs;
 	struct arg	 a[MAXARG];
-	char		*buf;
-	size_t		 len, cap;
+	char		*vend[MAXARG];	/* where each value ends */
+	struct arg	*slot[S_NSLOT];
 };
 
 struct status {
@@ -249,6 +277,8 @@ struct rd {
 	int32_t		 n;
 	struct rank	**heap;
 	int32_t		 nheap;
+	int64_t		 last;		/* the time of the heap's top */
+	uint8_t		 ctab[CTAB];
 	struct block	 b;
 	struct inst	*in;
 	int32_t		 nin;
@@ -263,6 +293,8 @@ struct rd {
 	size_t		 capsbuf;
 	char		*done;
 	size_t		 capdone;
+	struct reqinfo	**rv;
+	size_t		 caprv;
 	struct status	**sv;
 	size_t		 capsv;
 	struct trc_evbuild eb;
@@ -293,26 +325,107 @@ grow(void *pp, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
+/*
+ * The arguments the usual calls have get a slot as they are read; with
+ * a literal name the slot is found when compiling, so arg(b, "count")
+ * is a load.  Other names are looked for in the list.
+ */
+static inline int
+slot_of(const char *s, size_t n)
+{
+	switch (n) {
+	case 3:
+		return memcmp(s, "tag", 3) == 0 ? S_TAG : -1;
+	case 4:
+		return memcmp(s, "comm", 4) == 0 ? S_COMM :
+		    memcmp(s, "dest", 4) == 0 ? S_DEST :
+		    memcmp(s, "flag", 4) == 0 ? S_FLAG :
+		    memcmp(s, "root", 4) == 0 ? S_ROOT : -1;
+	case 5:
+		return memcmp(s, "count", 5) == 0 ? S_COUNT :
+		    memcmp(s, "index", 5) == 0 ? S_INDEX : -1;
+	case 6:
+		return memcmp(s, "source", 6) == 0 ? S_SOURCE :
+		    memcmp(s, "status", 6) == 0 ? S_STATUS : -1;
+	case 7:
+		return memcmp(s, "request", 7) == 0 ? S_REQUEST :
+		    memcmp(s, "indices", 7) == 0 ? S_INDICES : -1;
+	case 8:
+		return memcmp(s, "datatype", 8) == 0 ? S_DATATYPE :
+		    memcmp(s, "requests", 8) == 0 ? S_REQUESTS :
+		    memcmp(s, "outcount", 8) == 0 ? S_OUTCOUNT :
+		    memcmp(s, "sendtype", 8) == 0 ? S_SENDTYPE :
+		    memcmp(s, "recvtype", 8) == 0 ? S_RECVTYPE : -1;
+	case 9:
+		return memcmp(s, "sendcount", 9) == 0 ? S_SENDCOUNT :
+		    memcmp(s, "recvcount", 9) == 0 ? S_RECVCOUNT : -1;
+	}
+	return -1;
+}
+
 /* Lines ------------------------------------------------------------------ */
 
-/* "NAME entering at walltime S.N, ...": the name's length and time. */
+/*
+ * What a line of a block is: 'e' entering, 'r' returning (with the
+ * name's length and the time), 'a' an argument, or -1 for a call line
+ * whose time is not one.  sp is the line's first blank, or NULL.
+ */
+#define ELEN	(sizeof(ENTER) - 1)
+#define RLEN	(sizeof(RETURN) - 1)
+
+/* "S.NNNNNNNNN," as dumpi2ascii prints times, quickly; -1 otherwise. */
 static int
-call_line(const char *s, size_t len, const char *what, size_t *nlen,
+wall_time(const char *p, const char *end, int64_t *t)
+{
+	int64_t sec = 0, frac = 0;
+	int i;
+
+	if (p >= end || *p < '0' || *p > '9')
+		return -1;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if ((sec = sec * 10 + (*p - '0')) > 9000000000LL)
+			return -1;
+	if (end - p < 11 || *p++ != '.')
+		return -1;
+	for (i = 0; i < 9; i++, p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		frac = frac * 10 + (*p - '0');
+	}
+	if (*p != ',')
+		return -1;
+	*t = sec * 1000000000 + frac;
+	return 0;
+}
+
+static int
+line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
     int64_t *t)
 {
-	const char *sp, *e, *end = s + len;
-	size_t wl = strlen(what);
+	const char *e, *end = s + len, *p;
+	size_t rest;
+	int k;
 
-	if ((sp = memchr(s, ' ', len)) == NULL || sp == s ||
-	    (size_t)(end - sp) < wl || memcmp(sp, what, wl) != 0)
-		return 0;
+	if (sp == NULL || sp == s)
+		return 'a';
+	rest = (size_t)(end - sp);
+	if (rest > RLEN && sp[1] == 'r' && memcmp(sp, RETURN, RLEN) == 0) {
+		k = 'r';
+		p = sp + RLEN;
+	} else if (rest > ELEN && sp[1] == 'e' &&
+	    memcmp(sp, ENTER, ELEN) == 0) {
+		k = 'e';
+		p = sp + ELEN;
+	} else
+		return 'a';
 	*nlen = (size_t)(sp - s);
-	sp += wl;
-	for (e = sp; e < end && *e != ','; e++)
+	if (wall_time(p, end, t) == 0)
+		return k;
+	for (e = p; e < end && *e != ','; e++)
 		;
-	if (e == end || trc_parse_time(sp, (size_t)(e - sp), t) < 0)
+	if (e == end || trc_parse_time(p, (size_t)(e - p), t) < 0)
 		return -1;
-	return 1;
+	return k;
 }
 
 static void
@@ -327,129 +440,211 @@ show(char *out, size_t cap, const char *s, size_t len)
 	}
 }
 
+/* More bytes into f, keeping [f->start, f->end): 0, or -1 on error. */
+static int
+fb_fill(struct rd *d, struct fbuf *f)
+{
+	ssize_t n;
+	size_t c;
+	char *nb;
+
+	if (f->start > 0) {
+		memmove(f->buf, f->buf + f->start, f->end - f->start);
+		f->end -= f->start;
+		f->start = 0;
+	}
+	if (f->end == f->cap) {
+		if ((c = f->cap ? 2 * f->cap : FBUF) > FBUF_MAX)
+			return trc_fail_at(d->r, f->path, f->line + 1, "call "
+			    "longer than %d bytes", FBUF_MAX);
+		if ((nb = realloc(f->buf, c + 1)) == NULL)
+			return nomem(d);
+		f->buf = nb;
+		f->cap = c;
+	}
+	if ((n = trc_src_read(f->src, f->buf + f->end, f->cap - f->end)) < 0)
+		return trc_fail_at(d->r, f->path, f->line + 1, "%s",
+		    trc_src_error(f->src));
+	if (n == 0)
+		f->eof = 1;
+	f->end += (size_t)n;
+	return 0;
+}
+
 /*
  * The next block of a file: 1, 0 at its end, -1 on error.  Lines
  * outside a block (the header or footer dumpi2ascii -H or -F adds) are
- * counted and skipped.
+ * counted and skipped.  When the buffer ends inside a block, the block
+ * moves to the buffer's front and is read again from its first line.
  */
 static int
-read_block(struct rd *d, struct trc_lines *l, const char *path,
-    struct block *b)
+read_block(struct rd *d, struct fbuf *f, struct block *b)
 {
-	char *s, *eq, *nm, tb[64];
-	size_t len, nlen, vlen, klen;
-	int64_t t;
-	int rc, in = 0;
+	char *s, *eq, *sp, *nl, *e, tb[64];
+	size_t len, nlen = 0, pos;
+	int64_t t = 0;
+	long line;
+	int k, i, in;
 	struct arg *a;
 
+again:
+	pos = f->start;
+	line = f->line;
+	in = 0;
 	for (;;) {
-		if ((rc = trc_lines_next(l, &s, &len)) < 0)
-			return trc_fail_lines(d->r, l);
-		if (rc == 0) {
-			if (in)
-				return trc_fail_at(d->r, path, b->line0,
-				    "'%s' has no returning line (the file ends)",
-				    b->name);
-			return 0;
+		s = f->buf + pos;
+		e = f->buf + f->end;
+		if ((nl = memchr(s, '\n', (size_t)(e - s))) == NULL) {
+			if (!f->eof) {
+				if (fb_fill(d, f) < 0)
+					return -1;
+				goto again;
+			}
+			if (s == e) {
+				if (in)
+					return trc_fail_at(d->r, f->path,
+					    b->line0, "'%s' has no returning "
+					    "line (the file ends)", b->name);
+				return 0;
+			}
+			nl = e;		/* a last line without its newline */
+		}
+		len = (size_t)(nl - s);
+		pos = (size_t)(nl - f->buf) + (nl < e);
+		line++;
+		if (len > 0 && s[len - 1] == '\r')
+			len--;
+		/* Short scans by hand: a call costs more than they do. */
+		for (sp = s; sp < s + len && *sp != ' '; sp++)
+			;
+		if (sp == s + len)
+			sp = NULL;
+		k = line_kind(s, len, sp, &nlen, &t);
+		if (k < 0) {
+			show(tb, sizeof(tb), s, len);
+			return trc_fail_at(d->r, f->path, line,
+			    "invalid time in '%s'", tb);
 		}
 		if (!in) {
-			if (len == 0)
-				continue;
-			if ((rc = call_line(s, len, ENTER, &nlen, &t)) != 0) {
-				if (rc < 0 || nlen >= sizeof(b->name)) {
+			if (k == 'e') {
+				if (nlen >= sizeof(b->name)) {
 					show(tb, sizeof(tb), s, len);
-					return trc_fail_at(d->r, path,
-					    trc_lines_lineno(l),
+					return trc_fail_at(d->r, f->path, line,
 					    "invalid entering line '%s'", tb);
 				}
 				memcpy(b->name, s, nlen);
 				b->name[nlen] = '\0';
+				b->nlen = nlen;
 				b->t0 = t;
-				b->line0 = trc_lines_lineno(l);
+				b->line0 = line;
 				b->nargs = 0;
-				b->len = 0;
+				memset(b->slot, 0, sizeof(b->slot));
 				in = 1;
 				continue;
 			}
-			if (call_line(s, len, RETURN, &nlen, &t) != 0) {
+			if (k == 'r') {
 				show(tb, sizeof(tb), s, len);
-				return trc_fail_at(d->r, path,
-				    trc_lines_lineno(l), "returning line "
-				    "outside a call '%s'", tb);
+				return trc_fail_at(d->r, f->path, line,
+				    "returning line outside a call '%s'", tb);
 			}
-			trc_drop(d->r, "lines outside a call");
+			if (len > 0)
+				trc_drop(d->r, "lines outside a call");
+			f->start = pos;		/* read for good */
+			f->line = line;
 			continue;
 		}
-		if ((rc = call_line(s, len, RETURN, &nlen, &t)) != 0) {
-			if (rc < 0) {
-				show(tb, sizeof(tb), s, len);
-				return trc_fail_at(d->r, path,
-				    trc_lines_lineno(l),
-				    "invalid returning line '%s'", tb);
-			}
-			if (nlen != strlen(b->name) ||
-			    memcmp(s, b->name, nlen) != 0) {
+		if (k == 'r') {
+			if (nlen != b->nlen || memcmp(s, b->name, nlen) != 0) {
 				show(tb, sizeof(tb), s, nlen);
-				return trc_fail_at(d->r, path,
-				    trc_lines_lineno(l), "'%s' returning "
-				    "inside '%s' of line %ld", tb, b->name,
-				    b->line0);
+				return trc_fail_at(d->r, f->path, line,
+				    "'%s' returning inside '%s' of line %ld",
+				    tb, b->name, b->line0);
 			}
 			if (t < b->t0)
-				return trc_fail_at(d->r, path,
-				    trc_lines_lineno(l), "'%s' returns before "
-				    "it enters", b->name);
+				return trc_fail_at(d->r, f->path, line,
+				    "'%s' returns before it enters", b->name);
 			b->t1 = t;
-			b->line1 = trc_lines_lineno(l);
+			b->line1 = line;
+			for (i = 0; i < b->nargs; i++)
+				*b->vend[i] = '\0';
+			f->start = pos;
+			f->line = line;
 			return 1;
 		}
-		if (call_line(s, len, ENTER, &nlen, &t) != 0)
-			return trc_fail_at(d->r, path, b->line0,
+		if (k == 'e')
+			return trc_fail_at(d->r, f->path, b->line0,
 			    "'%s' has no returning line", b->name);
 		/* "TYPE NAME=VALUE": NAME without its [dimensions]. */
-		if (b->nargs == MAXARG || (nm = memchr(s, ' ', len)) == NULL ||
-		    (eq = memchr(nm, '=', len - (size_t)(nm - s))) == NULL)
+		if (b->nargs == MAXARG || sp == NULL)
 			continue;
-		nm++;
-		for (klen = 0; nm + klen < eq && nm[klen] != '['; klen++)
+		for (eq = sp + 1; eq < s + len && *eq != '=' && *eq != '[';
+		    eq++)
 			;
-		vlen = len - (size_t)(eq + 1 - s);
-		if (grow(&b->buf, &b->cap, b->len + klen + vlen + 2, 1) < 0)
-			return nomem(d);
-		a = &b->a[b->nargs++];
-		a->noff = (uint32_t)b->len;
-		a->nlen = (uint32_t)klen;
-		memcpy(b->buf + b->len, nm, klen);
-		b->buf[b->len + klen] = '\0';
-		b->len += klen + 1;
-		a->voff = (uint32_t)b->len;
-		a->vlen = (uint32_t)vlen;
-		memcpy(b->buf + b->len, eq + 1, vlen);
-		b->buf[b->len + vlen] = '\0';
-		b->len += vlen + 1;
-		a->line = trc_lines_lineno(l);
+		a = &b->a[b->nargs];
+		a->name = sp + 1;
+		a->nlen = (uint32_t)(eq - a->name);
+		for (; eq < s + len && *eq != '='; eq++)
+			;
+		if (eq == s + len)
+			continue;
+		a->val = eq + 1;
+		a->vlen = (uint32_t)(s + len - a->val);
+		a->line = line;
+		if ((k = slot_of(a->name, a->nlen)) >= 0 && b->slot[k] == NULL)
+			b->slot[k] = a;
+		b->vend[b->nargs++] = s + len;
 	}
 }
 
 /* Arguments -------------------------------------------------------------- */
 
 static struct arg *
-arg(struct block *b, const char *name)
+arg_scan(struct block *b, const char *name, size_t n)
 {
-	size_t n = strlen(name);
 	int i;
 
 	for (i = 0; i < b->nargs; i++)
-		if (b->a[i].nlen == n && b->buf[b->a[i].noff] == name[0] &&
-		    memcmp(b->buf + b->a[i].noff, name, n) == 0)
+		if (b->a[i].nlen == n && b->a[i].name[0] == name[0] &&
+		    memcmp(b->a[i].name, name, n) == 0)
 			return &b->a[i];
 	return NULL;
 }
 
+static inline struct arg *
+arg_n(struct block *b, const char *name, size_t n)
+{
+	int sl = slot_of(name, n);
+
+	return sl >= 0 ? b->slot[sl] : arg_scan(b, name, n);
+}
+
+#define arg(b, name)	arg_n((b), (name), strlen(name))
+
+/* The argument found where the name is a literal, then parsed. */
+#define int_arg(d, rk, name, ...) \
+	int_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define count_arg(d, rk, name, ...) \
+	count_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define type_arg(d, rk, name, ...) \
+	type_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define comm_arg(d, rk, name, ...) \
+	comm_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define peer_arg(d, rk, name, ...) \
+	peer_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define tag_arg(d, rk, name, ...) \
+	tag_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define req_arg(d, rk, name, ...) \
+	req_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define newcomm_arg(d, rk, name, ...) \
+	newcomm_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define group_arg(d, rk, name, ...) \
+	group_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+
 static const char *
 val(const struct block *b, const struct arg *a)
 {
-	return b->buf + a->voff;
+	(void)b;
+	return a->val;
 }
 
 /* A leading integer, then the end or " (annotation)". */
@@ -476,12 +671,39 @@ lead_int(const char *s, int64_t *v, const char **rest)
 	return 0;
 }
 
+/* A decimal int32 at s: 0 with *end past it, or -1. */
+static int
+scan_int(const char *s, int64_t *v, const char **end)
+{
+	int neg = 0, nd = 0;
+	int64_t n = 0;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	for (; *s >= '0' && *s <= '9'; s++, nd++)
+		if ((n = n * 10 + (*s - '0')) > (int64_t)INT32_MAX + 1)
+			return -1;
+	if (nd == 0 || (!neg && n > INT32_MAX))
+		return -1;
+	*v = neg ? -n : n;
+	*end = s;
+	return 0;
+}
+
 /* The text in parentheses after the value, or "". */
 static const char *
-annotation(const char *rest, size_t *len)
+annotation(const struct arg *a, const char *rest, size_t *len)
 {
-	const char *o, *c;
+	const char *o, *c = a->val + a->vlen;
 
+	/* " (NAME)" at the end, as dumpi2ascii writes it */
+	if (rest[0] == ' ' && rest[1] == '(' && c[-1] == ')' &&
+	    c - 1 > rest + 1) {
+		*len = (size_t)(c - rest - 3);
+		return rest + 2;
+	}
 	if ((o = strchr(rest, '(')) == NULL || (c = strrchr(o, ')')) == NULL) {
 		*len = 0;
 		return "";
@@ -512,12 +734,12 @@ bad_value(struct rd *d, struct rank *rk, const struct arg *a,
 
 /* An int argument: 1, 0 when absent (opt), -1 on error. */
 static int
-int_arg(struct rd *d, struct rank *rk, const char *name, int opt,
+int_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int opt,
     int64_t *v)
 {
-	struct arg *a;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return opt ? 0 : missing(d, rk, name);
 	if (lead_int(val(&d->b, a), v, NULL) < 0)
 		return bad_value(d, rk, a, name);
@@ -526,11 +748,11 @@ int_arg(struct rd *d, struct rank *rk, const char *name, int opt,
 
 /* A count or size: not negative, an int as MPI's. */
 static int
-count_arg(struct rd *d, struct rank *rk, const char *name, int64_t *v)
+count_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *v)
 {
-	struct arg *a;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), v, NULL) < 0 || *v < 0 || *v > INT32_MAX)
 		return bad_value(d, rk, a, name);
@@ -545,9 +767,9 @@ int_list(struct rd *d, struct rank *rk, const struct arg *a, const char *what,
 	const char *s = val(&d->b, a);
 	int64_t **vp = which ? &d->iv2 : &d->iv, v;
 	size_t *cap = which ? &d->capiv2 : &d->capiv, k = 0;
-	char *e;
+	const char *e;
 
-	if (strncmp(s, "<IGNORED>", 9) == 0) {
+	if (s[0] == '<' && strncmp(s, "<IGNORED>", 9) == 0) {
 		*out = *vp;
 		*n = (size_t)-1;
 		return 0;
@@ -558,13 +780,10 @@ int_list(struct rd *d, struct rank *rk, const struct arg *a, const char *what,
 		s++;
 	if (*s != ']')
 		for (;;) {
-			if (*s != '-' && (*s < '0' || *s > '9'))
+			if (scan_int(s, &v, &e) < 0)
 				return bad_value(d, rk, a, what);
-			errno = 0;
-			v = strtoll(s, &e, 10);
-			if (errno != 0 || v < INT32_MIN || v > INT32_MAX)
-				return bad_value(d, rk, a, what);
-			if (grow(vp, cap, k + 1, sizeof(**vp)) < 0)
+			if (k + 1 > *cap && grow(vp, cap, k + 1,
+			    sizeof(**vp)) < 0)
 				return nomem(d);
 			(*vp)[k++] = v;
 			s = e;
@@ -591,7 +810,7 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 	struct status *st;
 	size_t i = 0, kl;
 	int64_t v;
-	char *e;
+	const char *e;
 
 	*n = 0;
 	if ((a = arg(&d->b, name)) == NULL)
@@ -608,7 +827,8 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 			break;
 		if (*s++ != '{')
 			return bad_value(d, rk, a, "status");
-		if (grow(&d->st, &d->capst, i + 1, sizeof(*d->st)) < 0)
+		if (i + 1 > d->capst && grow(&d->st, &d->capst, i + 1,
+		    sizeof(*d->st)) < 0)
 			return nomem(d);
 		st = &d->st[i];
 		st->bytes = st->source = st->tag = -1;
@@ -625,9 +845,7 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 			if (*s == '\0')
 				return bad_value(d, rk, a, "status");
 			kl = (size_t)(s++ - k);
-			errno = 0;
-			v = strtoll(s, &e, 10);
-			if (e == s || errno != 0)
+			if (scan_int(s, &v, &e) < 0)
 				return bad_value(d, rk, a, "status");
 			s = e;
 			if (kl == 5 && memcmp(k, "bytes", 5) == 0)
@@ -734,6 +952,18 @@ static const int8_t numbered_size[] = {
 	8, 12, 12, 6, 8, 20
 };
 
+/* dumpi's names of its numbers, which the annotation repeats. */
+static const char *const numbered_name[] = {
+	"MPI_DATATYPE_ERROR", "MPI_DATATYPE_NULL", "MPI_CHAR",
+	"MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_BYTE", "MPI_WCHAR",
+	"MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED",
+	"MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_FLOAT", "MPI_DOUBLE",
+	"MPI_LONG_DOUBLE", "MPI_LONG_LONG_INT", "MPI_UNSIGNED_LONG_LONG",
+	"MPI_LONG_LONG", "MPI_PACKED", "MPI_LB", "MPI_UB", "MPI_FLOAT_INT",
+	"MPI_DOUBLE_INT", "MPI_LONG_INT", "MPI_SHORT_INT", "MPI_2INT",
+	"MPI_LONG_DOUBLE_INT"
+};
+
 static int64_t
 handle_size(struct rank *rk, int64_t h)
 {
@@ -749,23 +979,27 @@ handle_size(struct rank *rk, int64_t h)
  * datatype of unknown size), or -1 on error.  *handle is the handle.
  */
 static int
-type_arg(struct rd *d, struct rank *rk, const char *name, int64_t *size,
+type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *size,
     int64_t *handle)
 {
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 	int64_t h, *p;
 	int sz;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), &h, &rest) < 0)
 		return bad_value(d, rk, a, name);
 	if (handle != NULL)
 		*handle = h;
-	an = annotation(rest, &alen);
-	if ((sz = builtin_size(an, alen)) >= 0)
+	an = annotation(a, rest, &alen);
+	if (h >= 2 && h < (int64_t)sizeof(numbered_size) &&
+	    strncmp(numbered_name[h], an, alen) == 0 &&
+	    numbered_name[h][alen] == '\0')
+		*size = numbered_size[h];	/* the usual case, quickly */
+	else if ((sz = builtin_size(an, alen)) >= 0)
 		*size = sz;
 	else if (alen == 21 && memcmp(an, "user-defined-datatype", 21) == 0)
 		*size = (p = imap_get(&rk->types, (int32_t)h)) ? *p : -1;
@@ -781,7 +1015,7 @@ type_arg(struct rd *d, struct rank *rk, const char *name, int64_t *size,
 }
 
 /* count x the size of type, or TRC_NONE (counted) when not known. */
-static int
+static inline __attribute__((always_inline)) int
 bytes_of(struct rd *d, struct rank *rk, const char *count, const char *type,
     int64_t *bytes)
 {
@@ -1062,19 +1296,19 @@ self_inst(struct rd *d, struct rank *rk)
 
 /* The instance of a communicator argument: 0, or -1 on error. */
 static int
-comm_arg(struct rd *d, struct rank *rk, const char *name, int32_t *inst,
+comm_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *inst,
     int null_ok)
 {
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 	int64_t h, *p;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), &h, &rest) < 0)
 		return bad_value(d, rk, a, "communicator");
-	an = annotation(rest, &alen);
+	an = annotation(a, rest, &alen);
 	if (alen == 14 && memcmp(an, "MPI_COMM_WORLD", 14) == 0)
 		*inst = 0;
 	else if (alen == 13 && memcmp(an, "MPI_COMM_SELF", 13) == 0) {
@@ -1095,17 +1329,17 @@ comm_arg(struct rd *d, struct rank *rk, const char *name, int32_t *inst,
 
 /* The handle of a communicator argument made by the call, -1 for NULL. */
 static int
-newcomm_arg(struct rd *d, struct rank *rk, const char *name, int64_t *h)
+newcomm_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *h)
 {
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), h, &rest) < 0)
 		return bad_value(d, rk, a, "communicator");
-	an = annotation(rest, &alen);
+	an = annotation(a, rest, &alen);
 	if (alen == 13 && memcmp(an, "MPI_COMM_NULL", 13) == 0)
 		*h = -1;
 	return 0;
@@ -1156,22 +1390,22 @@ grp_put(struct rd *d, struct rank *rk, int64_t h, struct grp *g)
 
 /* A group argument: *g NULL when its members are not known. */
 static int
-group_arg(struct rd *d, struct rank *rk, const char *name, struct grp **g,
+group_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, struct grp **g,
     int64_t *handle)
 {
 	static struct grp empty = { 0, NULL };
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 	int64_t h, *p;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), &h, &rest) < 0)
 		return bad_value(d, rk, a, "group");
 	if (handle != NULL)
 		*handle = h;
-	an = annotation(rest, &alen);
+	an = annotation(a, rest, &alen);
 	*g = NULL;
 	if (alen == 15 && memcmp(an, "MPI_GROUP_EMPTY", 15) == 0)
 		*g = &empty;
@@ -1241,13 +1475,13 @@ req_done(struct rank *rk, int64_t handle)
 
 /* The one request argument "[8]", or *h = -1 for "<IGNORED>". */
 static int
-req_arg(struct rd *d, struct rank *rk, const char *name, int64_t *h)
+req_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *h)
 {
-	struct arg *a;
 	int64_t *v;
 	size_t n;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (int_list(d, rk, a, "request", &v, &n, 1) < 0)
 		return -1;
@@ -1321,20 +1555,20 @@ drop_call(struct rd *d)
 
 /* peer: a rank of inst, or MPI_ANY_SOURCE (-1, annotated) */
 static int
-peer_arg(struct rd *d, struct rank *rk, const char *name, int32_t *peer,
+peer_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *peer,
     int *null)
 {
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 	int64_t v;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
 	    v > INT32_MAX)
 		return bad_value(d, rk, a, name);
-	an = annotation(rest, &alen);
+	an = annotation(a, rest, &alen);
 	*null = 0;
 	if (alen == 14 && memcmp(an, "MPI_ANY_SOURCE", 14) == 0)
 		*peer = TRC_ANY;
@@ -1349,19 +1583,19 @@ peer_arg(struct rd *d, struct rank *rk, const char *name, int32_t *peer,
 }
 
 static int
-tag_arg(struct rd *d, struct rank *rk, const char *name, int32_t *tag)
+tag_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *tag)
 {
-	struct arg *a;
 	const char *rest, *an;
 	size_t alen;
 	int64_t v;
 
-	if ((a = arg(&d->b, name)) == NULL)
+	if (a == NULL)
 		return missing(d, rk, name);
 	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
 	    v > INT32_MAX)
 		return bad_value(d, rk, a, name);
-	an = annotation(rest, &alen);
+	an = annotation(a, rest, &alen);
 	if (alen == 11 && memcmp(an, "MPI_ANY_TAG", 11) == 0)
 		*tag = TRC_ANY;
 	else if (v < 0)
@@ -1512,13 +1746,16 @@ complete(struct rd *d, struct rank *rk, const char *op, const int64_t *h,
     size_t n, const char *done, struct status *const *st, int all_in_we)
 {
 	struct block *b = &d->b;
-	struct reqinfo *ri;
+	struct reqinfo *ri, **rv;
 	struct pev *wb, *we;
 	size_t i, known = 0;
 	char what[128];
 
+	if (n > d->caprv && grow(&d->rv, &d->caprv, n, sizeof(*d->rv)) < 0)
+		return nomem(d);
+	rv = d->rv;
 	for (i = 0; i < n; i++)
-		known += req_get(rk, h[i]) != NULL;
+		known += (rv[i] = req_get(rk, h[i])) != NULL;
 	if (known == 0) {
 		snprintf(what, sizeof(what), "%s on no traced request",
 		    b->name);
@@ -1532,20 +1769,18 @@ complete(struct rd *d, struct rank *rk, const char *op, const int64_t *h,
 		return -1;
 	wb->op = op;
 	for (i = 0; i < n; i++)
-		if ((ri = req_get(rk, h[i])) != NULL &&
-		    add_id(d, rk, wb, ri->id) < 0)
+		if ((ri = rv[i]) != NULL && add_id(d, rk, wb, ri->id) < 0)
 			return -1;
 	/* REs in list order; wb may move as the queue grows. */
 	for (i = 0; i < n; i++)
-		if (done[i] && (ri = req_get(rk, h[i])) != NULL && ri->recv &&
+		if (done[i] && (ri = rv[i]) != NULL && ri->recv &&
 		    add_re(d, rk, b->t1, ri, st != NULL ? st[i] : NULL) < 0)
 			return -1;
 	if ((we = add(d, rk, b->t1, TRC_WE)) == NULL)
 		return -1;
 	we->op = op;
 	for (i = 0; i < n; i++)
-		if ((all_in_we || done[i]) &&
-		    (ri = req_get(rk, h[i])) != NULL &&
+		if ((all_in_we || done[i]) && (ri = rv[i]) != NULL &&
 		    add_id(d, rk, we, ri->id) < 0)
 			return -1;
 	for (i = 0; i < n; i++)
@@ -2491,28 +2726,48 @@ static const struct {
 	{ "MPI_Waitsome", X_WAITSOME },
 };
 
-static enum call
-lookup(const char *name)
-{
-	size_t lo = 0, hi = sizeof(calls) / sizeof(calls[0]), mid;
-	int c;
+#define NCALLS	(sizeof(calls) / sizeof(calls[0]))
 
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if ((c = strcmp(calls[mid].name, name)) == 0)
-			return calls[mid].c;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+static uint32_t
+name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The table of calls by hash, 1 + index, filled once at open. */
+static void
+calls_index(struct rd *d)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < NCALLS; i++) {
+		for (j = name_hash(calls[i].name) & (CTAB - 1); d->ctab[j];
+		    j = (j + 1) & (CTAB - 1))
+			;
+		d->ctab[j] = (uint8_t)(i + 1);
 	}
+}
+
+static enum call
+lookup(const struct rd *d, const char *name)
+{
+	uint32_t j;
+
+	for (j = name_hash(name) & (CTAB - 1); d->ctab[j];
+	    j = (j + 1) & (CTAB - 1))
+		if (strcmp(calls[d->ctab[j] - 1].name, name) == 0)
+			return calls[d->ctab[j] - 1].c;
 	return X_OTHER;
 }
 
 static int
 handle(struct rd *d, struct rank *rk)
 {
-	switch (lookup(d->b.name)) {
+	switch (lookup(d, d->b.name)) {
 	case X_SEND:		return h_send(d, rk, NULL, 0);
 	case X_BSEND:		return h_send(d, rk, "bsend", 0);
 	case X_SSEND:		return h_send(d, rk, "ssend", 0);
@@ -2624,7 +2879,7 @@ fill(struct rd *d, struct rank *rk)
 	rk->qn = rk->qhead = 0;
 	rk->nids = rk->nstr = 0;
 	while (rk->qn == 0 && !rk->done) {
-		if ((rc = read_block(d, rk->l, rk->path, &d->b)) < 0)
+		if ((rc = read_block(d, &rk->f, &d->b)) < 0)
 			return -1;
 		if (rc == 0) {
 			rk->done = 1;
@@ -2647,12 +2902,10 @@ fill(struct rd *d, struct rank *rk)
 	return 0;
 }
 
-static int
+static inline int
 before(const struct rank *a, const struct rank *b)
 {
-	int64_t ta = a->q[a->qhead].t, tb = b->q[b->qhead].t;
-
-	return ta < tb || (ta == tb && a->rank < b->rank);
+	return a->head < b->head || (a->head == b->head && a->rank < b->rank);
 }
 
 static void
@@ -2678,7 +2931,8 @@ world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
 {
 	char why[512];
 
-	if (local == TRC_ANY || local == TRC_NONE) {
+	if (local == TRC_ANY || local == TRC_NONE ||
+	    (p->inst == 0 && local < d->n)) {
 		*w = local;
 		return 0;
 	}
@@ -2798,7 +3052,14 @@ next(struct trc_reader *r, struct trc_event *ev)
 		return -1;
 	if (rk->qn == 0)
 		d->heap[0] = d->heap[--d->nheap];
+	else {
+		rk->head = rk->q[rk->qhead].t;
+		if (rk->head == d->last)
+			return 1;	/* still first: no sift */
+	}
 	sift(d, 0);
+	if (d->nheap > 0)
+		d->last = d->heap[0]->head;
 	return 1;
 }
 
@@ -2809,7 +3070,7 @@ rank_free(struct rank *rk)
 {
 	uint32_t i;
 
-	trc_lines_close(rk->l);
+	free(rk->f.buf);
 	trc_src_close(rk->src);
 	free(rk->path);
 	free(rk->q);
@@ -2838,7 +3099,6 @@ rd_free(void *state)
 		rank_free(&d->rk[i]);
 	free(d->rk);
 	free(d->heap);
-	free(d->b.buf);
 	for (i = 0; i < d->nin; i++) {
 		if (d->in[i].holder) {
 			free(d->in[i].sp->r);
@@ -2856,6 +3116,7 @@ rd_free(void *state)
 	free(d->sbuf);
 	free(d->done);
 	free(d->sv);
+	free(d->rv);
 	free(d);
 }
 
@@ -2864,7 +3125,7 @@ rd_free(void *state)
  * file, looked for before its first communication.
  */
 static int
-prescan(struct rd *d, struct rank *rk, struct trc_lines *l)
+prescan(struct rd *d, struct rank *rk, struct fbuf *f)
 {
 	struct block *b = &d->b;
 	struct arg *a;
@@ -2876,9 +3137,9 @@ prescan(struct rd *d, struct rank *rk, struct trc_lines *l)
 
 	rk->wrank = rk->wsize = -1;
 	for (i = 0; i < PRESCAN_BLOCKS; i++) {
-		if ((rc = read_block(d, l, rk->path, b)) <= 0)
+		if ((rc = read_block(d, f, b)) <= 0)
 			return rc;
-		c = lookup(b->name);
+		c = lookup(d, b->name);
 		if (strcmp(b->name, "MPI_Comm_rank") != 0 &&
 		    strcmp(b->name, "MPI_Comm_size") != 0) {
 			if (c != X_INIT && c != X_INIT_THREAD &&
@@ -2889,7 +3150,7 @@ prescan(struct rd *d, struct rank *rk, struct trc_lines *l)
 		}
 		world = (a = arg(b, "comm")) != NULL &&
 		    lead_int(val(b, a), &v, &rest) == 0 &&
-		    (an = annotation(rest, &alen)) != NULL && alen == 14 &&
+		    (an = annotation(a, rest, &alen)) != NULL && alen == 14 &&
 		    memcmp(an, "MPI_COMM_WORLD", 14) == 0;
 		if (!world)
 			continue;
@@ -3065,7 +3326,8 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 {
 	struct trc_header *h = trc_reader_header(r);
 	const char *path = trc_src_name(src);
-	struct trc_lines *l;
+	struct trc_src *ps;
+	struct fbuf pf;
 	struct rank *rk;
 	struct rd *d;
 	char **names = NULL;
@@ -3077,6 +3339,7 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 		return -1;
 	trc_reader_set_state(r, d);
 	d->r = r;
+	calls_index(d);
 	stdin_ = strcmp(path, "<stdin>") == 0;
 	if (stdin_) {
 		if ((names = calloc(1, sizeof(*names))) == NULL)
@@ -3104,10 +3367,19 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 	/* World ranks and size, from each file's first calls. */
 	for (i = 0; i < n && !stdin_; i++) {
 		rk = &d->rk[i];
-		if ((l = trc_lines_open(rk->path)) == NULL)
+		if ((ps = trc_src_open(rk->path)) == NULL)
 			goto fail_nomem;
-		rc = prescan(d, rk, l);
-		trc_lines_close(l);
+		if (trc_src_error(ps) != NULL) {
+			trc_fail_at(r, rk->path, 0, "%s", trc_src_error(ps));
+			trc_src_close(ps);
+			goto out;
+		}
+		memset(&pf, 0, sizeof(pf));
+		pf.src = ps;
+		pf.path = rk->path;
+		rc = prescan(d, rk, &pf);
+		free(pf.buf);
+		trc_src_close(ps);
 		if (rc < 0)
 			goto out;
 		rc = -1;
@@ -3154,22 +3426,31 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 	d->in[0].size = n;
 	for (i = 0; i < d->n; i++) {
 		rk = &d->rk[i];
+		rk->f.path = rk->path;
 		if (stdin_ || same_file(rk->path, path))
-			rk->l = trc_lines_new(src, 0);
-		else if ((rk->src = trc_src_open(rk->path)) != NULL)
-			rk->l = trc_lines_new(rk->src, 0);
-		if (rk->l == NULL)
+			rk->f.src = src;
+		else if ((rk->f.src = rk->src = trc_src_open(rk->path)) ==
+		    NULL)
 			goto fail_nomem;
+		else if (trc_src_error(rk->src) != NULL) {
+			trc_fail_at(r, rk->path, 0, "%s",
+			    trc_src_error(rk->src));
+			goto out;
+		}
 	}
 	for (i = 0; i < d->n; i++) {
 		rk = &d->rk[i];
 		if (fill(d, rk) < 0)
 			goto out;
-		if (rk->qn > 0)
+		if (rk->qn > 0) {
+			rk->head = rk->q[0].t;
 			d->heap[d->nheap++] = rk;
+		}
 	}
 	for (i = d->nheap / 2 - 1; i >= 0; i--)
 		sift(d, i);
+	if (d->nheap > 0)
+		d->last = d->heap[0]->head;
 	rc = 0;
 	goto out;
 fail_nomem:
