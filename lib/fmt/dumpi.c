@@ -163,7 +163,7 @@ struct sreg {
 	int32_t		 world, color, key;
 };
 
-/* Owned by its holder instance (colour INT32_MIN), never a communicator. */
+/* The calls of one MPI_Comm_split, found by the key of colour INT32_MIN. */
 struct split {
 	int32_t		 parent, seq;
 	struct sreg	*r;
@@ -181,8 +181,7 @@ struct inst {
 	int32_t		 self;		/* I_SELF */
 	int32_t		 ndims, *dims;	/* made by MPI_Cart_create */
 	int32_t		*remain, color;	/* I_CSUB */
-	struct split	*sp;		/* I_SPLIT; the holder's own */
-	int		 holder;
+	struct split	*sp;		/* I_SPLIT */
 	const char	*why;		/* I_UNKNOWN: the call */
 	int32_t		 rank;		/* made where, for messages */
 	long		 line;
@@ -191,6 +190,7 @@ struct inst {
 /* Which instance the seq-th creation on parent (colour color) is. */
 struct ckey {
 	int32_t		 parent, seq, color, inst;
+	struct split	*sp;		/* colour INT32_MIN: the split */
 };
 
 struct grp {
@@ -285,6 +285,8 @@ struct rd {
 	size_t		 capin;
 	struct ckey	*ck;
 	uint32_t	 capck, nck;
+	struct split	**splits;
+	size_t		 nsplits, capsplits;
 	int64_t		*iv, *iv2;
 	size_t		 capiv, capiv2;
 	struct status	*st;
@@ -1104,6 +1106,7 @@ ck_put(struct rd *d, int32_t p, int32_t s, int32_t c, int32_t inst)
 	k->seq = s;
 	k->color = c;
 	k->inst = inst;
+	k->sp = NULL;
 	d->nck++;
 	return 0;
 }
@@ -1572,11 +1575,9 @@ peer_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 	*null = 0;
 	if (alen == 14 && memcmp(an, "MPI_ANY_SOURCE", 14) == 0)
 		*peer = TRC_ANY;
-	else if (alen == 8 && memcmp(an, "MPI_ROOT", 8) == 0)
-		return trc_fail_at(d->r, rk->path, a->line, "'%s' with "
-		    "MPI_ROOT (intercommunicators are not read)", d->b.name);
 	else if (v < 0)
-		*null = 1;	/* MPI_PROC_NULL, whatever its value */
+		*null = 1;	/* MPI_PROC_NULL, whatever its value: dumpi
+				 * prints Open MPI's -2 as "(MPI_ROOT)" */
 	else
 		*peer = (int32_t)v;
 	return 0;
@@ -2226,21 +2227,19 @@ h_comm_split(struct rd *d, struct rank *rk)
 	/* The split's registrations hang on the key of colour INT32_MIN. */
 	key = ck_find(d, parent, seq, INT32_MIN);
 	if (key == NULL || key->inst < 0) {
-		if ((sp = calloc(1, sizeof(*sp))) == NULL)
+		if (grow(&d->splits, &d->capsplits, d->nsplits + 1,
+		    sizeof(*d->splits)) < 0 ||
+		    (sp = calloc(1, sizeof(*sp))) == NULL)
 			return nomem(d);
+		d->splits[d->nsplits++] = sp;
 		sp->parent = parent;
 		sp->seq = seq;
-		if ((inst = inst_new(d, rk, I_UNKNOWN)) < 0 ||
-		    ck_put(d, parent, seq, INT32_MIN, inst) < 0) {
-			free(sp);
+		if (ck_put(d, parent, seq, INT32_MIN, 0) < 0)
 			return nomem(d);
-		}
-		d->in[inst].sp = sp;
-		d->in[inst].holder = 1;
-		d->in[inst].why = "MPI_Comm_split";
 		key = ck_find(d, parent, seq, INT32_MIN);
+		key->sp = sp;
 	}
-	sp = d->in[key->inst].sp;
+	sp = key->sp;
 	if (sp->done)
 		return trc_fail_at(d->r, rk->path, d->b.line0, "MPI_Comm_split "
 		    "by more ranks than its communicator has");
@@ -3099,11 +3098,12 @@ rd_free(void *state)
 		rank_free(&d->rk[i]);
 	free(d->rk);
 	free(d->heap);
+	for (i = 0; i < (int32_t)d->nsplits; i++) {
+		free(d->splits[i]->r);
+		free(d->splits[i]);
+	}
+	free(d->splits);
 	for (i = 0; i < d->nin; i++) {
-		if (d->in[i].holder) {
-			free(d->in[i].sp->r);
-			free(d->in[i].sp);
-		}
 		free(d->in[i].m);
 		free(d->in[i].dims);
 		free(d->in[i].remain);
