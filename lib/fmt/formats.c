@@ -9,10 +9,12 @@
 
 extern const struct trc_format trc_format_trc;
 extern const struct trc_format trc_format_dumpi;
+extern const struct trc_format trc_format_sddf;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
 	&trc_format_dumpi,
+	&trc_format_sddf,
 	NULL
 };
 
