@@ -1075,8 +1075,11 @@ prank(struct sd *s, int64_t rank)
 		if ((p = realloc(s->pr, n * sizeof(*p))) == NULL)
 			return NULL;
 		memset(p + s->npr, 0, (n - s->npr) * sizeof(*p));
+		for (; s->npr < n; s->npr++)
+			p[s->npr].speer = p[s->npr].stag = p[s->npr].sbytes =
+			    p[s->npr].rpeer = p[s->npr].rtag =
+			    p[s->npr].rbytes = TRC_NONE;
 		s->pr = p;
-		s->npr = n;
 	}
 	return &s->pr[rank];
 }
@@ -1126,6 +1129,11 @@ prepare(struct sd *s, struct desc *d, long line)
 				    "begin said it", d->name, (long long)s->rank,
 				    d->role == R_SEND ? "destination" :
 				    "source");
+			/* a begin says it for one end */
+			if (d->role == R_SEND)
+				p->speer = p->stag = p->sbytes = TRC_NONE;
+			else
+				p->rpeer = p->rtag = p->rbytes = TRC_NONE;
 		}
 		/* A message without tags: all match as tag 0. */
 		if (s->tag < 0)
