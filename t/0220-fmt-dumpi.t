@@ -97,6 +97,14 @@ mv "$tmp/sw/x" "$tmp/sw/testbgp-0002.txt"
 expect_exit 0 "files 1 and 2 swapped: exit 0" -- trc-cat "$tmp/sw/testbgp-0000.txt"
 is_file "$out" "$tmp/s.trc" "files 1 and 2 swapped: ranks from MPI_Comm_rank"
 
+# Standard input is one rank file: its rank and world from its first
+# calls, peers on a communicator of unknown members an error.
+expect_exit 0 "rank file on stdin: exit 0" -- sh -c "trc-cat < '$S/testbgp-0002.txt'"
+is "$(head -n 1 "$out")" "#trc 1 ranks=7 order=time" "rank file on stdin: the world's size"
+awk '$2 == 2' "$tmp/s.trc" > "$tmp/want"
+grep -v '^#' "$out" > "$tmp/got"
+is_file "$tmp/got" "$tmp/want" "rank file on stdin: rank 2's events"
+
 # The hand-made trace -----------------------------------------------------------
 
 H=$D/hand
@@ -264,5 +272,14 @@ sed -i "${l}s/comm=9/comm=12/" "$f"
 expect_exit 2 "unknown communicator: exit 2" -- trc-cat "$f"
 is "$(cat "$err")" "trc-cat: $f:$l: communicator 12 not made by a call of this file" \
     "unknown communicator: message"
+
+# On standard input, the world's group is not known: nor is a
+# communicator made of it.
+f=$H/h-0001.txt
+s=$(grep -n '^MPI_Send entering' "$f" | head -n 1 | cut -d: -f1)
+c=$(grep -n '^MPI_Comm_create entering' "$f" | cut -d: -f1)
+expect_exit 2 "stdin, a created communicator: exit 2" -- sh -c "trc-cat < '$f'"
+is "$(cat "$err")" "trc-cat: <stdin>:$s: peer 0 cannot be told as a world rank: it was made by MPI_Comm_create of a group not known (<stdin>:$c)" \
+    "stdin, a created communicator: message"
 
 done_testing

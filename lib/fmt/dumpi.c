@@ -1050,7 +1050,7 @@ inst_new(struct rd *d, struct rank *rk, enum ikind k)
 	in->size = -1;
 	in->parent = -1;
 	in->take = -1;
-	in->rank = rk != NULL ? rk->rank : 0;
+	in->rank = rk != NULL ? (int32_t)(rk - d->rk) : 0;	/* its file */
 	in->line = d->b.line0;
 	return d->nin++;
 }
@@ -1123,6 +1123,8 @@ member(struct rd *d, int32_t i, int32_t local)
 	if (resolve(d, i) < 0)
 		return -1;
 	in = &d->in[i];
+	if (in->k == I_WORLD && in->size < 0)
+		return local >= 0 ? local : -1;	/* a world not told */
 	if (local < 0 || local >= in->size)
 		return -1;
 	switch (in->k) {
@@ -1266,7 +1268,7 @@ inst_size(struct rd *d, int32_t i)
 {
 	if (resolve(d, i) < 0)
 		return -1;
-	return d->in[i].k == I_WORLD ? d->n : d->in[i].size;
+	return d->in[i].size;
 }
 
 /* Why instance i's members are not known, for messages. */
@@ -2613,6 +2615,21 @@ h_function(struct rd *d, struct rank *rk, int enter)
 }
 
 static int
+h_world_size(struct rd *d, struct rank *rk)
+{
+	int64_t n;
+	int32_t inst;
+
+	drop_call(d);
+	if (comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    int_arg(d, rk, "size", 0, &n) < 0)
+		return -1;
+	if (inst == 0 && n > 0 && n <= INT32_MAX)
+		d->in[0].size = (int32_t)n;
+	return 0;
+}
+
+static int
 h_mark(struct rd *d, struct rank *rk, int init)
 {
 	struct pev *p;
@@ -2855,6 +2872,9 @@ handle(struct rd *d, struct rank *rk)
 		return 0;
 	}
 	case X_OTHER:
+		/* Standard input learns its world's size as it goes. */
+		if (d->in[0].size < 0 && strcmp(d->b.name, "MPI_Comm_size") == 0)
+			return h_world_size(d, rk);
 		return drop_call(d);
 	}
 	return drop_call(d);
@@ -3176,6 +3196,53 @@ prescan(struct rd *d, struct rank *rk, struct fbuf *f)
 	return 0;
 }
 
+/* Whether w is in s[0..n). */
+static int
+has(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (s[i] == w[0] && memcmp(s + i, w, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Standard input cannot be read twice: its rank and world size from
+ * the first MPI_Comm_rank and MPI_Comm_size of MPI_COMM_WORLD in its
+ * first bytes, when they are there.
+ */
+static void
+head_scan(const char *h, size_t n, int32_t *rank, int32_t *size)
+{
+	const char *e = h + n, *nl, *call = NULL;
+	long v;
+	int world = 0;
+
+	for (; h < e; h = nl + 1) {
+		if ((nl = memchr(h, '\n', (size_t)(e - h))) == NULL)
+			break;
+		if (strncmp(h, "MPI_Comm_rank entering ", 23) == 0 ||
+		    strncmp(h, "MPI_Comm_size entering ", 23) == 0) {
+			call = h;
+			world = 0;
+		} else if (call != NULL && strncmp(h, "MPI_Comm comm=", 14) == 0)
+			world = has(h, (size_t)(nl - h), "(MPI_COMM_WORLD)");
+		else if (call != NULL && world &&
+		    (strncmp(h, "int rank=", 9) == 0 ||
+		    strncmp(h, "int size=", 9) == 0)) {
+			v = strtol(h + 9, NULL, 10);
+			if (h[4] == 'r' && *rank < 0 && v >= 0 && v < INT32_MAX)
+				*rank = (int32_t)v;
+			if (h[4] == 's' && *size < 0 && v > 0 && v < INT32_MAX)
+				*size = (int32_t)v;
+			call = NULL;
+		} else if (has(h, (size_t)(nl - h), RETURN))
+			call = NULL;
+	}
+}
+
 /* PREFIX-NNNN.EXT: where the digits are, or 0. */
 static int
 numbered(const char *base, size_t *dash, size_t *nd)
@@ -3328,6 +3395,8 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 	const char *path = trc_src_name(src);
 	struct trc_src *ps;
 	struct fbuf pf;
+	const char *head;
+	size_t hn;
 	struct rank *rk;
 	struct rd *d;
 	char **names = NULL;
@@ -3418,12 +3487,22 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 				    d->rk[j].rank, d->rk[i].path);
 				goto out;
 			}
-	h->ranks = n;
+	if (stdin_) {
+		head = (const char *)trc_src_head(src, &hn);
+		head_scan(head, hn, &d->rk[0].wrank, &wsize);
+		if (d->rk[0].wrank >= 0)
+			d->rk[0].rank = d->rk[0].wrank;
+		if (wsize > d->rk[0].rank)
+			n = wsize;
+	}
+	/* Standard input may not tell its world's size: then no ranks=,
+	 * and the size from MPI_Comm_size when it comes. */
+	h->ranks = stdin_ && wsize <= d->rk[0].rank ? 0 : n;
 	h->order = TRC_ORDER_TIME;
 	/* The world. */
 	if (inst_new(d, NULL, I_WORLD) != 0)
 		goto fail_nomem;
-	d->in[0].size = n;
+	d->in[0].size = h->ranks > 0 ? n : -1;
 	for (i = 0; i < d->n; i++) {
 		rk = &d->rk[i];
 		rk->f.path = rk->path;
