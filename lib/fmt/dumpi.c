@@ -496,7 +496,7 @@ again:
 	for (;;) {
 		s = f->buf + pos;
 		e = f->buf + f->end;
-		if ((nl = memchr(s, '\n', (size_t)(e - s))) == NULL) {
+		if (s == e || (nl = memchr(s, '\n', (size_t)(e - s))) == NULL) {
 			if (!f->eof) {
 				if (fb_fill(d, f) < 0)
 					return -1;
