@@ -710,9 +710,25 @@ bad:
 static int
 parse_time(const char *p, const char *end, int unit, int64_t *ns)
 {
-	int64_t m = 0;
+	static const int64_t p10[] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000, 100000000, 1000000000 };
+	const char *q;
+	int64_t m = 0, ip = 0, fp = 0;
 	int nd = 0, nf = 0, e = 0, esign = 1, edig = 0, drop = 0, pow;
 	int frac = 0;
+
+	/* The usual seconds, "0.001234", without the general case. */
+	for (q = p; q < end && *q >= '0' && *q <= '9' && q - p < 10; q++)
+		ip = ip * 10 + (*q - '0');
+	if (q > p && unit == 9 && q < end && *q == '.') {
+		for (q++; q < end && *q >= '0' && *q <= '9' && nf < 9; q++)
+			fp = fp * 10 + (*q - '0'), nf++;
+		if (q == end) {
+			*ns = ip * 1000000000 + fp * p10[9 - nf];
+			return 0;
+		}
+		nf = 0;
+	}
 
 	if (p < end && *p == '+')
 		p++;
@@ -980,6 +996,7 @@ quick(struct sd *s, struct desc **dp)
 {
 	const char *p, *e, *q, *t;
 	struct desc *d;
+	int64_t v;
 	int i, k, rc;
 
 	if (s->peeked || (s->s != NULL && s->pos < s->len))
@@ -1004,6 +1021,28 @@ quick(struct sd *s, struct desc **dp)
 		p = blanks(p, e);
 		k = role_of(d, i);
 		if (d->f[i].ndims == 0) {
+			if (k > F_TIME && k != F_FN && p < e &&
+			    *p >= '0' && *p <= '9') {
+				/* a count, a rank, a tag: digits, at once */
+				for (v = 0, t = p; p < e && *p >= '0' &&
+				    *p <= '9' && p - t < 10; p++)
+					v = v * 10 + (*p - '0');
+				if (p < e && *p != ',' && *p != '}' &&
+				    *p != ' ' && *p != '\t')
+					return 0;
+				if (k != F_BYTES && v > INT32_MAX - 2)
+					return 0;
+				if (k == F_RANK)
+					s->rank = v;
+				else if (k == F_TAG)
+					s->tag = v;
+				else if (k == F_BYTES)
+					s->bytes = v;
+				else
+					s->peer = v;
+				s->have[k] = 1;
+				goto next;
+			}
 			for (t = p; p < e && *p != ',' && *p != '}' &&
 			    *p != ' ' && *p != '\t'; p++)
 				;
@@ -1046,6 +1085,7 @@ quick(struct sd *s, struct desc **dp)
 					return 0;
 			}
 		}
+next:
 		p = blanks(p, e);
 		if (i + 1 < d->nf && (p == e || *p++ != ','))
 			return 0;
