@@ -273,6 +273,10 @@ expect_exit 2 "unknown communicator: exit 2" -- trc-cat "$f"
 is "$(cat "$err")" "trc-cat: $f:$l: communicator 12 not made by a call of this file" \
     "unknown communicator: message"
 
+expect_exit 2 "-f dumpi on a trc stream: exit 2" -- trc-cat -f dumpi "$H/hand.want"
+is "$(cat "$err")" "trc-cat: $H/hand.want: no MPI call in the file (not dumpi2ascii output)" \
+    "-f dumpi on a trc stream: message"
+
 # On standard input, the world's group is not known: nor is a
 # communicator made of it.
 f=$H/h-0001.txt

@@ -2902,6 +2902,9 @@ fill(struct rd *d, struct rank *rk)
 			return -1;
 		if (rc == 0) {
 			rk->done = 1;
+			if (rk->lastline == 0)
+				return trc_fail_at(d->r, rk->path, 0, "no MPI "
+				    "call in the file (not dumpi2ascii output)");
 			break;
 		}
 		if (d->b.t0 < rk->last) {
