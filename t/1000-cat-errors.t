@@ -51,8 +51,8 @@ expect_exit 2 "unknown option" -- trc-cat -z
 expect_exit 2 "bad rank list" -- trc-cat -r 3-1 /dev/null
 is "$(cat "$err")" "trc-cat: invalid rank list '3-1'" "bad rank list: message"
 expect_exit 2 "bad kind list" -- trc-cat -k SB,ZZ /dev/null
-expect_exit 2 "unknown format" -- trc-cat -f pablo /dev/null
-is "$(cat "$err")" "trc-cat: unknown format 'pablo'" "unknown format: message"
+expect_exit 2 "unknown format" -- trc-cat -f nosuch /dev/null
+is "$(cat "$err")" "trc-cat: unknown format 'nosuch'" "unknown format: message"
 
 # A full disk is an error, not a success.
 if [ -w /dev/full ]; then

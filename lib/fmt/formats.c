@@ -9,14 +9,18 @@
 
 extern const struct trc_format trc_format_trc;
 extern const struct trc_format trc_format_prv;
+extern const struct trc_format trc_format_dumpi;
 extern const struct trc_format trc_format_simgrid;
+extern const struct trc_format trc_format_sddf;
 extern const struct trc_format trc_format_dimemas;
 extern const struct trc_format trc_format_chrome;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
 	&trc_format_prv,
+	&trc_format_dumpi,
 	&trc_format_simgrid,
+	&trc_format_sddf,
 	&trc_format_dimemas,
 	&trc_format_chrome,
 	NULL

@@ -1,0 +1,3578 @@
+/*
+ * dumpi.c - SST DUMPI traces as dumpi2ascii prints them: one file per
+ * rank, one block per MPI call,
+ *
+ *	MPI_Isend entering at walltime 1.213593925, cputime ... thread 0.
+ *	int count=89
+ *	MPI_Datatype datatype=14 (MPI_DOUBLE)
+ *	...
+ *	MPI_Isend returning at walltime 1.213618170, cputime ... thread 0.
+ *
+ * Given one file PREFIX-NNNN.EXT, every sibling PREFIX-0000.EXT ... is
+ * read, one rank each, and the ranks are merged by time with a heap of
+ * one head per rank, so memory grows with the ranks, not the length.
+ * Each call is mapped as libtrc-mpi(7) writes it.  Peers are ranks of
+ * the call's communicator: the communicators and groups the files
+ * build (MPI_Comm_group, MPI_Group_incl, MPI_Comm_create,
+ * MPI_Comm_split, ...) translate them to world ranks.  A split needs
+ * the colours of every member, so its members are known when all have
+ * called it, which the time order of the merge ensures before any
+ * member's next call; events are therefore built when they leave the
+ * heap, not when their block is read.
+ */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+
+#define MAXARG		48
+#define CTAB		256		/* > 2 x the calls read */
+#define PRESCAN_BLOCKS	512
+#define ENTER		" entering at walltime "
+#define RETURN		" returning at walltime "
+
+/*
+ * A file read a block at a time: a block (one call) stays in place in
+ * the buffer while it is read, so its arguments are not copied.  The
+ * buffer starts small, as a run has one per rank, and grows only for a
+ * call longer than it.
+ */
+#define FBUF		(1 << 16)
+#define FBUF_MAX	(1 << 26)
+
+struct fbuf {
+	struct trc_src	*src;
+	const char	*path;
+	char		*buf;
+	size_t		 cap, start, end;	/* unread: [start, end) */
+	long		 line;			/* lines before start */
+	int		 eof;
+};
+
+/* A map of int keys (MPI handles) to int64 values, linear probing. */
+struct imap {
+	int32_t		*k;
+	int64_t		*v;
+	uint8_t		*used;
+	uint32_t	 cap, n;
+};
+
+static uint32_t
+ihash(int32_t k, uint32_t cap)
+{
+	return ((uint32_t)k * 2654435761u) & (cap - 1);
+}
+
+static int64_t *
+imap_get(const struct imap *m, int32_t k)
+{
+	uint32_t i;
+
+	if (m->cap == 0)
+		return NULL;
+	for (i = ihash(k, m->cap); m->used[i]; i = (i + 1) & (m->cap - 1))
+		if (m->k[i] == k)
+			return &m->v[i];
+	return NULL;
+}
+
+static int
+imap_put(struct imap *m, int32_t k, int64_t v)
+{
+	struct imap g;
+	uint32_t i;
+	int64_t *p;
+
+	if ((p = imap_get(m, k)) != NULL) {
+		*p = v;
+		return 0;
+	}
+	if (2 * (m->n + 1) > m->cap) {
+		memset(&g, 0, sizeof(g));
+		g.cap = m->cap ? 2 * m->cap : 16;
+		g.k = malloc(g.cap * sizeof(*g.k));
+		g.v = malloc(g.cap * sizeof(*g.v));
+		g.used = calloc(g.cap, 1);
+		if (g.k == NULL || g.v == NULL || g.used == NULL) {
+			free(g.k);
+			free(g.v);
+			free(g.used);
+			return -1;
+		}
+		for (i = 0; i < m->cap; i++)
+			if (m->used[i])
+				(void)imap_put(&g, m->k[i], m->v[i]);
+		free(m->k);
+		free(m->v);
+		free(m->used);
+		*m = g;
+	}
+	for (i = ihash(k, m->cap); m->used[i]; i = (i + 1) & (m->cap - 1))
+		;
+	m->used[i] = 1;
+	m->k[i] = k;
+	m->v[i] = v;
+	m->n++;
+	return 0;
+}
+
+/* Removal with backward shift, so that no tombstones pile up. */
+static void
+imap_del(struct imap *m, int32_t k)
+{
+	uint32_t i, j, h, mask = m->cap - 1;
+
+	if (m->cap == 0)
+		return;
+	for (i = ihash(k, m->cap); m->used[i]; i = (i + 1) & mask)
+		if (m->k[i] == k)
+			break;
+	if (!m->used[i])
+		return;
+	m->used[i] = 0;
+	m->n--;
+	for (j = (i + 1) & mask; m->used[j]; j = (j + 1) & mask) {
+		h = ihash(m->k[j], m->cap);
+		/* Move j back to i unless its home lies in (i, j]. */
+		if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
+			m->k[i] = m->k[j];
+			m->v[i] = m->v[j];
+			m->used[i] = 1;
+			m->used[j] = 0;
+			i = j;
+		}
+	}
+}
+
+static void
+imap_free(struct imap *m)
+{
+	free(m->k);
+	free(m->v);
+	free(m->used);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Communicators: one instance per communicator of the run. */
+enum ikind { I_WORLD, I_SELF, I_LIST, I_ALIAS, I_SPLIT, I_CSUB, I_UNKNOWN };
+
+struct sreg {
+	int32_t		 world, color, key;
+};
+
+/* The calls of one MPI_Comm_split, found by the key of colour INT32_MIN. */
+struct split {
+	int32_t		 parent, seq;
+	struct sreg	*r;
+	int32_t		 n;
+	size_t		 cap;
+	int		 done;
+};
+
+struct inst {
+	enum ikind	 k;
+	int32_t		 size;		/* -1 until known */
+	int32_t		*m;		/* I_LIST: world ranks in comm order */
+	int32_t		 parent;	/* I_ALIAS, I_SPLIT, I_CSUB */
+	int32_t		 take;		/* I_ALIAS: the first take, -1 all */
+	int32_t		 self;		/* I_SELF */
+	int32_t		 ndims, *dims;	/* made by MPI_Cart_create */
+	int32_t		*remain, color;	/* I_CSUB */
+	struct split	*sp;		/* I_SPLIT */
+	const char	*why;		/* I_UNKNOWN: the call */
+	int32_t		 rank;		/* made where, for messages */
+	long		 line;
+};
+
+/* Which instance the seq-th creation on parent (colour color) is. */
+struct ckey {
+	int32_t		 parent, seq, color, inst;
+	struct split	*sp;		/* colour INT32_MIN: the split */
+};
+
+struct grp {
+	int32_t		 n;		/* -1: not known */
+	int32_t		*m;
+};
+
+struct reqinfo {
+	int64_t		 id, bytes;
+	int32_t		 inst, peer, tag;
+	int		 recv;
+	long		 line;
+	int32_t		 next;		/* free list */
+};
+
+/* An event to come, built when it leaves the heap. */
+struct pev {
+	int64_t		 t, bytes, req, polls;
+	int32_t		 inst, peer, tag, root;
+	uint32_t	 off, n;	/* req list (ids) or fn (str) */
+	long		 line;
+	const char	*op, *mark;
+	uint8_t		 kind, size, list, probe;
+};
+
+struct rank {
+	int64_t		 head;		/* the time of q[qhead], for the heap */
+	int32_t		 rank;
+	int32_t		 wrank, wsize;	/* from the prescan, -1 none */
+	long		 wline;
+	char		*path;
+	struct trc_src	*src;		/* own; NULL for the reader's */
+	struct fbuf	 f;
+	int		 done;
+	int64_t		 last;		/* the previous call's return */
+	long		 lastline;
+	struct pev	*q;
+	size_t		 qn, qhead, qcap;
+	int64_t		*ids;
+	size_t		 nids, capids;
+	char		*str;
+	size_t		 nstr, capstr;
+	int64_t		 polls, nextreq;
+	int32_t		 self;		/* the COMM_SELF instance, -1 */
+	struct imap	 comms, groups, types, reqs, seq;
+	struct reqinfo	*rq;
+	int32_t		 nrq, freerq;
+	size_t		 caprq;
+};
+
+enum slot {
+	S_COUNT, S_DATATYPE, S_DEST, S_SOURCE, S_TAG, S_COMM, S_REQUEST,
+	S_REQUESTS, S_STATUS, S_INDEX, S_OUTCOUNT, S_INDICES, S_FLAG,
+	S_ROOT, S_SENDCOUNT, S_SENDTYPE, S_RECVCOUNT, S_RECVTYPE, S_NSLOT
+};
+
+/* An argument line "TYPE NAME=VALUE", in place in the file's buffer. */
+struct arg {
+	const char	*name, *val;	/* val NUL-terminated */
+	uint32_t	 nlen, vlen;
+	long		 line;
+};
+
+struct block {
+	char		 name[96];
+	size_t		 nlen;
+	int64_t		 t0, t1;
+	long		 line0, line1;
+	int		 nargs;
+	struct arg	 a[MAXARG];
+	char		*vend[MAXARG];	/* where each value ends */
+	struct arg	*slot[S_NSLOT];
+};
+
+struct status {
+	int64_t		 bytes;
+	int32_t		 source, tag;
+	int		 cancelled;
+};
+
+struct rd {
+	struct trc_reader *r;
+	struct rank	*rk;
+	int32_t		 n;
+	struct rank	**heap;
+	int32_t		 nheap;
+	int64_t		 last;		/* the time of the heap's top */
+	uint8_t		 ctab[CTAB];
+	struct block	 b;
+	struct inst	*in;
+	int32_t		 nin;
+	size_t		 capin;
+	struct ckey	*ck;
+	uint32_t	 capck, nck;
+	struct split	**splits;
+	size_t		 nsplits, capsplits;
+	int64_t		*iv, *iv2;
+	size_t		 capiv, capiv2;
+	struct status	*st;
+	size_t		 capst;
+	char		*sbuf;
+	size_t		 capsbuf;
+	char		*done;
+	size_t		 capdone;
+	struct reqinfo	**rv;
+	size_t		 caprv;
+	struct status	**sv;
+	size_t		 capsv;
+	struct trc_evbuild eb;
+};
+
+static int
+nomem(struct rd *d)
+{
+	return trc_fail_at(d->r, trc_name(d->r), 0, "out of memory");
+}
+
+/* Grows *p to hold n elements of size sz. */
+static int
+grow(void *pp, size_t *cap, size_t n, size_t sz)
+{
+	void **p = pp;
+	size_t c;
+	void *np;
+
+	if (n <= *cap)
+		return 0;
+	for (c = *cap ? *cap : 16; c < n; c *= 2)
+		;
+	if ((np = realloc(*p, c * sz)) == NULL)
+		return -1;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
+/*
+ * The arguments the usual calls have get a slot as they are read; with
+ * a literal name the slot is found when compiling, so arg(b, "count")
+ * is a load.  Other names are looked for in the list.
+ */
+static inline int
+slot_of(const char *s, size_t n)
+{
+	switch (n) {
+	case 3:
+		return memcmp(s, "tag", 3) == 0 ? S_TAG : -1;
+	case 4:
+		return memcmp(s, "comm", 4) == 0 ? S_COMM :
+		    memcmp(s, "dest", 4) == 0 ? S_DEST :
+		    memcmp(s, "flag", 4) == 0 ? S_FLAG :
+		    memcmp(s, "root", 4) == 0 ? S_ROOT : -1;
+	case 5:
+		return memcmp(s, "count", 5) == 0 ? S_COUNT :
+		    memcmp(s, "index", 5) == 0 ? S_INDEX : -1;
+	case 6:
+		return memcmp(s, "source", 6) == 0 ? S_SOURCE :
+		    memcmp(s, "status", 6) == 0 ? S_STATUS : -1;
+	case 7:
+		return memcmp(s, "request", 7) == 0 ? S_REQUEST :
+		    memcmp(s, "indices", 7) == 0 ? S_INDICES : -1;
+	case 8:
+		return memcmp(s, "datatype", 8) == 0 ? S_DATATYPE :
+		    memcmp(s, "requests", 8) == 0 ? S_REQUESTS :
+		    memcmp(s, "outcount", 8) == 0 ? S_OUTCOUNT :
+		    memcmp(s, "sendtype", 8) == 0 ? S_SENDTYPE :
+		    memcmp(s, "recvtype", 8) == 0 ? S_RECVTYPE : -1;
+	case 9:
+		return memcmp(s, "sendcount", 9) == 0 ? S_SENDCOUNT :
+		    memcmp(s, "recvcount", 9) == 0 ? S_RECVCOUNT : -1;
+	}
+	return -1;
+}
+
+/* Lines ------------------------------------------------------------------ */
+
+/*
+ * What a line of a block is: 'e' entering, 'r' returning (with the
+ * name's length and the time), 'a' an argument, or -1 for a call line
+ * whose time is not one.  sp is the line's first blank, or NULL.
+ */
+#define ELEN	(sizeof(ENTER) - 1)
+#define RLEN	(sizeof(RETURN) - 1)
+
+/* "S.NNNNNNNNN," as dumpi2ascii prints times, quickly; -1 otherwise. */
+static int
+wall_time(const char *p, const char *end, int64_t *t)
+{
+	int64_t sec = 0, frac = 0;
+	int i;
+
+	if (p >= end || *p < '0' || *p > '9')
+		return -1;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if ((sec = sec * 10 + (*p - '0')) > 9000000000LL)
+			return -1;
+	if (end - p < 11 || *p++ != '.')
+		return -1;
+	for (i = 0; i < 9; i++, p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		frac = frac * 10 + (*p - '0');
+	}
+	if (*p != ',')
+		return -1;
+	*t = sec * 1000000000 + frac;
+	return 0;
+}
+
+static int
+line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
+    int64_t *t)
+{
+	const char *e, *end = s + len, *p;
+	size_t rest;
+	int k;
+
+	if (sp == NULL || sp == s)
+		return 'a';
+	rest = (size_t)(end - sp);
+	if (rest > RLEN && sp[1] == 'r' && memcmp(sp, RETURN, RLEN) == 0) {
+		k = 'r';
+		p = sp + RLEN;
+	} else if (rest > ELEN && sp[1] == 'e' &&
+	    memcmp(sp, ENTER, ELEN) == 0) {
+		k = 'e';
+		p = sp + ELEN;
+	} else
+		return 'a';
+	*nlen = (size_t)(sp - s);
+	if (wall_time(p, end, t) == 0)
+		return k;
+	for (e = p; e < end && *e != ','; e++)
+		;
+	if (e == end || trc_parse_time(p, (size_t)(e - p), t) < 0)
+		return -1;
+	return k;
+}
+
+static void
+show(char *out, size_t cap, const char *s, size_t len)
+{
+	if (len > cap - 4) {
+		memcpy(out, s, cap - 4);
+		memcpy(out + cap - 4, "...", 4);
+	} else {
+		memcpy(out, s, len);
+		out[len] = '\0';
+	}
+}
+
+/* More bytes into f, keeping [f->start, f->end): 0, or -1 on error. */
+static int
+fb_fill(struct rd *d, struct fbuf *f)
+{
+	ssize_t n;
+	size_t c;
+	char *nb;
+
+	if (f->start > 0) {
+		memmove(f->buf, f->buf + f->start, f->end - f->start);
+		f->end -= f->start;
+		f->start = 0;
+	}
+	if (f->end == f->cap) {
+		if ((c = f->cap ? 2 * f->cap : FBUF) > FBUF_MAX)
+			return trc_fail_at(d->r, f->path, f->line + 1, "call "
+			    "longer than %d bytes", FBUF_MAX);
+		if ((nb = realloc(f->buf, c + 1)) == NULL)
+			return nomem(d);
+		f->buf = nb;
+		f->cap = c;
+	}
+	if ((n = trc_src_read(f->src, f->buf + f->end, f->cap - f->end)) < 0)
+		return trc_fail_at(d->r, f->path, f->line + 1, "%s",
+		    trc_src_error(f->src));
+	if (n == 0)
+		f->eof = 1;
+	f->end += (size_t)n;
+	return 0;
+}
+
+/*
+ * The next block of a file: 1, 0 at its end, -1 on error.  Lines
+ * outside a block (the header or footer dumpi2ascii -H or -F adds) are
+ * counted and skipped.  When the buffer ends inside a block, the block
+ * moves to the buffer's front and is read again from its first line.
+ */
+static int
+read_block(struct rd *d, struct fbuf *f, struct block *b)
+{
+	char *s, *eq, *sp, *nl, *e, tb[64];
+	size_t len, nlen = 0, pos;
+	int64_t t = 0;
+	long line;
+	int k, i, in;
+	struct arg *a;
+
+again:
+	pos = f->start;
+	line = f->line;
+	in = 0;
+	for (;;) {
+		s = f->buf + pos;
+		e = f->buf + f->end;
+		if (s == e || (nl = memchr(s, '\n', (size_t)(e - s))) == NULL) {
+			if (!f->eof) {
+				if (fb_fill(d, f) < 0)
+					return -1;
+				goto again;
+			}
+			if (s == e) {
+				if (in)
+					return trc_fail_at(d->r, f->path,
+					    b->line0, "'%s' has no returning "
+					    "line (the file ends)", b->name);
+				return 0;
+			}
+			nl = e;		/* a last line without its newline */
+		}
+		len = (size_t)(nl - s);
+		pos = (size_t)(nl - f->buf) + (nl < e);
+		line++;
+		if (len > 0 && s[len - 1] == '\r')
+			len--;
+		/* Short scans by hand: a call costs more than they do. */
+		for (sp = s; sp < s + len && *sp != ' '; sp++)
+			;
+		if (sp == s + len)
+			sp = NULL;
+		k = line_kind(s, len, sp, &nlen, &t);
+		if (k < 0) {
+			show(tb, sizeof(tb), s, len);
+			return trc_fail_at(d->r, f->path, line,
+			    "invalid time in '%s'", tb);
+		}
+		if (!in) {
+			if (k == 'e') {
+				if (nlen >= sizeof(b->name)) {
+					show(tb, sizeof(tb), s, len);
+					return trc_fail_at(d->r, f->path, line,
+					    "invalid entering line '%s'", tb);
+				}
+				memcpy(b->name, s, nlen);
+				b->name[nlen] = '\0';
+				b->nlen = nlen;
+				b->t0 = t;
+				b->line0 = line;
+				b->nargs = 0;
+				memset(b->slot, 0, sizeof(b->slot));
+				in = 1;
+				continue;
+			}
+			if (k == 'r') {
+				show(tb, sizeof(tb), s, len);
+				return trc_fail_at(d->r, f->path, line,
+				    "returning line outside a call '%s'", tb);
+			}
+			if (len > 0)
+				trc_drop(d->r, "lines outside a call");
+			f->start = pos;		/* read for good */
+			f->line = line;
+			continue;
+		}
+		if (k == 'r') {
+			if (nlen != b->nlen || memcmp(s, b->name, nlen) != 0) {
+				show(tb, sizeof(tb), s, nlen);
+				return trc_fail_at(d->r, f->path, line,
+				    "'%s' returning inside '%s' of line %ld",
+				    tb, b->name, b->line0);
+			}
+			if (t < b->t0)
+				return trc_fail_at(d->r, f->path, line,
+				    "'%s' returns before it enters", b->name);
+			b->t1 = t;
+			b->line1 = line;
+			for (i = 0; i < b->nargs; i++)
+				*b->vend[i] = '\0';
+			f->start = pos;
+			f->line = line;
+			return 1;
+		}
+		if (k == 'e')
+			return trc_fail_at(d->r, f->path, b->line0,
+			    "'%s' has no returning line", b->name);
+		/* "TYPE NAME=VALUE": NAME without its [dimensions]. */
+		if (b->nargs == MAXARG || sp == NULL)
+			continue;
+		for (eq = sp + 1; eq < s + len && *eq != '=' && *eq != '[';
+		    eq++)
+			;
+		a = &b->a[b->nargs];
+		a->name = sp + 1;
+		a->nlen = (uint32_t)(eq - a->name);
+		for (; eq < s + len && *eq != '='; eq++)
+			;
+		if (eq == s + len)
+			continue;
+		a->val = eq + 1;
+		a->vlen = (uint32_t)(s + len - a->val);
+		a->line = line;
+		if ((k = slot_of(a->name, a->nlen)) >= 0 && b->slot[k] == NULL)
+			b->slot[k] = a;
+		b->vend[b->nargs++] = s + len;
+	}
+}
+
+/* Arguments -------------------------------------------------------------- */
+
+static struct arg *
+arg_scan(struct block *b, const char *name, size_t n)
+{
+	int i;
+
+	for (i = 0; i < b->nargs; i++)
+		if (b->a[i].nlen == n && b->a[i].name[0] == name[0] &&
+		    memcmp(b->a[i].name, name, n) == 0)
+			return &b->a[i];
+	return NULL;
+}
+
+static inline struct arg *
+arg_n(struct block *b, const char *name, size_t n)
+{
+	int sl = slot_of(name, n);
+
+	return sl >= 0 ? b->slot[sl] : arg_scan(b, name, n);
+}
+
+#define arg(b, name)	arg_n((b), (name), strlen(name))
+
+/* The argument found where the name is a literal, then parsed. */
+#define int_arg(d, rk, name, ...) \
+	int_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define count_arg(d, rk, name, ...) \
+	count_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define type_arg(d, rk, name, ...) \
+	type_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define comm_arg(d, rk, name, ...) \
+	comm_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define peer_arg(d, rk, name, ...) \
+	peer_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define tag_arg(d, rk, name, ...) \
+	tag_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define req_arg(d, rk, name, ...) \
+	req_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define newcomm_arg(d, rk, name, ...) \
+	newcomm_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+#define group_arg(d, rk, name, ...) \
+	group_arg_a((d), (rk), arg(&(d)->b, (name)), (name), __VA_ARGS__)
+
+static const char *
+val(const struct block *b, const struct arg *a)
+{
+	(void)b;
+	return a->val;
+}
+
+/* A leading integer, then the end or " (annotation)". */
+static int
+lead_int(const char *s, int64_t *v, const char **rest)
+{
+	int neg = 0, nd = 0;
+	int64_t n = 0;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	for (; *s >= '0' && *s <= '9'; s++, nd++) {
+		if (n > (INT64_MAX - 9) / 10)
+			return -1;
+		n = n * 10 + (*s - '0');
+	}
+	if (nd == 0 || (*s != '\0' && *s != ' '))
+		return -1;
+	*v = neg ? -n : n;
+	if (rest != NULL)
+		*rest = s;
+	return 0;
+}
+
+/* A decimal int32 at s: 0 with *end past it, or -1. */
+static int
+scan_int(const char *s, int64_t *v, const char **end)
+{
+	int neg = 0, nd = 0;
+	int64_t n = 0;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	for (; *s >= '0' && *s <= '9'; s++, nd++)
+		if ((n = n * 10 + (*s - '0')) > (int64_t)INT32_MAX + 1)
+			return -1;
+	if (nd == 0 || (!neg && n > INT32_MAX))
+		return -1;
+	*v = neg ? -n : n;
+	*end = s;
+	return 0;
+}
+
+/* The text in parentheses after the value, or "". */
+static const char *
+annotation(const struct arg *a, const char *rest, size_t *len)
+{
+	const char *o, *c = a->val + a->vlen;
+
+	/* " (NAME)" at the end, as dumpi2ascii writes it */
+	if (rest[0] == ' ' && rest[1] == '(' && c[-1] == ')' &&
+	    c - 1 > rest + 1) {
+		*len = (size_t)(c - rest - 3);
+		return rest + 2;
+	}
+	if ((o = strchr(rest, '(')) == NULL || (c = strrchr(o, ')')) == NULL) {
+		*len = 0;
+		return "";
+	}
+	*len = (size_t)(c - o - 1);
+	return o + 1;
+}
+
+static const char *rank_path(struct rd *, struct rank *);
+
+static int
+missing(struct rd *d, struct rank *rk, const char *name)
+{
+	return trc_fail_at(d->r, rank_path(d, rk), d->b.line0,
+	    "'%s' has no '%s'", d->b.name, name);
+}
+
+static int
+bad_value(struct rd *d, struct rank *rk, const struct arg *a,
+    const char *what)
+{
+	char tb[64];
+
+	show(tb, sizeof(tb), val(&d->b, a), a->vlen);
+	return trc_fail_at(d->r, rank_path(d, rk), a->line, "invalid %s '%s'",
+	    what, tb);
+}
+
+/* An int argument: 1, 0 when absent (opt), -1 on error. */
+static int
+int_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int opt,
+    int64_t *v)
+{
+
+	if (a == NULL)
+		return opt ? 0 : missing(d, rk, name);
+	if (lead_int(val(&d->b, a), v, NULL) < 0)
+		return bad_value(d, rk, a, name);
+	return 1;
+}
+
+/* A count or size: not negative, an int as MPI's. */
+static int
+count_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *v)
+{
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), v, NULL) < 0 || *v < 0 || *v > INT32_MAX)
+		return bad_value(d, rk, a, name);
+	return 0;
+}
+
+/* "[1, 2, 3]" into iv (which), "<IGNORED>" as -1 elements. */
+static int
+int_list(struct rd *d, struct rank *rk, const struct arg *a, const char *what,
+    int64_t **out, size_t *n, int which)
+{
+	const char *s = val(&d->b, a);
+	int64_t **vp = which ? &d->iv2 : &d->iv, v;
+	size_t *cap = which ? &d->capiv2 : &d->capiv, k = 0;
+	const char *e;
+
+	if (s[0] == '<' && strncmp(s, "<IGNORED>", 9) == 0) {
+		*out = *vp;
+		*n = (size_t)-1;
+		return 0;
+	}
+	if (*s++ != '[')
+		return bad_value(d, rk, a, what);
+	while (*s == ' ')
+		s++;
+	if (*s != ']')
+		for (;;) {
+			if (scan_int(s, &v, &e) < 0)
+				return bad_value(d, rk, a, what);
+			if (k + 1 > *cap && grow(vp, cap, k + 1,
+			    sizeof(**vp)) < 0)
+				return nomem(d);
+			(*vp)[k++] = v;
+			s = e;
+			while (*s == ' ')
+				s++;
+			if (*s == ']')
+				break;
+			if (*s++ != ',')
+				return bad_value(d, rk, a, what);
+			while (*s == ' ')
+				s++;
+		}
+	*out = *vp;
+	*n = k;
+	return 0;
+}
+
+/* "[{bytes=712, cancelled=0, source=1, tag=200, error=0}, ...]". */
+static int
+statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
+{
+	struct arg *a;
+	const char *s, *k;
+	struct status *st;
+	size_t i = 0, kl;
+	int64_t v;
+	const char *e;
+
+	*n = 0;
+	if ((a = arg(&d->b, name)) == NULL)
+		return 0;
+	s = val(&d->b, a);
+	if (strncmp(s, "<IGNORED>", 9) == 0)
+		return 0;
+	if (*s++ != '[')
+		return bad_value(d, rk, a, "status");
+	for (;;) {
+		while (*s == ' ' || *s == ',')
+			s++;
+		if (*s == ']')
+			break;
+		if (*s++ != '{')
+			return bad_value(d, rk, a, "status");
+		if (i + 1 > d->capst && grow(&d->st, &d->capst, i + 1,
+		    sizeof(*d->st)) < 0)
+			return nomem(d);
+		st = &d->st[i];
+		st->bytes = st->source = st->tag = -1;
+		st->cancelled = 0;
+		for (;;) {
+			while (*s == ' ' || *s == ',')
+				s++;
+			if (*s == '}') {
+				s++;
+				break;
+			}
+			for (k = s; *s != '=' && *s != '\0'; s++)
+				;
+			if (*s == '\0')
+				return bad_value(d, rk, a, "status");
+			kl = (size_t)(s++ - k);
+			if (scan_int(s, &v, &e) < 0)
+				return bad_value(d, rk, a, "status");
+			s = e;
+			if (kl == 5 && memcmp(k, "bytes", 5) == 0)
+				st->bytes = v;
+			else if (kl == 6 && memcmp(k, "source", 6) == 0)
+				st->source = (int32_t)v;
+			else if (kl == 3 && memcmp(k, "tag", 3) == 0)
+				st->tag = (int32_t)v;
+			else if (kl == 9 && memcmp(k, "cancelled", 9) == 0)
+				st->cancelled = v != 0;
+		}
+		i++;
+	}
+	*n = i;
+	return 0;
+}
+
+/* Datatypes -------------------------------------------------------------- */
+
+static const struct {
+	const char	*name;
+	int		 size;
+} builtin[] = {
+	/* dumpi's own names; long is taken as 8 bytes (LP64). */
+	{ "MPI_2INT", 8 },
+	{ "MPI_2INTEGER", 8 },
+	{ "MPI_2REAL", 8 },
+	{ "MPI_2DOUBLE_PRECISION", 16 },
+	{ "MPI_AINT", 8 },
+	{ "MPI_BYTE", 1 },
+	{ "MPI_CHAR", 1 },
+	{ "MPI_CHARACTER", 1 },
+	{ "MPI_COMPLEX", 8 },
+	{ "MPI_C_BOOL", 1 },
+	{ "MPI_C_DOUBLE_COMPLEX", 16 },
+	{ "MPI_C_FLOAT_COMPLEX", 8 },
+	{ "MPI_DOUBLE", 8 },
+	{ "MPI_DOUBLE_COMPLEX", 16 },
+	{ "MPI_DOUBLE_INT", 12 },
+	{ "MPI_DOUBLE_PRECISION", 8 },
+	{ "MPI_FLOAT", 4 },
+	{ "MPI_FLOAT_INT", 8 },
+	{ "MPI_INT", 4 },
+	{ "MPI_INT16_T", 2 },
+	{ "MPI_INT32_T", 4 },
+	{ "MPI_INT64_T", 8 },
+	{ "MPI_INT8_T", 1 },
+	{ "MPI_INTEGER", 4 },
+	{ "MPI_INTEGER4", 4 },
+	{ "MPI_INTEGER8", 8 },
+	{ "MPI_LB", 0 },
+	{ "MPI_LOGICAL", 4 },
+	{ "MPI_LONG", 8 },
+	{ "MPI_LONG_DOUBLE", 16 },
+	{ "MPI_LONG_DOUBLE_INT", 20 },
+	{ "MPI_LONG_INT", 12 },
+	{ "MPI_LONG_LONG", 8 },
+	{ "MPI_LONG_LONG_INT", 8 },
+	{ "MPI_OFFSET", 8 },
+	{ "MPI_PACKED", 1 },
+	{ "MPI_REAL", 4 },
+	{ "MPI_REAL4", 4 },
+	{ "MPI_REAL8", 8 },
+	{ "MPI_SHORT", 2 },
+	{ "MPI_SHORT_INT", 6 },
+	{ "MPI_SIGNED_CHAR", 1 },
+	{ "MPI_UB", 0 },
+	{ "MPI_UINT16_T", 2 },
+	{ "MPI_UINT32_T", 4 },
+	{ "MPI_UINT64_T", 8 },
+	{ "MPI_UINT8_T", 1 },
+	{ "MPI_UNSIGNED", 4 },
+	{ "MPI_UNSIGNED_CHAR", 1 },
+	{ "MPI_UNSIGNED_LONG", 8 },
+	{ "MPI_UNSIGNED_LONG_LONG", 8 },
+	{ "MPI_UNSIGNED_SHORT", 2 },
+	{ "MPI_WCHAR", 4 },
+};
+
+static int
+builtin_size(const char *s, size_t len)
+{
+	size_t lo = 0, hi = sizeof(builtin) / sizeof(builtin[0]), mid;
+	int c;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		c = strncmp(builtin[mid].name, s, len);
+		if (c == 0 && builtin[mid].name[len] != '\0')
+			c = 1;
+		if (c == 0)
+			return builtin[mid].size;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* Sizes of dumpi's datatype numbers 0 to 27, -1 for DATATYPE_ERROR. */
+static const int8_t numbered_size[] = {
+	-1, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4, 8, 16, 8, 8, 8, 1, 0, 0,
+	8, 12, 12, 6, 8, 20
+};
+
+/* dumpi's names of its numbers, which the annotation repeats. */
+static const char *const numbered_name[] = {
+	"MPI_DATATYPE_ERROR", "MPI_DATATYPE_NULL", "MPI_CHAR",
+	"MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_BYTE", "MPI_WCHAR",
+	"MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED",
+	"MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_FLOAT", "MPI_DOUBLE",
+	"MPI_LONG_DOUBLE", "MPI_LONG_LONG_INT", "MPI_UNSIGNED_LONG_LONG",
+	"MPI_LONG_LONG", "MPI_PACKED", "MPI_LB", "MPI_UB", "MPI_FLOAT_INT",
+	"MPI_DOUBLE_INT", "MPI_LONG_INT", "MPI_SHORT_INT", "MPI_2INT",
+	"MPI_LONG_DOUBLE_INT"
+};
+
+static int64_t
+handle_size(struct rank *rk, int64_t h)
+{
+	int64_t *p;
+
+	if (h >= 0 && h < (int64_t)sizeof(numbered_size))
+		return numbered_size[h];
+	return (p = imap_get(&rk->types, (int32_t)h)) != NULL ? *p : -1;
+}
+
+/*
+ * The size of a datatype argument: 0 with *size (-1 for a user-defined
+ * datatype of unknown size), or -1 on error.  *handle is the handle.
+ */
+static int
+type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *size,
+    int64_t *handle)
+{
+	const char *rest, *an;
+	size_t alen;
+	int64_t h, *p;
+	int sz;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), &h, &rest) < 0)
+		return bad_value(d, rk, a, name);
+	if (handle != NULL)
+		*handle = h;
+	an = annotation(a, rest, &alen);
+	if (h >= 2 && h < (int64_t)sizeof(numbered_size) &&
+	    strncmp(numbered_name[h], an, alen) == 0 &&
+	    numbered_name[h][alen] == '\0')
+		*size = numbered_size[h];	/* the usual case, quickly */
+	else if ((sz = builtin_size(an, alen)) >= 0)
+		*size = sz;
+	else if (alen == 21 && memcmp(an, "user-defined-datatype", 21) == 0)
+		*size = (p = imap_get(&rk->types, (int32_t)h)) ? *p : -1;
+	else if (alen == 17 && memcmp(an, "MPI_DATATYPE_NULL", 17) == 0)
+		*size = 0;
+	else if (alen == 18 && memcmp(an, "MPI_DATATYPE_ERROR", 18) == 0)
+		*size = -1;
+	else
+		return trc_fail_at(d->r, rank_path(d, rk), a->line,
+		    "unknown datatype '%.*s'", (int)(alen ? alen : a->vlen),
+		    alen ? an : val(&d->b, a));
+	return 0;
+}
+
+/* count x the size of type, or TRC_NONE (counted) when not known. */
+static inline __attribute__((always_inline)) int
+bytes_of(struct rd *d, struct rank *rk, const char *count, const char *type,
+    int64_t *bytes)
+{
+	int64_t n, sz;
+
+	if (count_arg(d, rk, count, &n) < 0 ||
+	    type_arg(d, rk, type, &sz, NULL) < 0)
+		return -1;
+	if (sz < 0) {
+		trc_drop(d->r, "bytes= of datatypes of unknown size");
+		*bytes = TRC_NONE;
+	} else
+		*bytes = n * sz;
+	return 0;
+}
+
+/* Communicators and groups ----------------------------------------------- */
+
+static int32_t
+inst_new(struct rd *d, struct rank *rk, enum ikind k)
+{
+	struct inst *in;
+
+	if (grow(&d->in, &d->capin, (size_t)d->nin + 1,
+	    sizeof(*d->in)) < 0)
+		return -1;
+	in = &d->in[d->nin];
+	memset(in, 0, sizeof(*in));
+	in->k = k;
+	in->size = -1;
+	in->parent = -1;
+	in->take = -1;
+	in->rank = rk != NULL ? (int32_t)(rk - d->rk) : 0;	/* its file */
+	in->line = d->b.line0;
+	return d->nin++;
+}
+
+static uint32_t
+ckhash(int32_t p, int32_t s, int32_t c, uint32_t cap)
+{
+	uint32_t h = (uint32_t)p * 2654435761u;
+
+	h ^= (uint32_t)s * 40503u + (h >> 15);
+	h ^= (uint32_t)c * 2246822519u + (h >> 13);
+	return (h * 2654435761u) & (cap - 1);
+}
+
+static struct ckey *
+ck_find(struct rd *d, int32_t p, int32_t s, int32_t c)
+{
+	struct ckey *k;
+	uint32_t i;
+
+	if (d->capck == 0)
+		return NULL;
+	for (i = ckhash(p, s, c, d->capck); (k = &d->ck[i])->inst >= 0;
+	    i = (i + 1) & (d->capck - 1))
+		if (k->parent == p && k->seq == s && k->color == c)
+			return k;
+	return k;
+}
+
+static int
+ck_put(struct rd *d, int32_t p, int32_t s, int32_t c, int32_t inst)
+{
+	struct ckey *old = d->ck, *k;
+	uint32_t i, oldcap = d->capck;
+
+	if (2 * (d->nck + 1) > d->capck) {
+		d->capck = oldcap ? 2 * oldcap : 64;
+		if ((d->ck = malloc(d->capck * sizeof(*d->ck))) == NULL) {
+			d->ck = old;
+			d->capck = oldcap;
+			return -1;
+		}
+		for (i = 0; i < d->capck; i++)
+			d->ck[i].inst = -1;
+		for (i = 0; i < oldcap; i++)
+			if (old[i].inst >= 0)
+				*ck_find(d, old[i].parent, old[i].seq,
+				    old[i].color) = old[i];
+		free(old);
+	}
+	k = ck_find(d, p, s, c);
+	k->parent = p;
+	k->seq = s;
+	k->color = c;
+	k->inst = inst;
+	k->sp = NULL;
+	d->nck++;
+	return 0;
+}
+
+static int resolve(struct rd *, int32_t);
+static int inst_size(struct rd *, int32_t);
+
+/* The world rank of rank local of instance i, or -1 when not known. */
+static int32_t
+member(struct rd *d, int32_t i, int32_t local)
+{
+	struct inst *in;
+
+	if (resolve(d, i) < 0)
+		return -1;
+	in = &d->in[i];
+	if (in->k == I_WORLD && in->size < 0)
+		return local >= 0 ? local : -1;	/* a world not told */
+	if (local < 0 || local >= in->size)
+		return -1;
+	switch (in->k) {
+	case I_WORLD:
+		return local;
+	case I_SELF:
+		return in->self;
+	default:
+		return in->m[local];
+	}
+}
+
+static int
+cmp_sreg(const void *a, const void *b)
+{
+	const struct sreg *x = a, *y = b;
+
+	if (x->color != y->color)
+		return x->color < y->color ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	/* world holds the rank in the parent here */
+	return x->world < y->world ? -1 : x->world > y->world;
+}
+
+/* A split whose members all called it: every colour's members. */
+static int
+split_done(struct rd *d, struct split *sp)
+{
+	int32_t i, j, c, w, pos, size = inst_size(d, sp->parent);
+	struct ckey *k;
+
+	/* Sort by colour, key, rank in the parent, as MPI orders them. */
+	for (i = 0; i < sp->n; i++) {
+		w = sp->r[i].world;
+		for (pos = 0; pos < size && member(d, sp->parent, pos) != w;
+		    pos++)
+			;
+		if (pos == size)
+			return -1;	/* not a member of the parent */
+		sp->r[i].world = pos;
+	}
+	qsort(sp->r, (size_t)sp->n, sizeof(*sp->r), cmp_sreg);
+	for (i = 0; i < sp->n; i = j) {
+		c = sp->r[i].color;
+		for (j = i; j < sp->n && sp->r[j].color == c; j++)
+			;
+		if ((k = ck_find(d, sp->parent, sp->seq, c)) == NULL ||
+		    k->inst < 0)
+			continue;	/* MPI_UNDEFINED: no communicator */
+		if (d->in[k->inst].k != I_SPLIT)
+			continue;
+		if ((d->in[k->inst].m = malloc((size_t)(j - i) *
+		    sizeof(int32_t))) == NULL)
+			return -1;
+		for (w = i; w < j; w++)
+			d->in[k->inst].m[w - i] = member(d, sp->parent,
+			    sp->r[w].world);
+		d->in[k->inst].size = j - i;
+		d->in[k->inst].k = I_LIST;
+		d->in[k->inst].sp = NULL;
+	}
+	free(sp->r);
+	sp->r = NULL;
+	sp->n = sp->cap = 0;
+	sp->done = 1;
+	return 0;
+}
+
+/* Makes instance i's members known: 0, or -1 when they cannot be yet. */
+static int
+resolve(struct rd *d, int32_t i)
+{
+	struct inst *in = &d->in[i], *p;
+	struct split *sp;
+	int32_t j, k, n, *m, q, r, coord, color, stride;
+
+	switch (in->k) {
+	case I_WORLD:
+	case I_SELF:
+	case I_LIST:
+		return 0;
+	case I_UNKNOWN:
+		return -1;
+	case I_ALIAS:
+		if (resolve(d, in->parent) < 0)
+			return -1;
+		p = &d->in[in->parent];
+		n = in->take >= 0 && in->take < p->size ? in->take : p->size;
+		if ((m = malloc((size_t)(n ? n : 1) * sizeof(*m))) == NULL)
+			return -1;
+		for (j = 0; j < n; j++)
+			m[j] = member(d, in->parent, j);
+		in = &d->in[i];
+		in->m = m;
+		in->size = n;
+		in->k = I_LIST;
+		return 0;
+	case I_SPLIT:
+		sp = in->sp;
+		if (resolve(d, sp->parent) < 0 ||
+		    sp->n < inst_size(d, sp->parent))
+			return -1;
+		if (split_done(d, sp) < 0)
+			return -1;
+		return d->in[i].k == I_LIST ? 0 : -1;
+	case I_CSUB:
+		/* Members of the parent grid whose dropped coordinates
+		 * give this colour, in the parent's (row-major) order. */
+		if (resolve(d, in->parent) < 0)
+			return -1;
+		p = &d->in[in->parent];
+		if ((m = malloc((size_t)(p->size ? p->size : 1) *
+		    sizeof(*m))) == NULL)
+			return -1;
+		for (n = 0, j = 0; j < p->size; j++) {
+			color = 0;
+			for (q = j, k = p->ndims - 1, stride = 1; k >= 0; k--) {
+				coord = q % p->dims[k];
+				q /= p->dims[k];
+				if (!in->remain[k]) {
+					color += coord * stride;
+					stride *= p->dims[k];
+				}
+			}
+			if (color == in->color)
+				m[n++] = member(d, in->parent, j);
+		}
+		r = n;
+		in = &d->in[i];
+		in->m = m;
+		in->size = r;
+		in->k = I_LIST;
+		return 0;
+	}
+	return -1;
+}
+
+static int
+inst_size(struct rd *d, int32_t i)
+{
+	if (resolve(d, i) < 0)
+		return -1;
+	return d->in[i].size;
+}
+
+/* Why instance i's members are not known, for messages. */
+static const char *
+unknown_why(struct rd *d, int32_t i, char *buf, size_t len)
+{
+	struct inst *in = &d->in[i];
+
+	while (in->k == I_ALIAS || in->k == I_CSUB)
+		in = &d->in[in->parent];
+	if (in->k == I_SPLIT)
+		snprintf(buf, len, "not every member had called MPI_Comm_split "
+		    "(%s:%ld) yet", d->rk[in->rank].path, in->line);
+	else
+		snprintf(buf, len, "it was made by %s (%s:%ld)",
+		    in->why ? in->why : "a call not read",
+		    d->rk[in->rank].path, in->line);
+	return buf;
+}
+
+static int32_t
+self_inst(struct rd *d, struct rank *rk)
+{
+	if (rk->self < 0 && (rk->self = inst_new(d, rk, I_SELF)) >= 0) {
+		d->in[rk->self].self = rk->rank;
+		d->in[rk->self].size = 1;
+	}
+	return rk->self;
+}
+
+/* The instance of a communicator argument: 0, or -1 on error. */
+static int
+comm_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *inst,
+    int null_ok)
+{
+	const char *rest, *an;
+	size_t alen;
+	int64_t h, *p;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), &h, &rest) < 0)
+		return bad_value(d, rk, a, "communicator");
+	an = annotation(a, rest, &alen);
+	if (alen == 14 && memcmp(an, "MPI_COMM_WORLD", 14) == 0)
+		*inst = 0;
+	else if (alen == 13 && memcmp(an, "MPI_COMM_SELF", 13) == 0) {
+		if ((*inst = self_inst(d, rk)) < 0)
+			return nomem(d);
+	} else if (alen == 13 && memcmp(an, "MPI_COMM_NULL", 13) == 0) {
+		if (!null_ok)
+			return trc_fail_at(d->r, rk->path, a->line,
+			    "'%s' on MPI_COMM_NULL", d->b.name);
+		*inst = -1;
+	} else if ((p = imap_get(&rk->comms, (int32_t)h)) != NULL)
+		*inst = (int32_t)*p;
+	else
+		return trc_fail_at(d->r, rk->path, a->line, "communicator %lld "
+		    "not made by a call of this file", (long long)h);
+	return 0;
+}
+
+/* The handle of a communicator argument made by the call, -1 for NULL. */
+static int
+newcomm_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *h)
+{
+	const char *rest, *an;
+	size_t alen;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), h, &rest) < 0)
+		return bad_value(d, rk, a, "communicator");
+	an = annotation(a, rest, &alen);
+	if (alen == 13 && memcmp(an, "MPI_COMM_NULL", 13) == 0)
+		*h = -1;
+	return 0;
+}
+
+static struct grp *
+grp_new(int32_t n)
+{
+	struct grp *g;
+
+	if ((g = malloc(sizeof(*g))) == NULL)
+		return NULL;
+	g->n = n;
+	g->m = NULL;
+	if (n > 0 && (g->m = malloc((size_t)n * sizeof(*g->m))) == NULL) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+static void
+grp_free(struct grp *g)
+{
+	if (g != NULL)
+		free(g->m);
+	free(g);
+}
+
+static int
+grp_put(struct rd *d, struct rank *rk, int64_t h, struct grp *g)
+{
+	int64_t *p;
+
+	if (g == NULL)
+		return nomem(d);
+	if ((p = imap_get(&rk->groups, (int32_t)h)) != NULL) {
+		grp_free((struct grp *)(intptr_t)*p);
+		*p = (int64_t)(intptr_t)g;
+		return 0;
+	}
+	if (imap_put(&rk->groups, (int32_t)h, (int64_t)(intptr_t)g) < 0) {
+		grp_free(g);
+		return nomem(d);
+	}
+	return 0;
+}
+
+/* A group argument: *g NULL when its members are not known. */
+static int
+group_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, struct grp **g,
+    int64_t *handle)
+{
+	static struct grp empty = { 0, NULL };
+	const char *rest, *an;
+	size_t alen;
+	int64_t h, *p;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), &h, &rest) < 0)
+		return bad_value(d, rk, a, "group");
+	if (handle != NULL)
+		*handle = h;
+	an = annotation(a, rest, &alen);
+	*g = NULL;
+	if (alen == 15 && memcmp(an, "MPI_GROUP_EMPTY", 15) == 0)
+		*g = &empty;
+	else if ((p = imap_get(&rk->groups, (int32_t)h)) != NULL &&
+	    ((struct grp *)(intptr_t)*p)->n >= 0)
+		*g = (struct grp *)(intptr_t)*p;
+	return 0;
+}
+
+static int
+in_grp(const struct grp *g, int32_t w)
+{
+	int32_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->m[i] == w)
+			return 1;
+	return 0;
+}
+
+/* Requests --------------------------------------------------------------- */
+
+static int
+req_new(struct rd *d, struct rank *rk, int64_t handle, struct reqinfo **ri)
+{
+	int32_t i;
+	int64_t *p;
+
+	if ((p = imap_get(&rk->reqs, (int32_t)handle)) != NULL)
+		i = (int32_t)*p;	/* a handle reused: the old one is gone */
+	else if (rk->freerq >= 0) {
+		i = rk->freerq;
+		rk->freerq = rk->rq[i].next;
+	} else {
+		if (grow(&rk->rq, &rk->caprq, (size_t)rk->nrq + 1,
+		    sizeof(*rk->rq)) < 0)
+			return nomem(d);
+		i = rk->nrq++;
+	}
+	if (p == NULL && imap_put(&rk->reqs, (int32_t)handle, i) < 0)
+		return nomem(d);
+	*ri = &rk->rq[i];
+	memset(*ri, 0, sizeof(**ri));
+	(*ri)->id = ++rk->nextreq;
+	return 0;
+}
+
+static struct reqinfo *
+req_get(struct rank *rk, int64_t handle)
+{
+	int64_t *p = imap_get(&rk->reqs, (int32_t)handle);
+
+	return p != NULL ? &rk->rq[*p] : NULL;
+}
+
+static void
+req_done(struct rank *rk, int64_t handle)
+{
+	int64_t *p = imap_get(&rk->reqs, (int32_t)handle);
+
+	if (p == NULL)
+		return;
+	rk->rq[*p].next = rk->freerq;
+	rk->freerq = (int32_t)*p;
+	imap_del(&rk->reqs, (int32_t)handle);
+}
+
+/* The one request argument "[8]", or *h = -1 for "<IGNORED>". */
+static int
+req_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *h)
+{
+	int64_t *v;
+	size_t n;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (int_list(d, rk, a, "request", &v, &n, 1) < 0)
+		return -1;
+	*h = n == 1 ? v[0] : -1;
+	return 0;
+}
+
+/* Events ----------------------------------------------------------------- */
+
+static struct pev *
+add(struct rd *d, struct rank *rk, int64_t t, enum trc_kind k)
+{
+	struct pev *p;
+
+	if (grow(&rk->q, &rk->qcap, rk->qn + 1, sizeof(*rk->q)) < 0) {
+		nomem(d);
+		return NULL;
+	}
+	p = &rk->q[rk->qn++];
+	memset(p, 0, sizeof(*p));
+	p->t = t;
+	p->kind = (uint8_t)k;
+	p->inst = -1;
+	p->peer = p->tag = p->root = TRC_NONE;
+	p->bytes = p->req = TRC_NONE;
+	p->line = d->b.line0;
+	p->polls = rk->polls;
+	rk->polls = 0;
+	return p;
+}
+
+static int
+add_id(struct rd *d, struct rank *rk, struct pev *p, int64_t id)
+{
+	if (grow(&rk->ids, &rk->capids, rk->nids + 1, sizeof(*rk->ids)) < 0)
+		return nomem(d);
+	if (!p->list) {
+		p->list = 1;
+		p->off = (uint32_t)rk->nids;
+		p->n = 0;
+	}
+	rk->ids[rk->nids++] = id;
+	p->n++;
+	return 0;
+}
+
+static int
+add_str(struct rd *d, struct rank *rk, struct pev *p, const char *s,
+    size_t n)
+{
+	if (grow(&rk->str, &rk->capstr, rk->nstr + n, 1) < 0)
+		return nomem(d);
+	memcpy(rk->str + rk->nstr, s, n);
+	p->off = (uint32_t)rk->nstr;
+	p->n = (uint32_t)n;
+	rk->nstr += n;
+	return 0;
+}
+
+/* Call handlers ---------------------------------------------------------- */
+
+static int
+drop_call(struct rd *d)
+{
+	char what[128];
+
+	snprintf(what, sizeof(what), "%s calls", d->b.name);
+	trc_drop(d->r, what);
+	return 0;
+}
+
+/* peer: a rank of inst, or MPI_ANY_SOURCE (-1, annotated) */
+static int
+peer_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *peer,
+    int *null)
+{
+	const char *rest, *an;
+	size_t alen;
+	int64_t v;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
+	    v > INT32_MAX)
+		return bad_value(d, rk, a, name);
+	an = annotation(a, rest, &alen);
+	*null = 0;
+	if (alen == 14 && memcmp(an, "MPI_ANY_SOURCE", 14) == 0)
+		*peer = TRC_ANY;
+	else if (v < 0)
+		*null = 1;	/* MPI_PROC_NULL, whatever its value: dumpi
+				 * prints Open MPI's -2 as "(MPI_ROOT)" */
+	else
+		*peer = (int32_t)v;
+	return 0;
+}
+
+static int
+tag_arg_a(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int32_t *tag)
+{
+	const char *rest, *an;
+	size_t alen;
+	int64_t v;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
+	    v > INT32_MAX)
+		return bad_value(d, rk, a, name);
+	an = annotation(a, rest, &alen);
+	if (alen == 11 && memcmp(an, "MPI_ANY_TAG", 11) == 0)
+		*tag = TRC_ANY;
+	else if (v < 0)
+		return bad_value(d, rk, a, name);
+	else
+		*tag = (int32_t)v;
+	return 0;
+}
+
+static void
+null_peer(struct rd *d)
+{
+	char what[128];
+
+	snprintf(what, sizeof(what), "%s on MPI_PROC_NULL", d->b.name);
+	trc_drop(d->r, what);
+}
+
+/* Send, Bsend, Ssend, Rsend; Isend ... when nb. */
+static int
+h_send(struct rd *d, struct rank *rk, const char *op, int nb)
+{
+	struct block *b = &d->b;
+	struct reqinfo *ri = NULL;
+	struct pev *p;
+	int64_t bytes, h = -1;
+	int32_t inst, peer = 0, tag;
+	int null, i;
+
+	if (bytes_of(d, rk, "count", "datatype", &bytes) < 0 ||
+	    peer_arg(d, rk, "dest", &peer, &null) < 0 ||
+	    tag_arg(d, rk, "tag", &tag) < 0 ||
+	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    (nb && req_arg(d, rk, "request", &h) < 0))
+		return -1;
+	if (null || peer == TRC_ANY) {
+		null_peer(d);
+		return 0;
+	}
+	if (nb) {
+		if (req_new(d, rk, h, &ri) < 0)
+			return -1;
+		ri->inst = inst;
+		ri->peer = peer;
+		ri->tag = tag;
+		ri->bytes = bytes;
+		ri->line = b->line0;
+	}
+	for (i = 0; i < 2; i++) {
+		if ((p = add(d, rk, i ? b->t1 : b->t0, i ? TRC_SE : TRC_SB)) ==
+		    NULL)
+			return -1;
+		p->inst = inst;
+		p->peer = peer;
+		p->tag = tag;
+		p->bytes = bytes;
+		p->req = ri != NULL ? ri->id : TRC_NONE;
+		p->op = op;
+	}
+	return 0;
+}
+
+/* The RE of a completed receive: from its status when there is one. */
+static int
+add_re(struct rd *d, struct rank *rk, int64_t t, const struct reqinfo *ri,
+    const struct status *st)
+{
+	struct pev *p;
+
+	if (st != NULL && st->cancelled)
+		return 0;
+	if ((p = add(d, rk, t, TRC_RE)) == NULL)
+		return -1;
+	p->req = ri->id > 0 ? ri->id : TRC_NONE;
+	p->inst = ri->inst;
+	if (st != NULL && st->source >= 0) {
+		p->peer = st->source;
+		p->tag = st->tag >= 0 ? st->tag : ri->tag;
+		p->bytes = st->bytes >= 0 ? st->bytes : ri->bytes;
+		return 0;
+	}
+	if (ri->peer == TRC_ANY || ri->tag == TRC_ANY)
+		return trc_fail_at(d->r, rk->path, d->b.line0, "'%s' completes "
+		    "a receive posted with %s at line %ld without a status: "
+		    "the %s is not known", d->b.name, ri->peer == TRC_ANY ?
+		    "MPI_ANY_SOURCE" : "MPI_ANY_TAG", ri->line,
+		    ri->peer == TRC_ANY ? "source" : "tag");
+	p->peer = ri->peer;
+	p->tag = ri->tag;
+	p->bytes = ri->bytes;
+	return 0;
+}
+
+static int
+h_recv(struct rd *d, struct rank *rk, int nb)
+{
+	struct block *b = &d->b;
+	struct reqinfo one, *ri = &one;
+	struct pev *p;
+	int64_t bytes, h = -1;
+	int32_t inst, peer = 0, tag;
+	size_t nst;
+	int null;
+
+	if (bytes_of(d, rk, "count", "datatype", &bytes) < 0 ||
+	    peer_arg(d, rk, "source", &peer, &null) < 0 ||
+	    tag_arg(d, rk, "tag", &tag) < 0 ||
+	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    (nb && req_arg(d, rk, "request", &h) < 0))
+		return -1;
+	if (null) {
+		null_peer(d);
+		return 0;
+	}
+	if (nb) {
+		if (req_new(d, rk, h, &ri) < 0)
+			return -1;
+	} else
+		memset(ri, 0, sizeof(*ri));
+	ri->recv = 1;
+	ri->inst = inst;
+	ri->peer = peer;
+	ri->tag = tag;
+	ri->bytes = bytes;
+	ri->line = b->line0;
+	if ((p = add(d, rk, b->t0, TRC_RB)) == NULL)
+		return -1;
+	p->inst = inst;
+	p->peer = peer;
+	p->tag = tag;
+	p->bytes = bytes;
+	p->req = nb ? ri->id : TRC_NONE;
+	if (nb)
+		return 0;
+	if (statuses(d, rk, "status", &nst) < 0)
+		return -1;
+	return add_re(d, rk, b->t1, ri, nst ? &d->st[0] : NULL);
+}
+
+/*
+ * Waits and tests: WB with the known requests, an RE for each receive
+ * completed (in the order of the list), WE with the completed ones.
+ * done[i] says whether request i completed, st the status of each
+ * completion (by list index), or NULL.
+ */
+static int
+complete(struct rd *d, struct rank *rk, const char *op, const int64_t *h,
+    size_t n, const char *done, struct status *const *st, int all_in_we)
+{
+	struct block *b = &d->b;
+	struct reqinfo *ri, **rv;
+	struct pev *wb, *we;
+	size_t i, known = 0;
+	char what[128];
+
+	if (n > d->caprv && grow(&d->rv, &d->caprv, n, sizeof(*d->rv)) < 0)
+		return nomem(d);
+	rv = d->rv;
+	for (i = 0; i < n; i++)
+		known += (rv[i] = req_get(rk, h[i])) != NULL;
+	if (known == 0) {
+		snprintf(what, sizeof(what), "%s on no traced request",
+		    b->name);
+		trc_drop(d->r, what);
+		for (i = 0; i < n; i++)
+			if (done[i])
+				req_done(rk, h[i]);
+		return 0;
+	}
+	if ((wb = add(d, rk, b->t0, TRC_WB)) == NULL)
+		return -1;
+	wb->op = op;
+	for (i = 0; i < n; i++)
+		if ((ri = rv[i]) != NULL && add_id(d, rk, wb, ri->id) < 0)
+			return -1;
+	/* REs in list order; wb may move as the queue grows. */
+	for (i = 0; i < n; i++)
+		if (done[i] && (ri = rv[i]) != NULL && ri->recv &&
+		    add_re(d, rk, b->t1, ri, st != NULL ? st[i] : NULL) < 0)
+			return -1;
+	if ((we = add(d, rk, b->t1, TRC_WE)) == NULL)
+		return -1;
+	we->op = op;
+	for (i = 0; i < n; i++)
+		if ((all_in_we || done[i]) && (ri = rv[i]) != NULL &&
+		    add_id(d, rk, we, ri->id) < 0)
+			return -1;
+	for (i = 0; i < n; i++)
+		if (done[i])
+			req_done(rk, h[i]);
+	return 0;
+}
+
+/* A scratch vector of flags and one of status pointers. */
+static int
+scratch(struct rd *d, size_t n, char **done, struct status ***stp)
+{
+	if (grow(&d->done, &d->capdone, n + 1, 1) < 0 ||
+	    grow(&d->sv, &d->capsv, n + 1, sizeof(*d->sv)) < 0)
+		return -1;
+	memset(d->done, 0, n + 1);
+	memset(d->sv, 0, (n + 1) * sizeof(*d->sv));
+	*done = d->done;
+	*stp = d->sv;
+	return 0;
+}
+
+enum wkind { W_ONE, W_ALL, W_ANY, W_SOME };
+
+static int
+h_wait(struct rd *d, struct rank *rk, enum wkind wk, int test,
+    const char *op)
+{
+	struct block *b = &d->b;
+	struct status **sv;
+	struct arg *a;
+	int64_t *hv, one[1], flag = 1, index, out, *ix;
+	size_t n, nix, nst, i;
+	char *done;
+
+	if (wk == W_ONE) {
+		if (req_arg(d, rk, "request", &one[0]) < 0)
+			return -1;
+		hv = one;
+		n = 1;
+	} else {
+		if ((a = arg(b, "requests")) == NULL)
+			return missing(d, rk, "requests");
+		if (int_list(d, rk, a, "requests", &hv, &n, 1) < 0)
+			return -1;
+		if (n == (size_t)-1)
+			n = 0;
+	}
+	if (test && int_arg(d, rk, "flag", wk == W_SOME, &flag) < 0)
+		return -1;
+	if (scratch(d, n, &done, &sv) < 0)
+		return nomem(d);
+	switch (wk) {
+	case W_ONE:
+	case W_ALL:
+		if (statuses(d, rk, wk == W_ONE ? "status" : "statuses",
+		    &nst) < 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			done[i] = flag != 0;
+			sv[i] = i < nst ? &d->st[i] : NULL;
+		}
+		break;
+	case W_ANY:
+		if (int_arg(d, rk, "index", 0, &index) < 0 ||
+		    statuses(d, rk, "status", &nst) < 0)
+			return -1;
+		if (flag && index >= 0 && (size_t)index < n) {
+			done[index] = 1;
+			sv[index] = nst ? &d->st[0] : NULL;
+		} else
+			flag = 0;
+		break;
+	case W_SOME:
+		if (int_arg(d, rk, "outcount", 0, &out) < 0)
+			return -1;
+		flag = out > 0;
+		if (flag) {
+			if ((a = arg(b, "indices")) == NULL)
+				return missing(d, rk, "indices");
+			if (int_list(d, rk, a, "indices", &ix, &nix, 0) < 0 ||
+			    statuses(d, rk, "statuses", &nst) < 0)
+				return -1;
+			if (nix == (size_t)-1 || (int64_t)nix != out)
+				return bad_value(d, rk, a, "indices");
+			for (i = 0; i < nix; i++) {
+				if (ix[i] < 0 || (size_t)ix[i] >= n)
+					return bad_value(d, rk, a, "indices");
+				done[ix[i]] = 1;
+				sv[ix[i]] = i < nst ? &d->st[i] : NULL;
+			}
+		}
+		break;
+	}
+	if (test && !flag) {
+		rk->polls++;	/* an unsuccessful test, as libtrc-mpi counts */
+		return 0;
+	}
+	if (!test && !flag && wk != W_ALL && wk != W_ONE) {
+		/* MPI_UNDEFINED: nothing was active */
+		return complete(d, rk, op, hv, n, done, sv, 0);
+	}
+	return complete(d, rk, op, hv, n, done, sv,
+	    wk == W_ONE || wk == W_ALL);
+}
+
+static int
+h_sendrecv(struct rd *d, struct rank *rk, int replace)
+{
+	struct block *b = &d->b;
+	struct reqinfo rs, rr;
+	struct pev *p;
+	int64_t sbytes, rbytes;
+	int32_t inst, dest = 0, src = 0, stag, rtag;
+	int snull, rnull;
+	size_t nst;
+
+	if (replace) {
+		if (bytes_of(d, rk, "count", "datatype", &sbytes) < 0)
+			return -1;
+		rbytes = sbytes;
+	} else if (bytes_of(d, rk, "sendcount", "sendtype", &sbytes) < 0 ||
+	    bytes_of(d, rk, "recvcount", "recvtype", &rbytes) < 0)
+		return -1;
+	if (peer_arg(d, rk, "dest", &dest, &snull) < 0 ||
+	    tag_arg(d, rk, "sendtag", &stag) < 0 ||
+	    peer_arg(d, rk, "source", &src, &rnull) < 0 ||
+	    tag_arg(d, rk, "recvtag", &rtag) < 0 ||
+	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    statuses(d, rk, "status", &nst) < 0)
+		return -1;
+	snull |= dest == TRC_ANY;
+	if (snull && rnull) {
+		null_peer(d);
+		return 0;
+	}
+	memset(&rs, 0, sizeof(rs));
+	memset(&rr, 0, sizeof(rr));
+	if (!snull) {
+		rs.id = ++rk->nextreq;
+		if ((p = add(d, rk, b->t0, TRC_SB)) == NULL)
+			return -1;
+		p->inst = inst, p->peer = dest, p->tag = stag;
+		p->bytes = sbytes, p->req = rs.id;
+		if ((p = add(d, rk, b->t0, TRC_SE)) == NULL)
+			return -1;
+		p->inst = inst, p->peer = dest, p->tag = stag;
+		p->bytes = sbytes, p->req = rs.id;
+	}
+	if (!rnull) {
+		rr.id = ++rk->nextreq;
+		rr.recv = 1, rr.inst = inst, rr.peer = src, rr.tag = rtag;
+		rr.bytes = rbytes, rr.line = b->line0;
+		if ((p = add(d, rk, b->t0, TRC_RB)) == NULL)
+			return -1;
+		p->inst = inst, p->peer = src, p->tag = rtag;
+		p->bytes = rbytes, p->req = rr.id;
+	}
+	if ((p = add(d, rk, b->t0, TRC_WB)) == NULL)
+		return -1;
+	p->op = "sendrecv";
+	if ((!snull && add_id(d, rk, p, rs.id) < 0) ||
+	    (!rnull && add_id(d, rk, p, rr.id) < 0))
+		return -1;
+	if (!rnull && add_re(d, rk, b->t1, &rr, nst ? &d->st[0] : NULL) < 0)
+		return -1;
+	if ((p = add(d, rk, b->t1, TRC_WE)) == NULL)
+		return -1;
+	p->op = "sendrecv";
+	if ((!snull && add_id(d, rk, p, rs.id) < 0) ||
+	    (!rnull && add_id(d, rk, p, rr.id) < 0))
+		return -1;
+	return 0;
+}
+
+static int
+h_probe(struct rd *d, struct rank *rk, int test)
+{
+	struct block *b = &d->b;
+	struct pev *p;
+	int64_t flag = 1;
+	int32_t inst, src = 0, tag;
+	size_t nst;
+	int null;
+
+	if (peer_arg(d, rk, "source", &src, &null) < 0 ||
+	    tag_arg(d, rk, "tag", &tag) < 0 ||
+	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    (test && int_arg(d, rk, "flag", 0, &flag) < 0) ||
+	    statuses(d, rk, "status", &nst) < 0)
+		return -1;
+	if (null) {
+		null_peer(d);
+		return 0;
+	}
+	if (!flag) {
+		rk->polls++;
+		return 0;
+	}
+	if ((p = add(d, rk, b->t0, TRC_WB)) == NULL)
+		return -1;
+	p->probe = 1, p->inst = inst, p->peer = src, p->tag = tag;
+	p->op = test ? "iprobe" : "probe";
+	if ((p = add(d, rk, b->t1, TRC_WE)) == NULL)
+		return -1;
+	p->probe = 1, p->inst = inst, p->peer = src, p->tag = tag;
+	p->op = test ? "iprobe" : "probe";
+	if (nst && d->st[0].source >= 0) {
+		p->peer = d->st[0].source;
+		p->tag = d->st[0].tag;
+		p->bytes = d->st[0].bytes;
+	}
+	return 0;
+}
+
+enum coll {
+	C_BARRIER, C_BCAST, C_REDUCE, C_ALLREDUCE, C_GATHER, C_GATHERV,
+	C_SCATTER, C_SCATTERV, C_ALLGATHER, C_ALLGATHERV, C_ALLTOALL,
+	C_ALLTOALLV, C_ALLTOALLW, C_REDUCE_SCATTER, C_SCAN, C_EXSCAN
+};
+
+static const char *const coll_op[] = {
+	"barrier", "bcast", "reduce", "allreduce", "gather", "gatherv",
+	"scatter", "scatterv", "allgather", "allgatherv", "alltoall",
+	"alltoallv", "alltoallw", "reduce_scatter", "scan", "exscan"
+};
+
+/* The sum of an int list argument. */
+static int
+list_sum(struct rd *d, struct rank *rk, const char *name, int64_t *sum,
+    size_t *n)
+{
+	struct arg *a;
+	int64_t *v;
+	size_t i;
+
+	if ((a = arg(&d->b, name)) == NULL)
+		return missing(d, rk, name);
+	if (int_list(d, rk, a, name, &v, n, 0) < 0)
+		return -1;
+	if (*n == (size_t)-1)
+		return bad_value(d, rk, a, name);
+	for (*sum = 0, i = 0; i < *n; i++) {
+		if (v[i] < 0)
+			return bad_value(d, rk, a, name);
+		*sum += v[i];
+	}
+	return 0;
+}
+
+static int
+h_coll(struct rd *d, struct rank *rk, enum coll c)
+{
+	struct block *b = &d->b;
+	struct pev *p;
+	int64_t bytes = 0, sz, sum, root = TRC_NONE;
+	int32_t inst;
+	size_t n;
+	int i;
+
+	switch (c) {
+	case C_BARRIER:
+		break;
+	case C_BCAST:
+	case C_REDUCE:
+	case C_ALLREDUCE:
+	case C_SCAN:
+	case C_EXSCAN:
+		if (bytes_of(d, rk, "count", "datatype", &bytes) < 0)
+			return -1;
+		break;
+	case C_GATHER:
+	case C_GATHERV:
+	case C_ALLGATHER:
+	case C_ALLGATHERV:
+	case C_ALLTOALL:
+		if (bytes_of(d, rk, "sendcount", "sendtype", &bytes) < 0)
+			return -1;
+		break;
+	case C_SCATTER:
+	case C_SCATTERV:
+		if (bytes_of(d, rk, "recvcount", "recvtype", &bytes) < 0)
+			return -1;
+		break;
+	case C_ALLTOALLV:
+	case C_ALLTOALLW:
+		/* the mean block sent to each rank */
+		if (list_sum(d, rk, "sendcounts", &sum, &n) < 0)
+			return -1;
+		if (c == C_ALLTOALLV) {
+			if (type_arg(d, rk, "sendtype", &sz, NULL) < 0)
+				return -1;
+		} else
+			sz = 1;	/* counts are bytes for alltoallw's types */
+		if (sz < 0) {
+			trc_drop(d->r, "bytes= of datatypes of unknown size");
+			bytes = TRC_NONE;
+		} else
+			bytes = n > 0 ? sum * sz / (int64_t)n : 0;
+		break;
+	case C_REDUCE_SCATTER:
+		if (list_sum(d, rk, "recvcounts", &sum, &n) < 0 ||
+		    type_arg(d, rk, "datatype", &sz, NULL) < 0)
+			return -1;
+		if (sz < 0) {
+			trc_drop(d->r, "bytes= of datatypes of unknown size");
+			bytes = TRC_NONE;
+		} else
+			bytes = sum * sz;
+		break;
+	}
+	if (comm_arg(d, rk, "comm", &inst, 0) < 0)
+		return -1;
+	if (c == C_BCAST || c == C_REDUCE || c == C_GATHER ||
+	    c == C_GATHERV || c == C_SCATTER || c == C_SCATTERV) {
+		if (int_arg(d, rk, "root", 0, &root) < 0)
+			return -1;
+		if (root < 0 || root > INT32_MAX)
+			return bad_value(d, rk, arg(b, "root"), "root");
+	}
+	for (i = 0; i < 2; i++) {
+		if ((p = add(d, rk, i ? b->t1 : b->t0, i ? TRC_XE : TRC_XB)) ==
+		    NULL)
+			return -1;
+		p->op = coll_op[c];
+		p->bytes = bytes;
+		p->root = (int32_t)root;
+		p->inst = inst;
+		p->size = i == 0 && inst != 0;
+	}
+	return 0;
+}
+
+/* Communicator and group constructors. */
+
+/* The sequence number of this creation on parent, for this rank. */
+static int
+next_seq(struct rd *d, struct rank *rk, int32_t parent, int32_t *seq)
+{
+	int64_t *p;
+
+	if ((p = imap_get(&rk->seq, parent)) != NULL) {
+		*seq = (int32_t)++*p;
+		return 0;
+	}
+	*seq = 0;
+	if (imap_put(&rk->seq, parent, 0) < 0)
+		return nomem(d);
+	return 0;
+}
+
+/* The instance of the seq-th creation (colour c) on parent, made new. */
+static int
+creation(struct rd *d, struct rank *rk, int32_t parent, int32_t seq,
+    int32_t c, enum ikind k, int32_t *inst, int *isnew)
+{
+	struct ckey *key = ck_find(d, parent, seq, c);
+
+	if (key != NULL && key->inst >= 0) {
+		*inst = key->inst;
+		*isnew = 0;
+		return 0;
+	}
+	if ((*inst = inst_new(d, rk, k)) < 0 ||
+	    ck_put(d, parent, seq, c, *inst) < 0)
+		return nomem(d);
+	*isnew = 1;
+	return 0;
+}
+
+static int
+bind_comm(struct rd *d, struct rank *rk, int64_t h, int32_t inst)
+{
+	if (h >= 0 && imap_put(&rk->comms, (int32_t)h, inst) < 0)
+		return nomem(d);
+	return 0;
+}
+
+static int
+h_comm_dup(struct rd *d, struct rank *rk)
+{
+	int32_t parent, seq, inst;
+	int64_t h;
+	int isnew;
+
+	if (comm_arg(d, rk, "oldcomm", &parent, 0) < 0 ||
+	    newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0 ||
+	    creation(d, rk, parent, seq, 0, I_ALIAS, &inst, &isnew) < 0)
+		return -1;
+	if (isnew)
+		d->in[inst].parent = parent;
+	drop_call(d);
+	return bind_comm(d, rk, h, inst);
+}
+
+static int
+h_comm_create(struct rd *d, struct rank *rk)
+{
+	struct grp *g;
+	int32_t parent, seq, inst;
+	int64_t h;
+	int isnew;
+
+	if (comm_arg(d, rk, "oldcomm", &parent, 0) < 0 ||
+	    group_arg(d, rk, "group", &g, NULL) < 0 ||
+	    newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0)
+		return -1;
+	drop_call(d);
+	if (h < 0)
+		return 0;	/* not a member */
+	if (creation(d, rk, parent, seq, 0, g ? I_LIST : I_UNKNOWN, &inst,
+	    &isnew) < 0)
+		return -1;
+	if (isnew && g != NULL) {
+		if ((d->in[inst].m = malloc((size_t)(g->n ? g->n : 1) *
+		    sizeof(int32_t))) == NULL)
+			return nomem(d);
+		memcpy(d->in[inst].m, g->m, (size_t)g->n * sizeof(int32_t));
+		d->in[inst].size = g->n;
+	} else if (isnew)
+		d->in[inst].why = "MPI_Comm_create of a group not known";
+	return bind_comm(d, rk, h, inst);
+}
+
+static int
+h_comm_split(struct rd *d, struct rank *rk)
+{
+	struct ckey *key;
+	struct split *sp;
+	int32_t parent, seq, inst, c;
+	int64_t h, color, k;
+	int isnew;
+
+	if (comm_arg(d, rk, "oldcomm", &parent, 0) < 0 ||
+	    int_arg(d, rk, "color", 0, &color) < 0 ||
+	    int_arg(d, rk, "key", 0, &k) < 0 ||
+	    newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0)
+		return -1;
+	drop_call(d);
+	/* The split's registrations hang on the key of colour INT32_MIN. */
+	key = ck_find(d, parent, seq, INT32_MIN);
+	if (key == NULL || key->inst < 0) {
+		if (grow(&d->splits, &d->capsplits, d->nsplits + 1,
+		    sizeof(*d->splits)) < 0 ||
+		    (sp = calloc(1, sizeof(*sp))) == NULL)
+			return nomem(d);
+		d->splits[d->nsplits++] = sp;
+		sp->parent = parent;
+		sp->seq = seq;
+		if (ck_put(d, parent, seq, INT32_MIN, 0) < 0)
+			return nomem(d);
+		key = ck_find(d, parent, seq, INT32_MIN);
+		key->sp = sp;
+	}
+	sp = key->sp;
+	if (sp->done)
+		return trc_fail_at(d->r, rk->path, d->b.line0, "MPI_Comm_split "
+		    "by more ranks than its communicator has");
+	c = h < 0 ? INT32_MIN + 1 : (int32_t)color;
+	if (grow(&sp->r, &sp->cap, (size_t)sp->n + 1,
+	    sizeof(*sp->r)) < 0)
+		return nomem(d);
+	sp->r[sp->n].world = rk->rank;
+	sp->r[sp->n].color = c;
+	sp->r[sp->n].key = (int32_t)k;
+	sp->n++;
+	if (h < 0)
+		return 0;
+	if (creation(d, rk, parent, seq, c, I_SPLIT, &inst, &isnew) < 0)
+		return -1;
+	if (isnew) {
+		d->in[inst].sp = sp;
+		d->in[inst].parent = parent;
+	}
+	return bind_comm(d, rk, h, inst);
+}
+
+static int
+h_cart_create(struct rd *d, struct rank *rk)
+{
+	struct arg *a;
+	int32_t parent, seq, inst, prod = 1;
+	int64_t h, *v;
+	size_t n, i;
+	int isnew;
+
+	if (comm_arg(d, rk, "oldcomm", &parent, 0) < 0 ||
+	    newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0)
+		return -1;
+	if ((a = arg(&d->b, "dims")) == NULL)
+		return missing(d, rk, "dims");
+	if (int_list(d, rk, a, "dims", &v, &n, 0) < 0)
+		return -1;
+	if (n == (size_t)-1 || n == 0)
+		return bad_value(d, rk, a, "dims");
+	for (i = 0; i < n; i++) {
+		if (v[i] <= 0 || prod > INT32_MAX / v[i])
+			return bad_value(d, rk, a, "dims");
+		prod *= (int32_t)v[i];
+	}
+	drop_call(d);
+	if (h < 0)
+		return 0;
+	if (creation(d, rk, parent, seq, 0, I_ALIAS, &inst, &isnew) < 0)
+		return -1;
+	if (isnew) {
+		/* Ranks kept in order: no MPI library here reorders. */
+		d->in[inst].parent = parent;
+		d->in[inst].take = prod;
+		if ((d->in[inst].dims = malloc(n * sizeof(int32_t))) == NULL)
+			return nomem(d);
+		for (i = 0; i < n; i++)
+			d->in[inst].dims[i] = (int32_t)v[i];
+		d->in[inst].ndims = (int32_t)n;
+	}
+	return bind_comm(d, rk, h, inst);
+}
+
+static int
+h_cart_sub(struct rd *d, struct rank *rk)
+{
+	struct arg *a;
+	struct inst *p;
+	int32_t parent, seq, inst, color = 0, stride = 1, me, q, k;
+	int64_t h, *v;
+	size_t n;
+	int isnew;
+
+	if (comm_arg(d, rk, "oldcomm", &parent, 0) < 0 ||
+	    newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0)
+		return -1;
+	if ((a = arg(&d->b, "remain_dims")) == NULL)
+		return missing(d, rk, "remain_dims");
+	if (int_list(d, rk, a, "remain_dims", &v, &n, 0) < 0)
+		return -1;
+	drop_call(d);
+	if (h < 0)
+		return 0;
+	p = &d->in[parent];
+	if (p->dims == NULL || (size_t)p->ndims != n || resolve(d, parent) < 0) {
+		if (creation(d, rk, parent, seq, -1, I_UNKNOWN, &inst,
+		    &isnew) < 0)
+			return -1;
+		d->in[inst].why = "MPI_Cart_sub of a communicator not known";
+		return bind_comm(d, rk, h, inst);
+	}
+	p = &d->in[parent];
+	for (me = 0; me < p->size && member(d, parent, me) != rk->rank; me++)
+		;
+	for (q = me, k = p->ndims - 1; k >= 0; k--) {
+		if (!v[k]) {
+			color += (q % p->dims[k]) * stride;
+			stride *= p->dims[k];
+		}
+		q /= p->dims[k];
+	}
+	if (creation(d, rk, parent, seq, color, I_CSUB, &inst, &isnew) < 0)
+		return -1;
+	if (isnew) {
+		d->in[inst].parent = parent;
+		d->in[inst].color = color;
+		if ((d->in[inst].remain = malloc(n * sizeof(int32_t))) == NULL)
+			return nomem(d);
+		for (k = 0; k < (int32_t)n; k++)
+			d->in[inst].remain[k] = v[k] != 0;
+	}
+	return bind_comm(d, rk, h, inst);
+}
+
+/* Constructors whose members are not read: an error when used. */
+static int
+h_comm_unknown(struct rd *d, struct rank *rk, const char *parentarg,
+    const char *why)
+{
+	int32_t parent, seq, inst;
+	int64_t h;
+	int isnew;
+
+	if (newcomm_arg(d, rk, "newcomm", &h) < 0 ||
+	    comm_arg(d, rk, parentarg, &parent, 0) < 0 ||
+	    next_seq(d, rk, parent, &seq) < 0)
+		return -1;
+	drop_call(d);
+	if (h < 0)
+		return 0;
+	if (creation(d, rk, parent, seq, -3, I_UNKNOWN, &inst, &isnew) < 0)
+		return -1;
+	if (isnew)
+		d->in[inst].why = why;
+	return bind_comm(d, rk, h, inst);
+}
+
+static int
+h_comm_free(struct rd *d, struct rank *rk)
+{
+	struct arg *a;
+	int64_t h;
+
+	drop_call(d);
+	if ((a = arg(&d->b, "comm")) == NULL)
+		return missing(d, rk, "comm");
+	if (lead_int(val(&d->b, a), &h, NULL) < 0)
+		return bad_value(d, rk, a, "communicator");
+	imap_del(&rk->comms, (int32_t)h);
+	return 0;
+}
+
+static int
+h_comm_group(struct rd *d, struct rank *rk)
+{
+	struct grp *g;
+	int32_t inst, i, n;
+	int64_t h;
+
+	drop_call(d);
+	if (comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    int_arg(d, rk, "group", 0, &h) < 0)
+		return -1;
+	if ((n = inst_size(d, inst)) < 0)
+		return grp_put(d, rk, h, grp_new(-1));
+	if ((g = grp_new(n)) == NULL)
+		return nomem(d);
+	for (i = 0; i < n; i++)
+		g->m[i] = member(d, inst, i);
+	return grp_put(d, rk, h, g);
+}
+
+enum gop { G_INCL, G_EXCL, G_UNION, G_INTER, G_DIFF };
+
+static int
+h_group(struct rd *d, struct rank *rk, enum gop op)
+{
+	struct grp *a = NULL, *b2 = NULL, *g;
+	struct arg *ra;
+	int64_t nh, *v = NULL;
+	size_t n = 0, i;
+	int32_t k;
+
+	drop_call(d);
+	if (op == G_INCL || op == G_EXCL) {
+		if (group_arg(d, rk, "group", &a, NULL) < 0)
+			return -1;
+		if ((ra = arg(&d->b, "ranks")) == NULL)
+			return missing(d, rk, "ranks");
+		if (int_list(d, rk, ra, "ranks", &v, &n, 0) < 0)
+			return -1;
+		if (n == (size_t)-1)
+			n = 0;
+		for (i = 0; a != NULL && i < n; i++)
+			if (v[i] < 0 || v[i] >= a->n)
+				return bad_value(d, rk, ra, "ranks");
+	} else if (group_arg(d, rk, "group1", &a, NULL) < 0 ||
+	    group_arg(d, rk, "group2", &b2, NULL) < 0)
+		return -1;
+	if (int_arg(d, rk, "newgroup", 0, &nh) < 0)
+		return -1;
+	if (a == NULL || ((op == G_UNION || op == G_INTER || op == G_DIFF) &&
+	    b2 == NULL))
+		return grp_put(d, rk, nh, grp_new(-1));
+	if ((g = grp_new(a->n + (b2 ? b2->n : 0) + (int32_t)n)) == NULL)
+		return nomem(d);
+	g->n = 0;
+	switch (op) {
+	case G_INCL:
+		for (i = 0; i < n; i++)
+			g->m[g->n++] = a->m[v[i]];
+		break;
+	case G_EXCL:
+		for (k = 0; k < a->n; k++) {
+			for (i = 0; i < n && v[i] != k; i++)
+				;
+			if (i == n)
+				g->m[g->n++] = a->m[k];
+		}
+		break;
+	case G_UNION:
+		for (k = 0; k < a->n; k++)
+			g->m[g->n++] = a->m[k];
+		for (k = 0; k < b2->n; k++)
+			if (!in_grp(a, b2->m[k]))
+				g->m[g->n++] = b2->m[k];
+		break;
+	case G_INTER:
+	case G_DIFF:
+		for (k = 0; k < a->n; k++)
+			if (in_grp(b2, a->m[k]) == (op == G_INTER))
+				g->m[g->n++] = a->m[k];
+		break;
+	}
+	return grp_put(d, rk, nh, g);
+}
+
+static int
+h_group_free(struct rd *d, struct rank *rk)
+{
+	int64_t h, *p;
+
+	drop_call(d);
+	if (int_arg(d, rk, "group", 0, &h) < 0)
+		return -1;
+	if ((p = imap_get(&rk->groups, (int32_t)h)) != NULL) {
+		grp_free((struct grp *)(intptr_t)*p);
+		imap_del(&rk->groups, (int32_t)h);
+	}
+	return 0;
+}
+
+/* Datatype constructors: the new type's size when it can be told. */
+enum tkind { T_CONTIG, T_VECTOR, T_INDEXED, T_BLOCK, T_STRUCT, T_DUP,
+	T_SUBARRAY, T_SIZE, T_FREE };
+
+static int
+h_type(struct rd *d, struct rank *rk, enum tkind k)
+{
+	struct arg *a;
+	int64_t cnt = 1, bl = 1, old = 0, h, sum = 0, *v, *tv, sz;
+	size_t n, i;
+	const char *lens;
+
+	drop_call(d);
+	switch (k) {
+	case T_FREE:
+		if (type_arg(d, rk, "datatype", &sz, &h) < 0)
+			return -1;
+		imap_del(&rk->types, (int32_t)h);
+		return 0;
+	case T_SIZE:
+		if (type_arg(d, rk, "datatype", &sz, &h) < 0 ||
+		    int_arg(d, rk, "size", 0, &sz) < 0)
+			return -1;
+		if (imap_put(&rk->types, (int32_t)h, sz) < 0)
+			return nomem(d);
+		return 0;
+	case T_CONTIG:
+		if (count_arg(d, rk, "count", &cnt) < 0)
+			return -1;
+		break;
+	case T_VECTOR:
+		if (count_arg(d, rk, "count", &cnt) < 0 ||
+		    count_arg(d, rk, "blocklength", &bl) < 0)
+			return -1;
+		break;
+	case T_BLOCK:
+		if (count_arg(d, rk, "count", &cnt) < 0 ||
+		    count_arg(d, rk, "blocklength", &bl) < 0)
+			return -1;
+		break;
+	case T_INDEXED:
+		lens = arg(&d->b, "blocklengths") ? "blocklengths" : "lengths";
+		if (list_sum(d, rk, lens, &cnt, &n) < 0)
+			return -1;
+		break;
+	case T_STRUCT:
+		lens = arg(&d->b, "blocklengths") ? "blocklengths" : "lengths";
+		if ((a = arg(&d->b, lens)) == NULL)
+			return missing(d, rk, lens);
+		if (int_list(d, rk, a, lens, &v, &n, 0) < 0)
+			return -1;
+		if ((a = arg(&d->b, "oldtypes")) == NULL)
+			return missing(d, rk, "oldtypes");
+		if (int_list(d, rk, a, "oldtypes", &tv, &i, 1) < 0)
+			return -1;
+		if (n == (size_t)-1 || i != n)
+			return bad_value(d, rk, a, "oldtypes");
+		/* oldtypes are bare handles, sized by dumpi's numbering. */
+		for (i = 0; i < n; i++) {
+			if ((sz = handle_size(rk, tv[i])) < 0 || v[i] < 0) {
+				sum = -1;
+				break;
+			}
+			sum += v[i] * sz;
+		}
+		goto put;
+	case T_DUP:
+		break;
+	case T_SUBARRAY:
+		if ((a = arg(&d->b, "subsizes")) == NULL)
+			return missing(d, rk, "subsizes");
+		if (int_list(d, rk, a, "subsizes", &v, &n, 0) < 0)
+			return -1;
+		for (i = 0; n != (size_t)-1 && i < n; i++)
+			cnt *= v[i] >= 0 ? v[i] : 0;
+		break;
+	}
+	if (type_arg(d, rk, "oldtype", &old, NULL) < 0)
+		return -1;
+	sum = old < 0 ? -1 : cnt * bl * old;
+put:
+	if (int_arg(d, rk, "newtype", 0, &h) < 0)
+		return -1;
+	if (imap_put(&rk->types, (int32_t)h, sum) < 0)
+		return nomem(d);
+	return 0;
+}
+
+static int
+h_function(struct rd *d, struct rank *rk, int enter)
+{
+	struct block *b = &d->b;
+	struct arg *a;
+	struct pev *p;
+	const char *s, *q, *e;
+	char num[24];
+	size_t len;
+	int64_t addr;
+
+	if ((a = arg(b, "fn")) == NULL)
+		return missing(d, rk, "fn");
+	s = val(b, a);
+	if (lead_int(s, &addr, &q) < 0)
+		return bad_value(d, rk, a, "fn");
+	/* int fn=ADDR ("name"); "(null)" when dumpi had no name */
+	if ((s = strchr(q, '"')) != NULL && (e = strrchr(s + 1, '"')) != NULL &&
+	    e > s + 1 && !(e - s - 1 == 6 && memcmp(s + 1, "(null)", 6) == 0)) {
+		s++;
+		len = (size_t)(e - s);
+	} else {
+		len = trc_format_int(num, addr);
+		s = num;
+	}
+	if ((p = add(d, rk, b->t0, enter ? TRC_PB : TRC_PE)) == NULL)
+		return -1;
+	return add_str(d, rk, p, s, len);
+}
+
+static int
+h_world_size(struct rd *d, struct rank *rk)
+{
+	int64_t n;
+	int32_t inst;
+
+	drop_call(d);
+	if (comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    int_arg(d, rk, "size", 0, &n) < 0)
+		return -1;
+	if (inst == 0 && n > 0 && n <= INT32_MAX)
+		d->in[0].size = (int32_t)n;
+	return 0;
+}
+
+static int
+h_mark(struct rd *d, struct rank *rk, int init)
+{
+	struct pev *p;
+
+	if ((p = add(d, rk, init ? d->b.t1 : d->b.t0, TRC_MK)) == NULL)
+		return -1;
+	p->mark = init ? "init" : "finalize";
+	return 0;
+}
+
+/* The table of calls read, by name. */
+enum call {
+	X_ALLGATHER, X_ALLGATHERV, X_ALLREDUCE, X_ALLTOALL, X_ALLTOALLV,
+	X_ALLTOALLW, X_BARRIER, X_BCAST, X_BSEND, X_CART_CREATE, X_CART_SUB,
+	X_COMM_CREATE, X_COMM_DUP, X_COMM_FREE, X_COMM_GROUP, X_COMM_SPLIT,
+	X_EXSCAN, X_FINALIZE, X_GATHER, X_GATHERV, X_GRAPH_CREATE,
+	X_GROUP_DIFF, X_GROUP_EXCL, X_GROUP_FREE, X_GROUP_INCL, X_GROUP_INTER,
+	X_GROUP_UNION, X_IBSEND, X_INIT, X_INIT_THREAD, X_INTERCOMM_CREATE,
+	X_INTERCOMM_MERGE, X_IPROBE, X_IRECV, X_IRSEND, X_ISEND, X_ISSEND,
+	X_PROBE, X_RECV, X_REDUCE, X_REDUCE_SCATTER, X_REQUEST_FREE,
+	X_RSEND, X_SCAN, X_SCATTER, X_SCATTERV, X_SEND, X_SENDRECV,
+	X_SENDRECV_REPLACE, X_SSEND, X_TEST, X_TESTALL, X_TESTANY,
+	X_TESTSOME, X_TYPE_CONTIGUOUS, X_TYPE_CREATE_HINDEXED,
+	X_TYPE_CREATE_HVECTOR, X_TYPE_CREATE_INDEXED_BLOCK,
+	X_TYPE_CREATE_RESIZED, X_TYPE_CREATE_STRUCT, X_TYPE_CREATE_SUBARRAY,
+	X_TYPE_DUP, X_TYPE_FREE, X_TYPE_HINDEXED, X_TYPE_HVECTOR,
+	X_TYPE_INDEXED, X_TYPE_SIZE, X_TYPE_STRUCT, X_TYPE_VECTOR, X_WAIT,
+	X_WAITALL, X_WAITANY, X_WAITSOME, X_FUNC_ENTER, X_FUNC_EXIT,
+	X_OTHER
+};
+
+static const struct {
+	const char	*name;
+	enum call	 c;
+} calls[] = {
+	{ "Function_enter", X_FUNC_ENTER },
+	{ "Function_exit", X_FUNC_EXIT },
+	{ "MPI_Allgather", X_ALLGATHER },
+	{ "MPI_Allgatherv", X_ALLGATHERV },
+	{ "MPI_Allreduce", X_ALLREDUCE },
+	{ "MPI_Alltoall", X_ALLTOALL },
+	{ "MPI_Alltoallv", X_ALLTOALLV },
+	{ "MPI_Alltoallw", X_ALLTOALLW },
+	{ "MPI_Barrier", X_BARRIER },
+	{ "MPI_Bcast", X_BCAST },
+	{ "MPI_Bsend", X_BSEND },
+	{ "MPI_Cart_create", X_CART_CREATE },
+	{ "MPI_Cart_sub", X_CART_SUB },
+	{ "MPI_Comm_create", X_COMM_CREATE },
+	{ "MPI_Comm_dup", X_COMM_DUP },
+	{ "MPI_Comm_free", X_COMM_FREE },
+	{ "MPI_Comm_group", X_COMM_GROUP },
+	{ "MPI_Comm_split", X_COMM_SPLIT },
+	{ "MPI_Exscan", X_EXSCAN },
+	{ "MPI_Finalize", X_FINALIZE },
+	{ "MPI_Gather", X_GATHER },
+	{ "MPI_Gatherv", X_GATHERV },
+	{ "MPI_Graph_create", X_GRAPH_CREATE },
+	{ "MPI_Group_difference", X_GROUP_DIFF },
+	{ "MPI_Group_excl", X_GROUP_EXCL },
+	{ "MPI_Group_free", X_GROUP_FREE },
+	{ "MPI_Group_incl", X_GROUP_INCL },
+	{ "MPI_Group_intersection", X_GROUP_INTER },
+	{ "MPI_Group_union", X_GROUP_UNION },
+	{ "MPI_Ibsend", X_IBSEND },
+	{ "MPI_Init", X_INIT },
+	{ "MPI_Init_thread", X_INIT_THREAD },
+	{ "MPI_Intercomm_create", X_INTERCOMM_CREATE },
+	{ "MPI_Intercomm_merge", X_INTERCOMM_MERGE },
+	{ "MPI_Iprobe", X_IPROBE },
+	{ "MPI_Irecv", X_IRECV },
+	{ "MPI_Irsend", X_IRSEND },
+	{ "MPI_Isend", X_ISEND },
+	{ "MPI_Issend", X_ISSEND },
+	{ "MPI_Probe", X_PROBE },
+	{ "MPI_Recv", X_RECV },
+	{ "MPI_Reduce", X_REDUCE },
+	{ "MPI_Reduce_scatter", X_REDUCE_SCATTER },
+	{ "MPI_Request_free", X_REQUEST_FREE },
+	{ "MPI_Rsend", X_RSEND },
+	{ "MPI_Scan", X_SCAN },
+	{ "MPI_Scatter", X_SCATTER },
+	{ "MPI_Scatterv", X_SCATTERV },
+	{ "MPI_Send", X_SEND },
+	{ "MPI_Sendrecv", X_SENDRECV },
+	{ "MPI_Sendrecv_replace", X_SENDRECV_REPLACE },
+	{ "MPI_Ssend", X_SSEND },
+	{ "MPI_Test", X_TEST },
+	{ "MPI_Testall", X_TESTALL },
+	{ "MPI_Testany", X_TESTANY },
+	{ "MPI_Testsome", X_TESTSOME },
+	{ "MPI_Type_contiguous", X_TYPE_CONTIGUOUS },
+	{ "MPI_Type_create_hindexed", X_TYPE_CREATE_HINDEXED },
+	{ "MPI_Type_create_hvector", X_TYPE_CREATE_HVECTOR },
+	{ "MPI_Type_create_indexed_block", X_TYPE_CREATE_INDEXED_BLOCK },
+	{ "MPI_Type_create_resized", X_TYPE_CREATE_RESIZED },
+	{ "MPI_Type_create_struct", X_TYPE_CREATE_STRUCT },
+	{ "MPI_Type_create_subarray", X_TYPE_CREATE_SUBARRAY },
+	{ "MPI_Type_dup", X_TYPE_DUP },
+	{ "MPI_Type_free", X_TYPE_FREE },
+	{ "MPI_Type_hindexed", X_TYPE_HINDEXED },
+	{ "MPI_Type_hvector", X_TYPE_HVECTOR },
+	{ "MPI_Type_indexed", X_TYPE_INDEXED },
+	{ "MPI_Type_size", X_TYPE_SIZE },
+	{ "MPI_Type_struct", X_TYPE_STRUCT },
+	{ "MPI_Type_vector", X_TYPE_VECTOR },
+	{ "MPI_Wait", X_WAIT },
+	{ "MPI_Waitall", X_WAITALL },
+	{ "MPI_Waitany", X_WAITANY },
+	{ "MPI_Waitsome", X_WAITSOME },
+};
+
+#define NCALLS	(sizeof(calls) / sizeof(calls[0]))
+
+static uint32_t
+name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The table of calls by hash, 1 + index, filled once at open. */
+static void
+calls_index(struct rd *d)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < NCALLS; i++) {
+		for (j = name_hash(calls[i].name) & (CTAB - 1); d->ctab[j];
+		    j = (j + 1) & (CTAB - 1))
+			;
+		d->ctab[j] = (uint8_t)(i + 1);
+	}
+}
+
+static enum call
+lookup(const struct rd *d, const char *name)
+{
+	uint32_t j;
+
+	for (j = name_hash(name) & (CTAB - 1); d->ctab[j];
+	    j = (j + 1) & (CTAB - 1))
+		if (strcmp(calls[d->ctab[j] - 1].name, name) == 0)
+			return calls[d->ctab[j] - 1].c;
+	return X_OTHER;
+}
+
+static int
+handle(struct rd *d, struct rank *rk)
+{
+	switch (lookup(d, d->b.name)) {
+	case X_SEND:		return h_send(d, rk, NULL, 0);
+	case X_BSEND:		return h_send(d, rk, "bsend", 0);
+	case X_SSEND:		return h_send(d, rk, "ssend", 0);
+	case X_RSEND:		return h_send(d, rk, "rsend", 0);
+	case X_ISEND:		return h_send(d, rk, NULL, 1);
+	case X_IBSEND:		return h_send(d, rk, "ibsend", 1);
+	case X_ISSEND:		return h_send(d, rk, "issend", 1);
+	case X_IRSEND:		return h_send(d, rk, "irsend", 1);
+	case X_RECV:		return h_recv(d, rk, 0);
+	case X_IRECV:		return h_recv(d, rk, 1);
+	case X_WAIT:		return h_wait(d, rk, W_ONE, 0, "wait");
+	case X_WAITALL:		return h_wait(d, rk, W_ALL, 0, "waitall");
+	case X_WAITANY:		return h_wait(d, rk, W_ANY, 0, "waitany");
+	case X_WAITSOME:	return h_wait(d, rk, W_SOME, 0, "waitsome");
+	case X_TEST:		return h_wait(d, rk, W_ONE, 1, "test");
+	case X_TESTALL:		return h_wait(d, rk, W_ALL, 1, "testall");
+	case X_TESTANY:		return h_wait(d, rk, W_ANY, 1, "testany");
+	case X_TESTSOME:	return h_wait(d, rk, W_SOME, 1, "testsome");
+	case X_SENDRECV:	return h_sendrecv(d, rk, 0);
+	case X_SENDRECV_REPLACE: return h_sendrecv(d, rk, 1);
+	case X_PROBE:		return h_probe(d, rk, 0);
+	case X_IPROBE:		return h_probe(d, rk, 1);
+	case X_BARRIER:		return h_coll(d, rk, C_BARRIER);
+	case X_BCAST:		return h_coll(d, rk, C_BCAST);
+	case X_REDUCE:		return h_coll(d, rk, C_REDUCE);
+	case X_ALLREDUCE:	return h_coll(d, rk, C_ALLREDUCE);
+	case X_GATHER:		return h_coll(d, rk, C_GATHER);
+	case X_GATHERV:		return h_coll(d, rk, C_GATHERV);
+	case X_SCATTER:		return h_coll(d, rk, C_SCATTER);
+	case X_SCATTERV:	return h_coll(d, rk, C_SCATTERV);
+	case X_ALLGATHER:	return h_coll(d, rk, C_ALLGATHER);
+	case X_ALLGATHERV:	return h_coll(d, rk, C_ALLGATHERV);
+	case X_ALLTOALL:	return h_coll(d, rk, C_ALLTOALL);
+	case X_ALLTOALLV:	return h_coll(d, rk, C_ALLTOALLV);
+	case X_ALLTOALLW:	return h_coll(d, rk, C_ALLTOALLW);
+	case X_REDUCE_SCATTER:	return h_coll(d, rk, C_REDUCE_SCATTER);
+	case X_SCAN:		return h_coll(d, rk, C_SCAN);
+	case X_EXSCAN:		return h_coll(d, rk, C_EXSCAN);
+	case X_INIT:
+	case X_INIT_THREAD:	return h_mark(d, rk, 1);
+	case X_FINALIZE:	return h_mark(d, rk, 0);
+	case X_FUNC_ENTER:	return h_function(d, rk, 1);
+	case X_FUNC_EXIT:	return h_function(d, rk, 0);
+	case X_COMM_DUP:	return h_comm_dup(d, rk);
+	case X_COMM_CREATE:	return h_comm_create(d, rk);
+	case X_COMM_SPLIT:	return h_comm_split(d, rk);
+	case X_COMM_FREE:	return h_comm_free(d, rk);
+	case X_COMM_GROUP:	return h_comm_group(d, rk);
+	case X_CART_CREATE:	return h_cart_create(d, rk);
+	case X_CART_SUB:	return h_cart_sub(d, rk);
+	case X_GRAPH_CREATE:
+		return h_comm_unknown(d, rk, "oldcomm", "MPI_Graph_create");
+	case X_INTERCOMM_CREATE:
+		return h_comm_unknown(d, rk, "localcomm",
+		    "MPI_Intercomm_create");
+	case X_INTERCOMM_MERGE:
+		return h_comm_unknown(d, rk, "comm", "MPI_Intercomm_merge");
+	case X_GROUP_INCL:	return h_group(d, rk, G_INCL);
+	case X_GROUP_EXCL:	return h_group(d, rk, G_EXCL);
+	case X_GROUP_UNION:	return h_group(d, rk, G_UNION);
+	case X_GROUP_INTER:	return h_group(d, rk, G_INTER);
+	case X_GROUP_DIFF:	return h_group(d, rk, G_DIFF);
+	case X_GROUP_FREE:	return h_group_free(d, rk);
+	case X_TYPE_CONTIGUOUS:	return h_type(d, rk, T_CONTIG);
+	case X_TYPE_VECTOR:
+	case X_TYPE_HVECTOR:
+	case X_TYPE_CREATE_HVECTOR: return h_type(d, rk, T_VECTOR);
+	case X_TYPE_INDEXED:
+	case X_TYPE_HINDEXED:
+	case X_TYPE_CREATE_HINDEXED: return h_type(d, rk, T_INDEXED);
+	case X_TYPE_CREATE_INDEXED_BLOCK: return h_type(d, rk, T_BLOCK);
+	case X_TYPE_STRUCT:
+	case X_TYPE_CREATE_STRUCT: return h_type(d, rk, T_STRUCT);
+	case X_TYPE_DUP:
+	case X_TYPE_CREATE_RESIZED: return h_type(d, rk, T_DUP);
+	case X_TYPE_CREATE_SUBARRAY: return h_type(d, rk, T_SUBARRAY);
+	case X_TYPE_SIZE:	return h_type(d, rk, T_SIZE);
+	case X_TYPE_FREE:	return h_type(d, rk, T_FREE);
+	case X_REQUEST_FREE: {
+		int64_t h;
+
+		drop_call(d);
+		if (req_arg(d, rk, "request", &h) < 0)
+			return -1;
+		req_done(rk, h);
+		return 0;
+	}
+	case X_OTHER:
+		/* Standard input learns its world's size as it goes. */
+		if (d->in[0].size < 0 && strcmp(d->b.name, "MPI_Comm_size") == 0)
+			return h_world_size(d, rk);
+		return drop_call(d);
+	}
+	return drop_call(d);
+}
+
+/* Reading ---------------------------------------------------------------- */
+
+static const char *
+rank_path(struct rd *d, struct rank *rk)
+{
+	(void)d;
+	return rk->path;
+}
+
+/* Reads blocks of rk until one gives events or the file ends. */
+static int
+fill(struct rd *d, struct rank *rk)
+{
+	int rc;
+
+	rk->qn = rk->qhead = 0;
+	rk->nids = rk->nstr = 0;
+	while (rk->qn == 0 && !rk->done) {
+		if ((rc = read_block(d, &rk->f, &d->b)) < 0)
+			return -1;
+		if (rc == 0) {
+			rk->done = 1;
+			if (rk->lastline == 0)
+				return trc_fail_at(d->r, rk->path, 0, "no MPI "
+				    "call in the file (not dumpi2ascii output)");
+			break;
+		}
+		if (d->b.t0 < rk->last) {
+			char a[32], b[32];
+
+			a[trc_format_time(a, d->b.t0)] = '\0';
+			b[trc_format_time(b, rk->last)] = '\0';
+			return trc_fail_at(d->r, rk->path, d->b.line0, "'%s' "
+			    "enters at %s, before the call of line %ld returned "
+			    "(%s)", d->b.name, a, rk->lastline, b);
+		}
+		rk->last = d->b.t1;
+		rk->lastline = d->b.line0;
+		if (handle(d, rk) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static inline int
+before(const struct rank *a, const struct rank *b)
+{
+	return a->head < b->head || (a->head == b->head && a->rank < b->rank);
+}
+
+static void
+sift(struct rd *d, int32_t i)
+{
+	struct rank *t;
+	int32_t c;
+
+	for (; (c = 2 * i + 1) < d->nheap; i = c) {
+		if (c + 1 < d->nheap && before(d->heap[c + 1], d->heap[c]))
+			c++;
+		if (!before(d->heap[c], d->heap[i]))
+			break;
+		t = d->heap[c];
+		d->heap[c] = d->heap[i];
+		d->heap[i] = t;
+	}
+}
+
+static int
+world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
+    const char *what, int32_t *w)
+{
+	char why[512];
+
+	if (local == TRC_ANY || local == TRC_NONE ||
+	    (p->inst == 0 && local < d->n)) {
+		*w = local;
+		return 0;
+	}
+	if ((*w = member(d, p->inst, local)) >= 0)
+		return 0;
+	if (resolve(d, p->inst) == 0)
+		return trc_fail_at(d->r, rk->path, p->line, "%s %d is not a "
+		    "rank of the communicator (%d ranks)", what, local,
+		    inst_size(d, p->inst));
+	return trc_fail_at(d->r, rk->path, p->line, "%s %d cannot be told as "
+	    "a world rank: %s", what, local, unknown_why(d, p->inst, why,
+	    sizeof(why)));
+}
+
+/* The event p of rank rk, with world ranks. */
+static int
+build(struct rd *d, struct rank *rk, const struct pev *p,
+    struct trc_event *ev)
+{
+	struct trc_evbuild *eb = &d->eb;
+	char *s;
+	int32_t peer, root, size;
+	uint32_t i;
+	size_t len;
+
+	if (world(d, rk, p, p->peer, "peer", &peer) < 0 ||
+	    world(d, rk, p, p->root, "root", &root) < 0)
+		return -1;
+	trc_eb_start(eb, ev, p->t, rk->rank, (enum trc_kind)p->kind);
+	if (p->polls > 0)
+		trc_eb_int(eb, "polls", p->polls);
+	switch (p->kind) {
+	case TRC_SB:
+	case TRC_SE:
+	case TRC_RB:
+		trc_eb_int(eb, "peer", peer);
+		trc_eb_int(eb, "tag", p->tag);
+		trc_eb_int(eb, "bytes", p->bytes);
+		if (p->inst > 0)
+			trc_eb_int(eb, "comm", p->inst);
+		trc_eb_int(eb, "req", p->req);
+		if (p->op != NULL)
+			trc_eb_str(eb, "op", p->op, strlen(p->op));
+		break;
+	case TRC_RE:
+		trc_eb_int(eb, "req", p->req);
+		trc_eb_int(eb, "peer", peer);
+		trc_eb_int(eb, "tag", p->tag);
+		trc_eb_int(eb, "bytes", p->bytes);
+		if (p->inst > 0)
+			trc_eb_int(eb, "comm", p->inst);
+		break;
+	case TRC_WB:
+	case TRC_WE:
+		if (p->probe) {
+			trc_eb_int(eb, "peer", peer);
+			trc_eb_int(eb, "tag", p->tag);
+			trc_eb_int(eb, "bytes", p->bytes);
+			if (p->inst > 0)
+				trc_eb_int(eb, "comm", p->inst);
+		} else if (p->list && p->n > 0) {
+			if (grow(&d->sbuf, &d->capsbuf, (size_t)p->n * 21,
+			    1) < 0)
+				return nomem(d);
+			for (s = d->sbuf, i = 0; i < p->n; i++) {
+				if (i > 0)
+					*s++ = ',';
+				s += trc_format_int(s, rk->ids[p->off + i]);
+			}
+			trc_eb_str(eb, "req", d->sbuf, (size_t)(s - d->sbuf));
+		}
+		trc_eb_str(eb, "op", p->op, strlen(p->op));
+		break;
+	case TRC_XB:
+	case TRC_XE:
+		trc_eb_str(eb, "op", p->op, strlen(p->op));
+		trc_eb_int(eb, "bytes", p->bytes);
+		trc_eb_int(eb, "root", root);
+		if (p->inst > 0)
+			trc_eb_int(eb, "comm", p->inst);
+		if (p->size) {
+			if ((size = inst_size(d, p->inst)) > 0)
+				trc_eb_int(eb, "size", size);
+			else
+				trc_drop(d->r, "size= of collectives on "
+				    "communicators not known");
+		}
+		break;
+	case TRC_MK:
+		trc_eb_str(eb, "mark", p->mark, strlen(p->mark));
+		break;
+	case TRC_PB:
+	case TRC_PE:
+		len = p->n;
+		trc_eb_str(eb, "fn", rk->str + p->off, len);
+		break;
+	}
+	if (trc_eb_done(eb) < 0)
+		return trc_fail_at(d->r, rk->path, p->line, "event too long "
+		    "for the stream");
+	ev->line = p->line;
+	return 0;
+}
+
+static int
+next(struct trc_reader *r, struct trc_event *ev)
+{
+	struct rd *d = trc_reader_state(r);
+	struct rank *rk;
+
+	if (d->nheap == 0)
+		return 0;
+	rk = d->heap[0];
+	if (build(d, rk, &rk->q[rk->qhead], ev) < 0)
+		return -1;
+	if (++rk->qhead == rk->qn && fill(d, rk) < 0)
+		return -1;
+	if (rk->qn == 0)
+		d->heap[0] = d->heap[--d->nheap];
+	else {
+		rk->head = rk->q[rk->qhead].t;
+		if (rk->head == d->last)
+			return 1;	/* still first: no sift */
+	}
+	sift(d, 0);
+	if (d->nheap > 0)
+		d->last = d->heap[0]->head;
+	return 1;
+}
+
+/* Opening ---------------------------------------------------------------- */
+
+static void
+rank_free(struct rank *rk)
+{
+	uint32_t i;
+
+	free(rk->f.buf);
+	trc_src_close(rk->src);
+	free(rk->path);
+	free(rk->q);
+	free(rk->ids);
+	free(rk->str);
+	free(rk->rq);
+	for (i = 0; i < rk->groups.cap; i++)
+		if (rk->groups.used[i])
+			grp_free((struct grp *)(intptr_t)rk->groups.v[i]);
+	imap_free(&rk->comms);
+	imap_free(&rk->groups);
+	imap_free(&rk->types);
+	imap_free(&rk->reqs);
+	imap_free(&rk->seq);
+}
+
+static void
+rd_free(void *state)
+{
+	struct rd *d = state;
+	int32_t i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->n; i++)
+		rank_free(&d->rk[i]);
+	free(d->rk);
+	free(d->heap);
+	for (i = 0; i < (int32_t)d->nsplits; i++) {
+		free(d->splits[i]->r);
+		free(d->splits[i]);
+	}
+	free(d->splits);
+	for (i = 0; i < d->nin; i++) {
+		free(d->in[i].m);
+		free(d->in[i].dims);
+		free(d->in[i].remain);
+	}
+	free(d->in);
+	free(d->ck);
+	free(d->iv);
+	free(d->iv2);
+	free(d->st);
+	free(d->sbuf);
+	free(d->done);
+	free(d->sv);
+	free(d->rv);
+	free(d);
+}
+
+/*
+ * The first MPI_Comm_rank and MPI_Comm_size of MPI_COMM_WORLD in a
+ * file, looked for before its first communication.
+ */
+static int
+prescan(struct rd *d, struct rank *rk, struct fbuf *f)
+{
+	struct block *b = &d->b;
+	struct arg *a;
+	const char *rest, *an;
+	size_t alen;
+	int64_t v;
+	int i, rc, world;
+	enum call c;
+
+	rk->wrank = rk->wsize = -1;
+	for (i = 0; i < PRESCAN_BLOCKS; i++) {
+		if ((rc = read_block(d, f, b)) <= 0)
+			return rc;
+		c = lookup(d, b->name);
+		if (strcmp(b->name, "MPI_Comm_rank") != 0 &&
+		    strcmp(b->name, "MPI_Comm_size") != 0) {
+			if (c != X_INIT && c != X_INIT_THREAD &&
+			    c != X_OTHER && c != X_FUNC_ENTER &&
+			    c != X_FUNC_EXIT)
+				return 0;
+			continue;
+		}
+		world = (a = arg(b, "comm")) != NULL &&
+		    lead_int(val(b, a), &v, &rest) == 0 &&
+		    (an = annotation(a, rest, &alen)) != NULL && alen == 14 &&
+		    memcmp(an, "MPI_COMM_WORLD", 14) == 0;
+		if (!world)
+			continue;
+		if (b->name[9] == 'r') {
+			if (int_arg(d, rk, "rank", 0, &v) < 0)
+				return -1;
+			if (v < 0 || v > INT32_MAX)
+				return bad_value(d, rk, arg(b, "rank"), "rank");
+			rk->wrank = (int32_t)v;
+			rk->wline = b->line0;
+			if (rk->wsize >= 0)
+				return 0;
+		} else if (rk->wsize < 0) {
+			if (int_arg(d, rk, "size", 0, &v) < 0)
+				return -1;
+			if (v <= 0 || v > INT32_MAX)
+				return bad_value(d, rk, arg(b, "size"), "size");
+			rk->wsize = (int32_t)v;
+			if (rk->wrank >= 0)
+				return 0;
+		}
+	}
+	return 0;
+}
+
+/* Whether w is in s[0..n). */
+static int
+has(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (s[i] == w[0] && memcmp(s + i, w, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Standard input cannot be read twice: its rank and world size from
+ * the first MPI_Comm_rank and MPI_Comm_size of MPI_COMM_WORLD in its
+ * first bytes, when they are there.
+ */
+static void
+head_scan(const char *h, size_t n, int32_t *rank, int32_t *size)
+{
+	const char *e = h + n, *nl, *call = NULL;
+	long v;
+	int world = 0;
+
+	for (; h < e; h = nl + 1) {
+		if ((nl = memchr(h, '\n', (size_t)(e - h))) == NULL)
+			break;
+		if (strncmp(h, "MPI_Comm_rank entering ", 23) == 0 ||
+		    strncmp(h, "MPI_Comm_size entering ", 23) == 0) {
+			call = h;
+			world = 0;
+		} else if (call != NULL && strncmp(h, "MPI_Comm comm=", 14) == 0)
+			world = has(h, (size_t)(nl - h), "(MPI_COMM_WORLD)");
+		else if (call != NULL && world &&
+		    (strncmp(h, "int rank=", 9) == 0 ||
+		    strncmp(h, "int size=", 9) == 0)) {
+			v = strtol(h + 9, NULL, 10);
+			if (h[4] == 'r' && *rank < 0 && v >= 0 && v < INT32_MAX)
+				*rank = (int32_t)v;
+			if (h[4] == 's' && *size < 0 && v > 0 && v < INT32_MAX)
+				*size = (int32_t)v;
+			call = NULL;
+		} else if (has(h, (size_t)(nl - h), RETURN))
+			call = NULL;
+	}
+}
+
+/* PREFIX-NNNN.EXT: where the digits are, or 0. */
+static int
+numbered(const char *base, size_t *dash, size_t *nd)
+{
+	size_t i, j;
+
+	for (i = strlen(base); i-- > 0; ) {
+		if (base[i] != '-')
+			continue;
+		for (j = i + 1; base[j] >= '0' && base[j] <= '9'; j++)
+			;
+		if (j > i + 1 && j - i - 1 <= 9 &&
+		    (base[j] == '.' || base[j] == '\0')) {
+			*dash = i;
+			*nd = j - i - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static char *
+sibling(const char *dir, const char *base, size_t dash, size_t nd, long k)
+{
+	const char *ext = base + dash + 1 + nd;
+	size_t n = strlen(dir) + dash + nd + strlen(ext) + 16;
+	char *p;
+
+	if ((p = malloc(n)) == NULL)
+		return NULL;
+	snprintf(p, n, "%s%.*s-%0*ld%s", dir, (int)dash, base, (int)nd, k,
+	    ext);
+	return p;
+}
+
+/*
+ * The rank files of path: every PREFIX-NNNN.EXT in its folder with as
+ * many digits, numbered from 0 without a gap; path alone when it has
+ * no number or no file 0 exists.  *count files, names in *names.
+ */
+static int
+rank_files(struct rd *d, const char *path, char ***names, int32_t *count)
+{
+	const char *slash = strrchr(path, '/'), *base, *ext, *s;
+	char *dir, **v = NULL, *have = NULL;
+	size_t dash, nd, dl, i;
+	long k, max = -1;
+	struct dirent *e;
+	DIR *dp;
+
+	base = slash ? slash + 1 : path;
+	dl = (size_t)(base - path);
+	if ((dir = malloc(dl + 1)) == NULL)
+		return nomem(d);
+	memcpy(dir, path, dl);
+	dir[dl] = '\0';
+	*count = 1;
+	if (!numbered(base, &dash, &nd) ||
+	    (dp = opendir(dl ? dir : ".")) == NULL)
+		goto alone;
+	ext = base + dash + 1 + nd;
+	while ((e = readdir(dp)) != NULL) {
+		s = e->d_name;
+		if (strncmp(s, base, dash + 1) != 0)
+			continue;
+		for (s += dash + 1, i = 0; i < nd && s[i] >= '0' && s[i] <= '9';
+		    i++)
+			;
+		if (i != nd || strcmp(s + nd, ext) != 0)
+			continue;
+		k = strtol(s, NULL, 10);
+		if (k > max) {
+			char *nh = realloc(have, (size_t)k + 1);
+
+			if (nh == NULL) {
+				closedir(dp);
+				free(have);
+				free(dir);
+				return nomem(d);
+			}
+			memset(nh + max + 1, 0, (size_t)(k - max));
+			have = nh;
+			max = k;
+		}
+		have[k] = 1;
+	}
+	closedir(dp);
+	if (max < 0 || !have[0]) {
+		free(have);
+		goto alone;
+	}
+	for (k = 0; k <= max; k++)
+		if (!have[k]) {
+			char *miss = sibling(dir, base, dash, nd, k);
+			char *first = sibling("", base, dash, nd, 0);
+			char *last = sibling("", base, dash, nd, max);
+
+			if (miss && first && last)
+				trc_fail_at(d->r, miss, 0, "rank file missing "
+				    "(%s to %s found)", first, last);
+			else
+				nomem(d);
+			free(miss);
+			free(first);
+			free(last);
+			free(have);
+			free(dir);
+			return -1;
+		}
+	free(have);
+	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL) {
+		free(dir);
+		return nomem(d);
+	}
+	for (k = 0; k <= max; k++)
+		if ((v[k] = sibling(dir, base, dash, nd, k)) == NULL) {
+			while (k-- > 0)
+				free(v[k]);
+			free(v);
+			free(dir);
+			return nomem(d);
+		}
+	free(dir);
+	*names = v;
+	*count = (int32_t)max + 1;
+	return 0;
+alone:
+	free(dir);
+	if ((v = calloc(1, sizeof(*v))) == NULL ||
+	    (v[0] = strdup(path)) == NULL) {
+		free(v);
+		return nomem(d);
+	}
+	*names = v;
+	return 0;
+}
+
+/* Whether name is the reader's own file (the same path string). */
+static int
+same_file(const char *a, const char *b)
+{
+	return strcmp(a, b) == 0;
+}
+
+static int
+open_dumpi(struct trc_reader *r, struct trc_src *src,
+    const struct trc_open_opts *opts)
+{
+	struct trc_header *h = trc_reader_header(r);
+	const char *path = trc_src_name(src);
+	struct trc_src *ps;
+	struct fbuf pf;
+	const char *head;
+	size_t hn;
+	struct rank *rk;
+	struct rd *d;
+	char **names = NULL;
+	int32_t i, j, n = 0, nn = 0, wsize = -1, wfile = -1, stdin_;
+	int rc = -1;
+
+	(void)opts;
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return -1;
+	trc_reader_set_state(r, d);
+	d->r = r;
+	calls_index(d);
+	stdin_ = strcmp(path, "<stdin>") == 0;
+	if (stdin_) {
+		if ((names = calloc(1, sizeof(*names))) == NULL)
+			goto fail_nomem;
+		nn = 1;
+		if ((names[0] = strdup(path)) == NULL)
+			goto fail_nomem;
+		n = 1;
+	} else if (rank_files(d, path, &names, &n) < 0)
+		goto out;
+	nn = n;
+	if ((d->rk = calloc((size_t)n, sizeof(*d->rk))) == NULL ||
+	    (d->heap = calloc((size_t)n, sizeof(*d->heap))) == NULL)
+		goto fail_nomem;
+	d->n = n;
+	for (i = 0; i < n; i++) {
+		rk = &d->rk[i];
+		rk->path = names[i];
+		names[i] = NULL;
+		rk->rank = i;
+		rk->self = -1;
+		rk->freerq = -1;
+		rk->wrank = rk->wsize = -1;
+	}
+	/* World ranks and size, from each file's first calls. */
+	for (i = 0; i < n && !stdin_; i++) {
+		rk = &d->rk[i];
+		if ((ps = trc_src_open(rk->path)) == NULL)
+			goto fail_nomem;
+		if (trc_src_error(ps) != NULL) {
+			trc_fail_at(r, rk->path, 0, "%s", trc_src_error(ps));
+			trc_src_close(ps);
+			goto out;
+		}
+		memset(&pf, 0, sizeof(pf));
+		pf.src = ps;
+		pf.path = rk->path;
+		rc = prescan(d, rk, &pf);
+		free(pf.buf);
+		trc_src_close(ps);
+		if (rc < 0)
+			goto out;
+		rc = -1;
+		if (rk->wsize >= 0 && wsize < 0) {
+			wsize = rk->wsize;
+			wfile = i;
+		}
+	}
+	if (n > 1 && wsize >= 0 && wsize != n) {
+		trc_fail_at(r, d->rk[wfile].path, 0, "MPI_COMM_WORLD has %d "
+		    "ranks, %d rank files found", wsize, n);
+		goto out;
+	}
+	if (n == 1 && d->rk[0].wrank >= 0) {
+		/* A file alone: its rank of a world of wsize. */
+		d->rk[0].rank = d->rk[0].wrank;
+		n = wsize > d->rk[0].wrank ? wsize : d->rk[0].wrank + 1;
+	} else
+		for (i = 0; i < n; i++) {
+			rk = &d->rk[i];
+			if (rk->wrank < 0)
+				continue;
+			if (rk->wrank >= n) {
+				trc_fail_at(r, rk->path, rk->wline, "rank %d "
+				    "of MPI_COMM_WORLD out of range (%d rank "
+				    "files)", rk->wrank, n);
+				goto out;
+			}
+			rk->rank = rk->wrank;
+		}
+	for (i = 0; i < d->n; i++)
+		for (j = i + 1; j < d->n; j++)
+			if (d->rk[i].rank == d->rk[j].rank) {
+				trc_fail_at(r, d->rk[j].path, d->rk[j].wline,
+				    "rank %d of MPI_COMM_WORLD is also %s's",
+				    d->rk[j].rank, d->rk[i].path);
+				goto out;
+			}
+	if (stdin_) {
+		head = (const char *)trc_src_head(src, &hn);
+		head_scan(head, hn, &d->rk[0].wrank, &wsize);
+		if (d->rk[0].wrank >= 0)
+			d->rk[0].rank = d->rk[0].wrank;
+		if (wsize > d->rk[0].rank)
+			n = wsize;
+	}
+	/* Standard input may not tell its world's size: then no ranks=,
+	 * and the size from MPI_Comm_size when it comes. */
+	h->ranks = stdin_ && wsize <= d->rk[0].rank ? 0 : n;
+	h->order = TRC_ORDER_TIME;
+	/* The world. */
+	if (inst_new(d, NULL, I_WORLD) != 0)
+		goto fail_nomem;
+	d->in[0].size = h->ranks > 0 ? n : -1;
+	for (i = 0; i < d->n; i++) {
+		rk = &d->rk[i];
+		rk->f.path = rk->path;
+		if (stdin_ || same_file(rk->path, path))
+			rk->f.src = src;
+		else if ((rk->f.src = rk->src = trc_src_open(rk->path)) ==
+		    NULL)
+			goto fail_nomem;
+		else if (trc_src_error(rk->src) != NULL) {
+			trc_fail_at(r, rk->path, 0, "%s",
+			    trc_src_error(rk->src));
+			goto out;
+		}
+	}
+	for (i = 0; i < d->n; i++) {
+		rk = &d->rk[i];
+		if (fill(d, rk) < 0)
+			goto out;
+		if (rk->qn > 0) {
+			rk->head = rk->q[0].t;
+			d->heap[d->nheap++] = rk;
+		}
+	}
+	for (i = d->nheap / 2 - 1; i >= 0; i--)
+		sift(d, i);
+	if (d->nheap > 0)
+		d->last = d->heap[0]->head;
+	rc = 0;
+	goto out;
+fail_nomem:
+	trc_fail_at(r, path, 0, "out of memory");
+out:
+	if (names != NULL) {
+		for (i = 0; i < nn; i++)
+			free(names[i]);
+		free(names);
+	}
+	return rc;
+}
+
+/*
+ * dumpi2ascii's first line is a call entering: "MPI_Init entering at
+ * walltime ..." (or a header with -H, then such a line).
+ */
+static int
+bid(const char *path, const unsigned char *head, size_t n)
+{
+	const char *s = (const char *)head, *end = s + n, *nl, *sp;
+	int lines;
+
+	(void)path;
+	for (lines = 0; s < end && lines < 16; lines++, s = nl + 1) {
+		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			nl = end;
+		sp = memchr(s, ' ', (size_t)(nl - s));
+		if (sp != NULL && (size_t)(nl - sp) > strlen(ENTER) &&
+		    memcmp(sp, ENTER, strlen(ENTER)) == 0 &&
+		    memchr(sp, ',', (size_t)(nl - sp)) != NULL)
+			return 90;
+	}
+	return 0;
+}
+
+const struct trc_format trc_format_dumpi = {
+	.name = "dumpi",
+	.bid = bid,
+	.open = open_dumpi,
+	.next = next,
+	.close = rd_free,
+};
