@@ -44,6 +44,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_scale_conf conf = { 0 };
+	struct trc_model_conf mconf = { 0 };
+	struct trc_model *model;
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
@@ -61,21 +63,21 @@ main(int argc, char **argv)
 	    -1) {
 		switch (c) {
 		case 'b':
-			conf.base = base = loadfit(optarg);
+			mconf.base = base = loadfit(optarg);
 			break;
 		case 'c':
-			conf.target = target = loadfit(optarg);
+			mconf.fit = target = loadfit(optarg);
 			break;
 		case 'h':
 			usage(0);
 			break;
 		case 'k':
-			conf.cpu_ratio = estrtod(optarg, "ratio");
-			if (!(conf.cpu_ratio > 0))
+			mconf.cpu_ratio = estrtod(optarg, "ratio");
+			if (!(mconf.cpu_ratio > 0))
 				die("invalid ratio '%s'", optarg);
 			break;
 		case 'p':
-			if ((conf.ratios = trc_ratios_load(optarg, err,
+			if ((mconf.ratios = trc_ratios_load(optarg, err,
 			    sizeof(err))) == NULL)
 				die("%s", err);
 			break;
@@ -88,9 +90,9 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1 || (conf.cpu_ratio > 0 && conf.ratios != NULL))
+	if (argc > 1 || (mconf.cpu_ratio > 0 && mconf.ratios != NULL))
 		usage_error(usage_line);
-	if (conf.base != NULL && conf.target == NULL)
+	if (base != NULL && target == NULL)
 		die("--base needs --comm");
 
 	if ((rd = trc_open(argc > 0 ? argv[0] : "-")) == NULL ||
@@ -98,6 +100,10 @@ main(int argc, char **argv)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
+	mconf.ranks = h->ranks;
+	if ((model = trc_model_new("fit", &mconf, err, sizeof(err))) == NULL)
+		die("%s", err);
+	conf.model = model;
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
 		die("out of memory");
 	while ((rc = trc_next(rd, &ev)) > 0)
@@ -142,9 +148,10 @@ main(int argc, char **argv)
 	trc_scale_free(sc);
 	trc_wfree(w);
 	trc_close(rd);
+	trc_model_free(model);
 	trc_fit_free(target);
 	trc_fit_free(base);
-	trc_ratios_free(conf.ratios);
+	trc_ratios_free(mconf.ratios);
 	fshut_stdout();
 	return 0;
 }
