@@ -524,6 +524,25 @@ msg_get(const struct trc_msg *m, int64_t *t, int64_t *base, uint8_t *flags)
 	*base = (m->aux - (m->aux & 3)) / 4;
 }
 
+/*
+ * A recorded time from attribute key of ev (depart= of an SE, arrive=
+ * of an RE: physical times some formats hold), in *t: 0, 1 when there
+ * is none, -1 when it is invalid.
+ */
+static int
+physical(struct trc_scale *s, const struct trc_event *ev, const char *key,
+    int64_t *t)
+{
+	const struct trc_str *a;
+
+	if ((a = trc_attr_get(ev, key)) == NULL)
+		return 1;
+	if (trc_parse_time(a->s, a->len, t) < 0)
+		return fail(s, ev->line, "invalid %s '%.*s'", key, (int)a->len,
+		    a->s);
+	return 0;
+}
+
 static void
 p2p_of(struct trc_p2p *mp, int32_t src, int32_t dst,
     const struct trc_event *ev)
@@ -809,6 +828,10 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		s->mo->send(s->ms, &mp, base, p->t, ev->t, &x);
 	if (ev->peer < 0 || ev->tag < 0)
 		return fail(s, ev->line, "send without peer= and tag=");
+	/* Where the trace knows when the message left, the base model
+	 * need not guess. */
+	if (physical(s, ev, "depart", &x.base) < 0)
+		return -1;
 	if (x.rdv)
 		flags = MSG_RDV | (mp.nonblocking ? 0 : MSG_HELD);
 	memset(&m, 0, sizeof(m));
@@ -865,7 +888,7 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
-	int64_t want, ready;
+	int64_t want, ready, arrive = ev->t;
 	int32_t wtag, src;
 	long wl = -1;
 	int rc, held;
@@ -906,10 +929,13 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		if (p->rs_src != ev->peer)
 			s->st.rematched++;
 	}
+	if (physical(s, ev, "arrive", &arrive) < 0)
+		return -1;
 	if (ev->req != TRC_NONE)
 		forget_irecv(p, ev->req);
 	p->resolved = 0;
-	if (ev->t < p->rs_base && !*rematched)
+	/* Received before it left, on the base: the clocks disagree. */
+	if (arrive < p->rs_base && !*rematched)
 		s->st.skew++;
 	src = *rematched ? p->rs_src : ev->peer;
 	p2p_of(&mp, src, r, ev);

@@ -106,7 +106,9 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;
-	x->base = se;
+	/* On the base, a send that waited for its receiver left when the
+	 * receiver was ready, no earlier than its begin. */
+	x->base = bsync ? sb : se;
 	x->rdv = !m->nonblocking && f->target != NULL &&
 	    trc_fit_sync(f->target, b);
 }
