@@ -824,8 +824,8 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		x.depart = x.arrive = x.end;
 		x.base = ev->t;
 		x.rdv = 0;
-	} else
-		s->mo->send(s->ms, &mp, base, p->t, ev->t, &x);
+	} else if (s->mo->send(s->ms, &mp, base, p->t, ev->t, &x) < 0)
+		return fail(s, ev->line, "%s", s->mo->error(s->ms));
 	if (ev->peer < 0 || ev->tag < 0)
 		return fail(s, ev->line, "send without peer= and tag=");
 	/* Where the trace knows when the message left, the base model

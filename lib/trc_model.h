@@ -92,9 +92,9 @@ struct trc_model_ops {
 	int	 (*region)(void *, int32_t rank, const struct trc_str *fn);
 	/*
 	 * send: a send call of m predicted to begin at begin, recorded
-	 * from sb to se: fills *x.
+	 * from sb to se: fills *x.  Returns 0, or -1 on error (error()).
 	 */
-	void	 (*send)(void *, const struct trc_p2p *m, int64_t begin,
+	int	 (*send)(void *, const struct trc_p2p *m, int64_t begin,
 		    int64_t sb, int64_t se, struct trc_xfer *x);
 	/*
 	 * handover: a rendezvous message (x->rdv) whose send, eager,
@@ -145,7 +145,6 @@ struct trc_model_conf {
 	const struct trc_fit	*base;		/* the base machine, or NULL */
 	struct trc_ratios	*ratios;	/* K per label and rank, or NULL */
 	double			 cpu_ratio;	/* K when ratios is NULL; 0: 1 */
-	int32_t			 ranks;		/* the stream's, 0 unknown */
 };
 
 /*

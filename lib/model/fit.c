@@ -10,14 +10,19 @@
  * marks send-sync is handed over: it ends no earlier than its
  * receiver, ready, plus g2(b).  A receive lasts g2(b), the target's
  * recv (as recorded without one).  Messages leave and arrive at the
- * end of their send, the fits knowing no latency apart from it.
+ * end of their send, the fits knowing no latency apart from it.  A
+ * collective with a fit of its own costs that on 2 ranks, scaled to
+ * more by its algorithm (coll.c); one without keeps its recorded time
+ * after the last participant entered.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trc.h"
-#include "cpu.h"
+#include "model.h"
+#include "coll.h"
 
 struct fit {
 	struct trc_cpu		 cpu;
@@ -84,7 +89,7 @@ fit_region(void *v, int32_t rank, const struct trc_str *fn)
 	return trc_cpu_region(&((struct fit *)v)->cpu, rank, fn);
 }
 
-static void
+static int
 fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
@@ -95,7 +100,7 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 
 	f2 = m->nonblocking && f->t_isend ? f->t_isend : f->t_send;
 	f1 = m->nonblocking && f->b_isend ? f->b_isend : f->b_send;
-	bsync = !m->nonblocking && f->base != NULL && trc_fit_sync(f->base, b);
+	bsync = trc_base_sync(f->base, m);
 	if (f2 && bsync)
 		end = begin + trc_fit_eval_ns(f2, b);
 	else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
@@ -106,11 +111,10 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;
-	/* On the base, a send that waited for its receiver left when the
-	 * receiver was ready, no earlier than its begin. */
 	x->base = bsync ? sb : se;
 	x->rdv = !m->nonblocking && f->target != NULL &&
 	    trc_fit_sync(f->target, b);
+	return 0;
 }
 
 /* The receiver's share of a transfer: g2(b), 0 without a fit. */
@@ -148,16 +152,37 @@ fit_wait(void *v, int32_t rank, int64_t begin, int64_t d)
 	return begin + d;
 }
 
+/* One message of b bytes, which scales a collective to more ranks. */
+static double
+fit_msg(const void *arg, double b)
+{
+	const struct fit *f = arg;
+	const struct trc_fit_op *op = f->t_recv ? f->t_recv : f->t_send;
+
+	return op ? trc_fit_eval(op, (int64_t)llround(b)) : 1e-6;
+}
+
+/*
+ * A collective's fitted cost was measured on 2 ranks (trc-pingpong):
+ * on p it is multiplied by what its algorithm costs on p ranks over
+ * what it costs on 2, in messages of the fitted recv.
+ */
 static int64_t
 fit_coll(void *v, const struct trc_coll_call *c)
 {
 	struct fit *f = v;
 	const struct trc_fit_op *op;
+	struct coll_net net = { fit_msg, f, 0 };
+	double a2, ap;
 
 	if (f->target == NULL ||
 	    (op = trc_fit_find(f->target, c->op, c->oplen)) == NULL)
 		return c->d;
-	return trc_fit_eval_ns(op, c->bytes);
+	if (c->size == 2 ||
+	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
+	    (ap = trc_coll_cost(&net, c->op, c->oplen, c->size, c->bytes)) < 0)
+		return trc_fit_eval_ns(op, c->bytes);
+	return trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
 }
 
 static int64_t

@@ -10,9 +10,11 @@
 
 extern const struct trc_model_ops trc_model_recorded_ops;
 extern const struct trc_model_ops trc_model_fit_ops;
+extern const struct trc_model_ops trc_model_loggp_ops;
 
 static const struct trc_model_ops *const models[] = {
 	&trc_model_fit_ops,
+	&trc_model_loggp_ops,
 	&trc_model_recorded_ops,
 };
 

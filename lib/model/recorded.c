@@ -37,7 +37,7 @@ rec_region(void *v, int32_t rank, const struct trc_str *fn)
 	return 0;
 }
 
-static void
+static int
 rec_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
@@ -46,6 +46,7 @@ rec_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	x->end = x->depart = x->arrive = begin + (se - sb);
 	x->base = se;
 	x->rdv = 0;
+	return 0;
 }
 
 static void

@@ -1,11 +1,11 @@
 /*
- * cpu.h - what the models share (private to lib/model/): the factor K
+ * model.h - what the models share (private to lib/model/): the factor K
  * of each computation interval, per label and rank (DESIGN.md section
  * 4, C2 = K C1), from a ratio table or one constant, and the helpers
  * every model's costs use.
  */
-#ifndef TRC_MODEL_CPU_H
-#define TRC_MODEL_CPU_H
+#ifndef TRC_MODEL_PRIV_H
+#define TRC_MODEL_PRIV_H
 
 #include <math.h>
 #include <stddef.h>
@@ -27,6 +27,7 @@ struct cpu_rank {
 
 struct trc_cpu {
 	struct trc_ratios	*ratios;	/* NULL: k for all */
+	const struct trc_fit	*base;		/* the base machine, or NULL */
 	double			 k;
 	struct cpu_rank		*rk;
 	size_t			 nrk;
@@ -69,5 +70,15 @@ int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
 
 /* Seconds to nanoseconds, rounded, negative times as 0. */
 int64_t	 trc_ns(double s);
+
+struct trc_fit;
+struct trc_p2p;
+/*
+ * The base machine's model, the same for every target: 1 when the
+ * base fit marks m's size send-sync for a blocking send, which then
+ * left when its receiver was ready, no earlier than its SB; 0 when it
+ * left at its SE.
+ */
+int	 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m);
 
 #endif

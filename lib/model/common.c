@@ -1,5 +1,6 @@
 /*
- * cpu.c - computation ratios for the models (cpu.h).
+ * common.c - what the models share (model.h): computation ratios, the
+ * base machine's model.
  *
  * Asked at every computation interval, so a rank's K is kept until its
  * label changes, and the ratio table caches its answer per label and
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "trc.h"
-#include "cpu.h"
+#include "model.h"
 
 int64_t
 trc_ns(double s)
@@ -23,11 +24,18 @@ trc_ns(double s)
 	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
 }
 
+int
+trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m)
+{
+	return !m->nonblocking && base != NULL && trc_fit_sync(base, m->bytes);
+}
+
 void
 trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 {
 	memset(c, 0, sizeof(*c));
 	c->ratios = conf->ratios;
+	c->base = conf->base;
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
 }
 
