@@ -569,8 +569,8 @@ trc_loggp_fit(const double *x, const double *y, size_t n, double o,
 		 * lines is the handshake, 2L + 2o, and R. */
 		p->G = b2 > 0 ? b2 : 0;
 		p->R = a2 - a1 - 2 * p->L - 2 * o;
-		if (p->R < 0)
-			p->R = 0;
+		if (p->R < -(2 * p->L + 2 * o))
+			p->R = -(2 * p->L + 2 * o);
 	}
 	return 0;
 }

@@ -113,7 +113,8 @@ struct trc_loggp_fit {
  * for a size handed over by a rendezvous), the overhead o (the median
  * isend of the smallest size) and the eager limit: a line through the
  * eager sizes gives L + 2o and G, one through the others, when there
- * are two, G and the rendezvous's R.  Returns 0, or -1 with a message
+ * are two, G and the rendezvous's R (no less than -(2L + 2o): a
+ * handover costs nothing at least).  Returns 0, or -1 with a message
  * in err.
  */
 int	 trc_loggp_fit(const double *x, const double *y, size_t n, double o,

@@ -70,11 +70,22 @@ is "$(grep waited "$err")" \
 # R = 5 us more for the handshake.
 expect_exit 0 "rendezvous cost" -- trc-scale --model loggp:"$tmp/p.loggp" --set R=5e-6 "$tmp/rdv.trc"
 is "$(ev "$out" 0 SE)$(ev "$out" 1 RE)" "0.000015492 0.000016592 " "  R adds to both"
+# R = -(2L + 2o) = -2.2 us, a handover that costs nothing: the data
+# leaves at 1.1 + 1.2 - 2.2 = 0.1, as if eager, the send ends at 8.292,
+# the receive at 0.1 + 1 + 8.192 + 0.1 = 9.392.
+expect_exit 0 "free handover" -- trc-scale --model loggp:"$tmp/p.loggp" --set R=-2.2e-6 "$tmp/rdv.trc"
+is "$(ev "$out" 0 SE)$(ev "$out" 1 RE)" "0.000008292 0.000009392 " "  R = -(2L + 2o): as eager"
+expect_exit 2 "R below -(2L + 2o)" -- trc-scale --model loggp:"$tmp/p.loggp" --set R=-3e-6 "$tmp/rdv.trc"
+is "$(cat "$err")" "trc-scale: R -3e-06 is below -(2L + 2o) = -2.2e-06" "  its message"
 # The receiver late (RB at 20): the data leaves at 20 + 1.2 = 21.2, the
 # send ends at 29.392, the receive at 30.492.
 sed 's/bytes=1000/bytes=8192/' "$tmp/late.trc" >"$tmp/rdvlate.trc"
 expect_exit 0 "rendezvous, receiver late" -- trc-scale --model loggp:"$tmp/p.loggp" "$tmp/rdvlate.trc"
 is "$(ev "$out" 0 SE)$(ev "$out" 1 RE)" "0.000029392 0.000030492 " "  the send waits for the receiver"
+# With the free handover: the data "leaves" at 20 + 1.2 - 2.2 = 19, the
+# send ends at 27.192, the receive at 28.292.
+expect_exit 0 "free handover, receiver late" -- trc-scale --model loggp:"$tmp/p.loggp" --set R=-2.2e-6 "$tmp/rdvlate.trc"
+is "$(ev "$out" 0 SE)$(ev "$out" 1 RE)" "0.000027192 0.000028292 " "  the receive ends at RB + G b + o, as if it copied the data itself"
 # Nonblocking on both sides: the Isend ends at o, its wait o later;
 # the receive, ready from its wait at 0, as in the first case: 11.592,
 # its wait o later.

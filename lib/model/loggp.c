@@ -11,8 +11,9 @@
  * message leaves when its send has spent o (blocking sends end there);
  * beyond it, it is handed over: the request leaves then, reaches the
  * receiver lat later, which answers once ready (o, lat), and the data
- * leaves o + R after that answer arrives; a blocking send ends when
- * its data has left (G b after).  A receive ends o after its message
+ * leaves o + R after that answer arrives (R down to -(2L + 2o), a
+ * handover cheaper than the two small messages, as shared memory's);
+ * a blocking send ends when its data has left (G b after).  A receive ends o after its message
  * arrived, or o after it began if it was there already; a wait costs
  * o.  Collectives are built from messages by coll.c.
  */
@@ -55,14 +56,14 @@ struct loggp {
 };
 
 static int
-parse_real(const char *s, double *v)
+parse_real(const char *s, double *v, int sign)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtod(s, &end);
 	if (end == s || *end != '\0' || errno == ERANGE || !isfinite(*v) ||
-	    *v < 0)
+	    (*v < 0 && !sign))
 		return -1;
 	return 0;
 }
@@ -115,7 +116,7 @@ set(struct param *p, const char *name, const char *val, char *err,
 		}
 		if (p->ndim == 0)
 			goto bad;
-	} else if (parse_real(val, real[i]) < 0)
+	} else if (parse_real(val, real[i], i == P_R) < 0)
 		goto bad;
 	p->given |= 1u << i;
 	return 0;
@@ -278,6 +279,7 @@ static void *
 lg_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 {
 	struct loggp *m;
+	double least;
 
 	if (conf->path == NULL) {
 		trc_errorf(err, errlen, "model 'loggp' needs a file: "
@@ -296,10 +298,22 @@ lg_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		lg_free(m);
 		return NULL;
 	}
+	/* A handover may cost less than two small messages (shared
+	 * memory's, whose receiver copies the data itself), not less
+	 * than nothing. */
+	least = -(2 * m->p.L + 2 * m->p.o);
+	if (m->p.R < least * (1 + 1e-6)) {
+		trc_errorf(err, errlen, "R %g is below -(2L + 2o) = %g",
+		    m->p.R, least);
+		lg_free(m);
+		return NULL;
+	}
+	if (m->p.R < least)
+		m->p.R = least;	/* printed to 9 digits */
 	m->L = trc_ns(m->p.L);
 	m->o = trc_ns(m->p.o);
 	m->g = trc_ns(m->p.g);
-	m->R = trc_ns(m->p.R);
+	m->R = m->p.R < 0 ? -trc_ns(-m->p.R) : trc_ns(m->p.R);
 	m->H = trc_ns(m->p.H);
 	m->meanhops = torus_mean(&m->p);
 	m->net.msg = coll_msg;
@@ -376,12 +390,14 @@ lg_handover(void *v, const struct trc_p2p *mp, int64_t ready,
 {
 	struct loggp *m = v;
 	int64_t l = lat(m, mp->src, mp->dst), gb = bytes_ns(m, mp->bytes);
-	int64_t t = x->depart + l;
+	int64_t t = x->depart + l, req = x->depart;
 
 	/* The request is there and the receiver ready: it answers. */
 	if (ready > t)
 		t = ready;
 	x->depart = t + m->o + l + m->o + m->R;
+	if (x->depart < req)
+		x->depart = req;	/* R rounded on its own */
 	x->arrive = x->depart + l + gb + m->o;
 	if (x->depart + gb > x->end)
 		x->end = x->depart + gb;
