@@ -525,21 +525,28 @@ msg_get(const struct trc_msg *m, int64_t *t, int64_t *base, uint8_t *flags)
 }
 
 /*
- * A recorded time from attribute key of ev (depart= of an SE, arrive=
- * of an RE: physical times some formats hold), in *t: 0, 1 when there
- * is none, -1 when it is invalid.
+ * A recorded time from attribute key (6 letters) of ev: depart= of an
+ * SE, arrive= of an RE, physical times some formats hold.  In *t: 0,
+ * 1 when there is none, -1 when it is invalid.
  */
 static int
 physical(struct trc_scale *s, const struct trc_event *ev, const char *key,
     int64_t *t)
 {
-	const struct trc_str *a;
+	const struct trc_str *v;
+	int i;
 
-	if ((a = trc_attr_get(ev, key)) == NULL)
+	/* Asked of every message: no strlen, lengths first. */
+	for (i = 0; i < ev->nattr; i++)
+		if (ev->attr[i].key.len == 6 &&
+		    memcmp(ev->attr[i].key.s, key, 6) == 0)
+			break;
+	if (i == ev->nattr)
 		return 1;
-	if (trc_parse_time(a->s, a->len, t) < 0)
-		return fail(s, ev->line, "invalid %s '%.*s'", key, (int)a->len,
-		    a->s);
+	v = &ev->attr[i].val;
+	if (trc_parse_time(v->s, v->len, t) < 0)
+		return fail(s, ev->line, "invalid %s '%.*s'", key, (int)v->len,
+		    v->s);
 	return 0;
 }
 
@@ -701,43 +708,17 @@ wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
 }
 
 /*
- * Format ev at tp into a new record of rank r; a rematched RE gets its
- * new peer=, tag= and bytes=.
+ * Format e at tp into a new record, with t0= the time of ev (e itself
+ * or a copy of it with other values).
  */
 static int
-emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
-    int rematched)
+emit(struct trc_scale *s, const struct trc_event *ev,
+    const struct trc_event *e, int64_t tp)
 {
-	struct rank *p = &s->rk[r];
-	const struct trc_event *e = ev;
-	struct trc_event copy;
-	char nbuf[3][24];
 	const char *xbuf = NULL;
 	size_t xlen = 0;
 	struct rec *q;
-	int i;
 
-	if (rematched) {
-		/* Only the values change: a shallow copy will do. */
-		memcpy(&copy, ev, sizeof(copy));
-		for (i = 0; i < copy.nattr; i++) {
-			struct trc_str *k = &copy.attr[i].key, *v =
-			    &copy.attr[i].val;
-
-			if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
-				v->len = trc_format_int(nbuf[0], p->rs_src);
-				v->s = nbuf[0];
-			} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
-				v->len = trc_format_int(nbuf[1], p->rs_tag);
-				v->s = nbuf[1];
-			} else if (k->len == 5 && memcmp(k->s, "bytes", 5) ==
-			    0) {
-				v->len = trc_format_int(nbuf[2], p->rs_bytes);
-				v->s = nbuf[2];
-			}
-		}
-		e = &copy;
-	}
 	if (trc_attr_get(ev, "t0") == NULL) {
 		if (s->t0len == 0 || s->t0 != ev->t) {
 			memcpy(s->t0buf, "t0=", 3);
@@ -751,6 +732,35 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 		return nomem(s);
 	q->len = (uint32_t)trc_format_event(q->text, e, tp, xbuf, xlen);
 	return output(s, tp, q);
+}
+
+/* A rematched RE of rank r: with its new peer=, tag= and bytes=. */
+static int
+emit_rematched(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t tp)
+{
+	struct rank *p = &s->rk[r];
+	struct trc_event copy;
+	char nbuf[3][24];
+	int i;
+
+	/* Only the values change: a shallow copy will do. */
+	memcpy(&copy, ev, sizeof(copy));
+	for (i = 0; i < copy.nattr; i++) {
+		struct trc_str *k = &copy.attr[i].key, *v = &copy.attr[i].val;
+
+		if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
+			v->len = trc_format_int(nbuf[0], p->rs_src);
+			v->s = nbuf[0];
+		} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
+			v->len = trc_format_int(nbuf[1], p->rs_tag);
+			v->s = nbuf[1];
+		} else if (k->len == 5 && memcmp(k->s, "bytes", 5) == 0) {
+			v->len = trc_format_int(nbuf[2], p->rs_bytes);
+			v->s = nbuf[2];
+		}
+	}
+	return emit(s, ev, &copy, tp);
 }
 
 /*
@@ -1171,7 +1181,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p->tp = tp;
 	s->st.delay_ns += delay;
 	s->st.events++;
-	return emit(s, r, ev, tp, rematched);
+	return rematched ? emit_rematched(s, r, ev, tp) : emit(s, ev, ev, tp);
 }
 
 /* --- holding events ----------------------------------------------- */

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A machine's point-to-point costs, in seconds. */
 struct coll_net {
@@ -42,5 +43,42 @@ const char *trc_coll_alg_name(enum coll_alg);
 /* Its cost in seconds on net, -1 for COLL_NONE. */
 double	 trc_coll_cost(const struct coll_net *, const char *op, size_t len,
 	    int32_t p, int64_t bytes);
+
+/*
+ * The last collective a model costed: every participant of an
+ * instance asks the same, one after another.
+ */
+struct coll_memo {
+	char		 op[24];
+	size_t		 oplen;		/* 0: none yet */
+	int64_t		 bytes;
+	int32_t		 size;
+	int64_t		 ns;		/* its cost, -1: the model knows none */
+};
+
+/* 1 with the cost in *ns when m holds op, bytes and size, else 0. */
+static inline int
+trc_coll_memo_get(const struct coll_memo *m, const char *op, size_t len,
+    int64_t bytes, int32_t size, int64_t *ns)
+{
+	if (m->oplen != len || m->bytes != bytes || m->size != size ||
+	    len == 0 || memcmp(m->op, op, len) != 0)
+		return 0;
+	*ns = m->ns;
+	return 1;
+}
+
+static inline void
+trc_coll_memo_put(struct coll_memo *m, const char *op, size_t len,
+    int64_t bytes, int32_t size, int64_t ns)
+{
+	if (len > sizeof(m->op))
+		return;
+	memcpy(m->op, op, len);
+	m->oplen = len;
+	m->bytes = bytes;
+	m->size = size;
+	m->ns = ns;
+}
 
 #endif

@@ -30,6 +30,7 @@ struct fit {
 	struct trc_fit		*own;		/* target, when we read it */
 	const struct trc_fit	*base;		/* the caller's */
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
+	struct coll_memo	 memo;
 };
 
 static void
@@ -174,15 +175,22 @@ fit_coll(void *v, const struct trc_coll_call *c)
 	const struct trc_fit_op *op;
 	struct coll_net net = { fit_msg, f, 0 };
 	double a2, ap;
+	int64_t ns;
 
+	if (trc_coll_memo_get(&f->memo, c->op, c->oplen, c->bytes, c->size,
+	    &ns))
+		return ns < 0 ? c->d : ns;
 	if (f->target == NULL ||
 	    (op = trc_fit_find(f->target, c->op, c->oplen)) == NULL)
-		return c->d;
-	if (c->size == 2 ||
+		ns = -1;
+	else if (c->size == 2 ||
 	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
 	    (ap = trc_coll_cost(&net, c->op, c->oplen, c->size, c->bytes)) < 0)
-		return trc_fit_eval_ns(op, c->bytes);
-	return trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
+		ns = trc_fit_eval_ns(op, c->bytes);
+	else
+		ns = trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
+	trc_coll_memo_put(&f->memo, c->op, c->oplen, c->bytes, c->size, ns);
+	return ns < 0 ? c->d : ns;
 }
 
 static int64_t

@@ -51,6 +51,7 @@ struct loggp {
 	int64_t		 L, o, g, R, H;	/* nanoseconds */
 	double		 meanhops;	/* between two ranks, for collectives */
 	struct coll_net	 net;
+	struct coll_memo memo;
 	int64_t		*nic;		/* per rank: free to inject from */
 	size_t		 nnic;
 };
@@ -423,9 +424,17 @@ static int64_t
 lg_coll(void *v, const struct trc_coll_call *c)
 {
 	struct loggp *m = v;
-	double t = trc_coll_cost(&m->net, c->op, c->oplen, c->size, c->bytes);
+	double t;
+	int64_t ns;
 
-	return t < 0 ? c->d : trc_ns(t);
+	if (!trc_coll_memo_get(&m->memo, c->op, c->oplen, c->bytes, c->size,
+	    &ns)) {
+		t = trc_coll_cost(&m->net, c->op, c->oplen, c->size, c->bytes);
+		ns = t < 0 ? -1 : trc_ns(t);
+		trc_coll_memo_put(&m->memo, c->op, c->oplen, c->bytes, c->size,
+		    ns);
+	}
+	return ns < 0 ? c->d : ns;
 }
 
 static int64_t
