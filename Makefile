@@ -30,7 +30,7 @@ TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
 	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3
 
-LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c)
+LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
 PROG_SRC := $(wildcard filters/*.c perturb/*.c compare/*.c)
 PROG_OBJ := $(PROG_SRC:%.c=$(O)/%.o)

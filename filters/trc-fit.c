@@ -20,7 +20,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]";
+    "trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] "
+    "[file ...]";
+
+/* Long options without a letter. */
+enum { OPT_LOGGP = 256 };
 
 struct meas {
 	int64_t		 bytes;
@@ -146,15 +150,15 @@ fmtsize(char *buf, size_t len, int64_t v)
 /*
  * The sizes whose sends wait for the receiver: those measured by both
  * send and send-late where send-late's median is more than
- * TRC_FIT_SYNC_RATIO times send's.
+ * TRC_FIT_SYNC_RATIO times send's.  Returns how many ranges, in a new
+ * array *rp, and the sizes compared in *nsizes.
  */
-static void
-syncranges(struct op *send, struct op *late, int verbose)
+static size_t
+ranges(struct op *send, struct op *late, struct trc_fit_range **rp,
+    size_t *nsizes)
 {
-	struct trc_fit_range *r;
 	double *sx, *sy, *lx, *ly, *x, *a, *b;
-	size_t ns, nl, i, j, n = 0, nr, k;
-	char lo[32], hi[32];
+	size_t ns, nl, i, j, n = 0, nr;
 
 	ns = medians(send, &sx, &sy);
 	nl = medians(late, &lx, &ly);
@@ -173,8 +177,27 @@ syncranges(struct op *send, struct op *late, int verbose)
 		}
 	if (n == 0)
 		die("send-late: no size measured by send too");
-	r = ecalloc((n + 1) / 2, sizeof(*r));
-	nr = trc_fit_sync_ranges(x, a, b, n, r);
+	*rp = ecalloc((n + 1) / 2, sizeof(**rp));
+	nr = trc_fit_sync_ranges(x, a, b, n, *rp);
+	*nsizes = n;
+	free(sx);
+	free(sy);
+	free(lx);
+	free(ly);
+	free(x);
+	free(a);
+	free(b);
+	return nr;
+}
+
+static void
+syncranges(struct op *send, struct op *late, int verbose)
+{
+	struct trc_fit_range *r;
+	size_t n, nr, k;
+	char lo[32], hi[32];
+
+	nr = ranges(send, late, &r, &n);
 	printf("# send-sync: sizes whose blocking sends wait for the "
 	    "receiver (send-late over %g times send, %zu sizes): %zu "
 	    "range%s\n", TRC_FIT_SYNC_RATIO, n, nr, nr == 1 ? "" : "s");
@@ -186,14 +209,73 @@ syncranges(struct op *send, struct op *late, int verbose)
 			fprintf(stderr, "%s: send-sync [%s, %s)\n",
 			    trc_progname, lo, hi);
 	}
-	free(sx);
-	free(sy);
-	free(lx);
-	free(ly);
-	free(x);
-	free(a);
-	free(b);
 	free(r);
+}
+
+static struct op *
+findop(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nops; i++)
+		if (strcmp(ops[i].name, name) == 0)
+			return &ops[i];
+	return NULL;
+}
+
+/*
+ * --loggp: LogGP parameters (trc-loggp(5)) from recv, isend and, for
+ * the eager limit, the sizes whose sends wait for the receiver: every
+ * size from the first of a range that runs to the largest is taken as
+ * handed over by a rendezvous.
+ */
+static void
+loggp(int verbose)
+{
+	struct trc_loggp_fit p;
+	struct trc_fit_range *r;
+	struct op *recv, *isend, *send, *late;
+	double *x, *y, *ix, *iy;
+	int64_t eager = TRC_FIT_INF;
+	size_t n, nr, ns;
+	char err[256], buf[32];
+
+	if ((recv = findop("recv")) == NULL)
+		die("--loggp needs recv measurements");
+	if ((isend = findop("isend")) == NULL)
+		die("--loggp needs isend measurements");
+	send = findop("send");
+	late = findop("send-late");
+	if (late != NULL && send == NULL)
+		die("send-late needs send measurements");
+	if (late != NULL) {
+		nr = ranges(send, late, &r, &ns);
+		if (nr > 0 && r[nr - 1].hi == TRC_FIT_INF)
+			eager = r[nr - 1].lo > 0 ? r[nr - 1].lo - 1 : 0;
+		free(r);
+	}
+	n = medians(recv, &x, &y);
+	medians(isend, &ix, &iy);
+	if (trc_loggp_fit(x, y, n, iy[0], eager, &p, err, sizeof(err)) < 0)
+		die("%s", err);
+	fmtsize(buf, sizeof(buf), p.eager);
+	printf("# trc-fit --loggp: LogGP parameters from recv (%zu sizes up "
+	    "to the eager limit, %zu beyond) and isend of %lld bytes\n",
+	    p.neager, p.nrdv, (long long)ix[0]);
+	printf("L %.9g\no %.9g\nG %.9g\neager %s\n", p.L, p.o, p.G, buf);
+	if (p.nrdv >= 2)
+		printf("R %.9g\n", p.R);
+	else
+		printf("# R: fewer than 2 sizes beyond the eager limit\n");
+	printf("# g: not measured by trc-pingpong\n");
+	if (verbose)
+		fprintf(stderr, "%s: L %.3g s, o %.3g s, G %.3g s/byte, "
+		    "eager %s, R %.3g s\n", trc_progname, p.L, p.o, p.G, buf,
+		    p.R);
+	free(x);
+	free(y);
+	free(ix);
+	free(iy);
 }
 
 static void
@@ -243,12 +325,17 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "loggp", no_argument, NULL, OPT_LOGGP },
+		{ NULL, 0, NULL, 0 }
+	};
 	double penalty = 3;
-	int c, maxseg = 4, minpts = 3, verbose = 0;
+	int c, maxseg = 4, minpts = 3, verbose = 0, lgp = 0;
 	size_t i;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt(argc, argv, "hk:m:p:v")) != -1) {
+	while ((c = getopt_long(argc, argv, "hk:m:p:v", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
 		case 'h':
 			usage(0);
@@ -267,6 +354,9 @@ main(int argc, char **argv)
 		case 'v':
 			verbose = 1;
 			break;
+		case OPT_LOGGP:
+			lgp = 1;
+			break;
 		default:
 			usage_error(usage_line);
 		}
@@ -279,6 +369,11 @@ main(int argc, char **argv)
 		readfile(*argv);
 	if (nops == 0)
 		die("no measurements");
+	if (lgp) {
+		loggp(verbose);
+		fshut_stdout();
+		return 0;
+	}
 	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
 	    "for LO <= bytes < HI\n");
 	for (i = 0; i < nops; i++)
@@ -286,15 +381,9 @@ main(int argc, char **argv)
 			fitop(&ops[i], maxseg, minpts, penalty, verbose);
 	for (i = 0; i < nops; i++)
 		if (strcmp(ops[i].name, "send-late") == 0) {
-			struct op *send = NULL;
-			size_t j;
-
-			for (j = 0; j < nops; j++)
-				if (strcmp(ops[j].name, "send") == 0)
-					send = &ops[j];
-			if (send == NULL)
+			if (findop("send") == NULL)
 				die("send-late needs send measurements");
-			syncranges(send, &ops[i], verbose);
+			syncranges(findop("send"), &ops[i], verbose);
 		}
 	fshut_stdout();
 	return 0;

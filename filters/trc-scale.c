@@ -1,18 +1,23 @@
 /*
  * trc-scale - predict a trace on another machine by transforming its
  * timestamps (Mendes, "Performance Prediction by Trace Transformation",
- * section 4; DESIGN.md section 4).  The transform is lib/scale.c.
+ * section 4; DESIGN.md section 4).  The transform is lib/scale.c, the
+ * machine models lib/model/.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-scale [-v] [-b base.fit] [-c target.fit] [-k ratio | -p ratios] "
-    "[file]";
+    "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
+    "[--set name=value,...] [-k ratio | -p ratios] [file]";
+
+/* Long options without a letter. */
+enum { OPT_MODEL = 256, OPT_SET };
 
 static void
 usage(int status)
@@ -40,10 +45,14 @@ main(int argc, char **argv)
 		{ "comm", required_argument, NULL, 'c' },
 		{ "cpu-ratio", required_argument, NULL, 'k' },
 		{ "cpu", required_argument, NULL, 'p' },
+		{ "model", required_argument, NULL, OPT_MODEL },
+		{ "set", required_argument, NULL, OPT_SET },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_scale_conf conf = { 0 };
+	struct trc_model_conf mconf = { 0 };
+	struct trc_model *model;
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
@@ -52,7 +61,7 @@ main(int argc, char **argv)
 	struct trc_scale *sc;
 	struct trc_event ev;
 	const char *d;
-	char err[512], tbuf[32];
+	char err[512], tbuf[32], *mname = NULL, *colon;
 	int c, rc, verbose = 0, errors;
 	size_t i;
 
@@ -61,26 +70,46 @@ main(int argc, char **argv)
 	    -1) {
 		switch (c) {
 		case 'b':
-			conf.base = base = loadfit(optarg);
+			mconf.base = base = loadfit(optarg);
 			break;
 		case 'c':
-			conf.target = target = loadfit(optarg);
+			if (mname != NULL)
+				usage_error(usage_line);
+			mname = estrdup("fit");
+			mconf.fit = target = loadfit(optarg);
 			break;
 		case 'h':
 			usage(0);
 			break;
 		case 'k':
-			conf.cpu_ratio = estrtod(optarg, "ratio");
-			if (!(conf.cpu_ratio > 0))
+			mconf.cpu_ratio = estrtod(optarg, "ratio");
+			if (!(mconf.cpu_ratio > 0))
 				die("invalid ratio '%s'", optarg);
 			break;
 		case 'p':
-			if ((conf.ratios = trc_ratios_load(optarg, err,
+			if ((mconf.ratios = trc_ratios_load(optarg, err,
 			    sizeof(err))) == NULL)
 				die("%s", err);
 			break;
 		case 'v':
 			verbose = 1;
+			break;
+		case OPT_MODEL:
+			if (mname != NULL)
+				usage_error(usage_line);
+			mname = estrdup(optarg);
+			if ((colon = strchr(mname, ':')) != NULL) {
+				*colon = '\0';
+				mconf.path = colon + 1;
+			}
+			/* A fit is read here, as -c reads it. */
+			if (strcmp(mname, "fit") == 0 && mconf.path != NULL)
+				mconf.fit = target = loadfit(mconf.path);
+			break;
+		case OPT_SET:
+			if (mconf.set != NULL)
+				usage_error(usage_line);
+			mconf.set = optarg;
 			break;
 		default:
 			usage_error(usage_line);
@@ -88,10 +117,14 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1 || (conf.cpu_ratio > 0 && conf.ratios != NULL))
+	if (argc > 1 || (mconf.cpu_ratio > 0 && mconf.ratios != NULL))
 		usage_error(usage_line);
-	if (conf.base != NULL && conf.target == NULL)
+	if (base != NULL && mname == NULL)
 		die("--base needs --comm");
+	if ((model = trc_model_new(mname != NULL ? mname : "fit", &mconf, err,
+	    sizeof(err))) == NULL)
+		die("%s", err);
+	conf.model = model;
 
 	if ((rd = trc_open(argc > 0 ? argv[0] : "-")) == NULL ||
 	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
@@ -142,9 +175,11 @@ main(int argc, char **argv)
 	trc_scale_free(sc);
 	trc_wfree(w);
 	trc_close(rd);
+	trc_model_free(model);
+	free(mname);
 	trc_fit_free(target);
 	trc_fit_free(base);
-	trc_ratios_free(conf.ratios);
+	trc_ratios_free(mconf.ratios);
 	fshut_stdout();
 	return 0;
 }

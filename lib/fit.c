@@ -517,3 +517,60 @@ out:
 	free(from);
 	return rc;
 }
+
+/* A line through points [i, j) on relative error, as a segment. */
+static int
+line(const double *x, const double *y, size_t i, size_t j, double *a,
+    double *b)
+{
+	double *w;
+	size_t k;
+	int rc;
+
+	if ((w = malloc(j * sizeof(*w))) == NULL)
+		return -1;
+	for (k = i; k < j; k++)
+		w[k] = 1 / (y[k] * y[k]);
+	rc = segfit(x, y, w, i, j, a, b) < 0 ? -1 : 0;
+	free(w);
+	return rc;
+}
+
+int
+trc_loggp_fit(const double *x, const double *y, size_t n, double o,
+    int64_t eager, struct trc_loggp_fit *p, char *err, size_t errlen)
+{
+	double a1, b1, a2, b2;
+	size_t i, ne;
+
+	gsl_set_error_handler_off();
+	for (i = 0; i < n; i++)
+		if (!(y[i] > 0) || (i > 0 && !(x[i] > x[i - 1])))
+			return trc_errorf(err, errlen, "sizes must increase "
+			    "and times be positive");
+	for (ne = 0; ne < n && (eager == TRC_FIT_INF || x[ne] <= eager); ne++)
+		;
+	if (ne < 2)
+		return trc_errorf(err, errlen, "recv: %zu size%s up to the "
+		    "eager limit, 2 needed", ne, ne == 1 ? "" : "s");
+	if (line(x, y, 0, ne, &a1, &b1) < 0)
+		return trc_errorf(err, errlen, "recv: the fit failed");
+	memset(p, 0, sizeof(*p));
+	p->o = o;
+	p->eager = eager;
+	p->neager = ne;
+	p->nrdv = n - ne;
+	p->L = a1 - 2 * o > 0 ? a1 - 2 * o : 0;
+	p->G = b1 > 0 ? b1 : 0;
+	if (n - ne >= 2) {
+		if (line(x, y, ne, n, &a2, &b2) < 0)
+			return trc_errorf(err, errlen, "recv: the fit failed");
+		/* Large messages set the bandwidth; the step between the
+		 * lines is the handshake, 2L + 2o, and R. */
+		p->G = b2 > 0 ? b2 : 0;
+		p->R = a2 - a1 - 2 * p->L - 2 * o;
+		if (p->R < -(2 * p->L + 2 * o))
+			p->R = -(2 * p->L + 2 * o);
+	}
+	return 0;
+}

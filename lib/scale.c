@@ -2,8 +2,12 @@
  * scale.c - the transform engine (trc_scale.h; Mendes, "Performance
  * Prediction by Trace Transformation", section 4; DESIGN.md section 4).
  *
- * Each rank is replayed in its own event order with a predicted clock.
- * A rank whose receive completion arrives before its send (clock skew,
+ * Each rank is replayed in its own event order with a predicted clock;
+ * what each interval costs, and when a message leaves and arrives, the
+ * model says (trc_model.h), called through its table of functions: the
+ * engine knows MPI's semantics (matching, blocking, handing a message
+ * over, the causality repair, rematching wildcard receives) and
+ * nothing of any model.  A rank whose receive completion arrives before its send (clock skew,
  * or a stream not ordered by time), or whose collective still misses
  * participants, is blocked: its later events are held until it can go
  * on.  Predicted times are monotone per rank, so the output is a k-way
@@ -14,7 +18,6 @@
  * when their last record is written, so memory follows the events in
  * the buffer and no record is ever moved.
  */
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,29 +67,24 @@ struct irecv {
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
 	int64_t		 delay;		/* before the next event fed */
-	int64_t		 rs_tp, rs_t;	/* the send of a resolved receive */
-	double		 k;
+	/* The message of a resolved receive (msg_get). */
+	int64_t		 rs_tp, rs_base;
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
 	int32_t		 rs_src, rs_tag;	/* a rematched message */
 	int64_t		 rs_bytes;
-	int64_t		 sync_tp;	/* SYNC_WAIT: the eager end; DONE: the end */
+	/* A held send: SYNC_WAIT, as if eager; SYNC_DONE, end its end. */
+	struct trc_xfer	 sync_x;
 	int32_t		 sync_dst;	/* SYNC_WAIT: the receiver */
 	uint32_t	 upass;		/* unstick: the pass that walked it */
 	int32_t		 uwalk;		/* and the walk, by its first rank */
 	int32_t		 sync_tag, sync_comm;	/* and the channel */
-	int64_t		 sync_t;	/* its original time */
-	uint8_t		 seen, state, blocked, resolved, kvalid, kmatched;
+	uint8_t		 seen, state, blocked, resolved;
 	uint8_t		 sync;		/* enum sync, of the SE being processed */
-	uint8_t		 rs_sync;	/* the matched send waits for this RE */
+	uint8_t		 rs_flags;	/* MSG_*, of the resolved message */
 	struct irecv	 rb;		/* the last blocking RB */
 	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
-	/* Region labels: a stack of strings in one buffer (with ratios). */
-	char		*lab;
-	size_t		 lablen, labcap;
-	size_t		*labpos;
-	size_t		 depth, depthcap;
 	struct irecv	*ir;		/* nonblocking receives not completed */
 	size_t		 nir, ircap;
 	/*
@@ -113,8 +111,9 @@ struct trc_scale {
 	const char		*outname;
 	struct trc_writer	*w;
 	struct trc_match	*mt;
-	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
-	double			 cpu_ratio;
+	/* The model, which the engine calls and never asks about. */
+	const struct trc_model_ops *mo;
+	void			*ms;
 	int32_t			 hdr_ranks;
 	int			 timeorder;
 	int			 failed;
@@ -214,20 +213,14 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	s->name = name;
 	s->outname = conf->outname ? conf->outname : "<stdout>";
 	s->w = w;
-	s->cpu_ratio = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
+	if (s->conf.model == NULL)
+		s->conf.model = &trc_model_recorded;
+	s->mo = s->conf.model->ops;
+	s->ms = s->conf.model->state;
 	s->hdr_ranks = h->ranks;
 	s->timeorder = h->order == TRC_ORDER_TIME;
 	s->nextwm = 4096;
 	s->pmin = INT64_MAX;
-	if (conf->target) {
-		s->t_send = trc_fit_find(conf->target, "send", 4);
-		s->t_isend = trc_fit_find(conf->target, "isend", 5);
-		s->t_recv = trc_fit_find(conf->target, "recv", 4);
-	}
-	if (conf->base) {
-		s->b_send = trc_fit_find(conf->base, "send", 4);
-		s->b_isend = trc_fit_find(conf->base, "isend", 5);
-	}
 	if ((s->mt = trc_match_new()) == NULL ||
 	    (h->ranks > 0 && getrank(s, h->ranks - 1) == NULL)) {
 		trc_scale_free(s);
@@ -506,92 +499,86 @@ release(struct trc_scale *s, int64_t wm)
 
 /* --- the transform ------------------------------------------------ */
 
-static int64_t
-scale_ns(double k, int64_t d)
-{
-	double v = k * (double)d;
+/*
+ * What a message carries from its send to its receive, in the match
+ * table's two payload words: val, its predicted arrival (for one the
+ * target hands over, MSG_RDV, the earliest it can leave, its arrival
+ * known only when its receiver is ready), and aux, the recorded time
+ * before which a receive of it is clock skew, with the flags.
+ */
+#define MSG_RDV		1u	/* handed over to a ready receiver */
+#define MSG_HELD	2u	/* and its sender, blocking, held until then */
 
-	if (k == 1)
-		return d;
-	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+static void
+msg_put(struct trc_msg *m, int64_t t, int64_t base, unsigned flags)
+{
+	m->val = t;
+	m->aux = base * 4 + (int64_t)flags;
 }
 
-/* The factor K of rank r's current label, or -1 when matching failed. */
-static int
-factor(struct trc_scale *s, struct rank *p, int32_t r, double *k)
+static void
+msg_get(const struct trc_msg *m, int64_t *t, int64_t *base, uint8_t *flags)
 {
-	const char *l = "";
-	size_t len = 0;
-	int rc;
-
-	if (s->conf.ratios == NULL) {
-		*k = s->cpu_ratio;
-		return 0;
-	}
-	if (!p->kvalid) {
-		if (p->depth > 0) {
-			l = p->lab + p->labpos[p->depth - 1];
-			len = p->lablen - p->labpos[p->depth - 1];
-		}
-		if ((rc = trc_ratios_get(s->conf.ratios, l, len, r, &p->k)) <
-		    0)
-			return -1;
-		p->kmatched = (uint8_t)rc;
-		p->kvalid = 1;
-	}
-	*k = p->k;
-	return 0;
+	*t = m->val;
+	*flags = (uint8_t)(m->aux & 3);
+	*base = (m->aux - (m->aux & 3)) / 4;
 }
 
 /*
- * The factor of the computation interval that ends now on rank r; -1
- * when matching failed.  unl counts the interval as unlabelled.
+ * A recorded time from attribute key (6 letters) of ev: depart= of an
+ * SE, arrive= of an RE, physical times some formats hold.  In *t: 0,
+ * 1 when there is none, -1 when it is invalid.
  */
 static int
-cpu_factor(struct trc_scale *s, struct rank *p, int32_t r, int unl,
-    long line, double *k)
+physical(struct trc_scale *s, const struct trc_event *ev, const char *key,
+    int64_t *t)
 {
-	if (factor(s, p, r, k) < 0)
-		return fail(s, line, "%s", trc_ratios_error(s->conf.ratios));
-	if (s->conf.ratios != NULL && !p->kmatched && unl)
-		s->st.unlabelled++;
-	return 0;
-}
+	const struct trc_str *v;
+	int i;
 
-/* base + K d for the computation interval ending now, or -1. */
-static int
-comp(struct trc_scale *s, struct rank *p, int32_t r, int64_t base, int64_t d,
-    long line, int64_t *tp)
-{
-	double k;
-
-	if (cpu_factor(s, p, r, d > 0, line, &k) < 0)
-		return -1;
-	*tp = base + scale_ns(k, d);
-	return 0;
-}
-
-static int
-push_label(struct rank *p, const struct trc_str *fn)
-{
-	if (grow(&p->labpos, &p->depthcap, p->depth + 1, sizeof(*p->labpos),
-	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len, 1, 64) <
-	    0)
-		return -1;
-	p->labpos[p->depth++] = p->lablen;
-	memcpy(p->lab + p->lablen, fn->s, fn->len);
-	p->lablen += fn->len;
-	p->kvalid = 0;
+	/* Asked of every message: no strlen, lengths first. */
+	for (i = 0; i < ev->nattr; i++)
+		if (ev->attr[i].key.len == 6 &&
+		    memcmp(ev->attr[i].key.s, key, 6) == 0)
+			break;
+	if (i == ev->nattr)
+		return 1;
+	v = &ev->attr[i].val;
+	if (trc_parse_time(v->s, v->len, t) < 0)
+		return fail(s, ev->line, "invalid %s '%.*s'", key, (int)v->len,
+		    v->s);
 	return 0;
 }
 
 static void
-pop_label(struct rank *p)
+p2p_of(struct trc_p2p *mp, int32_t src, int32_t dst,
+    const struct trc_event *ev)
 {
-	if (p->depth == 0)
-		return;
-	p->lablen = p->labpos[--p->depth];
-	p->kvalid = 0;
+	mp->src = src;
+	mp->dst = dst;
+	mp->tag = ev->tag;
+	mp->comm = ev->comm;
+	mp->bytes = ev->bytes > 0 ? ev->bytes : 0;
+	mp->nonblocking = ev->req != TRC_NONE;
+}
+
+/*
+ * base + the predicted length of the computation interval of recorded
+ * length d ending now on rank r, in *tp; -1 on error.
+ */
+static int
+comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
+    int64_t *tp)
+{
+	int64_t dp;
+	int rc;
+
+	if ((rc = s->mo->comp(s->ms, r, d, &dp)) < 0)
+		return fail(s, line, "%s", s->mo->error(s->ms));
+	if (rc > 0 && d > 0)
+		s->st.unlabelled++;
+	*tp = base + dp;
+	return 0;
 }
 
 static int
@@ -721,43 +708,17 @@ wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
 }
 
 /*
- * Format ev at tp into a new record of rank r; a rematched RE gets its
- * new peer=, tag= and bytes=.
+ * Format e at tp into a new record, with t0= the time of ev (e itself
+ * or a copy of it with other values).
  */
 static int
-emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
-    int rematched)
+emit(struct trc_scale *s, const struct trc_event *ev,
+    const struct trc_event *e, int64_t tp)
 {
-	struct rank *p = &s->rk[r];
-	const struct trc_event *e = ev;
-	struct trc_event copy;
-	char nbuf[3][24];
 	const char *xbuf = NULL;
 	size_t xlen = 0;
 	struct rec *q;
-	int i;
 
-	if (rematched) {
-		/* Only the values change: a shallow copy will do. */
-		memcpy(&copy, ev, sizeof(copy));
-		for (i = 0; i < copy.nattr; i++) {
-			struct trc_str *k = &copy.attr[i].key, *v =
-			    &copy.attr[i].val;
-
-			if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
-				v->len = trc_format_int(nbuf[0], p->rs_src);
-				v->s = nbuf[0];
-			} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
-				v->len = trc_format_int(nbuf[1], p->rs_tag);
-				v->s = nbuf[1];
-			} else if (k->len == 5 && memcmp(k->s, "bytes", 5) ==
-			    0) {
-				v->len = trc_format_int(nbuf[2], p->rs_bytes);
-				v->s = nbuf[2];
-			}
-		}
-		e = &copy;
-	}
 	if (trc_attr_get(ev, "t0") == NULL) {
 		if (s->t0len == 0 || s->t0 != ev->t) {
 			memcpy(s->t0buf, "t0=", 3);
@@ -773,23 +734,51 @@ emit(struct trc_scale *s, int32_t r, const struct trc_event *ev, int64_t tp,
 	return output(s, tp, q);
 }
 
-/*
- * The end of a send that waits for its receiver: no earlier than its
- * own cost (eager, the predicted end as if it did not wait), and no
- * earlier than the receiver's taking the message, ready, plus the
- * handover, the target's receive cost g2(b) (0 without one), which
- * puts the receive's end there too.
- */
-static int64_t
-sync_end(struct trc_scale *s, int64_t eager, int64_t ready, int64_t b)
+/* A rematched RE of rank r: with its new peer=, tag= and bytes=. */
+static int
+emit_rematched(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t tp)
 {
-	int64_t se = ready + (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) : 0);
+	struct rank *p = &s->rk[r];
+	struct trc_event copy;
+	char nbuf[3][24];
+	int i;
 
-	if (se <= eager)
-		return eager;
-	s->st.synced++;
-	s->st.sync_ns += se - eager;
-	return se;
+	/* Only the values change: a shallow copy will do. */
+	memcpy(&copy, ev, sizeof(copy));
+	for (i = 0; i < copy.nattr; i++) {
+		struct trc_str *k = &copy.attr[i].key, *v = &copy.attr[i].val;
+
+		if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
+			v->len = trc_format_int(nbuf[0], p->rs_src);
+			v->s = nbuf[0];
+		} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
+			v->len = trc_format_int(nbuf[1], p->rs_tag);
+			v->s = nbuf[1];
+		} else if (k->len == 5 && memcmp(k->s, "bytes", 5) == 0) {
+			v->len = trc_format_int(nbuf[2], p->rs_bytes);
+			v->s = nbuf[2];
+		}
+	}
+	return emit(s, ev, &copy, tp);
+}
+
+/*
+ * The message m, handed over to its receiver ready at ready: the
+ * model sets its end and arrival in *x; a blocking send (held) that
+ * ends later for it waited for its receiver.
+ */
+static void
+handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
+    struct trc_xfer *x, int held)
+{
+	int64_t eager = x->end;
+
+	s->mo->handover(s->ms, m, ready, x);
+	if (held && x->end > eager) {
+		s->st.synced++;
+		s->st.sync_ns += x->end - eager;
+	}
 }
 
 /* Rank src's held send ends at se: let it go. */
@@ -803,8 +792,341 @@ sync_done(struct trc_scale *s, int32_t src, int64_t se)
 	if (a->sync != SYNC_WAIT)
 		return 0;	/* cannot be: its send is matched once */
 	a->sync = SYNC_DONE;
-	a->sync_tp = se;
+	a->sync_x.end = se;
 	return wake(s, src);
+}
+
+/*
+ * The handlers of process(): each returns 0 with the event's predicted
+ * time in *tp, 1 when its rank must wait (the event is not consumed),
+ * -1 on error.  base is the predicted time of the rank's last event
+ * plus any delay, d the recorded length of the interval that ends.
+ * A handler that may grow s->rk (getrank, sync_done) fetches its rank
+ * again after the call.
+ */
+
+/* SE: the send's end, and its message into the match table. */
+static int
+send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t d, int64_t *tp)
+{
+	struct rank *p = &s->rk[r], *q;
+	struct trc_msg m, peer;
+	struct trc_p2p mp;
+	struct trc_xfer x;
+	unsigned flags = 0;
+	int64_t end;
+	int rc;
+
+	if (p->sync == SYNC_DONE) {
+		/* Resumed: its receive has set its end. */
+		*tp = p->sync_x.end;
+		p->sync = SYNC_NONE;
+		p->state = COMP;
+		return 0;
+	}
+	p2p_of(&mp, r, ev->peer, ev);
+	if (p->state != SEND) {
+		/* No SB: the interval is computation, and the message
+		 * leaves at its end. */
+		if (comp(s, r, base, d, ev->line, &x.end) < 0)
+			return -1;
+		x.depart = x.arrive = x.end;
+		x.base = ev->t;
+		x.rdv = 0;
+	} else if (s->mo->send(s->ms, &mp, base, p->t, ev->t, &x) < 0)
+		return fail(s, ev->line, "%s", s->mo->error(s->ms));
+	if (ev->peer < 0 || ev->tag < 0)
+		return fail(s, ev->line, "send without peer= and tag=");
+	/* Where the trace knows when the message left, the base model
+	 * need not guess. */
+	if (physical(s, ev, "depart", &x.base) < 0)
+		return -1;
+	if (x.rdv)
+		flags = MSG_RDV | (mp.nonblocking ? 0 : MSG_HELD);
+	memset(&m, 0, sizeof(m));
+	m.src = r;
+	m.dst = ev->peer;
+	m.tag = ev->tag;
+	m.comm = ev->comm;
+	m.bytes = mp.bytes;
+	m.line = ev->line;
+	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
+	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
+		return nomem(s);
+	end = x.end;
+	if (rc == 1) {
+		/* A receive was waiting for this send: resume it. */
+		if ((q = getrank(s, peer.dst)) == NULL)
+			return nomem(s);
+		p = &s->rk[r];
+		if (x.rdv) {
+			/* Handed over from its receive's begin, RE held. */
+			handover(s, &mp, q->tp + (q->hhead != NULL ?
+			    q->hhead->delay : 0), &x, (flags & MSG_HELD) != 0);
+			if (flags & MSG_HELD)
+				end = x.end;
+		}
+		q->resolved = 1;
+		q->rs_tp = x.arrive;
+		q->rs_base = x.base;
+		q->rs_flags = 0;
+		if (wake(s, peer.dst) < 0)
+			return -1;
+	} else if (flags & MSG_HELD) {
+		/* Held until the receive is read. */
+		p->sync = SYNC_WAIT;
+		p->sync_x = x;
+		p->sync_dst = ev->peer;
+		p->sync_tag = ev->tag;
+		p->sync_comm = ev->comm;
+		p->blocked = BLK_SYNC;
+		s->nsyncw++;
+		return 1;
+	}
+	p->state = COMP;
+	*tp = end;
+	return 0;
+}
+
+/* RE: a receive completes, no earlier than its message arrives. */
+static int
+recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t d, int64_t *tp, int *rematched)
+{
+	struct rank *p = &s->rk[r];
+	struct trc_msg m, peer;
+	struct trc_p2p mp;
+	struct trc_xfer x;
+	int64_t want, ready, arrive = ev->t;
+	int32_t wtag, src;
+	long wl = -1;
+	int rc, held;
+
+	if (p->state == WAIT && ev->req != TRC_NONE && p->nwl > 0 &&
+	    (wl = wait_next(s, p, ev)) == -2)
+		return -1;
+	if (!p->resolved && s->conf.rematch && wildcard(p, ev, &wtag)) {
+		/* The engine's watermark pass picks the message. */
+		if (p->blocked != BLK_WILD) {
+			p->blocked = BLK_WILD;
+			p->wtag = wtag;
+			p->wcomm = ev->comm;
+			s->nwild++;
+		}
+		return 1;
+	}
+	if (!p->resolved) {
+		if (ev->peer < 0 || ev->tag < 0)
+			return fail(s, ev->line, "receive completion "
+			    "without actual peer= and tag=");
+		memset(&m, 0, sizeof(m));
+		m.src = ev->peer;
+		m.dst = r;
+		m.tag = ev->tag;
+		m.comm = ev->comm;
+		m.bytes = bytes_of(ev);
+		m.line = ev->line;
+		if ((rc = trc_match_recv(s->mt, &m, &peer)) < 0)
+			return nomem(s);
+		if (rc == 0) {
+			p->blocked = BLK_RECV;
+			return 1;
+		}
+		msg_get(&peer, &p->rs_tp, &p->rs_base, &p->rs_flags);
+	} else if (p->resolved == 2) {
+		*rematched = 1;
+		if (p->rs_src != ev->peer)
+			s->st.rematched++;
+	}
+	if (physical(s, ev, "arrive", &arrive) < 0)
+		return -1;
+	if (ev->req != TRC_NONE)
+		forget_irecv(p, ev->req);
+	p->resolved = 0;
+	/* Received before it left, on the base: the clocks disagree. */
+	if (arrive < p->rs_base && !*rematched)
+		s->st.skew++;
+	src = *rematched ? p->rs_src : ev->peer;
+	p2p_of(&mp, src, r, ev);
+	if (p->state == COMP) {	/* no RB or WB before it */
+		if (comp(s, r, base, d, ev->line, &want) < 0)
+			return -1;
+	} else
+		want = s->mo->recv(s->ms, &mp, base, d);
+	if (p->rs_flags & MSG_RDV) {
+		/* Handed over from the receive's begin. */
+		held = (p->rs_flags & MSG_HELD) && src >= 0 &&
+		    (size_t)src < s->nrk && s->rk[src].sync == SYNC_WAIT;
+		ready = p->state == COMP ? want - s->mo->recv(s->ms, &mp, 0, 0) :
+		    base;
+		if (held)
+			x = s->rk[src].sync_x;
+		else {
+			x.end = x.depart = x.arrive = p->rs_tp;
+			x.base = p->rs_base;
+		}
+		handover(s, &mp, ready, &x, held);
+		p->rs_tp = x.arrive;
+		p->rs_flags = 0;
+		if (held) {
+			if (sync_done(s, src, x.end) < 0)
+				return -1;
+			p = &s->rk[r];
+		}
+	}
+	*tp = want;
+	if (p->rs_tp > *tp) {
+		s->st.repaired++;
+		s->st.repair_ns += p->rs_tp - *tp;
+		*tp = p->rs_tp;
+	}
+	if (p->state == RECV)
+		p->state = COMP;
+	if (wl >= 0)
+		p->wcur = (size_t)wl + 1;
+	if (p->wcur < p->nwl && p->wl[p->wcur].src >= 0)
+		/* The next RE's channel, while other ranks run. */
+		trc_match_prefetch(s->mt, p->wl[p->wcur].src, r,
+		    p->wl[p->wcur].tag, p->wl[p->wcur].comm);
+	return 0;
+}
+
+/* XE: every participant ends at the latest begin plus the cost. */
+static int
+coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t *tp)
+{
+	struct rank *p = &s->rk[r];
+	struct trc_coll_call cc;
+	struct trc_coll *c;
+
+	if ((c = p->coll) == NULL)
+		return fail(s, ev->line, "collective end without its begin");
+	if (c->arrived < c->size) {
+		/* Wait on the instance's list, threaded through the ranks. */
+		p->blocked = BLK_COLL;
+		p->nextwaiter = (int32_t)(intptr_t)c->user;
+		c->user = (void *)(intptr_t)(r + 1);
+		return 1;
+	}
+	cc.op = ev->op.s;
+	cc.oplen = ev->op.len;
+	cc.bytes = bytes_of(ev);
+	cc.size = c->size;
+	cc.comm = c->comm;
+	cc.d = ev->t > c->aux ? ev->t - c->aux : 0;
+	*tp = c->val + s->mo->coll(s->ms, &cc);
+	if (*tp < base)
+		*tp = base;
+	if (++c->left == c->arrived)
+		trc_coll_release(s->mt, c);
+	p->coll = NULL;
+	p->state = COMP;
+	return 0;
+}
+
+/* XB: enter the collective; the last one in lets the waiters go. */
+static int
+coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t tp)
+{
+	struct rank *p = &s->rk[r];
+	struct trc_coll *c;
+	int32_t q;
+
+	if (p->coll != NULL)
+		return fail(s, ev->line, "collective begin inside another "
+		    "collective");
+	if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) == NULL)
+		return nomem(s);
+	if (c->arrived == 1) {
+		if (coll_size(s, ev, &c->size) < 0)
+			return -1;
+		c->val = tp;
+		c->aux = ev->t;
+	} else {
+		if (tp > c->val)
+			c->val = tp;
+		if (ev->t > c->aux)
+			c->aux = ev->t;
+	}
+	if (c->arrived > c->size)
+		return fail(s, ev->line, "collective on comm %ld has more "
+		    "than %ld participants", (long)ev->comm, (long)c->size);
+	if (c->arrived == c->size) {
+		for (q = (int32_t)(intptr_t)c->user; q > 0;
+		    q = s->rk[q - 1].nextwaiter)
+			if (wake(s, q - 1) < 0)
+				return -1;
+		c->user = NULL;
+	}
+	p->coll = c;
+	p->state = COLL;
+	return 0;
+}
+
+/*
+ * Every other event ends a computation interval, or keeps its interval
+ * inside a call; a begin changes what the rank is doing.
+ */
+static int
+other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t d, int64_t *tp)
+{
+	struct rank *p = &s->rk[r];
+
+	if (p->state != COMP)
+		*tp = base + d;
+	else if (comp(s, r, base, d, ev->line, tp) < 0)
+		return -1;
+	switch (ev->kind) {
+	case TRC_SB:
+		p->state = SEND;
+		if (ev->peer >= 0 && ev->tag >= 0)
+			/* Its SE's channel. */
+			trc_match_prefetch(s->mt, r, ev->peer, ev->tag,
+			    ev->comm);
+		break;
+	case TRC_RB:
+		if (ev->req == TRC_NONE) {
+			p->state = RECV;
+			p->rb.req = TRC_NONE;
+			p->rb.src = ev->peer;
+			p->rb.tag = ev->tag;
+			p->rb.comm = ev->comm;
+		} else {
+			if (grow(&p->ir, &p->ircap, p->nir + 1, sizeof(*p->ir),
+			    4) < 0)
+				return nomem(s);
+			p->ir[p->nir].req = ev->req;
+			p->ir[p->nir].src = ev->peer;
+			p->ir[p->nir].tag = ev->tag;
+			p->ir[p->nir++].comm = ev->comm;
+		}
+		break;
+	case TRC_WB:
+		p->state = WAIT;
+		if (wait_list(s, p, ev) < 0)
+			return -1;
+		if (p->nwl > 0 && p->wl[0].src >= 0)
+			trc_match_prefetch(s->mt, p->wl[0].src, r,
+			    p->wl[0].tag, p->wl[0].comm);
+		break;
+	case TRC_XB:
+		return coll_begin(s, r, ev, *tp);
+	case TRC_PB:
+		if (s->mo->region(s->ms, r, &ev->fn) < 0)
+			return nomem(s);
+		break;
+	case TRC_PE:
+		if (s->mo->region(s->ms, r, NULL) < 0)
+			return nomem(s);
+		break;
+	default:
+		break;
+	}
+	return 0;
 }
 
 /*
@@ -817,13 +1139,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t delay)
 {
 	struct rank *p = &s->rk[r];
-	struct trc_msg m, peer;
-	struct trc_coll *c;
-	const struct trc_fit_op *f2, *f1;
-	int64_t d, tp, want, b, base;
-	int32_t wtag;
-	int rc, rematched = 0, sync;
-	long wl = -1;
+	int64_t d, tp, base;
+	int rc, rematched = 0;
 
 	if (!p->seen) {
 		p->seen = 1;
@@ -835,289 +1152,36 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    (long)r);
 	d = ev->t - p->t;
 	base = p->tp + delay;
-
 	switch (ev->kind) {
 	case TRC_SE:
-		b = bytes_of(ev);
-		if (p->sync == SYNC_DONE) {
-			/* Resumed: its receive has set its end. */
-			tp = p->sync_tp;
-			p->sync = SYNC_NONE;
-			p->state = COMP;
-			break;
-		}
-		f2 = ev->req != TRC_NONE && s->t_isend ? s->t_isend : s->t_send;
-		f1 = ev->req != TRC_NONE && s->b_isend ? s->b_isend : s->b_send;
-		/*
-		 * A blocking send of a size the target hands over only to a
-		 * receiver inside its receive ends no earlier than that.
-		 */
-		sync = ev->req == TRC_NONE && p->state == SEND &&
-		    s->conf.target != NULL && trc_fit_sync(s->conf.target, b);
-		if (p->state != SEND) {
-			if (comp(s, p, r, base, d, ev->line, &tp) < 0)
-				return -1;
-		} else if (f2 && ev->req == TRC_NONE && s->conf.base != NULL &&
-		    trc_fit_sync(s->conf.base, b))
-			/* The base's send waited for its receiver too: its
-			 * length is no transfer cost to scale. */
-			tp = base + trc_fit_eval_ns(f2, b);
-		else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
-			tp = base + scale_ns(trc_fit_eval(f2, b) /
-			    trc_fit_eval(f1, b), d);
-		else if (f2)
-			tp = base + trc_fit_eval_ns(f2, b);
-		else
-			tp = base + d;
-		if (ev->peer < 0 || ev->tag < 0)
-			return fail(s, ev->line, "send without peer= and tag=");
-		memset(&m, 0, sizeof(m));
-		m.src = r;
-		m.dst = ev->peer;
-		m.tag = ev->tag;
-		m.comm = ev->comm;
-		m.bytes = b;
-		m.val = tp;
-		m.aux = ev->t * 2 + sync;	/* the time, and a flag */
-		m.line = ev->line;
-		if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
-			return nomem(s);
-		if (rc == 1) {
-			/* A receive was waiting for this send: resume it. */
-			struct rank *q = getrank(s, peer.dst);
-
-			if (q == NULL)
-				return nomem(s);
-			p = &s->rk[r];
-			if (sync)
-				/* It waits held, its RE first. */
-				tp = sync_end(s, tp, q->tp + (q->hhead != NULL ?
-				    q->hhead->delay : 0), b);
-			q->resolved = 1;
-			q->rs_tp = tp;
-			q->rs_t = ev->t;
-			q->rs_sync = 0;
-			if (wake(s, peer.dst) < 0)
-				return -1;
-		} else if (sync) {
-			/* Held until the receive is read. */
-			p->sync = SYNC_WAIT;
-			p->sync_tp = tp;
-			p->sync_dst = ev->peer;
-			p->sync_tag = ev->tag;
-			p->sync_comm = ev->comm;
-			p->sync_t = ev->t;
-			p->blocked = BLK_SYNC;
-			s->nsyncw++;
-			return 1;
-		}
-		p->state = COMP;
+		rc = send_end(s, r, ev, base, d, &tp);
 		break;
 	case TRC_RE:
-		b = bytes_of(ev);
-		if (p->state == WAIT && ev->req != TRC_NONE && p->nwl > 0 &&
-		    (wl = wait_next(s, p, ev)) == -2)
-			return -1;
-		if (!p->resolved && s->conf.rematch &&
-		    wildcard(p, ev, &wtag)) {
-			/* The engine's watermark pass picks the message. */
-			if (p->blocked != BLK_WILD) {
-				p->blocked = BLK_WILD;
-				p->wtag = wtag;
-				p->wcomm = ev->comm;
-				s->nwild++;
-			}
-			return 1;
-		}
-		if (!p->resolved) {
-			if (ev->peer < 0 || ev->tag < 0)
-				return fail(s, ev->line, "receive completion "
-				    "without actual peer= and tag=");
-			memset(&m, 0, sizeof(m));
-			m.src = ev->peer;
-			m.dst = r;
-			m.tag = ev->tag;
-			m.comm = ev->comm;
-			m.bytes = b;
-			m.line = ev->line;
-			if ((rc = trc_match_recv(s->mt, &m, &peer)) < 0)
-				return nomem(s);
-			if (rc == 0) {
-				p->blocked = BLK_RECV;
-				return 1;
-			}
-			p->rs_tp = peer.val;
-			p->rs_t = peer.aux >> 1;
-			p->rs_sync = (uint8_t)(peer.aux & 1);
-		} else if (p->resolved == 2) {
-			rematched = 1;
-			if (p->rs_src != ev->peer)
-				s->st.rematched++;
-		}
-		if (ev->req != TRC_NONE)
-			forget_irecv(p, ev->req);
-		p->resolved = 0;
-		if (ev->t < p->rs_t && !rematched)
-			s->st.skew++;
-		if (p->state == COMP) {	/* no RB or WB before it */
-			if (comp(s, p, r, base, d, ev->line, &want) < 0)
-				return -1;
-		} else
-			want = base + (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) :
-			    d);
-		tp = want;
-		if (p->rs_sync) {
-			/* Its send waits, held, for this receive to begin. */
-			int32_t src = rematched ? p->rs_src : ev->peer;
-			int64_t se = sync_end(s, p->rs_tp, p->state == COMP ?
-			    want - (s->t_recv ? trc_fit_eval_ns(s->t_recv, b) :
-			    0) : base, b);
-
-			p->rs_sync = 0;
-			p->rs_tp = se;
-			if (sync_done(s, src, se) < 0)
-				return -1;
-			p = &s->rk[r];
-		}
-		if (p->rs_tp > tp) {
-			s->st.repaired++;
-			s->st.repair_ns += p->rs_tp - tp;
-			tp = p->rs_tp;
-		}
-		if (p->state == RECV)
-			p->state = COMP;
-		if (wl >= 0)
-			p->wcur = (size_t)wl + 1;
-		if (p->wcur < p->nwl && p->wl[p->wcur].src >= 0)
-			/* The next RE's channel, while other ranks run. */
-			trc_match_prefetch(s->mt, p->wl[p->wcur].src, r,
-			    p->wl[p->wcur].tag, p->wl[p->wcur].comm);
+		rc = recv_end(s, r, ev, base, d, &tp, &rematched);
 		break;
 	case TRC_XE:
-		if ((c = p->coll) == NULL)
-			return fail(s, ev->line,
-			    "collective end without its begin");
-		if (c->arrived < c->size) {
-			p->blocked = BLK_COLL;
-			p->nextwaiter = (int32_t)(intptr_t)c->user;
-			c->user = (void *)(intptr_t)(r + 1);
-			return 1;
-		}
-		f2 = s->conf.target ? trc_fit_find(s->conf.target, ev->op.s,
-		    ev->op.len) : NULL;
-		if (f2)
-			tp = c->val + trc_fit_eval_ns(f2, bytes_of(ev));
-		else
-			tp = c->val + (ev->t > c->aux ? ev->t - c->aux : 0);
-		if (tp < base)
-			tp = base;
-		if (++c->left == c->arrived)
-			trc_coll_release(s->mt, c);
-		p->coll = NULL;
-		p->state = COMP;
+		rc = coll_end(s, r, ev, base, &tp);
 		break;
 	case TRC_WE:
-		if (p->state == WAIT)
-			tp = base + d;
-		else if (comp(s, p, r, base, d, ev->line, &tp) < 0)
-			return -1;
+		if (p->state == WAIT) {
+			tp = s->mo->wait(s->ms, r, base, d);
+			rc = 0;
+		} else
+			rc = comp(s, r, base, d, ev->line, &tp);
 		p->state = COMP;
 		break;
 	default:
-		/*
-		 * Every other event ends a computation interval, or keeps
-		 * its interval inside a call.
-		 */
-		if (p->state != COMP)
-			tp = base + d;
-		else if (comp(s, p, r, base, d, ev->line, &tp) < 0)
-			return -1;
-		switch (ev->kind) {
-		case TRC_SB:
-			p->state = SEND;
-			if (ev->peer >= 0 && ev->tag >= 0)
-				/* Its SE's channel. */
-				trc_match_prefetch(s->mt, r, ev->peer, ev->tag,
-				    ev->comm);
-			break;
-		case TRC_RB:
-			if (ev->req == TRC_NONE) {
-				p->state = RECV;
-				p->rb.req = TRC_NONE;
-				p->rb.src = ev->peer;
-				p->rb.tag = ev->tag;
-				p->rb.comm = ev->comm;
-			} else {
-				if (grow(&p->ir, &p->ircap, p->nir + 1,
-				    sizeof(*p->ir), 4) < 0)
-					return nomem(s);
-				p->ir[p->nir].req = ev->req;
-				p->ir[p->nir].src = ev->peer;
-				p->ir[p->nir].tag = ev->tag;
-				p->ir[p->nir++].comm = ev->comm;
-			}
-			break;
-		case TRC_WB:
-			p->state = WAIT;
-			if (wait_list(s, p, ev) < 0)
-				return -1;
-			if (p->nwl > 0 && p->wl[0].src >= 0)
-				trc_match_prefetch(s->mt, p->wl[0].src, r,
-				    p->wl[0].tag, p->wl[0].comm);
-			break;
-		case TRC_XB:
-			if (p->coll != NULL)
-				return fail(s, ev->line, "collective begin "
-				    "inside another collective");
-			if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) ==
-			    NULL)
-				return nomem(s);
-			if (c->arrived == 1) {
-				if (coll_size(s, ev, &c->size) < 0)
-					return -1;
-				c->val = tp;
-				c->aux = ev->t;
-			} else {
-				if (tp > c->val)
-					c->val = tp;
-				if (ev->t > c->aux)
-					c->aux = ev->t;
-			}
-			if (c->arrived > c->size)
-				return fail(s, ev->line, "collective on comm "
-				    "%ld has more than %ld participants",
-				    (long)ev->comm, (long)c->size);
-			if (c->arrived == c->size) {
-				/* The last one in: let the waiters go. */
-				int32_t q = (int32_t)(intptr_t)c->user;
-
-				while (q > 0) {
-					if (wake(s, q - 1) < 0)
-						return -1;
-					q = s->rk[q - 1].nextwaiter;
-				}
-				c->user = NULL;
-			}
-			p->coll = c;
-			p->state = COLL;
-			break;
-		case TRC_PB:
-			if (s->conf.ratios != NULL && push_label(p, &ev->fn) < 0)
-				return nomem(s);
-			break;
-		case TRC_PE:
-			pop_label(p);
-			break;
-		default:
-			break;
-		}
+		rc = other(s, r, ev, base, d, &tp);
 		break;
 	}
+	if (rc != 0)
+		return rc;
+	p = &s->rk[r];
 	p->t = ev->t;
 	p->tp = tp;
 	s->st.delay_ns += delay;
 	s->st.events++;
-	return emit(s, r, ev, tp, rematched);
+	return rematched ? emit_rematched(s, r, ev, tp) : emit(s, ev, ev, tp);
 }
 
 /* --- holding events ----------------------------------------------- */
@@ -1238,18 +1302,18 @@ msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
 /*
  * The least predicted time rank i may still produce.  In a time-ordered
  * stream no rank's next event is earlier than tin, the time of the last
- * event read, so a rank computing ends its interval no earlier than
- * tp + K (tin - t), and an event inside a call, which keeps its
- * interval, comes no earlier than tp + (tin - t).  A receive completion
- * with a cost g2 comes no earlier than its message: deep looks at the
- * senders of the receives the rank has posted.  A collective ends no
- * earlier than the latest predicted begin so far.
+ * event read, so the interval a rank is in has lasted at least tin - t,
+ * and the model bounds its end from that (a computation interval no
+ * earlier than tp + K (tin - t), say); an event inside a call, which
+ * keeps its interval, comes no earlier than tp + (tin - t).  A receive
+ * completion comes no earlier than its message's arrival either: deep
+ * looks at the senders of the receives the rank has posted.  A
+ * collective ends no earlier than the latest predicted begin so far.
  */
 static int64_t
 lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 {
 	int64_t tp = p->tp, dt = s->tin - p->t, in, re, mb, m;
-	double k;
 	size_t j;
 
 	if (p->hhead != NULL || p->blocked != RUN)
@@ -1259,17 +1323,15 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 	in = tp + dt;
 	switch (p->state) {
 	case COMP:
-		if (dt == 0 || factor(s, p, i, &k) < 0)
-			return tp;	/* an error comes again at the event */
-		return tp + scale_ns(k, dt);
+		return s->mo->bound(s->ms, i, TRC_PHASE_COMP, tp, dt);
 	case SEND:
-		return s->t_send == NULL && s->t_isend == NULL ? in : tp;
+		return s->mo->bound(s->ms, i, TRC_PHASE_SEND, tp, dt);
 	case COLL:
 		m = p->coll != NULL && p->coll->val > tp ? p->coll->val : tp;
 		return m < in ? m : in;
 	case RECV:
 	case WAIT:
-		re = s->t_recv == NULL ? in : tp;
+		re = s->mo->bound(s->ms, i, TRC_PHASE_RECV, tp, dt);
 		if (re == in || !deep)
 			return re;
 		if (p->state == RECV)
@@ -1391,9 +1453,7 @@ rematch(struct trc_scale *s, int end)
 		if (trc_match_take(s->mt, &best) < 0)
 			return nomem(s);
 		p->resolved = 2;
-		p->rs_tp = best.val;
-		p->rs_t = best.aux >> 1;
-		p->rs_sync = (uint8_t)(best.aux & 1);
+		msg_get(&best, &p->rs_tp, &p->rs_base, &p->rs_flags);
 		p->rs_src = best.src;
 		p->rs_tag = best.tag;
 		p->rs_bytes = best.bytes;
@@ -1433,26 +1493,30 @@ static int
 letgo(struct trc_scale *s, size_t i)
 {
 	struct rank *a = &s->rk[i];
+	struct trc_xfer x = a->sync_x;
+	struct trc_p2p mp;
 	struct trc_msg m;
-	int64_t se = a->sync_tp;
 
 	if (a->sync_dst >= 0 && (size_t)a->sync_dst < s->nrk &&
-	    s->rk[a->sync_dst].blocked != RUN)
-		se = sync_end(s, se, s->rk[a->sync_dst].tp, a->hhead != NULL ?
-		    bytes_of(&a->hhead->ev) : 0);
-	/* Its receive, when read, takes the end found here. */
+	    s->rk[a->sync_dst].blocked != RUN) {
+		if (a->hhead != NULL)
+			p2p_of(&mp, (int32_t)i, a->sync_dst, &a->hhead->ev);
+		else
+			memset(&mp, 0, sizeof(mp));
+		handover(s, &mp, s->rk[a->sync_dst].tp, &x, 1);
+	}
+	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));
 	m.src = (int32_t)i;
 	m.dst = a->sync_dst;
 	m.tag = a->sync_tag;
 	m.comm = a->sync_comm;
-	m.val = se;
-	m.aux = a->sync_t * 2;
+	msg_put(&m, x.arrive, x.base, 0);
 	if (trc_match_set(s->mt, &m) < 0)
 		return fail(s, a->hhead != NULL ? a->hhead->line : 0,
 		    "internal error: held send not queued");
 	s->st.unstuck++;
-	return sync_done(s, (int32_t)i, se);
+	return sync_done(s, (int32_t)i, x.end);
 }
 
 static int
@@ -1659,8 +1723,6 @@ trc_scale_free(struct trc_scale *s)
 			hn = h->next;
 			free(h);
 		}
-		free(s->rk[i].lab);
-		free(s->rk[i].labpos);
 		free(s->rk[i].ir);
 		free(s->rk[i].wl);
 	}

@@ -301,6 +301,7 @@ void	 trc_std_options(int argc, char **argv, void (*usage)(int));
 #include "trc_lcs.h"
 #include "trc_graph.h"
 #include "trc_perturb.h"
+#include "trc_model.h"
 #include "trc_scale.h"
 
 #endif

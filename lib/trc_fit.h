@@ -100,6 +100,26 @@ int	 trc_fit_pieces(const double *x, const double *y, size_t n,
 size_t	 trc_fit_sync_ranges(const double *x, const double *send,
 	    const double *late, size_t n, struct trc_fit_range *r);
 
+/* LogGP parameters (trc-loggp(5)) fitted from measurements. */
+struct trc_loggp_fit {
+	double		 L, o, G, R;		/* seconds, seconds per byte */
+	int64_t		 eager;			/* TRC_FIT_INF: no limit */
+	size_t		 neager, nrdv;		/* sizes each side of it */
+};
+
+/*
+ * LogGP parameters from the median recv time y[i] of each size x[i]
+ * (increasing; the receiver waiting: L + 2o + G b, plus 2L + 2o + R
+ * for a size handed over by a rendezvous), the overhead o (the median
+ * isend of the smallest size) and the eager limit: a line through the
+ * eager sizes gives L + 2o and G, one through the others, when there
+ * are two, G and the rendezvous's R (no less than -(2L + 2o): a
+ * handover costs nothing at least).  Returns 0, or -1 with a message
+ * in err.
+ */
+int	 trc_loggp_fit(const double *x, const double *y, size_t n, double o,
+	    int64_t eager, struct trc_loggp_fit *p, char *err, size_t errlen);
+
 /* The median of v[0..n), n > 0; sorts v. */
 double	 trc_fit_median(double *v, size_t n);
 

@@ -4,17 +4,18 @@
  * stream in its own event order with a predicted clock and writes the
  * events, retimed, sorted by predicted time.
  *
- * Computation intervals are multiplied by a ratio per label and rank;
- * send intervals by f2(b)/f1(b) (or set to f2(b)), and a blocking send
- * of a size the target marks send-sync ends no earlier than its
- * receive begins (plus g2(b)); receive completions
- * are put at max(t'(prev) + g2(b), t'(SE)), the causality repair; a
- * collective completes at its latest participant's predicted begin
- * plus the target cost.  A caller may add a delay before any event of
- * a rank (trc_scale_delay), and may ask that receives posted with
- * peer=* take the message that now arrives first instead of the one
- * recorded (rematch), so that a perturbed run can be predicted from
- * one trace.
+ * What each interval costs on the target, and when each message
+ * leaves and arrives, is asked of a model (trc_model.h), which the
+ * engine never looks inside.  The engine holds the MPI semantics:
+ * matching, a blocking send the model hands over ending no earlier
+ * than its receiver is ready, the causality repair (a receive
+ * completion no earlier than its message's arrival), a collective
+ * completing at its latest participant's predicted begin plus its
+ * cost, and the output's order.  A caller may add a delay before any
+ * event of a rank (trc_scale_delay), and may ask that receives posted
+ * with peer=* take the message that now arrives first instead of the
+ * one recorded (rematch), so that a perturbed run can be predicted
+ * from one trace.
  *
  * Memory is bounded by ranks, messages in flight and the events whose
  * predicted time another rank may still precede; never by the length
@@ -26,17 +27,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct trc_fit;
-struct trc_ratios;
+struct trc_model;
 struct trc_header;
 struct trc_event;
 struct trc_writer;
 
 struct trc_scale_conf {
-	const struct trc_fit	*target;	/* costs on the target, or NULL */
-	const struct trc_fit	*base;		/* costs on the base, or NULL */
-	struct trc_ratios	*ratios;	/* K per label and rank, or NULL */
-	double			 cpu_ratio;	/* K when ratios is NULL; 0: 1 */
+	/* The costs (trc_model.h), NULL: every interval as recorded. */
+	const struct trc_model	*model;
 	/*
 	 * Re-match receives posted with peer=*: each takes, among the
 	 * messages to it with a fitting tag and communicator, the one

@@ -72,8 +72,8 @@ main(int argc, char **argv)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
-	/* Costs unchanged: only the delays and their consequences move. */
-	conf.cpu_ratio = 1;
+	/* Costs as recorded: only the delays and their consequences move. */
+	conf.model = &trc_model_recorded;
 	conf.rematch = 1;
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
 		die("out of memory");

@@ -31,12 +31,12 @@ is "$(cat "$err")" "trc-fit: $tmp/none: No such file or directory" "missing file
 expect_exit 2 "bad -k" -- trc-fit -k 0 "$tmp/a"
 is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 to 16)" "bad -k named"
 expect_exit 2 "bad option" -- trc-fit -x
-is "$(tail -1 "$err")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "usage on bad option"
+is "$(tail -1 "$err")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "usage on bad option"
 expect_exit 0 "help" -- trc-fit -h
-is "$(cat "$out")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "help prints usage"
+is "$(cat "$out")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "help prints usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh/p' "$T/../man/man1/trc-fit.1" |
     grep -v '^\.Sh' | sed 's/^\.Nm$/trc-fit/; s/^\.Op Fl \([a-z]*\) Ar \(.*\)$/[-\1 \2]/;
-    s/^\.Op Fl \([a-z]*\)$/[-\1]/; s/^\.Op Ar \(.*\)$/[\1]/' | tr '\n' ' ' | sed 's/ $//')
-is "usage: $syn" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [file ...]" "usage equals the man page SYNOPSIS"
+    s/^\.Op Fl \([a-z]*\)$/[-\1]/; s/^\.Op Fl \\\(-[a-z]*\)$/[-\1]/; s/^\.Op Ar \(.*\)$/[\1]/' | tr '\n' ' ' | sed 's/ $//')
+is "usage: $syn" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "usage equals the man page SYNOPSIS"
 expect_exit 0 "version" -- trc-fit --version
 done_testing

@@ -91,11 +91,13 @@ cat >"$tmp/c.trc" <<'X'
 3.100000000 2 XE op=allreduce bytes=8 comm=0
 X
 # K = 0.5: predicted begins 0.5, 1.0, 1.25; with a target cost of
-# 0.1 s all complete at 1.25 + 0.1 = 1.35.
+# 0.1 s, measured on 2 ranks, all complete at 1.25 + 0.1 * 3 = 1.55:
+# an allreduce of 8 bytes is recursive doubling, 1 round on 2 ranks,
+# on 3 one round and two to fold the third rank in and out.
 printf 'allreduce 0 inf 0.1 0\n' >"$tmp/ar.fit"
 expect_exit 0 "allreduce with a cost" -- trc-scale -k 0.5 -c "$tmp/ar.fit" "$tmp/c.trc"
 is "$(awk '$3 == "XE" { print $1, $2 }' "$out" | tr '\n' ' ')" \
-    "1.350000000 0 1.350000000 1 1.350000000 2 " "collective ends at max begin + target cost"
+    "1.550000000 0 1.550000000 1 1.550000000 2 " "collective ends at max begin + target cost, scaled to 3 ranks"
 # Without a cost for the operation: each rank keeps the time it spent
 # after the last participant entered: 1.25 + 0.5, 1.25 + 0.5, 1.25 + 0.6
 expect_exit 0 "allreduce without a cost" -- trc-scale -k 0.5 "$tmp/c.trc"

@@ -2,7 +2,7 @@
 # trc-scale: errors name file and line, exit 2.
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit] [-k ratio | -p ratios] [file]"
+usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [--set name=value,...] [-k ratio | -p ratios] [file]"
 
 # A receive whose send never comes.
 cat >"$tmp/u.trc" <<'X'
@@ -71,9 +71,7 @@ is "$(cat "$err")" "trc-scale: invalid ratio '0'" "ratio must be positive"
 expect_exit 2 "two files" -- trc-scale a b
 expect_exit 0 "help" -- trc-scale --help
 is "$(cat "$out")" "$usage" "help prints the usage"
-syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESC/p' "$T/../man/man1/trc-scale.1" | grep -v '^\.Sh' |
-    sed 's/^\.Nm$/trc-scale/; s/^\.Op Fl \([a-z]\) Ar \([^ ]*\) | Fl \([a-z]\) Ar \([^ ]*\)$/[-\1 \2 | -\3 \4]/;
-    s/^\.Op Fl \([a-z]*\) Ar \(.*\)$/[-\1 \2]/; s/^\.Op Fl \([a-z]*\)$/[-\1]/; s/^\.Op Ar \(.*\)$/[\1]/' |
-    tr '\n' ' ' | sed 's/ $//')
+syn=$(groff -mandoc -Tascii -P-cbu -rLL=2000n "$T/../man/man1/trc-scale.1" 2>/dev/null |
+    awk '/^SYNOPSIS/ { f = 1; next } f && /^[A-Z]/ { exit } f' | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')
 is "usage: $syn" "$usage" "usage equals the man page SYNOPSIS"
 done_testing

@@ -1,0 +1,174 @@
+/*
+ * common.c - what the models share (model.h): computation ratios, the
+ * base machine's model.
+ *
+ * Asked at every computation interval, so a rank's K is kept until its
+ * label changes, and the ratio table caches its answer per label and
+ * rank in turn.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "model.h"
+
+int64_t
+trc_ns(double s)
+{
+	double v = s * 1e9;
+
+	if (!(v > 0))
+		return 0;
+	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+}
+
+int
+trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m)
+{
+	return !m->nonblocking && base != NULL && trc_fit_sync(base, m->bytes);
+}
+
+void
+trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
+{
+	memset(c, 0, sizeof(*c));
+	c->ratios = conf->ratios;
+	c->base = conf->base;
+	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
+}
+
+void
+trc_cpu_fini(struct trc_cpu *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrk; i++) {
+		free(c->rk[i].lab);
+		free(c->rk[i].labpos);
+	}
+	free(c->rk);
+}
+
+static int
+grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	void *p;
+	size_t n = *cap ? *cap : first;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(*(void **)pp, n * size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
+}
+
+static struct cpu_rank *
+getrank(struct trc_cpu *c, int32_t r)
+{
+	struct cpu_rank *p;
+	size_t n;
+
+	if (r < 0)
+		return NULL;
+	if ((size_t)r >= c->nrk) {
+		n = c->nrk ? c->nrk : 64;
+		while (n <= (size_t)r)
+			n *= 2;
+		if ((p = realloc(c->rk, n * sizeof(*p))) == NULL)
+			return NULL;
+		memset(p + c->nrk, 0, (n - c->nrk) * sizeof(*p));
+		c->rk = p;
+		c->nrk = n;
+	}
+	return &c->rk[r];
+}
+
+/* K of rank r's current label: 0, or -1 when matching failed. */
+static int
+factor(struct trc_cpu *c, int32_t r, double *k, int *matched)
+{
+	struct cpu_rank *p;
+	const char *l = "";
+	size_t len = 0;
+	int rc;
+
+	if ((p = getrank(c, r)) == NULL) {
+		snprintf(c->err, sizeof(c->err), "out of memory");
+		return -1;
+	}
+	if (!p->kvalid) {
+		if (p->depth > 0) {
+			l = p->lab + p->labpos[p->depth - 1];
+			len = p->lablen - p->labpos[p->depth - 1];
+		}
+		if ((rc = trc_ratios_get(c->ratios, l, len, r, &p->k)) < 0) {
+			snprintf(c->err, sizeof(c->err), "%s",
+			    trc_ratios_error(c->ratios));
+			return -1;
+		}
+		p->kmatched = (uint8_t)rc;
+		p->kvalid = 1;
+	}
+	*k = p->k;
+	*matched = p->kmatched;
+	return 0;
+}
+
+/* trc_cpu_comp() with a ratio table. */
+int
+trc_cpu_comp_label(struct trc_cpu *c, int32_t r, int64_t d, int64_t *dp)
+{
+	double k;
+	int matched;
+
+	if (factor(c, r, &k, &matched) < 0)
+		return -1;
+	*dp = trc_scale_ns(k, d);
+	return !matched;
+}
+
+int
+trc_cpu_region(struct trc_cpu *c, int32_t r, const struct trc_str *fn)
+{
+	struct cpu_rank *p;
+
+	if (c->ratios == NULL)
+		return 0;
+	if ((p = getrank(c, r)) == NULL)
+		return -1;
+	if (fn == NULL) {
+		if (p->depth > 0) {
+			p->lablen = p->labpos[--p->depth];
+			p->kvalid = 0;
+		}
+		return 0;
+	}
+	if (grow(&p->labpos, &p->depthcap, p->depth + 1, sizeof(*p->labpos),
+	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len, 1, 64) <
+	    0)
+		return -1;
+	p->labpos[p->depth++] = p->lablen;
+	memcpy(p->lab + p->lablen, fn->s, fn->len);
+	p->lablen += fn->len;
+	p->kvalid = 0;
+	return 0;
+}
+
+int64_t
+trc_cpu_bound(struct trc_cpu *c, int32_t r, int64_t dt)
+{
+	double k = c->k;
+	int matched;
+
+	if (dt == 0)
+		return 0;
+	if (c->ratios != NULL && factor(c, r, &k, &matched) < 0)
+		return 0;	/* the error comes again at the event */
+	return trc_scale_ns(k, dt);
+}

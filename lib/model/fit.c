@@ -1,0 +1,232 @@
+/*
+ * fit.c - Mendes' model (trc-scale(1), DESIGN.md section 4): costs
+ * from piecewise fits of measurements (trc-fit(5)) on the target, f2,
+ * and the base, f1; computation by ratios.
+ *
+ * A send lasts f2(b)/f1(b) times its recorded length with both fits,
+ * f2(b) with the target's alone, as recorded without one; a blocking
+ * send of a size the base marks send-sync waited for its receiver, so
+ * its length is no cost to scale: f2(b).  One of a size the target
+ * marks send-sync is handed over: it ends no earlier than its
+ * receiver, ready, plus g2(b).  A receive lasts g2(b), the target's
+ * recv (as recorded without one).  Messages leave and arrive at the
+ * end of their send, the fits knowing no latency apart from it.  A
+ * collective with a fit of its own costs that on 2 ranks, scaled to
+ * more by its algorithm (coll.c); one without keeps its recorded time
+ * after the last participant entered.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "model.h"
+#include "coll.h"
+
+struct fit {
+	struct trc_cpu		 cpu;
+	const struct trc_fit	*target;
+	struct trc_fit		*own;		/* target, when we read it */
+	const struct trc_fit	*base;		/* the caller's */
+	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
+	struct coll_memo	 memo;
+};
+
+static void
+fit_free(void *v)
+{
+	struct fit *f = v;
+
+	if (f == NULL)
+		return;
+	trc_cpu_fini(&f->cpu);
+	trc_fit_free(f->own);
+	free(f);
+}
+
+static void *
+fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
+{
+	struct fit *f;
+
+	if (conf->set != NULL && *conf->set != '\0') {
+		snprintf(err, errlen, "model 'fit' has no parameters to set");
+		return NULL;
+	}
+	if ((f = calloc(1, sizeof(*f))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	trc_cpu_init(&f->cpu, conf);
+	if (conf->fit == NULL && conf->path != NULL &&
+	    (f->own = trc_fit_load(conf->path, err, errlen)) == NULL) {
+		fit_free(f);
+		return NULL;
+	}
+	f->target = conf->fit != NULL ? conf->fit : f->own;
+	f->base = conf->base;
+	if (f->target != NULL) {
+		f->t_send = trc_fit_find(f->target, "send", 4);
+		f->t_isend = trc_fit_find(f->target, "isend", 5);
+		f->t_recv = trc_fit_find(f->target, "recv", 4);
+	}
+	if (f->base != NULL) {
+		f->b_send = trc_fit_find(f->base, "send", 4);
+		f->b_isend = trc_fit_find(f->base, "isend", 5);
+	}
+	return f;
+}
+
+static int
+fit_comp(void *v, int32_t rank, int64_t d, int64_t *dp)
+{
+	return trc_cpu_comp(&((struct fit *)v)->cpu, rank, d, dp);
+}
+
+static int
+fit_region(void *v, int32_t rank, const struct trc_str *fn)
+{
+	return trc_cpu_region(&((struct fit *)v)->cpu, rank, fn);
+}
+
+static int
+fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
+    int64_t se, struct trc_xfer *x)
+{
+	struct fit *f = v;
+	const struct trc_fit_op *f2, *f1;
+	int64_t b = m->bytes, end;
+	int bsync;
+
+	f2 = m->nonblocking && f->t_isend ? f->t_isend : f->t_send;
+	f1 = m->nonblocking && f->b_isend ? f->b_isend : f->b_send;
+	bsync = trc_base_sync(f->base, m);
+	if (f2 && bsync)
+		end = begin + trc_fit_eval_ns(f2, b);
+	else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
+		end = begin + trc_scale_ns(trc_fit_eval(f2, b) /
+		    trc_fit_eval(f1, b), se - sb);
+	else if (f2)
+		end = begin + trc_fit_eval_ns(f2, b);
+	else
+		end = begin + (se - sb);
+	x->end = x->depart = x->arrive = end;
+	x->base = bsync ? sb : se;
+	x->rdv = !m->nonblocking && f->target != NULL &&
+	    trc_fit_sync(f->target, b);
+	return 0;
+}
+
+/* The receiver's share of a transfer: g2(b), 0 without a fit. */
+static int64_t
+handover_ns(const struct fit *f, int64_t b)
+{
+	return f->t_recv ? trc_fit_eval_ns(f->t_recv, b) : 0;
+}
+
+static void
+fit_handover(void *v, const struct trc_p2p *m, int64_t ready,
+    struct trc_xfer *x)
+{
+	int64_t se = ready + handover_ns(v, m->bytes);
+
+	if (se > x->end)
+		x->end = se;
+	x->depart = x->arrive = x->end;
+}
+
+static int64_t
+fit_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
+{
+	struct fit *f = v;
+
+	return ready + (f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : d);
+}
+
+/* A wait keeps its recorded length. */
+static int64_t
+fit_wait(void *v, int32_t rank, int64_t begin, int64_t d)
+{
+	(void)v;
+	(void)rank;
+	return begin + d;
+}
+
+/* One message of b bytes, which scales a collective to more ranks. */
+static double
+fit_msg(const void *arg, double b)
+{
+	const struct fit *f = arg;
+	const struct trc_fit_op *op = f->t_recv ? f->t_recv : f->t_send;
+
+	return op ? trc_fit_eval(op, (int64_t)llround(b)) : 1e-6;
+}
+
+/*
+ * A collective's fitted cost was measured on 2 ranks (trc-pingpong):
+ * on p it is multiplied by what its algorithm costs on p ranks over
+ * what it costs on 2, in messages of the fitted recv.
+ */
+static int64_t
+fit_coll(void *v, const struct trc_coll_call *c)
+{
+	struct fit *f = v;
+	const struct trc_fit_op *op;
+	struct coll_net net = { fit_msg, f, 0 };
+	double a2, ap;
+	int64_t ns;
+
+	if (trc_coll_memo_get(&f->memo, c->op, c->oplen, c->bytes, c->size,
+	    &ns))
+		return ns < 0 ? c->d : ns;
+	if (f->target == NULL ||
+	    (op = trc_fit_find(f->target, c->op, c->oplen)) == NULL)
+		ns = -1;
+	else if (c->size == 2 ||
+	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
+	    (ap = trc_coll_cost(&net, c->op, c->oplen, c->size, c->bytes)) < 0)
+		ns = trc_fit_eval_ns(op, c->bytes);
+	else
+		ns = trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
+	trc_coll_memo_put(&f->memo, c->op, c->oplen, c->bytes, c->size, ns);
+	return ns < 0 ? c->d : ns;
+}
+
+static int64_t
+fit_bound(void *v, int32_t rank, enum trc_phase ph, int64_t tp, int64_t dt)
+{
+	struct fit *f = v;
+
+	switch (ph) {
+	case TRC_PHASE_COMP:
+		return tp + trc_cpu_bound(&f->cpu, rank, dt);
+	case TRC_PHASE_SEND:
+		/* A fitted cost may be shorter than the recorded. */
+		return f->t_send == NULL && f->t_isend == NULL ? tp + dt : tp;
+	case TRC_PHASE_RECV:
+		return f->t_recv == NULL ? tp + dt : tp;
+	}
+	return tp;
+}
+
+static const char *
+fit_error(void *v)
+{
+	return ((struct fit *)v)->cpu.err;
+}
+
+const struct trc_model_ops trc_model_fit_ops = {
+	.name = "fit",
+	.new = fit_new,
+	.comp = fit_comp,
+	.region = fit_region,
+	.send = fit_send,
+	.handover = fit_handover,
+	.recv = fit_recv,
+	.wait = fit_wait,
+	.coll = fit_coll,
+	.bound = fit_bound,
+	.error = fit_error,
+	.free = fit_free,
+};

@@ -1,0 +1,84 @@
+/*
+ * model.h - what the models share (private to lib/model/): the factor K
+ * of each computation interval, per label and rank (DESIGN.md section
+ * 4, C2 = K C1), from a ratio table or one constant, and the helpers
+ * every model's costs use.
+ */
+#ifndef TRC_MODEL_PRIV_H
+#define TRC_MODEL_PRIV_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct trc_ratios;
+struct trc_str;
+struct trc_model_conf;
+
+/* A rank's open regions, innermost last, and its K while valid. */
+struct cpu_rank {
+	char		*lab;		/* the labels, one after another */
+	size_t		 lablen, labcap;
+	size_t		*labpos;	/* where each begins */
+	size_t		 depth, depthcap;
+	double		 k;
+	uint8_t		 kvalid, kmatched;
+};
+
+struct trc_cpu {
+	struct trc_ratios	*ratios;	/* NULL: k for all */
+	const struct trc_fit	*base;		/* the base machine, or NULL */
+	double			 k;
+	struct cpu_rank		*rk;
+	size_t			 nrk;
+	char			 err[512];
+};
+
+/* k d, rounded; d itself when k is 1. */
+static inline int64_t
+trc_scale_ns(double k, int64_t d)
+{
+	double v = k * (double)d;
+
+	if (k == 1)
+		return d;
+	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+}
+
+void	 trc_cpu_init(struct trc_cpu *, const struct trc_model_conf *);
+void	 trc_cpu_fini(struct trc_cpu *);
+int	 trc_cpu_comp_label(struct trc_cpu *, int32_t rank, int64_t d,
+	    int64_t *dp);
+
+/*
+ * The model ops of the same names (trc_model.h), on a trc_cpu; comp
+ * is asked at every interval, so its usual case is inline.
+ */
+static inline int
+trc_cpu_comp(struct trc_cpu *c, int32_t rank, int64_t d, int64_t *dp)
+{
+	if (c->ratios == NULL) {
+		*dp = trc_scale_ns(c->k, d);
+		return 0;
+	}
+	return trc_cpu_comp_label(c, rank, d, dp);
+}
+int	 trc_cpu_region(struct trc_cpu *, int32_t rank,
+	    const struct trc_str *fn);
+/* The least predicted length of an interval recorded at least dt long. */
+int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
+
+/* Seconds to nanoseconds, rounded, negative times as 0. */
+int64_t	 trc_ns(double s);
+
+struct trc_fit;
+struct trc_p2p;
+/*
+ * The base machine's model, the same for every target: 1 when the
+ * base fit marks m's size send-sync for a blocking send, which then
+ * left when its receiver was ready, no earlier than its SB; 0 when it
+ * left at its SE.
+ */
+int	 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m);
+
+#endif

@@ -1,0 +1,163 @@
+/*
+ * trc_model.h - the machine model behind trc-scale(1) (DESIGN.md
+ * section 4): what each interval of a replayed trace costs on the
+ * target machine, and when each message leaves and arrives, as a table
+ * of functions a model implements.  The replay engine (lib/scale.c)
+ * holds the per-rank queues, blocking, matching, causality repair and
+ * output order, and calls a model only through this table: it never
+ * knows which one it runs.
+ *
+ * Models (lib/model/):
+ *	recorded	every interval as recorded (trc-perturb(1))
+ *	fit		Mendes' model: piecewise fits of measurements,
+ *			trc-fit(5), with computation ratios
+ *	loggp		LogGP parameters, trc-loggp(5), with computation
+ *			ratios
+ *
+ * Times are integer nanoseconds.  Predicted times are on the target's
+ * clock; "recorded" times are the input's.
+ */
+#ifndef TRC_MODEL_H
+#define TRC_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct trc_fit;
+struct trc_ratios;
+struct trc_str;
+
+/* One message, as both its ends see it. */
+struct trc_p2p {
+	int32_t		 src, dst, tag, comm;
+	int64_t		 bytes;
+	int		 nonblocking;	/* sent with req= */
+};
+
+/* A send's end, and when its message leaves and arrives. */
+struct trc_xfer {
+	int64_t		 end;		/* predicted end of the send call */
+	int64_t		 depart;	/* predicted: the message leaves */
+	/*
+	 * Predicted: the earliest end of the receive that takes it
+	 * (with whatever the receiver's side of the transfer costs).
+	 */
+	int64_t		 arrive;
+	/*
+	 * Recorded: the earliest time the message can have left on the
+	 * base machine; a receive that ends before it is clock skew.
+	 */
+	int64_t		 base;
+	/*
+	 * The target hands the message over only to a receiver inside
+	 * its receive (rendezvous): its arrival, and for a blocking
+	 * send its end, wait for the receiver (handover).
+	 */
+	int		 rdv;
+};
+
+/* A collective instance, once its last participant has entered. */
+struct trc_coll_call {
+	const char	*op;		/* op=, not terminated */
+	size_t		 oplen;
+	int64_t		 bytes;		/* bytes= of the XE, 0 when none */
+	int32_t		 size;		/* participants */
+	int32_t		 comm;
+	/* Recorded: from the latest entry to this participant's end. */
+	int64_t		 d;
+};
+
+/* What a rank is doing, for bound(). */
+enum trc_phase {
+	TRC_PHASE_COMP,		/* computing */
+	TRC_PHASE_SEND,		/* inside a send call */
+	TRC_PHASE_RECV		/* in a receive, or in a wait */
+};
+
+struct trc_model_conf;
+
+struct trc_model_ops {
+	const char	*name;
+	/* new: the model's state, or NULL with a message in err. */
+	void	*(*new)(const struct trc_model_conf *, char *err,
+		    size_t errlen);
+	/*
+	 * comp: the predicted length *dp of a computation interval of
+	 * recorded length d ending now on rank.  Returns 0, 1 when no
+	 * ratio row matched its label, -1 on error (error()).
+	 */
+	int	 (*comp)(void *, int32_t rank, int64_t d, int64_t *dp);
+	/* region: a region fn begins on rank (PB), or ends (fn NULL, PE).
+	 * Returns 0 or -1 (out of memory). */
+	int	 (*region)(void *, int32_t rank, const struct trc_str *fn);
+	/*
+	 * send: a send call of m predicted to begin at begin, recorded
+	 * from sb to se: fills *x.  Returns 0, or -1 on error (error()).
+	 */
+	int	 (*send)(void *, const struct trc_p2p *m, int64_t begin,
+		    int64_t sb, int64_t se, struct trc_xfer *x);
+	/*
+	 * handover: a rendezvous message (x->rdv) whose send, eager,
+	 * would have ended at x->end and left at x->depart meets its
+	 * receiver, inside its receive from ready: sets x->end (never
+	 * earlier), x->depart and x->arrive.
+	 */
+	void	 (*handover)(void *, const struct trc_p2p *m, int64_t ready,
+		    struct trc_xfer *x);
+	/*
+	 * recv: the end of a receive of m begun at ready, recorded d
+	 * long, if its message were there: the engine puts the receive
+	 * at the later of this and the message's arrival.
+	 */
+	int64_t	 (*recv)(void *, const struct trc_p2p *m, int64_t ready,
+		    int64_t d);
+	/*
+	 * wait: the end of the rest of a wait begun (or last completing
+	 * a receive) at begin, recorded d long: a wait on sends alone,
+	 * or what follows its receive completions.
+	 */
+	int64_t	 (*wait)(void *, int32_t rank, int64_t begin, int64_t d);
+	/* coll: a collective's cost after its last participant entered. */
+	int64_t	 (*coll)(void *, const struct trc_coll_call *c);
+	/*
+	 * bound: the least predicted time at which an interval of phase
+	 * ph, begun at tp on rank and recorded at least dt long so far,
+	 * can end: the output's watermark, which must agree with every
+	 * cost above (a send's bound no later than its arrival).
+	 */
+	int64_t	 (*bound)(void *, int32_t rank, enum trc_phase ph, int64_t tp,
+		    int64_t dt);
+	const char *(*error)(void *);
+	void	 (*free)(void *);
+};
+
+/* A model: its table and its state. */
+struct trc_model {
+	const struct trc_model_ops	*ops;
+	void				*state;
+};
+
+/* What a model is built from. */
+struct trc_model_conf {
+	const char		*path;		/* its file, or NULL */
+	const struct trc_fit	*fit;		/* fit: the target, read already */
+	const char		*set;		/* "NAME=VALUE,...", or NULL */
+	const struct trc_fit	*base;		/* the base machine, or NULL */
+	struct trc_ratios	*ratios;	/* K per label and rank, or NULL */
+	double			 cpu_ratio;	/* K when ratios is NULL; 0: 1 */
+};
+
+/*
+ * A model by name ("fit", "loggp", "recorded"), built from conf, which
+ * must outlive it (base and ratios stay the caller's).  NULL with a
+ * message in err when the name is unknown, its file cannot be read or
+ * is wrong ("file:line: ..."), or out of memory.
+ */
+struct trc_model *trc_model_new(const char *name,
+	    const struct trc_model_conf *conf, char *err, size_t errlen);
+void	 trc_model_free(struct trc_model *);
+const char *trc_model_error(const struct trc_model *);
+/* Every interval as recorded: the engine's model when given none. */
+extern const struct trc_model trc_model_recorded;
+
+#endif
