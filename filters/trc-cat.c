@@ -101,16 +101,10 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:k:o:r:v", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			opts.flops = estrtod(optarg, "flop rate");
-			if (!(opts.flops > 0))
-				die("invalid flop rate '%s'", optarg);
+			trc_opt_flops(&opts, optarg);
 			break;
 		case 'f':
-			if (trc_format_lookup(optarg, &reads, &writes) < 0)
-				die("unknown format '%s'", optarg);
-			if (!reads)
-				die("format '%s' is written, not read", optarg);
-			opts.format = optarg;
+			trc_opt_format(&opts, optarg);
 			break;
 		case 'o':
 			path = optarg;

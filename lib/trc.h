@@ -292,6 +292,12 @@ double	 estrtod(const char *, const char *what);
 void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+/*
+ * -f FORMAT and --flops RATE, which every program that reads traces
+ * takes (README, "Options"): checked as they are given, into opts.
+ */
+void	 trc_opt_format(struct trc_open_opts *, const char *name);
+void	 trc_opt_flops(struct trc_open_opts *, const char *rate);
 
 #include "trc_summary.h"
 #include "trc_fit.h"

@@ -131,3 +131,23 @@ trc_std_options(int argc, char **argv, void (*usage)(int))
 		}
 	}
 }
+
+void
+trc_opt_format(struct trc_open_opts *o, const char *name)
+{
+	int reads, writes;
+
+	if (trc_format_lookup(name, &reads, &writes) < 0)
+		die("unknown format '%s'", name);
+	if (!reads)
+		die("format '%s' is written, not read", name);
+	o->format = name;
+}
+
+void
+trc_opt_flops(struct trc_open_opts *o, const char *rate)
+{
+	o->flops = estrtod(rate, "flop rate");
+	if (!(o->flops > 0))
+		die("invalid flop rate '%s'", rate);
+}
