@@ -6,9 +6,9 @@
  * they arrive (MPI_ANY_SOURCE) and does extra work (module C) when the
  * message came from task 1.  Which message arrives first depends on
  * the speeds of A and B: the program is unstable, and a delay before
- * task 1's send changes its execution graph.  With -s the receives
- * name their source, task 1 then task 2, and the event order no longer
- * depends on timing: the stable form of section 3.2.1.
+ * task 1's send changes its execution graph.  With --stable the
+ * receives name their source, task 1 then task 2, and the event order
+ * no longer depends on timing: the stable form of section 3.2.1.
  *
  * The modules are marked as regions A, B and C for the tracer with
  * MPI_Pcontrol.  Work is a busy loop on the monotonic clock, so that
@@ -30,7 +30,11 @@
 #define TAG	7
 
 static const char usage_line[] =
-    "trc-fig1 [-s] [-a seconds] [-b seconds] [-c seconds] [-i iterations]";
+    "trc-fig1 [-A seconds] [-B seconds] [-C seconds] [-i iterations] "
+    "[--stable]";
+
+/* Long options without a letter. */
+enum { OPT_STABLE = 256 };
 
 #include "mpiprog.h"
 
@@ -67,6 +71,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "stable", no_argument, NULL, OPT_STABLE },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -81,16 +86,16 @@ main(int argc, char *argv[])
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "a:b:c:hi:s", longopts, NULL))
+	while ((c = getopt_long(argc, argv, "A:B:C:hi:", longopts, NULL))
 	    != -1)
 		switch (c) {
-		case 'a':
+		case 'A':
 			ta = seconds(optarg);
 			break;
-		case 'b':
+		case 'B':
 			tb = seconds(optarg);
 			break;
-		case 'c':
+		case 'C':
 			tc = seconds(optarg);
 			break;
 		case 'h':
@@ -103,7 +108,7 @@ main(int argc, char *argv[])
 			    iters < 1 || iters > 1000000)
 				fail("invalid iterations", optarg);
 			break;
-		case 's':
+		case OPT_STABLE:
 			stable = 1;
 			break;
 		case 'V':

@@ -37,7 +37,10 @@
 #define PROG	"trc-heat"
 
 static const char usage_line[] =
-    "trc-heat [-i iterations] [-n size] [-t tolerance]";
+    "trc-heat [-i iterations] [-n size] [--tolerance tolerance]";
+
+/* Long options without a letter. */
+enum { OPT_TOLERANCE = 256 };
 
 #include "mpiprog.h"
 
@@ -85,6 +88,10 @@ converged(const double *u, const double *v, int nrow, int ncol, double tol)
 int
 main(int argc, char *argv[])
 {
+	static const struct option longopts[] = {
+		{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+		{ NULL, 0, NULL, 0 }
+	};
 	long maxit = 1000, n = 64;
 	double tol = 1e-4, t0, t1, el, sum, gsum, *u, *v, *w;
 	int c, up, down, nrow, ncol, it, done, i, j;
@@ -95,7 +102,7 @@ main(int argc, char *argv[])
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	opterr = 0;
-	while ((c = getopt(argc, argv, "i:n:t:")) != -1)
+	while ((c = getopt_long(argc, argv, "i:n:", longopts, NULL)) != -1)
 		switch (c) {
 		case 'i':
 			maxit = number(optarg, 1, 100000000, "iterations");
@@ -103,7 +110,7 @@ main(int argc, char *argv[])
 		case 'n':
 			n = number(optarg, 1, 1000000, "size");
 			break;
-		case 't':
+		case OPT_TOLERANCE:
 			tol = real(optarg, "tolerance");
 			break;
 		default:

@@ -6,9 +6,9 @@
  * arrival order and gives the next task to whichever worker answered:
  * the classic self-scheduling loop.  Which worker gets which task
  * depends on timing, so the program is unstable: a delay on one worker
- * changes who does what.  With -s the master hands out tasks round
- * robin and receives each result naming its source, and the event
- * order no longer depends on timing.
+ * changes who does what.  With --stable the master hands out tasks
+ * round robin and receives each result naming its source, and the
+ * event order no longer depends on timing.
  *
  * Task i (from 0) takes w (i + 1) seconds.  Growing costs keep the
  * results of a self-scheduled run at least w apart (checked by
@@ -35,7 +35,10 @@
 #define TAG_STOP	3
 
 static const char usage_line[] =
-    "trc-master-worker [-s] [-t tasks] [-w seconds]";
+    "trc-master-worker [--stable] [--tasks tasks] [--work seconds]";
+
+/* Long options without a letter. */
+enum { OPT_STABLE = 256, OPT_TASKS, OPT_WORK };
 
 #include "mpiprog.h"
 
@@ -135,7 +138,10 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "stable", no_argument, NULL, OPT_STABLE },
+		{ "tasks", required_argument, NULL, OPT_TASKS },
 		{ "version", no_argument, NULL, 'V' },
+		{ "work", required_argument, NULL, OPT_WORK },
 		{ NULL, 0, NULL, 0 }
 	};
 	double w = 0.01;
@@ -148,22 +154,22 @@ main(int argc, char *argv[])
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hst:w:", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1)
 		switch (c) {
 		case 'h':
 			usage(stdout, 0);
 			break;
-		case 's':
+		case OPT_STABLE:
 			stable = 1;
 			break;
-		case 't':
+		case OPT_TASKS:
 			errno = 0;
 			ntasks = strtol(optarg, &end, 10);
 			if (*optarg == '\0' || *end != '\0' || errno != 0 ||
 			    ntasks < 0 || ntasks > 100000000)
 				fail("invalid tasks", optarg);
 			break;
-		case 'w':
+		case OPT_WORK:
 			errno = 0;
 			w = strtod(optarg, &end);
 			if (*optarg == '\0' || *end != '\0' || errno != 0 ||

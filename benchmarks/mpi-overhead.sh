@@ -9,8 +9,8 @@ trap 'rm -rf "$tmp"' EXIT
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 i=0
 while [ $i -lt "$runs" ]; do
-	mpirun -np 2 "$bin/trc-heat" -n "$n" -i "$it" -t 0 | awk '$1 == "time" { print $2 }' >>"$tmp/plain"
-	"$bin/trc-record" -l "$build/libtrc-mpi.so" -o "$tmp/t.trc" -- -np 2 "$bin/trc-heat" -n "$n" -i "$it" -t 0 |
+	mpirun -np 2 "$bin/trc-heat" -n "$n" -i "$it" --tolerance 0 | awk '$1 == "time" { print $2 }' >>"$tmp/plain"
+	"$bin/trc-record" -l "$build/libtrc-mpi.so" -o "$tmp/t.trc" -- -np 2 "$bin/trc-heat" -n "$n" -i "$it" --tolerance 0 |
 		awk '$1 == "time" { print $2 }' >>"$tmp/traced"
 	i=$((i + 1))
 done

@@ -42,7 +42,11 @@ static const char *const opname[NOPS] = {
 #define PROG	"trc-pingpong"
 
 static const char usage_line[] =
-    "trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]";
+    "trc-pingpong [-m maxbytes] [--operations operations] "
+    "[--repetitions repetitions]";
+
+/* Long options without a letter. */
+enum { OPT_OPERATIONS = 256, OPT_REPETITIONS };
 
 #include "mpiprog.h"
 
@@ -236,6 +240,11 @@ header(long maxb, int reps)
 int
 main(int argc, char *argv[])
 {
+	static const struct option longopts[] = {
+		{ "operations", required_argument, NULL, OPT_OPERATIONS },
+		{ "repetitions", required_argument, NULL, OPT_REPETITIONS },
+		{ NULL, 0, NULL, 0 }
+	};
 	char defops[] = "send,recv,send-late,isend,barrier,bcast,reduce,allreduce,gather,"
 	    "scatter,allgather,alltoall";
 	char *sbuf, *rbuf;
@@ -250,15 +259,15 @@ main(int argc, char *argv[])
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
 	parse_ops(defops, want);
 	opterr = 0;
-	while ((c = getopt(argc, argv, "m:o:r:")) != -1)
+	while ((c = getopt_long(argc, argv, "m:", longopts, NULL)) != -1)
 		switch (c) {
 		case 'm':
 			maxb = number(optarg, 1, 1L << 30, "maxbytes");
 			break;
-		case 'o':
+		case OPT_OPERATIONS:
 			parse_ops(optarg, want);
 			break;
-		case 'r':
+		case OPT_REPETITIONS:
 			reps = number(optarg, 1, 10000000, "repetitions");
 			break;
 		default:

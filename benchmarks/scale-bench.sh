@@ -29,15 +29,15 @@ for ranks in 64 4096; do
 		measure "trc-cat" "$n" "$bin/trc-cat" "$dir/big.trc"
 		base=$(awk -v n="$n" -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
 		measure "trc-scale" "$n" "$bin/trc-scale" "$dir/big.trc"
-		measure "trc-scale -k 0.5 -c x.fit" "$n" "$bin/trc-scale" -k 0.5 -c "$dir/x.fit" "$dir/big.trc"
+		measure "trc-scale --cpu-ratio 0.5 -c x.fit" "$n" "$bin/trc-scale" --cpu-ratio 0.5 -c "$dir/x.fit" "$dir/big.trc"
 		big=$rss
 		head -n $((n / 10 + 2)) "$dir/big.trc" >"$dir/small.trc"
-		small=$(peak "$bin/trc-scale" -k 0.5 -c "$dir/x.fit" "$dir/small.trc")
+		small=$(peak "$bin/trc-scale" --cpu-ratio 0.5 -c "$dir/x.fit" "$dir/small.trc")
 		printf '%-10s %5d %9d events: %6d KB   %9d events: %6d KB\n' \
 		    $p $ranks $((n / 10)) "$small" "$n" "$big" >>"$dir/mem"
 		rm -f "$dir/big.trc" "$dir/small.trc"
 	done
 done
 echo
-echo "trc-scale -k 0.5 -c x.fit peak memory against trace length (KB):"
+echo "trc-scale --cpu-ratio 0.5 -c x.fit peak memory against trace length (KB):"
 cat "$dir/mem"

@@ -36,7 +36,7 @@ run_case() {	# case dir
 	done
 	if [ -x "$bin/trc-stable" ]; then
 		/usr/bin/time -f '%e %U %S %M' -o "$dir/time" \
-		    "$bin/trc-stable" -t 100% "$2/a.trc" "$2/b.trc" >"$dir/out"
+		    "$bin/trc-stable" --threshold 100% "$2/a.trc" "$2/b.trc" >"$dir/out"
 		set -- "$1" "$2" $(cat "$dir/time") $(awk '$1 == "total" { print $4, $5 }' "$dir/out")
 		row "$1" trc-stable "$3" "$(echo "$4 $5" | awk '{ print $1 + $2 }')" "$6" "$7" "$8"
 	fi

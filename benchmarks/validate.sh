@@ -90,8 +90,8 @@ echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
 ops=send,recv,send-late,isend,barrier,reduce,allreduce
-mpirun -np $np $base trc-pingpong -r 200 -m 65536 -o $ops >"$out/base.meas"
-mpirun -np $np $target trc-pingpong -r 200 -m 65536 -o $ops >"$out/target.meas"
+mpirun -np $np $base trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/base.meas"
+mpirun -np $np $target trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/target.meas"
 trc-fit "$out/base.meas" >"$out/base.fit"
 trc-fit "$out/target.meas" >"$out/target.fit"
 halo=$(((n + 2) * 8))
@@ -105,9 +105,9 @@ echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both
 i=1
 while [ $i -le "$rreps" ]; do
 	trc-record -o "$out/rb.trc" -- -np $np $base "$heat0" -n "$rn" -i "$rit" -t 0 >/dev/null
-	trc-record -o "$out/rt.trc" -- -np $np $target trc-heat -n "$rn" -i "$rit" -t 0 >/dev/null
-	trc-sum -t -s procs "$out/rb.trc" >"$out/rb.tsv"
-	trc-sum -t -s procs "$out/rt.trc" >"$out/rt.tsv"
+	trc-record -o "$out/rt.trc" -- -np $np $target trc-heat -n "$rn" -i "$rit" --tolerance 0 >/dev/null
+	trc-sum -t --section procs "$out/rb.trc" >"$out/rb.tsv"
+	trc-sum -t --section procs "$out/rt.trc" >"$out/rt.tsv"
 	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1 " " $2] = $8; next }
 	    FNR > 1 && t[$1 " " $2] > 0 { print $1, $2, $8 / t[$1 " " $2] }' \
 	    "$out/rt.tsv" "$out/rb.tsv" >>"$out/ratios.all"
@@ -132,9 +132,9 @@ r=1
 while [ $r -le "$reps" ]; do
 	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks), load average $(load)"
 	trc-record -o "$out/base.trc" -- -np $np $base "$heat0" -n "$n" -i "$it" -t 0 >/dev/null
-	trc-scale -b "$out/base.fit" -c "$out/target.fit" -p "$out/ratios.tbl" \
+	trc-scale -b "$out/base.fit" -c "$out/target.fit" --cpu "$out/ratios.tbl" \
 	    "$out/base.trc" >"$out/pred.trc" 2>"$out/scale.err" || { cat "$out/scale.err" >&2; exit 2; }
-	trc-record -o "$out/obs.trc" -- -np $np $target trc-heat -n "$n" -i "$it" -t 0 >/dev/null
+	trc-record -o "$out/obs.trc" -- -np $np $target trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
 	trc-sum --vs "$out/obs.trc" "$out/pred.trc" | sed '/^total time/d'
 	trc-sum -t --vs "$out/obs.trc" "$out/pred.trc" | awk -F'\t' -v r=$r 'NR > 1 && $7 > 0 { print r, $1, $3, $5, $6 / $7 }' >>"$out/vs.all"
 	sed 's/^/   /' "$out/scale.err"
@@ -147,8 +147,8 @@ while [ $r -le "$reps" ]; do
 	echo "$se" >>"$out/steperrors"
 	echo "rank 0's blocking send ends, relative to rank 1's receive begin: base $(coupled "$out/base.trc"), observed $(coupled "$out/obs.trc"), predicted $(coupled "$out/pred.trc")"
 	echo "$e" >>"$out/errors"
-	trc-sum -t -s procs "$out/base.trc" >"$out/fb.tsv"
-	trc-sum -t -s procs "$out/obs.trc" >"$out/ft.tsv"
+	trc-sum -t --section procs "$out/base.trc" >"$out/fb.tsv"
+	trc-sum -t --section procs "$out/obs.trc" >"$out/ft.tsv"
 	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1 " " $2] = $8; next }
 	    FNR > 1 && t[$1 " " $2] > 0 { print $1, $2, $8 / t[$1 " " $2] }' \
 	    "$out/ft.tsv" "$out/fb.tsv" >>"$out/fullratios"

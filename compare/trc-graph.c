@@ -16,7 +16,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-graph [-e events] [-r ranks] [-t times] [file]";
+    "trc-graph [-e events] [-f format] [-r ranks] [--flops rate] "
+    "[--time times] [file]";
+
+/* Long options without a letter. */
+enum { OPT_FLOPS = 256, OPT_TIME };
 
 static void
 usage(int status)
@@ -67,10 +71,13 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "events", required_argument, NULL, 'e' },
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
 		{ "rank", required_argument, NULL, 'r' },
-		{ "time", required_argument, NULL, 't' },
+		{ "time", required_argument, NULL, OPT_TIME },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct trc_open_opts opts = { 0 };
 	struct trc_ranks ranks = { 0 };
 	struct trc_reader *rd;
 	struct trc_match *m;
@@ -83,17 +90,23 @@ main(int argc, char **argv)
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "e:r:t:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:f:r:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (range(optarg, trc_parse_int, &elo, &ehi) < 0 || elo < 1)
 				die("invalid event range '%s'", optarg);
 			break;
+		case 'f':
+			trc_opt_format(&opts, optarg);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&opts, optarg);
+			break;
 		case 'r':
 			if (trc_ranks_parse(optarg, &ranks) < 0)
 				die("invalid rank list '%s'", optarg);
 			break;
-		case 't':
+		case OPT_TIME:
 			if (range(optarg, trc_parse_time, &tlo, &thi) < 0)
 				die("invalid time range '%s'", optarg);
 			break;
@@ -105,7 +118,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
-	if ((rd = trc_open(argc == 1 ? argv[0] : "-")) == NULL ||
+	if ((rd = trc_open_with(argc == 1 ? argv[0] : "-", &opts)) == NULL ||
 	    (m = trc_match_new()) == NULL)
 		die("out of memory");
 	if (trc_get_header(rd) == NULL)

@@ -15,7 +15,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ...";
+    "trc-stable [-qw] [-f format] [--equal key] [--flops rate] "
+    "[--split split] [--threshold threshold] file1 file2 ...";
+
+/* Long options without a letter. */
+enum { OPT_EQUAL = 256, OPT_FLOPS, OPT_SPLIT, OPT_THRESHOLD };
 
 #define NHUNKS	3	/* differences shown per rank by -w */
 #define CONTEXT	2	/* events of context around each */
@@ -35,13 +39,16 @@ struct opts {
 	double		 thr_frac;	/* < 0 when given as a count */
 };
 
+/* How every input is read: one -f for all of them. */
+static struct trc_open_opts ropts;
+
 static void
 load(const char *path, struct trc_graph *g, struct trc_dict *dict,
     const struct opts *o)
 {
 	struct trc_reader *rd;
 
-	if ((rd = trc_open(path)) == NULL)
+	if ((rd = trc_open_with(path, &ropts)) == NULL)
 		die("out of memory");
 	memset(g, 0, sizeof(*g));
 	if (trc_graph_read(g, rd, dict, o->regions ? o->split : NULL) < 0)
@@ -100,7 +107,7 @@ fill(const char *path, struct win *w, size_t nw, int32_t nranks)
 	/* next[r]: the first window of rank r not yet passed. */
 	for (i = nw; i-- > 0;)
 		next[w[i].rank] = i;
-	if ((rd = trc_open(path)) == NULL)
+	if ((rd = trc_open_with(path, &ropts)) == NULL)
 		die("out of memory");
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		size_t k, c;
@@ -381,10 +388,12 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "equal", required_argument, NULL, 'e' },
+		{ "equal", required_argument, NULL, OPT_EQUAL },
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "split", required_argument, NULL, 's' },
-		{ "threshold", required_argument, NULL, 't' },
+		{ "split", required_argument, NULL, OPT_SPLIT },
+		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "where", no_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -398,16 +407,22 @@ main(int argc, char **argv)
 	o.key = TRC_KEY_DEFAULT;
 	o.thr_frac = -1;
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "e:qs:t:w", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qw", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'e':
+		case OPT_EQUAL:
 			if (trc_key_parse(optarg, &o.key) < 0)
 				die("invalid key '%s'", optarg);
+			break;
+		case 'f':
+			trc_opt_format(&ropts, optarg);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&ropts, optarg);
 			break;
 		case 'q':
 			o.quiet = 1;
 			break;
-		case 's':
+		case OPT_SPLIT:
 			o.regions = 1;
 			if (strcmp(optarg, "mk") == 0)
 				o.split = NULL;
@@ -416,7 +431,7 @@ main(int argc, char **argv)
 			else
 				die("invalid split '%s'", optarg);
 			break;
-		case 't':
+		case OPT_THRESHOLD:
 			len = strlen(optarg);
 			if (len > 1 && optarg[len - 1] == '%') {
 				optarg[len - 1] = '\0';

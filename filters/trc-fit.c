@@ -20,11 +20,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] "
-    "[file ...]";
+    "trc-fit [-v] [--loggp] [--penalty penalty] [--points points] "
+    "[--segments segments] [file ...]";
 
 /* Long options without a letter. */
-enum { OPT_LOGGP = 256 };
+enum { OPT_LOGGP = 256, OPT_PENALTY, OPT_POINTS, OPT_SEGMENTS };
 
 struct meas {
 	int64_t		 bytes;
@@ -327,6 +327,10 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "loggp", no_argument, NULL, OPT_LOGGP },
+		{ "penalty", required_argument, NULL, OPT_PENALTY },
+		{ "points", required_argument, NULL, OPT_POINTS },
+		{ "segments", required_argument, NULL, OPT_SEGMENTS },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	double penalty = 3;
@@ -334,19 +338,18 @@ main(int argc, char **argv)
 	size_t i;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "hk:m:p:v", longopts, NULL)) !=
-	    -1) {
+	while ((c = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(0);
 			break;
-		case 'k':
+		case OPT_SEGMENTS:
 			maxseg = (int)estrtonum(optarg, 1, 16, "segment count");
 			break;
-		case 'm':
+		case OPT_POINTS:
 			minpts = (int)estrtonum(optarg, 2, 1000, "point count");
 			break;
-		case 'p':
+		case OPT_PENALTY:
 			penalty = estrtod(optarg, "penalty");
 			if (penalty < 0)
 				die("invalid penalty '%s'", optarg);

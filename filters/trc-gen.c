@@ -2,6 +2,7 @@
  * trc-gen - deterministic synthetic trc streams for tests and
  * benchmarks; the simulation is lib/gen.c.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +11,12 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-gen [-b bytes] [-c seconds] [-e events] [-i iterations] "
-    "[-n ranks] [-p ring | halo | allreduce | master-worker] [-s seed]";
+    "trc-gen [-e events] [-i iterations] [-n ranks] "
+    "[-p ring | halo | allreduce | master-worker] [-s seed] "
+    "[--bytes bytes] [--compute seconds]";
+
+/* Long options without a letter. */
+enum { OPT_BYTES = 256, OPT_COMPUTE };
 
 static void
 usage(int status)
@@ -23,6 +28,11 @@ usage(int status)
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "bytes", required_argument, NULL, OPT_BYTES },
+		{ "compute", required_argument, NULL, OPT_COMPUTE },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct trc_gen_opts o = { TRC_GEN_RING, 4, 10, 4096, 1000000, 1 };
 	struct trc_header h;
 	struct trc_writer *w;
@@ -35,12 +45,13 @@ main(int argc, char **argv)
 	int c;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt(argc, argv, "b:c:e:i:n:p:s:")) != -1) {
+	while ((c = getopt_long(argc, argv, "e:i:n:p:s:", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
-		case 'b':
+		case OPT_BYTES:
 			o.bytes = estrtonum(optarg, 0, 1LL << 40, "byte count");
 			break;
-		case 'c':
+		case OPT_COMPUTE:
 			sec = estrtod(optarg, "compute time");
 			if (sec < 1e-9 || sec > 1000)
 				die("invalid compute time '%s'", optarg);
@@ -84,10 +95,11 @@ main(int argc, char **argv)
 	h.order = TRC_ORDER_TIME;
 	h.extra.s = comment;
 	h.extra.len = (size_t)snprintf(comment, sizeof(comment),
-	    "# trc-gen -p %s -n %ld -i %lld -b %lld -c %.9g -s %llu\n",
+	    "# trc-gen -p %s -n %ld -i %lld -s %llu --bytes %lld "
+	    "--compute %.9g\n",
 	    trc_gen_pattern_name(o.pattern), (long)o.ranks,
-	    (long long)o.iterations, (long long)o.bytes, o.compute_ns / 1e9,
-	    (unsigned long long)o.seed);
+	    (long long)o.iterations, (unsigned long long)o.seed,
+	    (long long)o.bytes, o.compute_ns / 1e9);
 	if (trc_write_header(w, &h) < 0)
 		die("<stdout>: %s", trc_werror(w));
 	while ((n = trc_gen_line(g, line)) > 0) {

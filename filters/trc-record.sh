@@ -3,11 +3,17 @@
 # and leave its trace in a file; a run that does not reach MPI_Finalize
 # leaves a "#trc-partial" trace built from the rank files, and fails.
 
-usage="usage: trc-record [-b bufsize] [-d delay] [-l library] [-o file] -- mpirun-argument ..."
+usage="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] -- mpirun-argument ..."
 prog=trc-record
 
 die() {
 	echo "$prog: $*" >&2
+	exit 2
+}
+
+bad_usage() {
+	[ -n "$1" ] && echo "$prog: $1" >&2
+	echo "$usage" >&2
 	exit 2
 }
 
@@ -16,17 +22,29 @@ case $1 in
 -h|--help) echo "$usage"; exit 0 ;;
 --version) echo "trc-record 0.1"; exit 0 ;;
 esac
-while getopts b:d:l:o: opt; do
+# Letters as getopts takes them (-o file, -ofile), long options as
+# --name value or --name=value, up to -- or the first operand.
+while [ $# -gt 0 ]; do
+	case $1 in
+	--) shift; break ;;
+	--bufsize=*) opt=--bufsize arg=${1#*=} ;;
+	--bufsize|-[dlo])
+		[ $# -ge 2 ] || bad_usage
+		opt=$1 arg=$2
+		shift ;;
+	-[dlo]?*) arg=${1#-?} opt=${1%"$arg"} ;;
+	-?*) bad_usage "invalid option '$1'" ;;
+	*) break ;;
+	esac
+	shift
 	case $opt in
-	b) bufsize=$OPTARG ;;
-	d) delay=$OPTARG ;;
-	l) lib=$OPTARG ;;
-	o) out=$OPTARG ;;
-	*) echo "$usage" >&2; exit 2 ;;
+	--bufsize) bufsize=$arg ;;
+	-d) delay=$arg ;;
+	-l) lib=$arg ;;
+	-o) out=$arg ;;
 	esac
 done
-shift $((OPTIND - 1))
-[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+[ $# -gt 0 ] || bad_usage
 
 # The library: -l, TRC_LIB, next to an installed bin/, or in the build tree.
 if [ -z "$lib" ]; then

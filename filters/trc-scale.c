@@ -14,10 +14,11 @@
 
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
-    "[--set name=value,...] [-k ratio | -p ratios] [file]";
+    "[-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] "
+    "[--set name=value,...] [file]";
 
 /* Long options without a letter. */
-enum { OPT_MODEL = 256, OPT_SET };
+enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL, OPT_SET };
 
 static void
 usage(int status)
@@ -43,8 +44,10 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "base", required_argument, NULL, 'b' },
 		{ "comm", required_argument, NULL, 'c' },
-		{ "cpu-ratio", required_argument, NULL, 'k' },
-		{ "cpu", required_argument, NULL, 'p' },
+		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "cpu-ratio", required_argument, NULL, OPT_CPU_RATIO },
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
 		{ "model", required_argument, NULL, OPT_MODEL },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -53,6 +56,7 @@ main(int argc, char **argv)
 	struct trc_scale_conf conf = { 0 };
 	struct trc_model_conf mconf = { 0 };
 	struct trc_model *model;
+	struct trc_open_opts opts = { 0 };
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
@@ -66,7 +70,7 @@ main(int argc, char **argv)
 	size_t i;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "b:c:hk:p:v", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "b:c:f:hv", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'b':
@@ -78,18 +82,24 @@ main(int argc, char **argv)
 			mname = estrdup("fit");
 			mconf.fit = target = loadfit(optarg);
 			break;
+		case 'f':
+			trc_opt_format(&opts, optarg);
+			break;
 		case 'h':
 			usage(0);
 			break;
-		case 'k':
+		case OPT_CPU_RATIO:
 			mconf.cpu_ratio = estrtod(optarg, "ratio");
 			if (!(mconf.cpu_ratio > 0))
 				die("invalid ratio '%s'", optarg);
 			break;
-		case 'p':
+		case OPT_CPU:
 			if ((mconf.ratios = trc_ratios_load(optarg, err,
 			    sizeof(err))) == NULL)
 				die("%s", err);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&opts, optarg);
 			break;
 		case 'v':
 			verbose = 1;
@@ -126,7 +136,7 @@ main(int argc, char **argv)
 		die("%s", err);
 	conf.model = model;
 
-	if ((rd = trc_open(argc > 0 ? argv[0] : "-")) == NULL ||
+	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL ||
 	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)

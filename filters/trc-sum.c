@@ -10,7 +10,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-sum [-t] [-s section] [--vs observed] [file]";
+    "trc-sum [-t] [-f format] [--flops rate] [--section section] "
+    "[--vs observed] [file]";
+
+/* Long options without a letter. */
+enum { OPT_FLOPS = 256, OPT_SECTION, OPT_VS };
 
 static void
 usage(int status)
@@ -20,6 +24,7 @@ usage(int status)
 }
 
 static int tsv;
+static struct trc_open_opts opts;
 
 /* Seconds: exact with 9 decimals for machines, 6 for people. */
 static void
@@ -199,7 +204,7 @@ struct side {
 static void
 open_side(struct side *sd, const char *path)
 {
-	if ((sd->r = trc_open(path)) == NULL ||
+	if ((sd->r = trc_open_with(path, &opts)) == NULL ||
 	    (sd->sum = trc_summary_new()) == NULL)
 		die("out of memory");
 	sd->done = 0;
@@ -335,9 +340,11 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "section", required_argument, NULL, 's' },
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
+		{ "section", required_argument, NULL, OPT_SECTION },
 		{ "tsv", no_argument, NULL, 't' },
-		{ "vs", required_argument, NULL, 'V' },	/* no short form: -v is verbose */
+		{ "vs", required_argument, NULL, OPT_VS },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_reader *r;
@@ -348,16 +355,22 @@ main(int argc, char **argv)
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt_long(argc, argv, "s:t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:t", longopts, NULL)) != -1) {
 		switch (c) {
-		case 's':
+		case 'f':
+			trc_opt_format(&opts, optarg);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&opts, optarg);
+			break;
+		case OPT_SECTION:
 			if (trc_summary_sections(optarg, &sections) < 0)
 				die("invalid section list '%s'", optarg);
 			break;
 		case 't':
 			tsv = 1;
 			break;
-		case 'V':
+		case OPT_VS:
 			observed = optarg;
 			break;
 		default:
@@ -371,7 +384,8 @@ main(int argc, char **argv)
 		fshut_stdout();
 		return 0;
 	}
-	if ((r = trc_open(optind < argc ? argv[optind] : "-")) == NULL ||
+	if ((r = trc_open_with(optind < argc ? argv[optind] : "-",
+	    &opts)) == NULL ||
 	    (sum = trc_summary_new()) == NULL)
 		die("out of memory");
 	while ((rc = trc_next(r, &ev)) > 0)

@@ -8,12 +8,13 @@
 #
 # An experiment is a directory holding its inputs: factors (a factor
 # file, trc-factors(5)), command (the mpirun arguments, as shell words)
-# and, optionally, design (trc-design options such as -r 2).  Every
-# other file in it is made from them: the baseline trace, each run's
-# delay spec, trace, distance from the baseline and run time, the
-# response table and the effects with the verdict.  Each is a file
-# target, so that make -j runs the runs in parallel and a second make
-# redoes only what is missing or out of date.
+# and, optionally, design (trc-design options such as
+# --replications 2).  Every other file in it is made from them: the
+# baseline trace, each run's delay spec, trace, distance from the
+# baseline and run time, the response table and the effects with the
+# verdict.  Each is a file target, so that make -j runs the runs in
+# parallel and a second make redoes only what is missing or out of
+# date.
 #
 # Including this file defines variables named EXP_* and, for the
 # directories of EXP_DIRS only, rules for files inside them; it defines
@@ -32,8 +33,8 @@ EXP_PERTURB ?= trc-perturb
 # The design: the run table, each run's delay spec, and the run numbers
 # for make.
 define EXP_table_design_recipe
-@echo "$@: trc-design -$(1) $$(cat $(@D)/design 2>/dev/null)"
-@$(EXP_DESIGN) -$(1) $$(cat $(@D)/design 2>/dev/null) $(@D)/factors \
+@echo "$@: trc-design $(1) $$(cat $(@D)/design 2>/dev/null)"
+@$(EXP_DESIGN) $(1) $$(cat $(@D)/design 2>/dev/null) $(@D)/factors \
 	>$@.tmp || { rm -f $@.tmp; exit 2; }; \
 	mv -f $@.tmp $@
 endef
@@ -100,7 +101,7 @@ endef
 # The effects and the verdict; trc-effects exits 1 for unstable, which
 # is a result here, not a failure.
 define EXP_effects_recipe
-@$(EXP_EFFECTS) -f $(@D)/factors $< >$@.tmp; \
+@$(EXP_EFFECTS) --factors $(@D)/factors $< >$@.tmp; \
 	test $$? -le 1 || { rm -f $@.tmp; exit 2; }; \
 	mv -f $@.tmp $@
 endef
@@ -112,10 +113,10 @@ endef
 # The rules of one experiment directory $(1).
 define EXP_rules
 $(1)/design.tsv: $(1)/factors $(wildcard $(1)/design)
-	$$(call EXP_table_design_recipe,t)
+	$$(call EXP_table_design_recipe,-t)
 
 $(1)/delays.tsv: $(1)/factors $(wildcard $(1)/design)
-	$$(call EXP_table_design_recipe,d)
+	$$(call EXP_table_design_recipe,--delays)
 
 $(1)/runs.mk: $(1)/design.tsv
 	$$(EXP_runs_recipe)

@@ -3,6 +3,7 @@
  * run table, the alias structure and the resolution, or the TRC_DELAY
  * spec of every run for a factor file.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-design [-dt] [-g generator] [-n factors] [-r replications] "
-    "[-s seed] [file]";
+    "trc-design [-t] [-g generator] [-n factors] [-s seed] [--delays] "
+    "[--replications replications] [file]";
+
+/* Long options without a letter. */
+enum { OPT_DELAYS = 256, OPT_REPLICATIONS };
 
 static void
 usage(int status)
@@ -82,6 +86,11 @@ print_aliases(const struct trc_design *d)
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "delays", no_argument, NULL, OPT_DELAYS },
+		{ "replications", required_argument, NULL, OPT_REPLICATIONS },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct trc_factors fs = { 0 };
 	struct trc_design d;
 	char err[512], rom[16], *gens = NULL, *g, *spec = NULL;
@@ -91,13 +100,15 @@ main(int argc, char **argv)
 	int c, j, p = 0, seeded = 0, mode = 0;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt(argc, argv, "dg:n:r:s:t")) != -1) {
+	while ((c = getopt_long(argc, argv, "g:n:s:t", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
-		case 'd':
+		case OPT_DELAYS:
 		case 't':
-			if (mode != 0 && mode != c)
-				die("-d and -t exclude each other");
-			mode = c;
+			/* mode: 0, 'd' (--delays) or 't'. */
+			if (mode != 0 && mode != (c == 't' ? 't' : 'd'))
+				die("--delays and -t exclude each other");
+			mode = c == 't' ? 't' : 'd';
 			break;
 		case 'g':
 			n = gens ? strlen(gens) : 0;
@@ -108,7 +119,7 @@ main(int argc, char **argv)
 		case 'n':
 			p = estrtonum(optarg, 1, TRC_MAXFACTORS, "factors");
 			break;
-		case 'r':
+		case OPT_REPLICATIONS:
 			r = estrtonum(optarg, 1, 10000, "replications");
 			break;
 		case 's':
@@ -131,7 +142,7 @@ main(int argc, char **argv)
 			die("%s", err);
 		p = fs.n;
 	} else if (mode == 'd')
-		die("-d needs a factor file");
+		die("--delays needs a factor file");
 
 	if (trc_design_init(&d, p, err, sizeof err) == -1)
 		die("%s", err);

@@ -8,6 +8,7 @@
  * two-level table will do, in any run order, with replications.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-effects [-c confidence] [-d column] [-f factors] [file]";
+    "trc-effects [--confidence confidence] [--distance column] "
+    "[--factors factors] [file]";
+
+/* Long options without a letter. */
+enum { OPT_CONFIDENCE = 256, OPT_DISTANCE, OPT_FACTORS };
 
 enum { COL_ID, COL_FACTOR, COL_RESPONSE };
 
@@ -199,6 +204,12 @@ by_ss(const void *a, const void *b)
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+		{ "distance", required_argument, NULL, OPT_DISTANCE },
+		{ "factors", required_argument, NULL, OPT_FACTORS },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct trc_factors fs = { 0 };
 	struct trc_design d;
 	struct trc_effects *ef;
@@ -212,18 +223,18 @@ main(int argc, char **argv)
 	int c, k, dresp = -1, unstable = 0;
 
 	trc_std_options(argc, argv, usage);
-	while ((c = getopt(argc, argv, "c:d:f:")) != -1) {
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'c':
+		case OPT_CONFIDENCE:
 			conf = estrtod(optarg, "confidence");
 			if (!(conf > 0 && conf < 100))
 				die("invalid confidence '%s' (want a "
 				    "percentage between 0 and 100)", optarg);
 			break;
-		case 'd':
+		case OPT_DISTANCE:
 			dcol = optarg;
 			break;
-		case 'f':
+		case OPT_FACTORS:
 			ffile = optarg;
 			break;
 		default:

@@ -5,7 +5,7 @@
 # then the effects and the verdict.  make does the work, through
 # experiment.mk, so that a rerun does only what is missing.
 
-usage="usage: trc-experiment [-p] [-b trace] [-f factors] [-g generator] [-j jobs] [-r replications] [-s seed] directory [-- mpirun-argument ...]"
+usage="usage: trc-experiment [-b trace] [-g generator] [-j jobs] [-s seed] [--factors factors] [--offline] [--replications replications] directory [-- mpirun-argument ...]"
 prog=trc-experiment
 
 die() {
@@ -14,6 +14,7 @@ die() {
 }
 
 bad_usage() {
+	[ -n "$1" ] && echo "$prog: $1" >&2
 	echo "$usage" >&2
 	exit 2
 }
@@ -41,19 +42,33 @@ case $1 in
 --version) echo "trc-experiment 0.1"; exit 0 ;;
 esac
 offline= base= factors= jobs=1 design= newdesign=
-while getopts b:f:g:j:pr:s: opt; do
+# Letters as getopts takes them (-j 2, -j2), long options as --name
+# value or --name=value, up to -- or the first operand.
+while [ $# -gt 0 ]; do
+	arg=
+	case $1 in
+	--) shift; break ;;
+	--offline) opt=$1 ;;
+	--factors=*|--replications=*) opt=${1%%=*} arg=${1#*=} ;;
+	--factors|--replications|-[bgjs])
+		[ $# -ge 2 ] || bad_usage
+		opt=$1 arg=$2
+		shift ;;
+	-[bgjs]?*) arg=${1#-?} opt=${1%"$arg"} ;;
+	-?*) bad_usage "invalid option '$1'" ;;
+	*) break ;;
+	esac
+	shift
 	case $opt in
-	b) base=$OPTARG ;;
-	f) factors=$OPTARG ;;
-	g) design="$design -g $OPTARG"; newdesign=1 ;;
-	j) jobs=$OPTARG ;;
-	p) offline=1 ;;
-	r) design="$design -r $OPTARG"; newdesign=1 ;;
-	s) design="$design -s $OPTARG"; newdesign=1 ;;
-	*) bad_usage ;;
+	-b) base=$arg ;;
+	--factors) factors=$arg ;;
+	-g) design="$design -g $arg"; newdesign=1 ;;
+	-j) jobs=$arg ;;
+	--offline) offline=1 ;;
+	--replications) design="$design --replications $arg"; newdesign=1 ;;
+	-s) design="$design -s $arg"; newdesign=1 ;;
 	esac
 done
-shift $((OPTIND - 1))
 [ $# -ge 1 ] || bad_usage
 dir=${1%/}
 shift
@@ -89,7 +104,7 @@ if [ -n "$factors" ]; then
 	trc-design "$factors" >/dev/null || exit 2
 	put "$dir/factors" <"$factors"
 fi
-[ -f "$dir/factors" ] || die "$dir/factors: no such file; give -f factors"
+[ -f "$dir/factors" ] || die "$dir/factors: no such file; give --factors factors"
 if [ -n "$newdesign" ]; then
 	trc-design $design "$dir/factors" >/dev/null || exit 2
 	printf '%s\n' "${design# }" | put "$dir/design"

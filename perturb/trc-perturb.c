@@ -13,7 +13,11 @@
 
 #include "trc.h"
 
-static const char usage_line[] = "trc-perturb [-v] [-d delay] [file]";
+static const char usage_line[] =
+    "trc-perturb [-v] [-d delay] [-f format] [--flops rate] [file]";
+
+/* Long options without a letter. */
+enum { OPT_FLOPS = 256 };
 
 static void
 usage(int status)
@@ -27,10 +31,13 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "delay", required_argument, NULL, 'd' },
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_scale_conf conf = { 0 };
+	struct trc_open_opts opts = { 0 };
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
 	struct trc_perturb *pt;
@@ -47,11 +54,17 @@ main(int argc, char **argv)
 	trc_std_options(argc, argv, usage);
 	if ((pt = trc_perturb_new()) == NULL)
 		die("out of memory");
-	while ((c = getopt_long(argc, argv, "d:hv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:f:hv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			if (trc_perturb_parse(pt, optarg, err, sizeof err) < 0)
 				die("invalid delay '%s': %s", optarg, err);
+			break;
+		case 'f':
+			trc_opt_format(&opts, optarg);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&opts, optarg);
 			break;
 		case 'h':
 			usage(0);
@@ -67,7 +80,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
-	if ((rd = trc_open(argc > 0 ? argv[0] : "-")) == NULL ||
+	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL ||
 	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)

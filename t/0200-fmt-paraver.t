@@ -50,7 +50,7 @@ expect_exit 0 "lulesh: trc-sum" -- trc-sum "$D/lulesh8.prv.gz"
 expect_exit 0 "lulesh: trc-stable against itself" -- trc-stable "$D/lulesh8.prv.gz" "$D/lulesh8.prv.gz"
 grep -q '^identical execution graphs' "$out"
 ok $? "lulesh: identical"
-expect_exit 0 "lulesh: trc-scale -k 0.5" -- trc-scale -k 0.5 "$D/lulesh8.prv.gz"
+expect_exit 0 "lulesh: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$D/lulesh8.prv.gz"
 
 # ---- EPOCH: 4 ranks, Sendrecv, Send/Recv, collectives with sizes
 zcat "$D/epoch_4proc.prv.gz" > "$tmp/epoch.prv"
@@ -84,7 +84,7 @@ awk '$3 == "XB" && $4 == "op=bcast" { sub("bytes=", "", $5); print $2, $5 }' "$t
 is_file "$tmp/got" "$tmp/want" "epoch: Bcast sizes"
 expect_exit 0 "epoch: trc-sum" -- trc-sum "$D/epoch_4proc.prv.gz"
 expect_exit 0 "epoch: trc-stable against itself" -- trc-stable "$D/epoch_4proc.prv.gz" "$D/epoch_4proc.prv.gz"
-expect_exit 0 "epoch: trc-scale -k 0.5" -- trc-scale -k 0.5 "$D/epoch_4proc.prv.gz"
+expect_exit 0 "epoch: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$D/epoch_4proc.prv.gz"
 zcat "$D/epoch_4proc.prv.gz" | trc-cat > "$out" 2>"$err"
 ok $? "epoch: read from stdin (no .pcf)"
 is "$(awk '$3 == "SE"' "$out" | wc -l)" "$(awk '$3 == "SE"' "$tmp/ep.trc" | wc -l)" \

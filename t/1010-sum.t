@@ -39,7 +39,7 @@ min	max	messages	bytes
 64	127	1	100
 T
 is_file "$out" "$tmp/want" "the hand-computed example, -t"
-trc-sum -t -s procs "$tmp/hand.trc" | head -2 | tail -1 > "$out"
+trc-sum -t --section procs "$tmp/hand.trc" | head -2 | tail -1 > "$out"
 is "$(cat "$out")" "A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000" "-s procs"
 trc-sum "$tmp/hand.trc" > "$out"
 grep -q '^all  *12 *2.500000 *1.000000 *0.250000 *2.000000 *0.250000 *0.500000$' "$out"
@@ -70,12 +70,12 @@ for p in ring halo allreduce master-worker; do
 			printf "\n"
 		}
 	}' "$tmp/g.trc" > "$tmp/want"
-	trc-sum -t -s ranks "$tmp/g.trc" | awk -F'\t' 'NR > 1 {
+	trc-sum -t --section ranks "$tmp/g.trc" | awk -F'\t' 'NR > 1 {
 		printf "%s\t%s", $1, $2
 		for (i = 3; i <= 8; i++) { split($i, f, "."); printf "\t%.0f", f[1] * 1e9 + f[2] }
 		printf "\n" }' > "$out"
 	is_file "$out" "$tmp/want" "$p: per-rank times agree with awk to the nanosecond"
-	is "$(trc-sum -t -s ops "$tmp/g.trc" | awk -F'\t' 'NR > 1 { c += $2; b += $3 } END { print c, b }')" \
+	is "$(trc-sum -t --section ops "$tmp/g.trc" | awk -F'\t' 'NR > 1 { c += $2; b += $3 } END { print c, b }')" \
 	   "$(awk '$3 == "SE" || $3 == "RE" || $3 == "WE" || $3 == "XE" { c++; if (match($0, /bytes=[0-9]+/)) b += substr($0, RSTART + 6, RLENGTH - 6) } END { print c, b }' "$tmp/g.trc")" \
 	   "$p: operation counts and bytes agree with awk"
 done
@@ -92,7 +92,7 @@ expect_exit 2 "unclosed region: exit 2" -- trc-sum "$tmp/bad.trc"
 is "$(cat "$err")" "trc-sum: $tmp/bad.trc: rank 0: region 'A' not closed at the end" "unclosed region: message"
 printf '#trc 1\n0.5 0 SB\n0.1 0 SE\n' > "$tmp/bad.trc"
 expect_exit 2 "reader errors pass through" -- trc-sum "$tmp/bad.trc"
-expect_exit 2 "bad section" -- trc-sum -s everything "$tmp/hand.trc"
+expect_exit 2 "bad section" -- trc-sum --section everything "$tmp/hand.trc"
 is "$(cat "$err")" "trc-sum: invalid section list 'everything'" "bad section: message"
 expect_exit 2 "two files" -- trc-sum "$tmp/hand.trc" "$tmp/hand.trc"
 done_testing

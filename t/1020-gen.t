@@ -31,7 +31,7 @@ is "$(trc-gen -p master-worker -n 5 -i 3 | grep -c ' 0 RB peer=\*')" 12 \
 # sqrt 6) by 3 rows: the middle row has 3 neighbours, the others 2.
 is "$(trc-gen -p halo -n 6 -i 1 | awk '$3 == "SE" { n[$2]++ } END { for (r = 0; r < 6; r++) printf "%d", n[r] }')" \
 	223322 "halo: sends per rank on a 2x3 grid"
-is "$(trc-gen -p ring -n 3 -i 1 -b 100 | awk '$3 == "SE" { print $4, $6 }' | sort -u | tr '\n' ' ')" \
+is "$(trc-gen -p ring -n 3 -i 1 --bytes 100 | awk '$3 == "SE" { print $4, $6 }' | sort -u | tr '\n' ' ')" \
 	"peer=0 bytes=100 peer=1 bytes=100 peer=2 bytes=100 " "ring: each rank sends right, -b bytes"
 n=$(trc-gen -p ring -n 64 -e 100000 | grep -vc '^#')
 [ "$n" -ge 100000 ] && [ "$n" -lt $((100000 + 7 * 64)) ]; ok $? "-e asks for at least that many events ($n)"

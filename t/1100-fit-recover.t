@@ -68,16 +68,16 @@ is "$(grep -c '^trc-fit: send \[0, 16384): 17 sizes, r2 ' "$err")" 1 \
 r2=$(sed -n 's/^# recv 0 inf: 29 sizes, r2 \([0-9.]*\),.*/\1/p' "$tmp/fit")
 within "$r2" 1 0.001; ok $? "recv r2 $r2 close to 1"
 
-# the output is a valid .fit file: trc-fit reads stdin, -k 1 forces one line
-trc-fit -k 1 <"$tmp/meas" >"$tmp/one"
+# the output is a valid .fit file: trc-fit reads stdin, --segments 1 forces one line
+trc-fit --segments 1 <"$tmp/meas" >"$tmp/one"
 is "$(grep -v '^#' "$tmp/one" | awk '{ print $1, $2, $3 }' | sort | tr '\n' ' ')" \
     "bcast 0 inf recv 0 inf send 0 inf " "-k 1 gives one segment per operation"
-# -m: with 12 points a segment, bcast's middle regime (9 sizes) cannot stand
-trc-fit -m 12 "$tmp/meas" | grep -c '^bcast' >"$tmp/c"
+# --points: with 12 points a segment, bcast's middle regime (9 sizes) cannot stand
+trc-fit --points 12 "$tmp/meas" | grep -c '^bcast' >"$tmp/c"
 ok $([ "$(cat "$tmp/c")" -lt 3 ]; echo $?) "-m 12 allows fewer bcast segments"
 
-# -p 0: no penalty, so the least squares keep every cut they may
-is "$(trc-fit -p 0 "$tmp/meas" | grep -c '^send')" 4 "-p 0 cuts send into -k 4 segments"
+# --penalty 0: no penalty, so the least squares keep every cut they may
+is "$(trc-fit --penalty 0 "$tmp/meas" | grep -c '^send')" 4 "--penalty 0 cuts send into --segments 4 segments"
 
 # send-late: sends that wait for the receiver at 512 to 4096 bytes (a
 # transport that hands over inside the receiver's call) and from 65536

@@ -28,15 +28,14 @@ expect_exit 2 "no data" -- trc-fit <"$tmp/a"
 is "$(cat "$err")" "trc-fit: no measurements" "no data named"
 expect_exit 2 "missing file" -- trc-fit "$tmp/none"
 is "$(cat "$err")" "trc-fit: $tmp/none: No such file or directory" "missing file named"
-expect_exit 2 "bad -k" -- trc-fit -k 0 "$tmp/a"
-is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 to 16)" "bad -k named"
+expect_exit 2 "bad --segments" -- trc-fit --segments 0 "$tmp/a"
+is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 to 16)" "bad --segments named"
 expect_exit 2 "bad option" -- trc-fit -x
-is "$(tail -1 "$err")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "usage on bad option"
+is "$(tail -1 "$err")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage on bad option"
 expect_exit 0 "help" -- trc-fit -h
-is "$(cat "$out")" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "help prints usage"
-syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh/p' "$T/../man/man1/trc-fit.1" |
-    grep -v '^\.Sh' | sed 's/^\.Nm$/trc-fit/; s/^\.Op Fl \([a-z]*\) Ar \(.*\)$/[-\1 \2]/;
-    s/^\.Op Fl \([a-z]*\)$/[-\1]/; s/^\.Op Fl \\\(-[a-z]*\)$/[-\1]/; s/^\.Op Ar \(.*\)$/[\1]/' | tr '\n' ' ' | sed 's/ $//')
-is "usage: $syn" "usage: trc-fit [-v] [-k segments] [-m points] [-p penalty] [--loggp] [file ...]" "usage equals the man page SYNOPSIS"
+is "$(cat "$out")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "help prints usage"
+syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$T/../man/man1/trc-fit.1" 2>/dev/null |
+    sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
+is "usage: $syn" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage equals the man page SYNOPSIS"
 expect_exit 0 "version" -- trc-fit --version
 done_testing

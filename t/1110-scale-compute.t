@@ -22,7 +22,7 @@ cat >"$tmp/a.want" <<'X'
 X
 expect_exit 0 "--cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$tmp/a.trc"
 is_file "$out" "$tmp/a.want" "Figure 4a: every interval halved, t0= keeps the original"
-expect_exit 0 "-k 0.5 from stdin" -- trc-scale -k 0.5 <"$tmp/a.trc"
+expect_exit 0 "--cpu-ratio 0.5 from stdin" -- trc-scale --cpu-ratio 0.5 <"$tmp/a.trc"
 is_file "$out" "$tmp/a.want" "-k is --cpu-ratio"
 
 # With no ratio at all the trace comes back unchanged (plus t0=).
@@ -98,18 +98,18 @@ cat >"$tmp/t1.want" <<'X'
 0.200000000 0 PB fn=Converged t0=3.550000000
 0.300000000 0 PE fn=Converged t0=4.400000000
 X
-expect_exit 0 "Table 1" -- trc-scale -p "$tmp/t1.tbl" "$tmp/t1.trc"
+expect_exit 0 "Table 1" -- trc-scale --cpu "$tmp/t1.tbl" "$tmp/t1.trc"
 is_file "$out" "$tmp/t1.want" "Table 1: speed ratios per procedure and rank, ties in input order"
 
 # A label no row matches keeps its duration; -v counts it.
 printf 'mode time\nA 0 0.5\n' >"$tmp/c.tbl"
 printf '#trc 1 ranks=2\n0 1 PB fn=A\n2.000000000 1 PE fn=A\n' >"$tmp/c.trc"
-expect_exit 0 "row for another rank" -- trc-scale -v -p "$tmp/c.tbl" "$tmp/c.trc"
+expect_exit 0 "row for another rank" -- trc-scale -v --cpu "$tmp/c.tbl" "$tmp/c.trc"
 is "$(sed -n 3p "$out")" "2.000000000 1 PE fn=A t0=2.000000000" "rank 1 has no row: unchanged"
 is "$(grep -c '1 computation intervals without a ratio row' "$err")" 1 "-v counts labels without a row"
 
 # A trace already scaled keeps its first t0=, the observed time.
-trc-scale -k 0.5 "$tmp/a.trc" | trc-scale -k 0.5 >"$tmp/twice"
+trc-scale --cpu-ratio 0.5 "$tmp/a.trc" | trc-scale --cpu-ratio 0.5 >"$tmp/twice"
 is "$(sed -n 3p "$tmp/twice")" "1.500000000 0 PE fn=A t0=3.000000000" "scaling twice: 0.25 overall, t0 kept"
 
 done_testing

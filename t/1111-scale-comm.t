@@ -60,7 +60,7 @@ cat >"$tmp/f5.want" <<'X'
 8.000000000 1 RE peer=0 tag=2 bytes=8 t0=13.000000000
 X
 printf 'send 0 inf 1 0\nrecv 0 inf 1 0\n' >"$tmp/one.fit"
-expect_exit 0 "Figure 5" -- trc-scale -v -k 0.5 -b "$tmp/one.fit" -c "$tmp/one.fit" "$tmp/f5.trc"
+expect_exit 0 "Figure 5" -- trc-scale -v --cpu-ratio 0.5 -b "$tmp/one.fit" -c "$tmp/one.fit" "$tmp/f5.trc"
 is_file "$out" "$tmp/f5.want" "Figure 5: E2^4 delayed to the send's end at 8"
 is "$(grep 'repaired, total' "$err")" \
     "trc-scale: 8 events, 1 receive completions repaired, total delay 3.000000000 s" \
@@ -69,7 +69,7 @@ is "$(grep 'repaired, total' "$err")" \
 # A repair delay shifts the rest of the rank: add a marker 1 s after
 # E2^4 on rank 1 (1 s * 0.5 after the repaired 8).
 { cat "$tmp/f5.trc"; echo "14.000000000 1 MK"; } >"$tmp/f5b.trc"
-trc-scale -k 0.5 -b "$tmp/one.fit" -c "$tmp/one.fit" "$tmp/f5b.trc" >"$out"
+trc-scale --cpu-ratio 0.5 -b "$tmp/one.fit" -c "$tmp/one.fit" "$tmp/f5b.trc" >"$out"
 is "$(tail -1 "$out")" "8.500000000 1 MK t0=14.000000000" "the delay shifts later events of the rank"
 
 # Messages on one channel pair in FIFO order; tags keep channels

@@ -38,12 +38,12 @@ cat >"$tmp/nb.want" <<'X'
 1.200000000 1 RE req=1 peer=0 tag=5 bytes=100 t0=2.500000000
 1.300000000 1 WE req=1 op=wait t0=2.600000000
 X
-expect_exit 0 "isend, irecv, waits" -- trc-scale -k 0.5 -c "$tmp/t.fit" "$tmp/nb.trc"
+expect_exit 0 "isend, irecv, waits" -- trc-scale --cpu-ratio 0.5 -c "$tmp/t.fit" "$tmp/nb.trc"
 is_file "$out" "$tmp/nb.want" "nonblocking: RE inside the wait follows the receive rule"
 
 # An isend row in the fit is preferred for nonblocking sends.
 printf 'send 0 inf 0.05 0\nisend 0 inf 0.02 0\nrecv 0 inf 0.2 0\n' >"$tmp/i.fit"
-trc-scale -k 0.5 -c "$tmp/i.fit" "$tmp/nb.trc" >"$out"
+trc-scale --cpu-ratio 0.5 -c "$tmp/i.fit" "$tmp/nb.trc" >"$out"
 is "$(sed -n 4p "$out")" "0.020000000 0 SE peer=1 tag=5 bytes=100 req=1 t0=0.100000000" "isend cost for SB/SE with req="
 
 # Causality inside a wait: the send ends late (rank 0 computes 3 s
@@ -95,12 +95,12 @@ X
 # an allreduce of 8 bytes is recursive doubling, 1 round on 2 ranks,
 # on 3 one round and two to fold the third rank in and out.
 printf 'allreduce 0 inf 0.1 0\n' >"$tmp/ar.fit"
-expect_exit 0 "allreduce with a cost" -- trc-scale -k 0.5 -c "$tmp/ar.fit" "$tmp/c.trc"
+expect_exit 0 "allreduce with a cost" -- trc-scale --cpu-ratio 0.5 -c "$tmp/ar.fit" "$tmp/c.trc"
 is "$(awk '$3 == "XE" { print $1, $2 }' "$out" | tr '\n' ' ')" \
     "1.550000000 0 1.550000000 1 1.550000000 2 " "collective ends at max begin + target cost, scaled to 3 ranks"
 # Without a cost for the operation: each rank keeps the time it spent
 # after the last participant entered: 1.25 + 0.5, 1.25 + 0.5, 1.25 + 0.6
-expect_exit 0 "allreduce without a cost" -- trc-scale -k 0.5 "$tmp/c.trc"
+expect_exit 0 "allreduce without a cost" -- trc-scale --cpu-ratio 0.5 "$tmp/c.trc"
 is "$(awk '$3 == "XE" { print $1, $2 }' "$out" | tr '\n' ' ')" \
     "1.750000000 0 1.750000000 1 1.850000000 2 " "no cost: time after the last entry is kept"
 # The identity: no ratio, no cost, times unchanged.

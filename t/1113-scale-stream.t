@@ -12,7 +12,7 @@ for p in ring halo allreduce master-worker; do
 	is "$(grep -v '^#' "$out" | awk '$1 != substr($NF, 4)' | wc -l | tr -d ' ')" 0 \
 	    "$p: no ratio and no fit: every predicted time is the original"
 
-	trc-scale -v -k 0.5 -c "$tmp/x.fit" "$tmp/g.trc" >"$tmp/a" 2>"$err"
+	trc-scale -v --cpu-ratio 0.5 -c "$tmp/x.fit" "$tmp/g.trc" >"$tmp/a" 2>"$err"
 	ok $? "$p: scaled"
 	is "$(grep -c 'trc-scale: 0 events held at most 0 at once' "$err")" 1 \
 	    "$p: a time-ordered causal stream holds nothing"
@@ -21,7 +21,7 @@ for p in ring halo allreduce master-worker; do
 	is "$(head -1 "$tmp/a")" "#trc 1 ranks=8 order=time" "$p: header"
 
 	{ echo "#trc 1 ranks=8 order=rank"; grep -v '^#' "$tmp/g.trc" | sort -s -n -k2,2; } >"$tmp/r.trc"
-	trc-scale -k 0.5 -c "$tmp/x.fit" "$tmp/r.trc" >"$tmp/b"
+	trc-scale --cpu-ratio 0.5 -c "$tmp/x.fit" "$tmp/r.trc" >"$tmp/b"
 	grep -v '^#' "$tmp/a" | sort >"$tmp/a.s"
 	grep -v '^#' "$tmp/b" | sort >"$tmp/b.s"
 	is_file "$tmp/b.s" "$tmp/a.s" "$p: rank-ordered input, same prediction"

@@ -2,7 +2,7 @@
 # trc-scale: errors name file and line, exit 2.
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [--set name=value,...] [-k ratio | -p ratios] [file]"
+usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] [--set name=value,...] [file]"
 
 # A receive whose send never comes.
 cat >"$tmp/u.trc" <<'X'
@@ -64,9 +64,9 @@ is "$(cat "$err")" "trc-scale: $tmp/s.trc:3: time goes backwards ('0.500000000' 
 
 # Usage.
 printf 'mode time\n.* all 2\n' >"$tmp/good.tbl"
-expect_exit 2 "-k and -p together" -- trc-scale -k 2 -p "$tmp/good.tbl"
-is "$(cat "$err")" "$usage" "-k and -p exclude each other"
-expect_exit 2 "bad ratio" -- trc-scale -k 0
+expect_exit 2 "--cpu-ratio and --cpu together" -- trc-scale --cpu-ratio 2 --cpu "$tmp/good.tbl"
+is "$(cat "$err")" "$usage" "--cpu-ratio and --cpu exclude each other"
+expect_exit 2 "bad ratio" -- trc-scale --cpu-ratio 0
 is "$(cat "$err")" "trc-scale: invalid ratio '0'" "ratio must be positive"
 expect_exit 2 "two files" -- trc-scale a b
 expect_exit 0 "help" -- trc-scale --help

@@ -2,7 +2,7 @@
 # trc-scale: blocking sends that wait for their receiver (send-sync
 # sizes of the target, trc-fit(5)).  Expected times computed by hand:
 # a waiting send ends at max(SB' + f2(b), RB' + g2(b)), its receive at
-# max(RB' + g2(b), SE').  Target: f2 = 1 s, g2 = 0.5 s; -k 1.
+# max(RB' + g2(b), SE').  Target: f2 = 1 s, g2 = 0.5 s; --cpu-ratio 1.
 . "$(dirname "$0")/lib.sh"
 
 # The output's events by rank, each rank's in output order (ties between

@@ -9,18 +9,18 @@ recv	call=MPI_Recv region=Iterate delay=0.002   # in the solver
 bar	call=MPI_Barrier occ=1-3 delay=0.5
 X
 
-# -d: the delay spec of every row, factors at their high level only.
-trc-design -d -g C=-AB "$tmp/f" >"$out" 2>"$err"
+# --delays: the delay spec of every row, factors at their high level only.
+trc-design --delays -g C=-AB "$tmp/f" >"$out" 2>"$err"
 ok $? "-d with a fraction"
 printf 'run\tstd\tdelay\n1\t1\t\n2\t2\t%s\n3\t3\t%s\n4\t4\t%s\n' \
 	'call=send,ranks=0,delay=0.001;call=barrier,occ=1-3,delay=0.5' \
 	'call=recv,region=Iterate,delay=0.002;call=barrier,occ=1-3,delay=0.5' \
 	'call=send,ranks=0,delay=0.001;call=recv,region=Iterate,delay=0.002' >"$tmp/want"
 is_file "$out" "$tmp/want" "-d rows for C = -AB: C high exactly when A and B differ"
-trc-design -d "$tmp/f" | awk -F'\t' 'NR > 1 { n = $3 == "" ? 0 : split($3, a, ";"); print n }' \
+trc-design --delays "$tmp/f" | awk -F'\t' 'NR > 1 { n = $3 == "" ? 0 : split($3, a, ";"); print n }' \
 	| tr '\n' ' ' >"$tmp/got"
 is "$(cat "$tmp/got")" "0 1 1 2 1 2 2 3 " "full 2^3: number of specs is the number of high factors"
-is "$(trc-design -d - <"$tmp/f" | sed -n 2p)" "1	1	" "factor file on stdin"
+is "$(trc-design --delays - <"$tmp/f" | sed -n 2p)" "1	1	" "factor file on stdin"
 
 trc-design "$tmp/f" >"$out"
 is "$(sed -n 2,5p "$out")" "factors:
@@ -29,16 +29,16 @@ B	recv	call=recv,region=Iterate,delay=0.002
 C	bar	call=barrier,occ=1-3,delay=0.5" "factor legend"
 
 # Replication in standard order: the design twice over.
-trc-design -t -n 2 -r 2 >"$out"
+trc-design -t -n 2 --replications 2 >"$out"
 printf 'run\tstd\tA\tB\n1\t1\t-1\t-1\n2\t2\t+1\t-1\n3\t3\t-1\t+1\n4\t4\t+1\t+1\n5\t1\t-1\t-1\n6\t2\t+1\t-1\n7\t3\t-1\t+1\n8\t4\t+1\t+1\n' >"$tmp/want"
 is_file "$out" "$tmp/want" "-r 2 in standard order"
-is "$(trc-design -n 2 -r 3 | sed -n 1p)" "design: 2^2, 12 runs, 3 replications, standard order" "replicated design line"
+is "$(trc-design -n 2 --replications 3 | sed -n 1p)" "design: 2^2, 12 runs, 3 replications, standard order" "replicated design line"
 
 # Random order: a permutation of the same runs, the same for a seed.
-trc-design -t -n 3 -r 3 -s 42 >"$tmp/a"
-trc-design -t -n 3 -r 3 -s 42 >"$tmp/b"
-trc-design -t -n 3 -r 3 -s 43 >"$tmp/c"
-trc-design -t -n 3 -r 3 >"$tmp/s"
+trc-design -t -n 3 --replications 3 -s 42 >"$tmp/a"
+trc-design -t -n 3 --replications 3 -s 42 >"$tmp/b"
+trc-design -t -n 3 --replications 3 -s 43 >"$tmp/c"
+trc-design -t -n 3 --replications 3 >"$tmp/s"
 is_file "$tmp/a" "$tmp/b" "same seed, same order"
 cmp -s "$tmp/a" "$tmp/c"
 ok $((! $?)) "another seed, another order"
@@ -70,13 +70,13 @@ expect_exit 2 "unknown key" -- trc-design - <"$tmp/bad"
 is "$(cat "$err")" "trc-design: <stdin>:2: unknown key 'rank'" "  its message on stdin"
 expect_exit 2 "missing file" -- trc-design "$tmp/nonesuch"
 is "$(cat "$err")" "trc-design: $tmp/nonesuch: No such file or directory" "  its message"
-expect_exit 2 "-d without a factor file" -- trc-design -d -n 3
-is "$(cat "$err")" "trc-design: -d needs a factor file" "  its message"
+expect_exit 2 "--delays without a factor file" -- trc-design --delays -n 3
+is "$(cat "$err")" "trc-design: --delays needs a factor file" "  its message"
 expect_exit 2 "-n and a file" -- trc-design -n 3 "$tmp/f"
-expect_exit 2 "-d and -t" -- trc-design -d -t "$tmp/f"
+expect_exit 2 "--delays and -t" -- trc-design --delays -t "$tmp/f"
 expect_exit 2 "-n 26" -- trc-design -n 26
 is "$(cat "$err")" "trc-design: invalid factors '26' (want an integer from 1 to 25)" "  its message"
-expect_exit 2 "-r 0" -- trc-design -n 2 -r 0
+expect_exit 2 "--replications 0" -- trc-design -n 2 --replications 0
 expect_exit 2 "-s x" -- trc-design -n 2 -s 1x
 expect_exit 2 "unknown option" -- trc-design -x
 is "$(cat "$err")" "$(printf '%s\n' "trc-design: invalid option -- 'x'" "usage: $(trc-design -h | sed 's/^usage: //')")" "  usage on stderr"

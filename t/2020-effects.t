@@ -69,7 +69,7 @@ is_file "$out" "$tmp/want" "hand-computed 2^3, any row order"
 # Jain Example 18.1: three replications; q = 41 21.5 9.5 5, SSE = 102,
 # SST = 7032; 90% intervals (Jain, with t[0.95; 8] = 1.86): (39.08,
 # 42.92) (19.58, 23.42) (7.58, 11.42) (3.08, 6.92).
-trc-design -t -n 2 -r 3 | awk -v OFS='\t' '
+trc-design -t -n 2 --replications 3 | awk -v OFS='\t' '
 	BEGIN { split("15 45 25 75 18 48 28 75 12 51 19 81", y, " ") }
 	NR == 1 { print $0, "mips"; next } { print $0, y[NR - 1] }' >"$tmp/in"
 trc-effects "$tmp/in" >"$out"
@@ -80,7 +80,7 @@ is "$(grep '^error' "$out")" "$(printf 'error\t-\t-\t-\t102\t1.45\t-')" "error t
 is "$(grep '^total' "$out")" "$(printf 'total\t-\t-\t-\t7032\t100.00\t-')" "SST = 7032"
 is "$(grep '^#' "$out")" "# s_e = 3.5707142 with 8 degrees of freedom, s_q = 1.0307764, 90% confidence intervals" \
 	"s_e = sqrt(102/8), s_q = s_e/sqrt(12)"
-trc-effects -c 95 "$tmp/in" >"$out"
+trc-effects --confidence 95 "$tmp/in" >"$out"
 # t[0.975; 8] = 2.306: 21.5 -+ 2.306 * 1.0308 = 19.12, 23.88
 is "$(awk -F'\t' '$1 == "A" { printf "%.2f %.2f", $3, $4 }' "$out")" "19.12 23.88" "-c 95"
 

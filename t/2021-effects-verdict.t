@@ -12,7 +12,7 @@ X
 # Stable: distance 0 everywhere, whatever the time does.
 trc-design -t -n 3 | awk -v OFS='\t' 'NR == 1 { print $0, "distance", "time"; next }
 	{ print $0, 0, 1 + NR / 10 }' >"$tmp/in"
-expect_exit 0 "stable: exit 0" -- trc-effects -f "$tmp/f" "$tmp/in"
+expect_exit 0 "stable: exit 0" -- trc-effects --factors "$tmp/f" "$tmp/in"
 is "$(tail -1 "$out")" "verdict: stable under every perturbation" "stable verdict"
 is "$(grep -c '^response' "$out")" 2 "a table for each response"
 is "$(awk -F'\t' '$1 == "B" && NF == 5 { print $2 }' "$out" | tail -1)" 0.1 \
@@ -34,7 +34,7 @@ run|std|A|B|C|distance|time
 7|7|-1|+1|+1|6|1.6
 8|8|+1|+1|+1|8|1.7
 X
-expect_exit 1 "unstable: exit 1" -- trc-effects -f "$tmp/f" "$tmp/in"
+expect_exit 1 "unstable: exit 1" -- trc-effects --factors "$tmp/f" "$tmp/in"
 sed -n '/^verdict/,$p' "$out" >"$tmp/got"
 tab >"$tmp/want" <<'X'
 verdict: unstable
@@ -54,12 +54,12 @@ is "$(sed -n '/^runs/,$p' "$out" | sed 1d | tr '\t\n' ': ')" ":B:6 :AB:8 :BC:6 :
 sed 's/distance/d/' "$tmp/in" >"$tmp/in2"
 expect_exit 0 "no distance column: no verdict" -- trc-effects "$tmp/in2"
 ok "$(grep -c verdict "$out")" "  and no verdict line"
-expect_exit 1 "-d names the distance column" -- trc-effects -d d "$tmp/in2"
+expect_exit 1 "--distance names the distance column" -- trc-effects --distance d "$tmp/in2"
 
 # A fraction names the chain.
 trc-design -t -g C=AB "$tmp/f" | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next }
 	{ print $0, $4 == "+1" ? 4 : 0 }' >"$tmp/in"
-expect_exit 1 "2^(3-1) unstable" -- trc-effects -f "$tmp/f" "$tmp/in"
+expect_exit 1 "2^(3-1) unstable" -- trc-effects --factors "$tmp/f" "$tmp/in"
 is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nB = AC\t100.00\trecv\nruns that change the graph (factors high, mean distance):\n\tB\t4\trecv\n\tABC\t4\tsend0 recv bar')" \
 	"the responsible chain, B = AC"
 
@@ -73,7 +73,7 @@ is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' 'verdict: unstable' \
 
 # Replications that differ: error variation only.  Distances 0 1 at
 # each point: every effect 0, SSE = 4 * 0.25 = 1 = SST.
-trc-design -t -n 1 -r 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, (NR > 3) }' >"$tmp/in"
+trc-design -t -n 1 --replications 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, (NR > 3) }' >"$tmp/in"
 expect_exit 1 "replications differ" -- trc-effects "$tmp/in"
 is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nerror\t100.00\treplications differ\nruns that change the graph (factors high, mean distance):\n\tnone\t0.5\n\tA\t0.5')" \
 	"error term named"
@@ -114,9 +114,9 @@ printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n-1\t+1\t3\n' >"$tmp/bad"
 printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n' >"$tmp/bad"
 	bad "constant factor" ": factor 'B' has one level in every run"
 printf 'A\tB\ttime\n-1\t-1\t1\n+1\t-1\t2\n-1\t+1\t3\n+1\t+1\t4\n' >"$tmp/two"
-expect_exit 2 "factor file of another size" -- trc-effects -f "$tmp/f" "$tmp/two"
+expect_exit 2 "factor file of another size" -- trc-effects --factors "$tmp/f" "$tmp/two"
 is "$(cat "$err")" "trc-effects: $tmp/f: 3 factors, but $tmp/two has 2" "  its message"
-expect_exit 2 "bad confidence" -- trc-effects -c 100 "$tmp/two"
+expect_exit 2 "bad confidence" -- trc-effects --confidence 100 "$tmp/two"
 is "$(cat "$err")" "trc-effects: invalid confidence '100' (want a percentage between 0 and 100)" "  its message"
 expect_exit 2 "missing file" -- trc-effects "$tmp/nonesuch"
 is "$(cat "$err")" "trc-effects: $tmp/nonesuch: No such file or directory" "  its message"

@@ -60,7 +60,7 @@ e=$tmp/e.exp
 # task 2's message comes first, RB RE2 RB RE1 PB PE, whose longest
 # common subsequence with the first is RB RE1 PB PE: distance 6 - 4 = 2.
 # The time is the last send: 2, 3, 4, 4.
-expect_exit 1 "unstable: exit 1" -- trc-experiment -f "$tmp/factors" "$e" -- -np 3 prog -x "a b" "it's"
+expect_exit 1 "unstable: exit 1" -- trc-experiment --factors "$tmp/factors" "$e" -- -np 3 prog -x "a b" "it's"
 tab >"$tmp/want" <<'X'
 run|std|A|B|distance|time
 1|1|-1|-1|0|2.000000000
@@ -101,37 +101,37 @@ is "$(cut -d' ' -f3 "$tmp/log")" "run-2.trc.tmp" "a removed trace alone is made 
 
 # Two replications: only runs 5 to 8 are new.
 : >"$tmp/log"
-trc-experiment -r 2 "$e" >/dev/null 2>&1
+trc-experiment --replications 2 "$e" >/dev/null 2>&1
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
-	"run-5.trc.tmp run-6.trc.tmp run-7.trc.tmp run-8.trc.tmp " "-r 2 runs only the new replication"
-is "$(cat "$e/design")" "-r 2" "  kept in design"
+	"run-5.trc.tmp run-6.trc.tmp run-7.trc.tmp run-8.trc.tmp " "--replications 2 runs only the new replication"
+is "$(cat "$e/design")" "--replications 2" "  kept in design"
 is "$(awk 'NR > 1 { print $(NF - 1) }' "$e/runs.tsv" | tr '\n' ' ')" "0 2 0 0 0 2 0 0 " "  distances of 8 runs"
 grep -q '^error' "$e/effects"; ok $? "  an error row with replications"
 
 # sendB's delay changes: only runs with sendB high (3, 4, 7, 8) again.
 : >"$tmp/log"
 sed 's/ranks=2 delay=2/ranks=2 delay=3/' "$tmp/factors" >"$tmp/factors2"
-trc-experiment -f "$tmp/factors2" "$e" >/dev/null 2>&1
+trc-experiment --factors "$tmp/factors2" "$e" >/dev/null 2>&1
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"run-3.trc.tmp run-4.trc.tmp run-7.trc.tmp run-8.trc.tmp " "a changed delay reruns only its runs"
 
 # Stable: the factors only delay task 2, whose message is last anyway.
 printf 'late2 call=send ranks=2 delay=2\n' >"$tmp/f3"
-expect_exit 0 "stable: exit 0" -- trc-experiment -f "$tmp/f3" "$tmp/s.exp" -- prog
+expect_exit 0 "stable: exit 0" -- trc-experiment --factors "$tmp/f3" "$tmp/s.exp" -- prog
 is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  stable verdict"
 
 # Offline: the runs are made from the baseline by EXP_PERTURB.
 : >"$tmp/log"
-expect_exit 1 "offline (-p): exit 1" -- trc-experiment -p -f "$tmp/factors" "$tmp/o.exp" -- prog
+expect_exit 1 "--offline: exit 1" -- trc-experiment --offline --factors "$tmp/factors" "$tmp/o.exp" -- prog
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"base.trc.tmp perturb perturb perturb perturb " "  the baseline run, four runs perturbed offline"
 is "$(awk 'NR > 1 { print $(NF - 1) }' "$tmp/o.exp/offline.tsv" | tr '\n' ' ')" "0 2 0 0 " "  offline distances"
-expect_exit 1 "-b: a given baseline" -- trc-experiment -p -b "$e/base.trc" -f "$tmp/factors" "$tmp/b.exp"
+expect_exit 1 "-b: a given baseline" -- trc-experiment --offline -b "$e/base.trc" --factors "$tmp/factors" "$tmp/b.exp"
 is "$(ls "$tmp/b.exp" | grep -c 'command\|run-.*trc')" 0 "  no command, no run"
 
 # Parallel: with -j2 two traces are made at the same time.
 : >"$tmp/log"
-FAKE_SLEEP=0.5 trc-experiment -j 2 -f "$tmp/factors" "$tmp/p.exp" -- prog >/dev/null 2>&1
+FAKE_SLEEP=0.5 trc-experiment -j 2 --factors "$tmp/factors" "$tmp/p.exp" -- prog >/dev/null 2>&1
 is "$(awk '{ s[NR] = $1; e[NR] = $2 } END { for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++)
 	if (i != j && s[i] <= s[j] && s[j] < e[i]) n++; print (n > 0) }' "$tmp/log")" 1 "-j 2: runs overlap"
 
@@ -174,19 +174,19 @@ is "$(cat "$err")" "make: *** No targets.  Stop." "  make says so"
 expect_exit 2 "no directory" -- trc-experiment
 is "$(cat "$err")" "$(trc-experiment -h)" "  usage"
 expect_exit 2 "no factors" -- trc-experiment "$tmp/n.exp" -- prog
-is "$(cat "$err")" "trc-experiment: $tmp/n.exp/factors: no such file; give -f factors" "  its message"
+is "$(cat "$err")" "trc-experiment: $tmp/n.exp/factors: no such file; give --factors factors" "  its message"
 expect_exit 2 "bad jobs" -- trc-experiment -j 0 "$e"
 is "$(cat "$err")" "trc-experiment: invalid jobs '0'" "  its message"
 expect_exit 2 "not -- after the directory" -- trc-experiment "$e" prog
 printf 'A call=send\n' >"$tmp/bad"
-expect_exit 2 "bad factor file" -- trc-experiment -f "$tmp/bad" "$tmp/n.exp"
+expect_exit 2 "bad factor file" -- trc-experiment --factors "$tmp/bad" "$tmp/n.exp"
 is "$(cat "$err")" "trc-design: $tmp/bad:1: missing delay=" "  trc-design's message"
 echo 'A call=send delay=1' >"$tmp/f1"
-expect_exit 2 "bad generator" -- trc-experiment -f "$tmp/f1" -g B=A "$tmp/n.exp"
+expect_exit 2 "bad generator" -- trc-experiment --factors "$tmp/f1" -g B=A "$tmp/n.exp"
 [ -f "$tmp/n.exp/design" ]; ok $((!$?)) "  is not kept"
 printf '%s\n' '-np 3 false' >"$tmp/n.exp/command"
 EXP_RECORD=false
-expect_exit 2 "a run that fails" -- trc-experiment -f "$tmp/factors" "$tmp/n.exp"
+expect_exit 2 "a run that fails" -- trc-experiment --factors "$tmp/factors" "$tmp/n.exp"
 grep -q "^$tmp/n.exp/[a-z0-9-]*.trc: the run failed (exit 1), see $tmp/n.exp/[a-z0-9-]*.out$" "$err"
 ok $? "  says which"
 is "$(tail -1 "$err")" "trc-experiment: $tmp/n.exp: the experiment did not finish" "  and fails"

@@ -23,7 +23,7 @@ summary() {
 # the verdict and the runs that change the graph of the real runs.
 offline() {
 	command -v trc-perturb >/dev/null || return 0
-	trc-experiment -p "$1" >/dev/null 2>"$err"
+	trc-experiment --offline "$1" >/dev/null 2>"$err"
 	is "$?:$(summary "$1/offline-effects")" "$2:$(summary "$1/effects")" \
 		"  $3: trc-perturb reaches the same verdict offline"
 	took "$3 offline"
@@ -40,7 +40,7 @@ send1   call=send ranks=1 occ=10-19 delay=0.005
 recv2   call=recv ranks=2 occ=10-19 delay=0.005
 allred0 call=allreduce ranks=0 occ=10-19 delay=0.005
 X
-expect_exit 0 "heat: stable under 2^3" -- trc-experiment -j 2 -f "$tmp/heat" "$tmp/heat.exp" \
+expect_exit 0 "heat: stable under 2^3" -- trc-experiment -j 2 --factors "$tmp/heat" "$tmp/heat.exp" \
 	-- -np 4 trc-heat -n 48 -i 40
 took "heat, 2^3, -j 2"
 is "$(verdict)" "verdict: stable under every perturbation" "  the verdict"
@@ -61,8 +61,8 @@ cat >"$tmp/fig1" <<'X'
 sendA call=send ranks=1 delay=0.2
 sendB call=send ranks=2 delay=0.2
 X
-expect_exit 1 "fig1: unstable" -- trc-experiment -f "$tmp/fig1" "$tmp/fig1.exp" \
-	-- -np 3 trc-fig1 -i 2 -a 0 -b 0.1 -c 0
+expect_exit 1 "fig1: unstable" -- trc-experiment --factors "$tmp/fig1" "$tmp/fig1.exp" \
+	-- -np 3 trc-fig1 -i 2 -A 0 -B 0.1 -C 0
 took "fig1, 2^2"
 verdict >"$tmp/got"
 # Two iterations, each with task 0's RB RE1 PB PE RB RE2 become
@@ -78,8 +78,8 @@ X
 is_file "$tmp/got" "$tmp/want" "  sendA changes the graph"
 offline "$tmp/fig1.exp" 1 fig1
 
-expect_exit 0 "fig1 -s: stable" -- trc-experiment -f "$tmp/fig1" "$tmp/fig1s.exp" \
-	-- -np 3 trc-fig1 -s -i 2 -a 0 -b 0.1 -c 0
+expect_exit 0 "fig1 --stable: stable" -- trc-experiment --factors "$tmp/fig1" "$tmp/fig1s.exp" \
+	-- -np 3 trc-fig1 --stable -i 2 -A 0 -B 0.1 -C 0
 took "fig1 -s, 2^2"
 is "$(verdict)" "verdict: stable under every perturbation" "  the verdict"
 offline "$tmp/fig1s.exp" 0 "fig1 -s"
@@ -93,8 +93,8 @@ cat >"$tmp/mw" <<'X'
 slow1 call=send ranks=1 delay=0.35
 slow2 call=send ranks=2 delay=0.35
 X
-expect_exit 1 "master-worker: unstable" -- trc-experiment -f "$tmp/mw" "$tmp/mw.exp" \
-	-- -np 3 trc-master-worker -t 4 -w 0.1
+expect_exit 1 "master-worker: unstable" -- trc-experiment --factors "$tmp/mw" "$tmp/mw.exp" \
+	-- -np 3 trc-master-worker --tasks 4 --work 0.1
 took "master-worker, 2^2"
 is "$(verdict | sed -n '/^runs/,$p' | cut -f2,4 | tr '\t\n' ': ')" \
 	"runs that change the graph (factors high, mean distance): A:slow1 B:slow2 " \

@@ -22,9 +22,9 @@ expect_exit 1 "arrival-order receives: two timings differ, exit 1" -- \
 is_file "$out" "$tmp/want" "per-rank table, totals and verdict"
 is "$(cat "$err")" "" "nothing on stderr"
 
-# With -e kind task 0 is RCR-like: RB RE PB PE RB RE against RB RE RB RE
+# With --equal kind task 0 is RCR-like: RB RE PB PE RB RE against RB RE RB RE
 # PB PE, LCS still 4.
-expect_exit 1 "-e kind: still unstable" -- trc-stable -e kind fig-m1.trc fig-m2.trc
+expect_exit 1 "--equal kind: still unstable" -- trc-stable --equal kind fig-m1.trc fig-m2.trc
 is "$(awk '$1 == "total"' "$out")" \
     "total          14         14         12          2" "-e kind: total"
 
@@ -43,20 +43,20 @@ is_file "$out" "$tmp/want" "identical: d = 0"
 expect_exit 0 "a trace against itself" -- trc-stable fig-m2.trc fig-m2.trc
 is "$(tail -1 "$out")" "identical execution graphs: stable" "itself: identical"
 expect_exit 0 "-e kind,peer,tag,fn on named sources" -- \
-    trc-stable -e kind,peer,tag,fn src-m1.trc src-m2.trc
+    trc-stable --equal kind,peer,tag,fn src-m1.trc src-m2.trc
 
 expect_exit 1 "-q: unstable" -- trc-stable -q fig-m1.trc fig-m2.trc
 is "$(cat "$out")" "" "-q prints nothing"
 expect_exit 0 "-q: stable" -- trc-stable --quiet src-m1.trc src-m2.trc
 
-expect_exit 0 "-t 2: distance 2 is within" -- trc-stable -t 2 fig-m1.trc fig-m2.trc
+expect_exit 0 "--threshold 2: distance 2 is within" -- trc-stable --threshold 2 fig-m1.trc fig-m2.trc
 is "$(tail -1 "$out")" \
     "different execution graphs, within threshold: stable (distance 2 <= 2)" \
     "within threshold verdict"
 expect_exit 1 "-t 1: distance 2 is not" -- trc-stable --threshold 1 fig-m1.trc fig-m2.trc
 # 15% of 14 events is 2.1, floor 2; 10% is 1.4, floor 1.
-expect_exit 0 "-t 15%" -- trc-stable -t 15% fig-m1.trc fig-m2.trc
-expect_exit 1 "-t 10%" -- trc-stable -t 10% fig-m1.trc fig-m2.trc
+expect_exit 0 "--threshold 15%" -- trc-stable --threshold 15% fig-m1.trc fig-m2.trc
+expect_exit 1 "--threshold 10%" -- trc-stable --threshold 10% fig-m1.trc fig-m2.trc
 
 expect_exit 1 "stdin as the first trace" -- sh -c 'trc-stable - fig-m2.trc < fig-m1.trc'
 is "$(awk '$1 == "total"' "$out")" \

@@ -9,14 +9,14 @@ expect_exit 1 "receive order changed" -- trc-stable recv-a.trc recv-b.trc
 is "$(awk '$1 == "0" || $1 == "total"' "$out")" \
 "0               4          4          2          2
 total           8          8          6          2" "kind,peer: rank 0 LCS 2"
-# Under -e kind the strings are RB RE RB RE on both, but both receives
+# Under --equal kind the strings are RB RE RB RE on both, but both receives
 # are matched to other sends: distance 2, not identical.
 expect_exit 1 "-e kind: same strings, other matching, exit 1" -- \
-    trc-stable -e kind recv-a.trc recv-b.trc
+    trc-stable --equal kind recv-a.trc recv-b.trc
 is "$(awk '$1 == "0" || $1 == "total"' "$out")" \
 "0               4          4          4          2
 total           8          8          8          2" "-e kind: two receives matched otherwise"
-expect_exit 1 "-e kind -w" -- trc-stable -e kind -w recv-a.trc recv-b.trc
+expect_exit 1 "--equal kind -w" -- trc-stable --equal kind -w recv-a.trc recv-b.trc
 is "$(grep '^[-+]' "$out")" \
 "- recv-a.trc:8: 0.000001100 0 RE peer=1 tag=5 bytes=8
 + recv-b.trc:8: 0.000001100 0 RE peer=2 tag=5 bytes=8" "-w shows the first receive matched otherwise"
@@ -65,7 +65,7 @@ is "$(awk '$1 == "total"' "$out")" \
     "total          20         22         20          2" "whole-rank total"
 # Region mode: region 0 is before the first MK (rank 0's setup), regions
 # 1-3 the iterations; only rank 0's region 2 differs.
-expect_exit 1 "-s mk" -- trc-stable -s mk iter-a.trc iter-b.trc
+expect_exit 1 "--split mk" -- trc-stable --split mk iter-a.trc iter-b.trc
 is "$(awk '$1 == "0" || $1 == "1" || $1 == "total"' "$out")" \
 "0              11         13         11          2        4        1
 1               9          9          9          0        4        0
@@ -78,22 +78,22 @@ expect_exit 1 "-s fn=setup" -- trc-stable --split fn=setup iter-a.trc iter-b.trc
 is "$(grep '^rank 0 differing' "$out")" "rank 0 differing regions: 1" \
     "-s fn=setup: region 1 of rank 0"
 is "$(awk '$1 == "total" { print $6, $7 }' "$out")" "3 1" "-s fn=setup: 3 regions, 1 differs"
-expect_exit 0 "-s mk on identical traces" -- trc-stable -s mk iter-a.trc iter-a.trc
+expect_exit 0 "--split mk on identical traces" -- trc-stable --split mk iter-a.trc iter-a.trc
 
 expect_exit 2 "invalid time" -- trc-stable fig-m1.trc bad-time.trc
 is "$(cat "$err")" "trc-stable: bad-time.trc:3: invalid time '12x'" "invalid time: message"
 expect_exit 2 "missing file" -- trc-stable fig-m1.trc nosuch.trc
 is "$(cat "$err")" "trc-stable: nosuch.trc: No such file or directory" "missing file: message"
 expect_exit 2 "one file" -- trc-stable fig-m1.trc
-is "$(cat "$err")" "usage: trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ..." \
+is "$(cat "$err")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." \
     "one file: usage"
-expect_exit 2 "bad key" -- trc-stable -e peer,colour fig-m1.trc fig-m2.trc
+expect_exit 2 "bad key" -- trc-stable --equal peer,colour fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid key 'peer,colour'" "bad key: message"
-expect_exit 2 "key without kind" -- trc-stable -e peer fig-m1.trc fig-m2.trc
-expect_exit 2 "bad split" -- trc-stable -s fn= fig-m1.trc fig-m2.trc
+expect_exit 2 "key without kind" -- trc-stable --equal peer fig-m1.trc fig-m2.trc
+expect_exit 2 "bad split" -- trc-stable --split fn= fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid split 'fn='" "bad split: message"
-expect_exit 2 "bad threshold" -- trc-stable -t 2x fig-m1.trc fig-m2.trc
+expect_exit 2 "bad threshold" -- trc-stable --threshold 2x fig-m1.trc fig-m2.trc
 expect_exit 0 "--help" -- trc-stable --help
-is "$(head -1 "$out")" "usage: trc-stable [-qw] [-e key] [-s split] [-t threshold] file1 file2 ..." "--help: usage"
+is "$(head -1 "$out")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." "--help: usage"
 expect_exit 0 "--version" -- trc-stable --version
 done_testing

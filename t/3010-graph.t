@@ -55,7 +55,7 @@ X
 expect_exit 0 "-e 2-3 -r 0,1" -- trc-graph -e 2-3 -r 0,1 fig-m1.trc
 sed '1,3d;$d' "$out" >"$tmp/got"
 is_file "$tmp/got" "$tmp/want" "event window: no message edge to an undrawn send"
-expect_exit 0 "-t 0.001-0.0012" -- trc-graph -t 0.001-0.0012 fig-m1.trc
+expect_exit 0 "--time 0.001-0.0012" -- trc-graph --time 0.001-0.0012 fig-m1.trc
 is "$(grep -c '\[label=' "$out")" 5 "time window: 5 events"
 is "$(grep blue "$out")" '	"1.4" -> "0.2" [color=blue];' "time window keeps the message inside it"
 expect_exit 0 "-e 5-" -- trc-graph -e 5- fig-m1.trc
@@ -65,7 +65,7 @@ expect_exit 2 "invalid time" -- trc-graph bad-time.trc
 is "$(cat "$err")" "trc-graph: bad-time.trc:3: invalid time '12x'" "invalid time: message"
 expect_exit 2 "bad event range" -- trc-graph -e 3-1 fig-m1.trc
 is "$(cat "$err")" "trc-graph: invalid event range '3-1'" "bad event range: message"
-expect_exit 2 "bad time range" -- trc-graph -t x fig-m1.trc
+expect_exit 2 "bad time range" -- trc-graph --time x fig-m1.trc
 is "$(cat "$err")" "trc-graph: invalid time range 'x'" "bad time range: message"
 expect_exit 2 "two files" -- trc-graph fig-m1.trc fig-m2.trc
 done_testing

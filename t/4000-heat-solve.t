@@ -32,23 +32,23 @@ serial() {
 
 want=$(serial 8 5)
 for np in 1 2 3; do
-	mpirun -np $np trc-heat -n 8 -i 5 -t 0 >"$out" 2>"$err"
+	mpirun -np $np trc-heat -n 8 -i 5 --tolerance 0 >"$out" 2>"$err"
 	ok $? "-np $np runs"
 	is "$(grep checksum "$out")" "$want" "-np $np checksum equals the serial solver"
 	is "$(grep iterations "$out")" "iterations 5" "-np $np runs 5 steps"
 done
 
 # With a tolerance it stops early, on the same step for any rank count.
-mpirun -np 2 trc-heat -n 6 -i 100000 -t 0.01 >"$out" 2>"$err"
+mpirun -np 2 trc-heat -n 6 -i 100000 --tolerance 0.01 >"$out" 2>"$err"
 it2=$(awk '$1 == "iterations" { print $2 }' "$out")
-mpirun -np 1 trc-heat -n 6 -i 100000 -t 0.01 >"$out" 2>"$err"
+mpirun -np 1 trc-heat -n 6 -i 100000 --tolerance 0.01 >"$out" 2>"$err"
 it1=$(awk '$1 == "iterations" { print $2 }' "$out")
 is "$it2" "$it1" "the convergence step does not depend on the rank count"
 is "$(grep converged "$out")" "converged yes" "converged is reported"
 ok "$([ "$it1" -gt 10 ] && [ "$it1" -lt 100000 ]; echo $?)" "converges after more than 10 steps"
 
 expect_exit 0 "-h exits 0" -- trc-heat -h
-is "$(cat "$out")" "usage: trc-heat [-i iterations] [-n size] [-t tolerance]" "-h prints the usage"
+is "$(cat "$out")" "usage: trc-heat [-i iterations] [-n size] [--tolerance tolerance]" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-heat.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-heat" s }')
 is "$syn" "$(cat "$out")" "the usage equals the SYNOPSIS"

@@ -8,7 +8,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
 [ -n "$TRC_SANITIZE" ] && export ASAN_OPTIONS=detect_leaks=0
 
-mpirun -np 2 trc-pingpong -r 3 -m 100 >"$out" 2>"$err"
+mpirun -np 2 trc-pingpong --repetitions 3 -m 100 >"$out" 2>"$err"
 ok $? "runs on 2 ranks"
 ok "$(grep -q '^# library: Open MPI' "$out"; echo $?)" "the header names the library"
 ok "$(grep -q '^# transport: pml=' "$out"; echo $?)" "the header names the transport"
@@ -31,27 +31,27 @@ is "$(awk '$1 == "#" && $2 == "send-late" && $4 == "receiver" { n++; if ($7 + 0 
 	"13 13" "send-late: the receiver's delay named per size, at least 20 us"
 is "$(awk '$1 == "send-late" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "send-late is measured at every size"
-mpirun -np 2 trc-pingpong -r 2 -m 4 -o send-late >"$out" 2>"$err"
+mpirun -np 2 trc-pingpong --repetitions 2 -m 4 --operations send-late >"$out" 2>"$err"
 ok $? "send-late alone measures its own send times first"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort | uniq -c | awk '{ print $1, $2 }')" "8 send-late" \
 	"-o send-late: 4 sizes x 2 repetitions, nothing else"
-mpirun -np 3 trc-pingpong -r 2 -m 2 -o send-late >"$out" 2>"$err"
+mpirun -np 3 trc-pingpong --repetitions 2 -m 2 --operations send-late >"$out" 2>"$err"
 ok $? "send-late alone on 3 ranks"
 
-mpirun -np 3 trc-pingpong -r 2 -m 8 -o recv,allreduce >"$out" 2>"$err"
+mpirun -np 3 trc-pingpong --repetitions 2 -m 8 --operations recv,allreduce >"$out" 2>"$err"
 ok $? "runs on 3 ranks"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" "allreduce recv " "-o selects operations"
 is "$(grep -c "^recv " "$out")" "12" "6 sizes (1 2 3 4 6 8) x 2 repetitions"
 
 expect_exit 0 "-h exits 0" -- trc-pingpong -h
-is "$(cat "$out")" "usage: trc-pingpong [-m maxbytes] [-o operations] [-r repetitions]" "-h prints the usage"
+is "$(cat "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions]" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-pingpong.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-pingpong" s }')
 is "$syn" "$(cat "$out")" "the usage equals the SYNOPSIS"
-expect_exit 2 "an unknown operation exits 2" -- trc-pingpong -o send,bogus
+expect_exit 2 "an unknown operation exits 2" -- trc-pingpong --operations send,bogus
 is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operation is named"
 expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
 is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
-expect_exit 2 "send on one rank exits 2" -- trc-pingpong -r 1
+expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
 is "$(cat "$err")" "trc-pingpong: send, recv, send-late and isend need 2 ranks" "one rank is refused"
 done_testing

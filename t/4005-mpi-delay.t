@@ -14,7 +14,7 @@ durations() {
 
 tr=$tmp/h.trc
 trc-record -o "$tr" -d 'call=send,ranks=0,occ=2-3,delay=0.02;call=pe,ranks=1,region=Iterate,delay=0.01' \
-	-- -np 2 trc-heat -n 16 -i 5 -t 0 >"$out" 2>"$err"
+	-- -np 2 trc-heat -n 16 -i 5 --tolerance 0 >"$out" 2>"$err"
 ok $? "trc-heat runs traced with delays"
 check_stream "$tr" 2
 for fn in IterEdge Iterate Converged; do
@@ -35,7 +35,7 @@ is "$(durations "$tr" 0 PB PE fn=Iterate | awk '$1 >= 0.01' | wc -l | tr -d ' ')
 # has 3 regions (6), a send (2), a receive (2), an allreduce (2); rank 1
 # the same plus its wait (2).  Around the loop: the init mark, a
 # barrier (2), two reduces (4) and the finalize mark: 8.
-trc-record -o "$tr" -b 4096 -- -np 2 trc-heat -n 16 -i 200 -t 0 >"$out" 2>"$err"
+trc-record -o "$tr" --bufsize 4096 -- -np 2 trc-heat -n 16 -i 200 --tolerance 0 >"$out" 2>"$err"
 ok $? "a 4 KiB buffer"
 check_stream "$tr" 2
 is "$(awk '!/^#/ { n[$2]++ } END { print n[0], n[1] }' "$tr")" "$((12 * 200 + 8)) $((14 * 200 + 8))" \

@@ -25,7 +25,7 @@ check_events "$tr" <<'LIST'
 LIST
 is "$(awk '!/^#/ && $3 == "XE" && / size=/' "$tr")" "" "size= on begins only"
 is "$(awk '!/^#/ && $3 == "XB" && !/ comm=/ && / size=/' "$tr")" "" "no size= on world collectives"
-expect_exit 0 "trc-scale predicts the trace" -- trc-scale -v -k 0.5 "$tr"
+expect_exit 0 "trc-scale predicts the trace" -- trc-scale -v --cpu-ratio 0.5 "$tr"
 is "$(grep -c ' XE ' "$out")" "$(grep -c ' XE ' "$tr")" "every collective end predicted"
 # Without size= trc-scale refuses the trace, naming the first line.
 sed 's/ size=2//' "$tr" >"$tmp/nosize.trc"

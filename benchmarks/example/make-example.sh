@@ -25,8 +25,8 @@ ${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$dir/../../lib" -O0 \
 
 # Communication: the two machines' send and receive times by size.
 ops=send,recv,send-late,isend,barrier,reduce,allreduce
-mpirun -np 2 $base trc-pingpong -r 100 -m 65536 -o $ops > "$tmp/base.txt"
-mpirun -np 2 $target trc-pingpong -r 100 -m 65536 -o $ops > "$tmp/target.txt"
+mpirun -np 2 $base trc-pingpong --repetitions 100 -m 65536 --operations $ops > "$tmp/base.txt"
+mpirun -np 2 $target trc-pingpong --repetitions 100 -m 65536 --operations $ops > "$tmp/target.txt"
 trc-fit "$tmp/base.txt" > "$dir/base.fit"
 trc-fit "$tmp/target.txt" > "$dir/target.fit"
 
@@ -34,8 +34,8 @@ trc-fit "$tmp/target.txt" > "$dir/target.fit"
 # the ratio of each procedure's computation time is its speed ratio.
 trc-record -o "$tmp/rb.trc" -- -np 2 $base "$heat0" -n 128 -i 1000 > /dev/null
 trc-record -o "$tmp/rt.trc" -- -np 2 $target trc-heat -n 128 -i 1000 > /dev/null
-trc-sum -t -s procs "$tmp/rb.trc" > "$tmp/rb.tsv"
-trc-sum -t -s procs "$tmp/rt.trc" > "$tmp/rt.tsv"
+trc-sum -t --section procs "$tmp/rb.trc" > "$tmp/rb.tsv"
+trc-sum -t --section procs "$tmp/rt.trc" > "$tmp/rt.tsv"
 {
 	echo "# speed ratios base/target from trc-heat -n 128 -i 1000 on 2 ranks"
 	echo "mode speed"
