@@ -68,7 +68,7 @@ expect_exit 0 "sample: trc-stable against itself" -- trc-stable "$tmp/s.trc" "$t
 is "$(tail -n 1 "$out")" "identical execution graphs: stable" "sample: identical"
 expect_exit 0 "sample: trc-stable reads the DUMPI files too" -- \
     trc-stable "$S/testbgp-0000.txt" "$tmp/s.trc"
-expect_exit 0 "sample: trc-scale -k 0.5" -- trc-scale -k 0.5 "$S/testbgp-0000.txt"
+expect_exit 0 "sample: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$S/testbgp-0000.txt"
 is "$(cat "$err")" "" "sample: trc-scale has nothing to say"
 expect_exit 0 "sample: trc-sum" -- trc-sum "$S/testbgp-0000.txt"
 is "$(awk '$1 == "isend" { print $2, $3 }' "$out")" "588 418656" "sample: trc-sum's isends"
@@ -115,7 +115,7 @@ sed 's/: \([0-9]*\) /: \1 /' "$err" | sort > "$tmp/got.v"
 is_file "$tmp/got.v" "$tmp/want.v" "hand: -v counts"
 cp "$out" "$tmp/h.trc"
 expect_exit 0 "hand: trc-stable against itself" -- trc-stable "$tmp/h.trc" "$tmp/h.trc"
-expect_exit 0 "hand: trc-scale -k 0.5" -- trc-scale -k 0.5 "$tmp/h.trc"
+expect_exit 0 "hand: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$tmp/h.trc"
 is "$(cat "$err")" "" "hand: trc-scale has nothing to say"
 
 # Round trips: trc-gen streams written as DUMPI and read back are the

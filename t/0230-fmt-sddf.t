@@ -43,7 +43,7 @@ is_file "$out" "$D/pablo.want" "pablo names gzipped: the same stream"
 expect_exit 0 "pablo names: trc-stable against itself" -- \
     trc-stable "$D/pablo.sddf" "$tmp/p.trc"
 is "$(tail -n 1 "$out")" "identical execution graphs: stable" "pablo names: identical"
-expect_exit 0 "pablo names: trc-scale -k 0.5" -- trc-scale -k 0.5 "$D/pablo.sddf"
+expect_exit 0 "pablo names: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$D/pablo.sddf"
 is "$(cat "$err")" "" "pablo names: trc-scale has nothing to say"
 expect_exit 0 "pablo names: trc-sum" -- trc-sum "$D/pablo.sddf"
 is "$(awk '$1 == "Iterate" { n += $3 } END { print n }' "$out")" 2 \
@@ -56,7 +56,7 @@ sort "$err" > "$tmp/got.v"
 is_file "$tmp/got.v" "$tmp/want.v" "other names: -v counts"
 cp "$out" "$tmp/q.trc"
 expect_exit 0 "other names: trc-stable against itself" -- trc-stable "$tmp/q.trc" "$tmp/q.trc"
-expect_exit 0 "other names: trc-scale -k 0.5" -- trc-scale -k 0.5 "$tmp/q.trc"
+expect_exit 0 "other names: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$tmp/q.trc"
 
 # Round trip: a trc-gen ring (blocking sends and receives, regions)
 # written as SDDF and read back is the stream without its markers.  The

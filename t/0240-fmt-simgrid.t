@@ -59,7 +59,7 @@ got=$(awk '$2 == 0 && ($3 == "XB" || $3 == "XE") && $4 == "op=allreduce" {
 expect_exit 0 "sample: trc-sum" -- trc-sum "$s"
 expect_exit 0 "sample: trc-stable against itself" -- trc-stable "$s" "$s"
 grep -q "identical execution graphs" "$out"; ok $? "sample: identical execution graphs"
-expect_exit 0 "sample: trc-scale -k 0.5" -- trc-scale -k 0.5 "$s"
+expect_exit 0 "sample: trc-scale --cpu-ratio 0.5" -- trc-scale --cpu-ratio 0.5 "$s"
 is "$(grep -cv '^#' "$out")" "$(grep -cv '^#' "$s")" "sample: trc-scale keeps every event"
 
 expect_exit 2 "sample without --flops: exit 2" -- trc-cat "$D/smpi_replay.txt"
@@ -178,7 +178,7 @@ trc-cat: $tmp/cur.txt: 1 tests that complete nothing not in the stream" \
 	"current dialect: -v counts what the stream cannot say"
 
 # A causal timeline: trc-scale finds no receive before its send.
-trc-scale -v -k 0.5 "$tmp/cur.trc" > /dev/null 2> "$err"
+trc-scale -v --cpu-ratio 0.5 "$tmp/cur.trc" > /dev/null 2> "$err"
 grep -q "^trc-scale: 0 receive completions in the input before their send" "$err"
 ok $? "current dialect: no receive completes before its send (trc-scale -v)"
 
@@ -409,7 +409,7 @@ for p in ring halo allreduce master-worker; do
 	awk -f "$tmp/norm.awk" "$tmp/$p.back" | sort -s -n -k1,1 > "$out"
 	is_file "$out" "$tmp/want" "$p: calls, peers, tags, sizes and computation come back"
 	is "$(ls "$tmp/$p" | wc -l | tr -d ' ')" 7 "$p: an index and 6 rank files (t_0.txt ...)"
-	trc-scale -v -k 0.5 "$tmp/$p.back" > /dev/null 2> "$err"
+	trc-scale -v --cpu-ratio 0.5 "$tmp/$p.back" > /dev/null 2> "$err"
 	grep -q "^trc-scale: 0 receive completions in the input before their send" "$err"
 	ok $? "$p: read back, no receive completes before its send"
 done
