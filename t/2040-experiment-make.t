@@ -170,9 +170,22 @@ is "$(cat "$err")" "make: *** No rule to make target 'none.exp/factors', needed 
 expect_exit 2 "no EXP_DIRS: no target" -- make -f "$mk"
 is "$(cat "$err")" "make: *** No targets.  Stop." "  make says so"
 
+# Letters as getopts takes them, long options with = or apart.
+: >"$tmp/log"
+expect_exit 1 "--factors=, -j2, --replications=, -s7" -- trc-experiment \
+    --factors="$tmp/factors" -j2 --replications=2 -s7 "$tmp/forms.exp" -- prog
+is "$(cat "$tmp/forms.exp/design")" "--replications 2 -s 7" "  the design options kept"
+is_file "$tmp/forms.exp/factors" "$tmp/factors" "  the factors kept"
+is "$(wc -l <"$tmp/log" | tr -d ' ')" 9 "  the baseline and 2 x 4 runs"
+
 # Errors.
 expect_exit 2 "no directory" -- trc-experiment
 is "$(cat "$err")" "$(trc-experiment -h)" "  usage"
+expect_exit 2 "--factors without its argument" -- trc-experiment --factors
+is "$(cat "$err")" "$(trc-experiment -h)" "  usage"
+expect_exit 2 "an unknown long option" -- trc-experiment --nosuch "$e"
+is "$(cat "$err")" "trc-experiment: invalid option '--nosuch'
+$(trc-experiment -h)" "  named, with the usage"
 expect_exit 2 "no factors" -- trc-experiment "$tmp/n.exp" -- prog
 is "$(cat "$err")" "trc-experiment: $tmp/n.exp/factors: no such file; give --factors factors" "  its message"
 expect_exit 2 "bad jobs" -- trc-experiment -j 0 "$e"

@@ -15,10 +15,32 @@ expect_exit 0 "--version exits 0" -- trc-record --version
 expect_exit 2 "no command exits 2" -- trc-record -o x.trc
 is "$(cat "$err")" "$u" "no command prints the usage"
 expect_exit 2 "an unknown option exits 2" -- trc-record -z -- -np 1 true
+is "$(cat "$err")" "trc-record: invalid option '-z'
+$u" "an unknown option is named, with the usage"
 expect_exit 2 "a missing library exits 2" -- trc-record -l "$tmp/nope.so" -o "$tmp/x.trc" -- -np 1 true
 is "$(cat "$err")" "trc-record: libtrc-mpi.so not found; give -l library" "a missing library is named"
 expect_exit 2 "an unwritable output exits 2" -- trc-record -l "$0" -o "$tmp/no/x.trc" -- -np 1 true
 is "$(cat "$err")" "trc-record: $tmp/no/x.trc: cannot write" "an unwritable output is named"
+
+# Letters as getopts takes them, --bufsize with = or apart, through a
+# stand-in for mpirun that writes what it was given as the trace.
+cat >"$tmp/mpirun" <<'X'
+#!/bin/sh
+while [ "$1" = -x ]; do shift 2; done
+printf '#trc 1\n# bufsize=%s delay=%s args=%s\n' "$TRC_BUFSIZE" "$TRC_DELAY" "$*" >"$TRC_OUT"
+X
+chmod +x "$tmp/mpirun"
+expect_exit 0 "-ofile -dspec --bufsize=64 -l lib" -- env MPIRUN="$tmp/mpirun" \
+    trc-record -o"$tmp/r1.trc" -dcall=send,delay=1 --bufsize=64 -l "$0" -- -np 2 prog -o x
+is "$(sed -n 2p "$tmp/r1.trc")" "# bufsize=64 delay=call=send,delay=1 args=-np 2 prog -o x" "  all taken"
+expect_exit 0 "-o file -d spec --bufsize 128, no --" -- env MPIRUN="$tmp/mpirun" \
+    trc-record -o "$tmp/r2.trc" -d call=recv,delay=2 --bufsize 128 -l "$0" prog -x
+is "$(sed -n 2p "$tmp/r2.trc")" "# bufsize=128 delay=call=recv,delay=2 args=prog -x" "  all taken"
+expect_exit 2 "-o without its argument" -- trc-record -o
+is "$(cat "$err")" "$u" "  usage"
+expect_exit 2 "an unknown long option" -- trc-record --nosuch -- -np 1 true
+is "$(cat "$err")" "trc-record: invalid option '--nosuch'
+$u" "  named, with the usage"
 
 for m in man1/trc-heat.1 man1/trc-pingpong.1 man1/trc-record.1 man7/libtrc-mpi.7; do
 	is "$(groff -mandoc -ww -z "$T/../man/$m" 2>&1)" "" "$m is clean"
