@@ -206,7 +206,7 @@ sweep() {
 # up FILE: 1 when its numbers never decrease and the last exceeds the first
 up() { awk 'NR > 1 && $1 < p { bad = 1 } { if (NR == 1) f = $1; p = $1 } END { print (!bad && p > f) }' "$1"; }
 for pat in halo allreduce master-worker ring; do
-	trc-gen -p $pat -n 8 -e 20000 -b 4096 -s 7 >"$tmp/g.trc"
+	trc-gen -p $pat -n 8 -e 20000 --bytes 4096 -s 7 >"$tmp/g.trc"
 	sweep L "$tmp/g.trc" 2e-7 6e-7 2e-6 6e-6 2e-5 6e-5 2e-4 >"$tmp/lat"
 	is "$(up "$tmp/lat")" 1 "$pat: latency x0.1 .. x100, the end never earlier"
 	sweep G "$tmp/g.trc" 2e-11 6e-11 2e-10 6e-10 2e-9 >"$tmp/bw"
@@ -215,10 +215,10 @@ done
 
 # 7. fit:FILE is -c FILE.
 ex=$T/../benchmarks/example
-trc-scale -p "$ex/ratios.tbl" -b "$ex/base.fit" -c "$ex/target.fit" "$ex/heat-base.trc" >"$tmp/c.out"
-expect_exit 0 "--model fit:FILE" -- trc-scale -p "$ex/ratios.tbl" -b "$ex/base.fit" --model fit:"$ex/target.fit" "$ex/heat-base.trc"
+trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" -c "$ex/target.fit" "$ex/heat-base.trc" >"$tmp/c.out"
+expect_exit 0 "--model fit:FILE" -- trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" --model fit:"$ex/target.fit" "$ex/heat-base.trc"
 is_file "$out" "$tmp/c.out" "  the same prediction as -c"
-expect_exit 0 "the example with loggp" -- trc-scale -p "$ex/ratios.tbl" -b "$ex/base.fit" --model loggp:"$tmp/w.loggp" "$ex/heat-base.trc"
+expect_exit 0 "the example with loggp" -- trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" --model loggp:"$tmp/w.loggp" "$ex/heat-base.trc"
 is "$(cat "$err")" "" "  no warnings"
 
 # 8. Errors.
