@@ -9,10 +9,12 @@
 
 extern const struct trc_format trc_format_trc;
 extern const struct trc_format trc_format_prv;
+extern const struct trc_format trc_format_otf2;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
 	&trc_format_prv,
+	&trc_format_otf2,
 	NULL
 };
 
