@@ -60,14 +60,21 @@ static OTF2_ErrorCode
 o2error(void *ud, const char *file, uint64_t line, const char *fn,
     OTF2_ErrorCode code, const char *fmt, va_list va)
 {
+	size_t n;
+
 	(void)ud;
 	(void)file;
 	(void)line;
 	(void)fn;
-	if (o2msg[0] == '\0' && fmt != NULL && *fmt != '\0')
+	if (o2msg[0] != '\0')
+		return code;
+	if (fmt != NULL && *fmt != '\0')
 		vsnprintf(o2msg, sizeof(o2msg), fmt, va);
-	if (o2msg[0] == '\0')
-		snprintf(o2msg, sizeof(o2msg), "%s",
+	/* A system error's message names the file: add why. */
+	n = strlen(o2msg);
+	if (n == 0 || (code >= OTF2_ERROR_E2BIG && code <= OTF2_ERROR_EXDEV &&
+	    n + 4 < sizeof(o2msg)))
+		snprintf(o2msg + n, sizeof(o2msg) - n, "%s%s", n ? ": " : "",
 		    OTF2_Error_GetDescription(code));
 	return code;
 }

@@ -334,6 +334,136 @@ cmp_line(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Small archives with one thing wrong, 2 ranks (locations 0 and 1),
+ * regions 0 "main" (user) and 1 "MPI_Send", clock 1 MHz from 1000.
+ * (Times going backwards in a location are refused by libotf2's
+ * writer, so the reader's check of them has no test here.)
+ */
+enum {
+	B_REGION, B_PEER, B_COMM, B_OFFSET, B_CLOCK, B_RANKS,
+	B_ORDER, B_ATTR, B_N
+};
+static const char *const bad_name[B_N] = {
+	"undefined region", "receiver not in the communicator",
+	"undefined communicator", "time before the clock's offset",
+	"no clock properties", "no ranks",
+	"an attribute order that does not fit", "undefined attribute"
+};
+static const char *const bad_msg[B_N] = {
+	"location 0, event 1: undefined region 99",
+	"location 1, event 2: receiver 5 not a rank of communicator "
+	    "'MPI_COMM_WORLD'",
+	"location 1, event 2: undefined communicator 7",
+	"location 0, event 1: time 500 before the clock's offset 1000",
+	"no clock properties in the definitions",
+	"no MPI ranks or processes in the archive",
+	"location 0, event 1: attribute order 'peer' does not fit the event",
+	"location 1, event 1: undefined attribute 9"
+};
+
+static int
+write_bad(const char *dir, int b)
+{
+	static const char *const s[] = { "", "MPI", "main", "MPI_Send",
+	    "MPI_COMM_WORLD", "Master thread", "trc attribute order",
+	    "peer", "trc region" };
+	uint64_t members[2] = { 0, 1 };
+	OTF2_AttributeList *al = NULL;
+	OTF2_EvtWriter *w0, *w1;
+	OTF2_GlobalDefWriter *g;
+	OTF2_Archive *a;
+	int i;
+
+	a = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 256 * 1024,
+	    4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+	if (a == NULL)
+		return -1;
+	OTF2_Archive_SetFlushCallbacks(a, &flush, NULL);
+	OTF2_Archive_SetSerialCollectiveCallbacks(a);
+	if (b == B_ORDER)
+		OTF2_Archive_SetProperty(a, "TRC::STREAM", "1", true);
+	OTF2_Archive_OpenEvtFiles(a);
+	w0 = OTF2_Archive_GetEvtWriter(a, 0);
+	w1 = OTF2_Archive_GetEvtWriter(a, 1);
+	if (b == B_ORDER || b == B_ATTR) {
+		al = OTF2_AttributeList_New();
+		OTF2_AttributeList_AddStringRef(al, b == B_ORDER ? 0 : 9, 7);
+	}
+	OTF2_EvtWriter_Enter(w0, b == B_ORDER ? al : NULL,
+	    b == B_OFFSET ? 500 : 1001, b == B_REGION ? 99 : 0);
+	OTF2_EvtWriter_Leave(w0, NULL, 1010, 0);
+	OTF2_EvtWriter_Enter(w1, b == B_ATTR ? al : NULL, 1002, 1);
+	OTF2_EvtWriter_MpiSend(w1, NULL, 1005, b == B_PEER ? 5 : 0,
+	    b == B_COMM ? 7 : 0, 1, 8);
+	OTF2_EvtWriter_Leave(w1, NULL, 1006, 1);
+	if (al != NULL)
+		OTF2_AttributeList_Delete(al);
+	OTF2_Archive_CloseEvtWriter(a, w0);
+	OTF2_Archive_CloseEvtWriter(a, w1);
+	OTF2_Archive_CloseEvtFiles(a);
+	g = OTF2_Archive_GetGlobalDefWriter(a);
+	if (b != B_CLOCK)
+		OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000, 1000, 100,
+		    OTF2_UNDEFINED_TIMESTAMP);
+	for (i = 0; i < 9; i++)
+		OTF2_GlobalDefWriter_WriteString(g, (uint32_t)i, s[i]);
+	OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, 0, 0,
+	    OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+	for (i = 0; i < 2; i++) {
+		OTF2_GlobalDefWriter_WriteLocationGroup(g, (uint32_t)i, 0,
+		    b == B_RANKS ? OTF2_LOCATION_GROUP_TYPE_ACCELERATOR :
+		    OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+		    OTF2_UNDEFINED_LOCATION_GROUP);
+		OTF2_GlobalDefWriter_WriteLocation(g, (uint64_t)i, 5,
+		    OTF2_LOCATION_TYPE_CPU_THREAD, 3, (uint32_t)i);
+	}
+	OTF2_GlobalDefWriter_WriteRegion(g, 0, 2, 2, b == B_ORDER ? 8 : 0,
+	    OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
+	    OTF2_REGION_FLAG_NONE, 0, 0, 0);
+	OTF2_GlobalDefWriter_WriteRegion(g, 1, 3, 3, 0,
+	    OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI,
+	    OTF2_REGION_FLAG_NONE, 0, 0, 0);
+	OTF2_GlobalDefWriter_WriteAttribute(g, 0, 6, 0, OTF2_TYPE_STRING);
+	if (b != B_RANKS) {
+		OTF2_GlobalDefWriter_WriteGroup(g, 0, 0,
+		    OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+		    OTF2_GROUP_FLAG_NONE, 2, members);
+		OTF2_GlobalDefWriter_WriteGroup(g, 1, 0,
+		    OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+		    OTF2_GROUP_FLAG_NONE, 2, members);
+		OTF2_GlobalDefWriter_WriteComm(g, 0, 4, 1,
+		    OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+	}
+	OTF2_Archive_CloseGlobalDefWriter(a, g);
+	OTF2_Archive_OpenDefFiles(a);
+	for (i = 0; i < 2; i++)
+		OTF2_Archive_CloseDefWriter(a, OTF2_Archive_GetDefWriter(a,
+		    (uint64_t)i));
+	OTF2_Archive_CloseDefFiles(a);
+	return OTF2_Archive_Close(a) == OTF2_SUCCESS ? 0 : -1;
+}
+
+/* Reads an archive to its end: the error, or "" when none. */
+static const char *
+read_all(const char *path, char *err, size_t len)
+{
+	struct trc_reader *r;
+	struct trc_event ev;
+	int rc = -1;
+
+	err[0] = '\0';
+	if ((r = trc_open(path)) == NULL)
+		return "out of memory";
+	if (trc_get_header(r) != NULL)
+		while ((rc = trc_next(r, &ev)) > 0)
+			;
+	if (rc < 0)
+		snprintf(err, len, "%s", trc_error(r));
+	trc_close(r);
+	return err;
+}
+
 int
 main(void)
 {
@@ -341,6 +471,8 @@ main(void)
 	char *got = NULL, line[TRC_MAXLINE + 64], drops[2048], dl[16][80];
 	char *dp[16];
 	size_t nd = 0;
+	char err[TRC_ERRLEN + 512], msg[TRC_ERRLEN + 512];
+	int b;
 	const struct trc_header *h;
 	struct trc_reader *r;
 	struct trc_event ev;
@@ -386,6 +518,16 @@ main(void)
 	is_str(drops, want_drops, "what the stream cannot say, counted");
 	trc_close(r);
 	free(got);
+
+	for (b = 0; b < B_N; b++) {
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'/*", dir);
+		if (system(cmd) != 0 || write_bad(dir, b) < 0) {
+			ok(0, "%s: written", bad_name[b]);
+			continue;
+		}
+		snprintf(msg, sizeof(msg), "%s: %s", path, bad_msg[b]);
+		is_str(read_all(path, err, sizeof(err)), msg, bad_name[b]);
+	}
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	ok(system(cmd) == 0, "cleaned up");
 	return done_testing();
