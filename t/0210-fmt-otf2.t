@@ -273,8 +273,11 @@ bad() {	# NAME MESSAGE: trc-cat of the broken copy
 expect_exit 2 "no archive: exit 2" -- trc-cat "$tmp/none.otf2"
 is "$(cat "$err")" "trc-cat: $tmp/none.otf2: No such file or directory" "no archive: message"
 mk; head -c 100 "$D/pingpong/traces.otf2" > "$tmp/c/traces.otf2"
-bad "truncated anchor" \
-    "cannot open the OTF2 archive: libotf2: searching for string's terminating null byte failed"
+# libotf2 leaks what it made of an anchor it could not read.
+expect_exit 2 "truncated anchor: exit 2" -- \
+    env LSAN_OPTIONS="suppressions=$D/lsan.supp:print_suppressions=0" trc-cat "$tmp/c/traces.otf2"
+is "$(cat "$err")" "trc-cat: $tmp/c/traces.otf2: cannot open the OTF2 archive: libotf2: searching for string's terminating null byte failed" \
+    "truncated anchor: message"
 mk; head -c 400 "$D/pingpong/traces/1.evt" > "$tmp/c/traces/1.evt"
 bad "truncated event file" "location 1, event 28: cannot read the event: libotf2: this is no chunk header"
 mk; { head -c 300 "$D/pingpong/traces/1.evt"; printf '\377\377\377\377\377\377\377\377\377\377'

@@ -3136,7 +3136,7 @@ wstr(struct wr *w, const char *s, size_t len)
 {
 	int32_t id;
 
-	if ((id = trc_intern(&w->strs, s, len)) < 0)
+	if ((id = trc_intern(&w->strs, s != NULL ? s : "", len)) < 0)
 		wnomem(w);
 	return id;
 }
@@ -3154,6 +3154,8 @@ wregion(struct wr *w, enum cls cls, const char *name, size_t len)
 	int c;
 	char *low;
 
+	if (name == NULL)
+		name = "";
 	if (len > TRC_MAXLINE)
 		len = TRC_MAXLINE;
 	key[0] = (char)('a' + cls);
@@ -4046,9 +4048,9 @@ wremove(struct wr *w, const char *dir, const char *name)
 			if (n < 5 || (strcmp(e->d_name + n - 4, ".evt") != 0 &&
 			    strcmp(e->d_name + n - 4, ".def") != 0) ||
 			    strspn(e->d_name, "0123456789") != n - 4) {
-				closedir(dp);
 				wfail(w, "%s: not an OTF2 archive's directory "
 				    "('%s'), not replaced", p, e->d_name);
+				closedir(dp);
 				goto out;
 			}
 		}

@@ -488,7 +488,11 @@ main(void)
 	ok(write_archive(dir) == 0, "libotf2 writes a Score-P-shaped archive");
 	snprintf(path, sizeof(path), "%s/traces.otf2", dir);
 	r = trc_open(path);
-	ok(r != NULL && (h = trc_get_header(r)) != NULL, "it opens");
+	h = r != NULL ? trc_get_header(r) : NULL;
+	if (!ok(h != NULL, "it opens")) {
+		printf("#   %s\n", r != NULL ? trc_error(r) : "out of memory");
+		return 2;
+	}
 	is_str(trc_format_name(r), "otf2", "found by its content");
 	is_int(h->ranks, 3, "ranks: MPI_COMM_WORLD's");
 	is_str(h->extra.s, "# otf2: a test of trc, 1000000 ticks per second\n",
