@@ -29,6 +29,9 @@ TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 # Debian packages the build, the tests and the MPI parts need.
 DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
 	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3
+# OTF2 (lib/fmt/otf2.c): libotf2 to build, otf2-print for the tests.
+PKGS += otf2
+DEBS += libotf2-trace-dev otf2-tools
 
 LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)

@@ -14,6 +14,7 @@ extern const struct trc_format trc_format_simgrid;
 extern const struct trc_format trc_format_sddf;
 extern const struct trc_format trc_format_dimemas;
 extern const struct trc_format trc_format_chrome;
+extern const struct trc_format trc_format_otf2;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
@@ -23,6 +24,7 @@ const struct trc_format *const trc_formats[] = {
 	&trc_format_sddf,
 	&trc_format_dimemas,
 	&trc_format_chrome,
+	&trc_format_otf2,
 	NULL
 };
 
