@@ -27,7 +27,7 @@ struct prank {
 	size_t		 nreg, capreg;
 	enum pend	 pend;		/* a call known at the next event */
 	int64_t		 pt, preq;
-	char		 pop[16];
+	char		 pop[32];
 };
 
 struct trc_perturb {
@@ -224,10 +224,13 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 	} else if (k->pend == PEND_IRECV) {
 		if (!(ev->kind == TRC_WB && isop(ev, "sendrecv") &&
 		    ev->t == k->pt))
-			*before += delay(p, ev->rank, k, "irecv");
+			*before += delay(p, ev->rank, k, k->pop);
 	}
 	k->pend = NOPEND;
 
+	/* The parts of a sendrecv that say so: its WB is the call. */
+	if ((ev->kind == TRC_SB || ev->kind == TRC_RB) && isop(ev, "sendrecv"))
+		return 0;
 	switch (ev->kind) {
 	case TRC_SB:
 		call = opname(ev, ev->req == TRC_NONE ? "send" : "isend", buf,
@@ -243,18 +246,23 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		    sizeof k->pop ? call : "isend");
 		break;
 	case TRC_RB:
+		call = opname(ev, ev->req == TRC_NONE ? "recv" : "irecv", buf,
+		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, "recv");
+			*after += delay(p, ev->rank, k, call);
 			break;
 		}
 		k->pend = PEND_IRECV;
 		k->pt = ev->t;
 		k->preq = ev->req;
+		snprintf(k->pop, sizeof k->pop, "%s", strlen(call) <
+		    sizeof k->pop ? call : "irecv");
 		break;
 	case TRC_WB:
 		if (isop(ev, "wait") || isop(ev, "waitall") ||
 		    isop(ev, "waitany") || isop(ev, "waitsome") ||
-		    isop(ev, "probe") || isop(ev, "sendrecv"))
+		    isop(ev, "probe") || isop(ev, "mprobe") ||
+		    isop(ev, "sendrecv"))
 			*after += delay(p, ev->rank, k,
 			    opname(ev, "wait", buf, sizeof buf));
 		break;

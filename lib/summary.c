@@ -184,6 +184,36 @@ occurred(struct trc_summary *s, int kind, int32_t name, int64_t life)
 }
 
 static int
+isop(const struct trc_event *ev, const char *op)
+{
+	return ev->op.len == strlen(op) && memcmp(ev->op.s, op, ev->op.len) == 0;
+}
+
+/*
+ * A message sent or received: counted under its op= when it has one
+ * (ssend, start, mrecv, ...), else under fixed.  The parts of a
+ * sendrecv add their bytes to it; the call itself is counted at its WE.
+ */
+static struct trc_op_sum *
+msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
+    int64_t bytes, int64_t time)
+{
+	struct trc_op_sum *op;
+
+	if ((op = op_sum(s, &ev->op, fixed)) == NULL)
+		return NULL;
+	op->bytes += bytes;
+	if (isop(ev, "sendrecv"))
+		return op;
+	op->count++;
+	if (time >= 0) {	/* -1: the time is its wait's */
+		op->time += time;
+		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
+	}
+	return op;
+}
+
+static int
 size_bucket(int64_t b)
 {
 	int k = 0;
@@ -227,12 +257,9 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->call_start = ev->t;
 		break;
 	case TRC_SE:
-		op = &s->op[ev->req >= 0 ? OP_ISEND : OP_SEND];
-		op->count++;
-		op->bytes += bytes;
-		op->time += ev->t - rs->call_start;
-		occurred(s, TRC_OCC_OP, ev->req >= 0 ? OP_ISEND : OP_SEND,
-		    ev->t - rs->call_start);
+		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
+		    ev->t - rs->call_start) == NULL)
+			return oom(s);
 		s->size_count[size_bucket(bytes)]++;
 		s->size_bytes[size_bucket(bytes)] += bytes;
 		rs->cur = TRC_ACT_COMP;
@@ -245,26 +272,37 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		break;
 	case TRC_RE:
 		if (rs->cur == TRC_ACT_WAIT) {	/* completed by a wait */
-			op = &s->op[OP_IRECV];
+			if (msg_op(s, ev, OP_IRECV, bytes, -1) == NULL)
+				return oom(s);
 		} else {
-			op = &s->op[OP_RECV];
-			op->time += ev->t - rs->call_start;
-			occurred(s, TRC_OCC_OP, OP_RECV, ev->t - rs->call_start);
+			if (msg_op(s, ev, OP_RECV, bytes,
+			    ev->t - rs->call_start) == NULL)
+				return oom(s);
 			rs->cur = TRC_ACT_COMP;
 		}
-		op->count++;
-		op->bytes += bytes;
 		break;
 	case TRC_WB:
 		rs->cur = TRC_ACT_WAIT;
 		rs->call_start = ev->t;
 		break;
 	case TRC_XB:
-		rs->cur = TRC_ACT_COLL;
-		rs->call_start = ev->t;
+		if (ev->req < 0) {	/* a nonblocking one's is a point */
+			rs->cur = TRC_ACT_COLL;
+			rs->call_start = ev->t;
+		}
 		break;
-	case TRC_WE:
 	case TRC_XE:
+		if (ev->req >= 0) {
+			/* A nonblocking one's, in the wait that completed it. */
+			if ((op = op_sum(s, ev->op.len ? &ev->op : &collective,
+			    OP_WAIT)) == NULL)
+				return oom(s);
+			op->count++;
+			op->bytes += bytes;
+			break;
+		}
+		/* FALLTHROUGH */
+	case TRC_WE:
 		if ((op = op_sum(s, ev->kind == TRC_WE ? &ev->op :
 		    ev->op.len ? &ev->op : &collective, OP_WAIT)) == NULL)
 			return oom(s);

@@ -11,18 +11,22 @@
  * before its PE.  Each spec counts, on each rank, the calls it matches
  * (call, ranks, open region) for occ=.  The call of an event:
  *	SB		send, or its op= (ssend, rsend, bsend)
- *	SB req=		isend, or its op= (issend, irsend, ibsend)
- *	RB, RB req=	recv, irecv
- *	WB		its op=: wait, waitall, waitany, waitsome, probe;
- *			sendrecv for both sendrecv and sendrecv_replace
- *	XB		its op=, the collective
+ *	SB req=		isend, or its op= (issend, irsend, ibsend, start)
+ *	RB		recv, or its op= (mrecv)
+ *	RB req=		irecv, or its op= (imrecv, start)
+ *	WB		its op=: wait, waitall, waitany, waitsome, probe,
+ *			mprobe; sendrecv for both sendrecv and
+ *			sendrecv_replace
+ *	XB		its op=, the collective, blocking or not
  *	PB, PE		pb, pe
- * Tests and iprobe are never delayed.  MPI_Sendrecv writes SB, SE and
- * RB with req= at one time and then WB op=sendrecv: an SB req= whose SE
- * has the same time, and an RB req= followed at the same time by that
- * WB, are its parts, not an isend or an irecv.  So the call of an SB
- * req= or an RB req= is known only at the rank's next event, which is
- * where its delay goes anyway.
+ * Tests, iprobe and improbe are never delayed.  MPI_Sendrecv writes SB,
+ * SE and RB with req= and op=sendrecv at one time and then WB
+ * op=sendrecv, the call.  Traces from before its parts said op= (and
+ * from other tracers) are read so too: an SB req= whose SE has the
+ * same time, and an RB req= followed at the same time by that WB, are
+ * its parts, not an isend or an irecv.  So the call of an SB req= or an
+ * RB req= is known only at the rank's next event, which is where its
+ * delay goes anyway.
  *
  * Memory: the specs, and per rank a counter per spec and the open
  * regions.

@@ -537,15 +537,28 @@ tr_req_put(const MPI_Request *r, const struct req_info *info)
 	slots[i].info = *info;
 }
 
+/* The slot of a tracked request, or NULL. */
+static struct slot *
+req_slot(const MPI_Request *r)
+{
+	return *r == MPI_REQUEST_NULL ? NULL : find(handle_key(r));
+}
+
 int
-tr_req_get(const MPI_Request *r, struct req_info *info)
+tr_req_find(const MPI_Request *r, struct req_info *info)
 {
 	struct slot *s;
 
-	if (*r == MPI_REQUEST_NULL || (s = find(handle_key(r))) == NULL)
+	if ((s = req_slot(r)) == NULL)
 		return 0;
 	*info = s->info;
-	return 1;
+	return s->info.id > 0 ? 1 : 2;
+}
+
+int
+tr_req_get(const MPI_Request *r, struct req_info *info)
+{
+	return tr_req_find(r, info) == 1;
 }
 
 int
@@ -553,30 +566,107 @@ tr_req_take(const MPI_Request *r, struct req_info *info)
 {
 	struct slot *s;
 
-	if (*r == MPI_REQUEST_NULL || (s = find(handle_key(r))) == NULL)
+	if ((s = req_slot(r)) == NULL || s->info.id == 0)
 		return 0;
 	*info = s->info;
-	s->state = 2;
+	/* A persistent request keeps its handle and waits for a Start. */
+	if (s->info.persistent)
+		s->info.id = 0;
+	else
+		s->state = 2;
 	return 1;
+}
+
+void
+tr_req_forget(const MPI_Request *r)
+{
+	struct slot *s;
+
+	if ((s = req_slot(r)) != NULL)
+		s->state = 2;
+}
+
+/* Matched messages ----------------------------------------------------- */
+
+/*
+ * Between MPI_Mprobe and MPI_Mrecv a message is held by its handle;
+ * few are at once, so a short list does.
+ */
+struct msg_ent {
+	MPI_Message	 h;
+	struct msg_info	 info;
+};
+
+static struct msg_ent *msgs;
+static int nmsg, capmsg;
+
+void
+tr_msg_put(MPI_Message h, const struct msg_info *info)
+{
+	struct msg_ent *m;
+
+	if (nmsg == capmsg) {
+		capmsg = capmsg ? 2 * capmsg : 8;
+		if ((m = realloc(msgs, (size_t)capmsg * sizeof(*m))) == NULL)
+			fatal("out of memory");
+		msgs = m;
+	}
+	msgs[nmsg].h = h;
+	msgs[nmsg++].info = *info;
+}
+
+int
+tr_msg_take(MPI_Message h, struct msg_info *info)
+{
+	int i;
+
+	for (i = nmsg - 1; i >= 0; i--)
+		if (msgs[i].h == h) {
+			*info = msgs[i].info;
+			msgs[i] = msgs[--nmsg];
+			return 1;
+		}
+	return 0;
 }
 
 /* Communicators ------------------------------------------------------ */
 
 /*
- * comm= ids must agree across ranks without a global registry: a new
- * communicator takes B, the largest "next id" of its members, every
- * member moving past it, and L, its least world rank; its id is
- * (B - 1) * N + L + 1 for N world ranks.  Two communicators sharing a
- * member differ in B; disjoint ones made at once (the halves of a
- * split) differ in L: ids never repeat, so the collectives of two
- * communicators are never taken for one's (trc-scale matches them by
- * id and order).
+ * comm= ids must agree across a communicator's members without a global
+ * registry.  A new communicator's id is (B - 1) * N + L + 1 for N world
+ * ranks: L is its least world rank, which every member finds in its
+ * group, and B is L's own "next id", which L moves past and broadcasts
+ * on the new communicator.  Two communicators with the same least rank
+ * differ in B, the others in L: ids never repeat in a run, so the
+ * collectives of two communicators are never taken for one's
+ * (trc-scale matches them by id and order).
+ *
+ * MPI_COMM_SELF needs no broadcast (its rank is its L) and takes its id
+ * when first used.  MPI_Comm_idup cannot wait for a broadcast on a
+ * communicator not made yet: L's B goes in an MPI_Ibcast on the parent,
+ * posted at once by every member (collectives on a communicator come in
+ * one order on all its members), and awaited when the new communicator
+ * is first used, by which time every member has posted it.  A
+ * communicator made by a call the tracer does not wrap (MPI_Comm_spawn,
+ * MPI_Comm_connect, ...) gets a hash of its members' world ranks at or
+ * above HASHED, which agrees as long as no two such communicators have
+ * the same members.
  */
+#define HASHED	(1 << 30)
+
+struct pending {		/* the broadcast of an idup's B */
+	MPI_Request	 req;
+	int		 b;
+};
+
 struct comm_ent {
 	MPI_Comm	 h;
 	int		 id;
-	int		 size;
-	MPI_Group	 g;
+	int		 size;		/* both groups of an intercommunicator */
+	int		 least;		/* L */
+	MPI_Group	 g;		/* the group its ranks name (the remote
+					   one of an intercommunicator) */
+	struct pending	*pend;		/* an idup's, until its B is known */
 };
 
 static struct comm_ent *comms;
@@ -593,6 +683,131 @@ comm_find(MPI_Comm c)
 	return NULL;
 }
 
+/* A fresh entry for c, replacing any stale one of a reused handle. */
+static struct comm_ent *
+comm_add(MPI_Comm c)
+{
+	struct comm_ent *e;
+
+	if ((e = comm_find(c)) != NULL) {
+		if (e->g != MPI_GROUP_NULL)
+			PMPI_Group_free(&e->g);
+		free(e->pend);
+	} else {
+		e = realloc(comms, (ncomm + 1) * sizeof(*comms));
+		if (e == NULL)
+			fatal("out of memory");
+		comms = e;
+		e = &comms[ncomm++];
+	}
+	memset(e, 0, sizeof(*e));
+	e->h = c;
+	e->g = MPI_GROUP_NULL;
+	return e;
+}
+
+/* The world ranks of g's members, in its order (free() them). */
+static int *
+world_ranks(MPI_Group g, int *n)
+{
+	int *in, *out, i;
+
+	PMPI_Group_size(g, n);
+	in = malloc((size_t)(*n > 0 ? *n : 1) * sizeof(*in));
+	out = malloc((size_t)(*n > 0 ? *n : 1) * sizeof(*out));
+	if (in == NULL || out == NULL)
+		fatal("out of memory");
+	for (i = 0; i < *n; i++)
+		in[i] = i;
+	PMPI_Group_translate_ranks(g, *n, in, worldgroup, out);
+	free(in);
+	return out;
+}
+
+/* The least world rank in g, and its rank in g; INT_MAX when none. */
+static int
+least_of(MPI_Group g, int *where)
+{
+	int *w, n, i, l = INT_MAX;
+
+	w = world_ranks(g, &n);
+	for (i = 0; i < n; i++)
+		if (w[i] != MPI_UNDEFINED && w[i] < l) {
+			l = w[i];
+			*where = i;
+		}
+	free(w);
+	return l;
+}
+
+static int
+make_id(int b, int least)
+{
+	int64_t id = (int64_t)(b - 1) * nranks + least + 1;
+
+	/* Past 2^30 ids (never in practice) they repeat, but stay valid. */
+	return (int)(id < HASHED ? id : 1 + (id - 1) % (HASHED - 1));
+}
+
+/* An id for a communicator the tracer did not see made. */
+static void
+comm_unknown(struct comm_ent *e, MPI_Comm c)
+{
+	uint64_t h = 14695981039346656037ULL;
+	MPI_Group g;
+	int inter, n, i, k, *w;
+
+	if (c == MPI_COMM_SELF) {
+		PMPI_Comm_group(c, &e->g);
+		e->size = 1;
+		e->least = tr_rank;
+		e->id = make_id(nextcomm++, tr_rank);
+		return;
+	}
+	PMPI_Comm_test_inter(c, &inter);
+	PMPI_Comm_group(c, &g);
+	e->g = g;
+	if (inter)
+		PMPI_Comm_remote_group(c, &e->g);
+	e->size = 0;
+	for (k = 0; k < 1 + inter; k++) {
+		w = world_ranks(k == 0 ? g : e->g, &n);
+		for (i = 0; i < n; i++)
+			h = (h ^ (uint32_t)w[i]) * 1099511628211ULL;
+		h = (h ^ 0xff) * 1099511628211ULL;
+		e->size += n;
+		free(w);
+	}
+	if (inter)
+		PMPI_Group_free(&g);
+	e->least = -1;
+	e->id = HASHED | (int)((h ^ (h >> 32)) & (HASHED - 1));
+}
+
+static void
+comm_resolve(struct comm_ent *e)
+{
+	PMPI_Wait(&e->pend->req, MPI_STATUS_IGNORE);
+	e->id = make_id(e->pend->b, e->least);
+	free(e->pend);
+	e->pend = NULL;
+}
+
+/* c's entry, made now for MPI_COMM_SELF and unknown ones; NULL for world. */
+static struct comm_ent *
+comm_get(MPI_Comm c)
+{
+	struct comm_ent *e;
+
+	if (c == MPI_COMM_WORLD || c == MPI_COMM_NULL)
+		return NULL;
+	if ((e = comm_find(c)) == NULL)
+		comm_unknown(e = comm_add(c), c);
+	if (e->pend != NULL)
+		comm_resolve(e);
+	return e;
+}
+
 int
 tr_comm_id(MPI_Comm c)
 {
@@ -600,46 +815,74 @@ tr_comm_id(MPI_Comm c)
 
 	if (c == MPI_COMM_WORLD)
 		return 0;
-	e = comm_find(c);
+	e = comm_get(c);
 	return e != NULL ? e->id : -1;
 }
 
 int
 tr_comm_size(MPI_Comm c)
 {
-	struct comm_ent *e;
-	int n;
+	struct comm_ent *e = comm_get(c);
 
-	if ((e = comm_find(c)) != NULL)
-		return e->size;
-	PMPI_Comm_size(c, &n);
-	return n;
+	return e != NULL ? e->size : nranks;
 }
 
 void
-tr_comm_new(MPI_Comm parent, MPI_Comm *c)
+tr_comm_new(MPI_Comm *c)
 {
 	struct comm_ent *e;
-	int id, in[2], out[2];
+	MPI_Group lg;
+	int inter, where = 0, l, rw = 0, n, b, x[2];
 
-	(void)parent;
 	if (*c == MPI_COMM_NULL)
 		return;
-	in[0] = nextcomm;
-	in[1] = -tr_rank;
-	PMPI_Allreduce(in, out, 2, MPI_INT, MPI_MAX, *c);
-	nextcomm = out[0] + 1;
-	id = (out[0] - 1) * nranks + -out[1] + 1;
-	if ((e = comm_find(*c)) == NULL) {
-		comms = realloc(comms, (ncomm + 1) * sizeof(*comms));
-		if (comms == NULL)
-			fatal("out of memory");
-		e = &comms[ncomm++];
-	}
-	e->h = *c;
-	e->id = id;
-	PMPI_Comm_size(*c, &e->size);
+	e = comm_add(*c);
+	PMPI_Comm_test_inter(*c, &inter);
 	PMPI_Comm_group(*c, &e->g);
+	PMPI_Comm_size(*c, &e->size);
+	e->least = least_of(e->g, &where);
+	if (!inter) {
+		b = e->least == tr_rank ? nextcomm++ : 0;
+		PMPI_Bcast(&b, 1, MPI_INT, where, *c);
+	} else {
+		/*
+		 * Both groups: a broadcast reaches only the other one, so
+		 * two maximum reductions across, the second sending back
+		 * what the first brought, give every member L's B.
+		 */
+		lg = e->g;
+		PMPI_Comm_remote_group(*c, &e->g);
+		PMPI_Comm_remote_size(*c, &n);
+		e->size += n;
+		if ((l = least_of(e->g, &rw)) < e->least)
+			e->least = l;
+		PMPI_Group_free(&lg);
+		x[0] = e->least == tr_rank ? nextcomm++ : 0;
+		PMPI_Allreduce(&x[0], &x[1], 1, MPI_INT, MPI_MAX, *c);
+		PMPI_Allreduce(&x[1], &b, 1, MPI_INT, MPI_MAX, *c);
+		if (x[1] > b)
+			b = x[1];
+	}
+	e->id = make_id(b, e->least);
+}
+
+void
+tr_comm_idup(MPI_Comm parent, MPI_Comm *c)
+{
+	struct comm_ent *e;
+	int inter, where = 0;
+
+	PMPI_Comm_test_inter(parent, &inter);
+	if (*c == MPI_COMM_NULL || inter)
+		return;	/* an intercommunicator's is hashed at first use */
+	e = comm_add(*c);
+	PMPI_Comm_group(parent, &e->g);
+	PMPI_Comm_size(parent, &e->size);
+	e->least = least_of(e->g, &where);
+	if ((e->pend = malloc(sizeof(*e->pend))) == NULL)
+		fatal("out of memory");
+	e->pend->b = e->least == tr_rank ? nextcomm++ : 0;
+	PMPI_Ibcast(&e->pend->b, 1, MPI_INT, where, parent, &e->pend->req);
 }
 
 void
@@ -649,7 +892,10 @@ tr_comm_free(MPI_Comm c)
 
 	if (e == NULL)
 		return;
-	PMPI_Group_free(&e->g);
+	if (e->pend != NULL)
+		comm_resolve(e);
+	if (e->g != MPI_GROUP_NULL)
+		PMPI_Group_free(&e->g);
 	*e = comms[--ncomm];
 }
 
@@ -657,21 +903,22 @@ int
 tr_world(MPI_Comm c, int r)
 {
 	struct comm_ent *e;
-	MPI_Group g;
 	int w;
 
-	if (c == MPI_COMM_WORLD || r < 0)
+	if (c == MPI_COMM_WORLD || r < 0 || (e = comm_get(c)) == NULL)
 		return r;
-	if ((e = comm_find(c)) != NULL)
-		g = e->g;
-	else
-		PMPI_Comm_group(c, &g);
-	if (PMPI_Group_translate_ranks(g, 1, &r, worldgroup, &w) != MPI_SUCCESS ||
-	    w == MPI_UNDEFINED)
+	if (PMPI_Group_translate_ranks(e->g, 1, &r, worldgroup, &w) !=
+	    MPI_SUCCESS || w == MPI_UNDEFINED)
 		w = r;
-	if (e == NULL)
-		PMPI_Group_free(&g);
 	return w;
+}
+
+int
+tr_root(MPI_Comm c, int root)
+{
+	if (root == MPI_ROOT)	/* the root of an intercommunicator's */
+		return tr_rank;
+	return root >= 0 ? tr_world(c, root) : -1;
 }
 
 int64_t
@@ -1045,10 +1292,14 @@ merge(void)
 void
 tr_finalize(void)
 {
-	int bad, anybad;
+	int bad, anybad, i;
 
 	if (!tr_on)
 		return;
+	/* Requests of the tracer's own must be done before MPI_Finalize. */
+	for (i = 0; i < ncomm; i++)
+		if (comms[i].pend != NULL)
+			comm_resolve(&comms[i]);
 	ev_end(put_str(ev_start(tr_now(), "MK", 0), " mark=finalize"));
 	flush();
 	tr_on = 0;

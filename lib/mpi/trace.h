@@ -16,15 +16,30 @@
 
 #define EXPORT	__attribute__((visibility("default")))
 
-/* What the tracer remembers of a nonblocking request. */
+/* What a request does when it completes. */
+enum { RQ_SEND, RQ_RECV, RQ_COLL };
+
+/* What the tracer remembers of a nonblocking or persistent request. */
 struct req_info {
-	int64_t		 id;	/* the per-rank sequence number, req= */
-	int		 recv;	/* 1 for a receive */
+	int64_t		 id;	/* the per-rank sequence number, req=;
+				   0: a persistent request not started */
+	int		 kind;	/* RQ_* */
+	int		 persistent;	/* kept when it completes */
+	const char	*op;	/* op= of its events, or NULL */
 	int		 peer;	/* world rank, or -2 for any */
 	int		 tag;	/* tag, or -2 for any */
 	int		 comm;	/* comm= id */
+	int		 root;	/* RQ_COLL: world rank, or -1 */
 	int64_t		 bytes;
 	MPI_Datatype	 type;
+	MPI_Comm	 commh;
+};
+
+/* What a matched probe (MPI_Mprobe, MPI_Improbe) asked for. */
+struct msg_info {
+	int		 peer;	/* world rank, or -2 for any */
+	int		 tag;	/* tag, or -2 for any */
+	int		 comm;
 	MPI_Comm	 commh;
 };
 
@@ -46,16 +61,27 @@ void	 tr_finalize(void);
 void	 tr_abort(int errorcode);
 
 int	 tr_world(MPI_Comm, int rank);	/* a comm rank as a world rank */
+int	 tr_root(MPI_Comm, int root);	/* a collective's root, or -1 */
 int	 tr_comm_id(MPI_Comm);
-int	 tr_comm_size(MPI_Comm);	/* its number of ranks */
-void	 tr_comm_new(MPI_Comm parent, MPI_Comm *);
+int	 tr_comm_size(MPI_Comm);	/* its number of ranks, both sides */
+void	 tr_comm_new(MPI_Comm *);	/* made by a blocking call */
+void	 tr_comm_idup(MPI_Comm parent, MPI_Comm *);	/* by a nonblocking one */
 void	 tr_comm_free(MPI_Comm);
 int64_t	 tr_bytes(int count, MPI_Datatype);
 
 int64_t	 tr_req_new(void);
 void	 tr_req_put(const MPI_Request *, const struct req_info *);
-/* Looks up and removes; returns 0 when the request is not tracked. */
+/*
+ * Looks up an active request; take forgets it (a persistent one goes
+ * back to not started).  Both return 0 when it is not tracked.
+ */
 int	 tr_req_take(const MPI_Request *, struct req_info *);
 int	 tr_req_get(const MPI_Request *, struct req_info *);
+/* Any tracked request, started or not: 1 active, 2 not started, 0 none. */
+int	 tr_req_find(const MPI_Request *, struct req_info *);
+void	 tr_req_forget(const MPI_Request *);	/* MPI_Request_free */
+
+void	 tr_msg_put(MPI_Message, const struct msg_info *);
+int	 tr_msg_take(MPI_Message, struct msg_info *);
 
 #endif
