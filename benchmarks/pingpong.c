@@ -12,7 +12,10 @@
  * send-late is a blocking MPI_Send whose receiver computes for a known
  * time before it posts the receive: it shows whether a send of that
  * size ends on its own or waits for the receiver, which the send and
- * recv timings, the receiver always waiting, cannot.  A collective's time is the
+ * recv timings, the receiver always waiting, cannot.  poll is the
+ * cost of one unsuccessful MPI_Test of a posted receive, iprobe of one
+ * unsuccessful MPI_Iprobe, each the mean of POLLS calls in a loop on
+ * rank 1 while no message can come.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
  * Results stay in memory until the end so that printing never falls
  * inside a measurement.
@@ -31,12 +34,13 @@
 
 enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_ISEND, OP_BARRIER, OP_BCAST, OP_REDUCE, OP_ALLREDUCE,
-	OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL, NOPS
+	OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL, OP_POLL, OP_IPROBE,
+	NOPS
 };
 
 static const char *const opname[NOPS] = {
 	"send", "recv", "send-late", "isend", "barrier", "bcast", "reduce", "allreduce",
-	"gather", "scatter", "allgather", "alltoall"
+	"gather", "scatter", "allgather", "alltoall", "poll", "iprobe"
 };
 
 #define PROG	"trc-pingpong"
@@ -118,6 +122,53 @@ spin(double sec)
 
 	while (MPI_Wtime() - t0 < sec)
 		;
+}
+
+/*
+ * poll, iprobe: rank 1 times POLLS unsuccessful MPI_Test calls on a
+ * receive from rank 0 (or MPI_Iprobe calls for it), whose message rank
+ * 0 sends only after the barrier that follows; t[i] is the mean.
+ */
+#define POLLS	1000
+
+static void
+poll_cost(enum op op, int reps, double *t, double *tmax)
+{
+	MPI_Request req;
+	double t0;
+	int i, k, flag = 0, v = 0, w = 0;
+
+	for (i = -1; i < reps; i++) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1) {
+			MPI_Irecv(&v, 1, MPI_INT, 0, 3, MPI_COMM_WORLD, &req);
+			t0 = MPI_Wtime();
+			for (k = 0; k < POLLS; k++)
+				if (op == OP_POLL)
+					MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+				else
+					MPI_Iprobe(0, 3, MPI_COMM_WORLD, &flag,
+					    MPI_STATUS_IGNORE);
+			if (i >= 0)
+				t[i] = (MPI_Wtime() - t0) / POLLS;
+			if (flag)
+				fail_msg("a poll found a message not sent yet");
+			MPI_Barrier(MPI_COMM_WORLD);
+			MPI_Wait(&req, MPI_STATUS_IGNORE);
+		} else {
+			MPI_Barrier(MPI_COMM_WORLD);
+			if (rank == 0)
+				MPI_Send(&w, 1, MPI_INT, 1, 3, MPI_COMM_WORLD);
+		}
+	}
+	if (rank == 1)
+		MPI_Send(t, reps, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
+	else if (rank == 0) {
+		MPI_Recv(tmax, reps, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD,
+		    MPI_STATUS_IGNORE);
+		for (i = 0; i < reps; i++)
+			printf("%s 0 %.9f\n", opname[op], tmax[i]);
+	}
 }
 
 static int
@@ -246,7 +297,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	char defops[] = "send,recv,send-late,isend,barrier,bcast,reduce,allreduce,gather,"
-	    "scatter,allgather,alltoall";
+	    "scatter,allgather,alltoall,poll,iprobe";
 	char *sbuf, *rbuf;
 	double *t, *tmax;
 	long maxb = 4L << 20, b, p;
@@ -276,8 +327,10 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
-	    want[OP_SENDLATE] || want[OP_ISEND]))
-		fail_msg("send, recv, send-late and isend need 2 ranks");
+	    want[OP_SENDLATE] || want[OP_ISEND] || want[OP_POLL] ||
+	    want[OP_IPROBE]))
+		fail_msg("send, recv, send-late, isend, poll and iprobe need "
+		    "2 ranks");
 
 	sbuf = calloc((size_t)maxb, (size_t)nranks);
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
@@ -342,7 +395,10 @@ main(int argc, char *argv[])
 			}
 			for (i = 0; want[OP_ISEND] && rank == 0 && i < reps; i++)
 				printf("isend %ld %.9f\n", b, t[i]);
-			for (op = OP_BARRIER; op < NOPS; op++) {
+			for (op = OP_POLL; b == 1 && op <= OP_IPROBE; op++)
+				if (want[op])
+					poll_cost(op, reps, t, tmax);
+			for (op = OP_BARRIER; op <= OP_ALLTOALL; op++) {
 				if (!want[op] || (op == OP_BARRIER && b != 1))
 					continue;
 				for (i = -1; i < reps; i++) {

@@ -3,7 +3,7 @@
 # and leave its trace in a file; a run that does not reach MPI_Finalize
 # leaves a "#trc-partial" trace built from the rank files, and fails.
 
-usage="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] -- mpirun-argument ..."
+usage="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] [--clock clock] -- mpirun-argument ..."
 prog=trc-record
 
 die() {
@@ -17,7 +17,7 @@ bad_usage() {
 	exit 2
 }
 
-out=trace.trc lib=${TRC_LIB:-} bufsize= delay=
+out=trace.trc lib=${TRC_LIB:-} bufsize= delay= clock=${TRC_CLOCK:-}
 case $1 in
 -h|--help) echo "$usage"; exit 0 ;;
 --version) echo "trc-record 0.1"; exit 0 ;;
@@ -27,8 +27,8 @@ esac
 while [ $# -gt 0 ]; do
 	case $1 in
 	--) shift; break ;;
-	--bufsize=*) opt=--bufsize arg=${1#*=} ;;
-	--bufsize|-[dlo])
+	--bufsize=*|--clock=*) opt=${1%%=*} arg=${1#*=} ;;
+	--bufsize|--clock|-[dlo])
 		[ $# -ge 2 ] || bad_usage
 		opt=$1 arg=$2
 		shift ;;
@@ -39,6 +39,7 @@ while [ $# -gt 0 ]; do
 	shift
 	case $opt in
 	--bufsize) bufsize=$arg ;;
+	--clock) clock=$arg ;;
 	-d) delay=$arg ;;
 	-l) lib=$arg ;;
 	-o) out=$arg ;;
@@ -59,10 +60,10 @@ case $out in /*) ;; *) out=$PWD/$out ;; esac
 ( : >"$out" ) 2>/dev/null || die "$out: cannot write"
 rm -f "$out"
 
-TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay
-export TRC_OUT TRC_BUFSIZE TRC_DELAY
+TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay TRC_CLOCK=$clock
+export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_CLOCK
 # -x also carries the settings to ranks on other hosts.
-${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY "$@"
+${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_CLOCK "$@"
 status=$?
 
 [ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"

@@ -15,10 +15,11 @@
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] "
-    "[--set name=value,...] [file]";
+    "[--poll wait|cost|comp] [--set name=value,...] [--wall] [file]";
 
 /* Long options without a letter. */
-enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL, OPT_SET };
+enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL, OPT_POLL, OPT_SET,
+	OPT_WALL };
 
 static void
 usage(int status)
@@ -49,8 +50,10 @@ main(int argc, char **argv)
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
 		{ "model", required_argument, NULL, OPT_MODEL },
+		{ "poll", required_argument, NULL, OPT_POLL },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "wall", no_argument, NULL, OPT_WALL },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_scale_conf conf = { 0 };
@@ -69,6 +72,8 @@ main(int argc, char **argv)
 	int c, rc, verbose = 0, errors;
 	size_t i;
 
+	conf.poll = TRC_POLL_WAIT;
+	conf.cpu = 1;
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "b:c:f:hv", longopts, NULL)) !=
 	    -1) {
@@ -115,6 +120,19 @@ main(int argc, char **argv)
 			/* A fit is read here, as -c reads it. */
 			if (strcmp(mname, "fit") == 0 && mconf.path != NULL)
 				mconf.fit = target = loadfit(mconf.path);
+			break;
+		case OPT_POLL:
+			if (strcmp(optarg, "wait") == 0)
+				conf.poll = TRC_POLL_WAIT;
+			else if (strcmp(optarg, "cost") == 0)
+				conf.poll = TRC_POLL_COST;
+			else if (strcmp(optarg, "comp") == 0)
+				conf.poll = TRC_POLL_COMP;
+			else
+				die("invalid poll mode '%s'", optarg);
+			break;
+		case OPT_WALL:
+			conf.cpu = 0;
 			break;
 		case OPT_SET:
 			if (mconf.set != NULL)

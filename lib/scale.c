@@ -116,6 +116,8 @@ struct trc_scale {
 	void			*ms;
 	int32_t			 hdr_ranks;
 	int			 timeorder;
+	/* TRC_COMP_*: what the #clock line says computation may lose. */
+	int			 compflags;
 	int			 failed;
 	struct rank		*rk;
 	size_t			 nrk, nseen;
@@ -219,6 +221,11 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	s->ms = s->conf.model->state;
 	s->hdr_ranks = h->ranks;
 	s->timeorder = h->order == TRC_ORDER_TIME;
+	s->compflags = trc_comp_declared(h);
+	if (!conf->cpu)
+		s->compflags &= ~TRC_COMP_CPU;
+	if (conf->poll == TRC_POLL_COMP)
+		s->compflags &= ~TRC_COMP_POLLT;
 	s->nextwm = 4096;
 	s->pmin = INT64_MAX;
 	if ((s->mt = trc_match_new()) == NULL ||
@@ -578,6 +585,25 @@ comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
 	if (rc > 0 && d > 0)
 		s->st.unlabelled++;
 	*tp = base + dp;
+	return 0;
+}
+
+/*
+ * A computation interval whose CPU time or polls the stream gives: d
+ * becomes what the model scales, base takes what is added unscaled.
+ */
+static int
+comp_recorded(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t *base, int64_t *d)
+{
+	struct trc_comp c;
+	int64_t extra;
+	char err[TRC_ERRLEN];
+
+	if (trc_comp_recorded(ev, s->compflags, *d, &c, err, sizeof(err)) < 0)
+		return fail(s, ev->line, "%s", err);
+	trc_comp_split(s->conf.model, s->conf.poll, r, &c, d, &extra);
+	*base += extra;
 	return 0;
 }
 
@@ -1152,6 +1178,10 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    (long)r);
 	d = ev->t - p->t;
 	base = p->tp + delay;
+	/* A rank's first event ends no interval (d is 0): its cpu= none. */
+	if (p->state == COMP && s->compflags != 0 && d > 0 &&
+	    comp_recorded(s, r, ev, &base, &d) < 0)
+		return -1;
 	switch (ev->kind) {
 	case TRC_SE:
 		rc = send_end(s, r, ev, base, d, &tp);
@@ -1323,6 +1353,9 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 	in = tp + dt;
 	switch (p->state) {
 	case COMP:
+		/* CPU time and polls may make it shorter than recorded. */
+		if (s->compflags != 0)
+			return tp;
 		return s->mo->bound(s->ms, i, TRC_PHASE_COMP, tp, dt);
 	case SEND:
 		return s->mo->bound(s->ms, i, TRC_PHASE_SEND, tp, dt);

@@ -127,6 +127,12 @@ struct trc_model_ops {
 	 */
 	int64_t	 (*bound)(void *, int32_t rank, enum trc_phase ph, int64_t tp,
 		    int64_t dt);
+	/*
+	 * poll: what one unsuccessful poll (MPI_Test, MPI_Iprobe, ...)
+	 * costs on the target, or -1 when the model does not know.  May
+	 * be NULL: the same as -1.
+	 */
+	int64_t	 (*poll)(void *, int32_t rank);
 	const char *(*error)(void *);
 	void	 (*free)(void *);
 };
@@ -159,5 +165,46 @@ void	 trc_model_free(struct trc_model *);
 const char *trc_model_error(const struct trc_model *);
 /* Every interval as recorded: the engine's model when given none. */
 extern const struct trc_model trc_model_recorded;
+
+/*
+ * What the tracer recorded of a computation interval besides its
+ * length (trc(5)), read only when the stream's #clock line declares it
+ * (trc_comp_declared()), and how much of it the model scales (polls.c).
+ */
+#define TRC_COMP_CPU	1	/* cpu=: the thread's CPU time */
+#define TRC_COMP_POLLT	2	/* pollt=: the time inside polls= */
+
+/* What to make of the unsuccessful polls in an interval. */
+enum trc_poll_mode {
+	TRC_POLL_COMP,		/* computation, as recorded */
+	TRC_POLL_WAIT,		/* waiting: free, the receive repairs it */
+	TRC_POLL_COST		/* each costs the target's poll */
+};
+
+struct trc_comp {
+	int64_t		 d;		/* its length on the wall clock */
+	int64_t		 cpu;		/* cpu=, or -1 */
+	int64_t		 polls;		/* polls=, 0 when none */
+	int64_t		 pollt;		/* pollt=, 0 when none */
+};
+
+struct trc_header;
+struct trc_event;
+/* TRC_COMP_* of the header's #clock line. */
+int	 trc_comp_declared(const struct trc_header *);
+/*
+ * The interval of wall length d that ev ends, as the flags declare:
+ * 0, or -1 with a message in err (a bad value, pollt= over d).
+ */
+int	 trc_comp_recorded(const struct trc_event *ev, int flags, int64_t d,
+	    struct trc_comp *, char *err, size_t errlen);
+/*
+ * How much of c the model scales as computation (*work: its CPU time
+ * when known, less its polls unless mode is TRC_POLL_COMP), and what
+ * is added unscaled (*extra: for TRC_POLL_COST its polls at the
+ * target's poll cost, or as recorded when the model knows none).
+ */
+void	 trc_comp_split(const struct trc_model *, int mode, int32_t rank,
+	    const struct trc_comp *c, int64_t *work, int64_t *extra);
 
 #endif

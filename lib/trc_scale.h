@@ -42,6 +42,14 @@ struct trc_scale_conf {
 	 * message's peer=.
 	 */
 	int			 rematch;
+	/*
+	 * What a computation interval's unsuccessful polls are (enum
+	 * trc_poll_mode; 0, computation, keeps the stream's lengths), and
+	 * whether its cpu= is its computation time, each when the #clock
+	 * line declares it (trc(5)).
+	 */
+	int			 poll;
+	int			 cpu;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
 };
 

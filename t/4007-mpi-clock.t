@@ -19,7 +19,7 @@ for r in 0 1; do
 	is "$(awk -v r=$r '!/^#/ && $2 == r { print ($1 >= 0 && $1 < 0.005); exit }' "$tr")" \
 		"1" "rank $r: first event within 5 ms of the origin"
 done
-o=$(sed -n 's/^#clock source=realtime origin=\([0-9]*\)\.[0-9]*$/\1/p' "$tr")
+o=$(sed -n 's/^#clock source=realtime origin=\([0-9]*\)\.[0-9]*\( .*\)\{0,1\}$/\1/p' "$tr")
 is "$(awk -v o="$o" -v a="$before" -v b="$after" \
 	'BEGIN { print (o >= a - 1 && o <= b + 1) }')" "1" \
 	"origin lies within the run on the wall clock"

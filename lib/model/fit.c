@@ -210,6 +210,20 @@ fit_bound(void *v, int32_t rank, enum trc_phase ph, int64_t tp, int64_t dt)
 	return tp;
 }
 
+/* An unsuccessful poll: the target's "poll" row (trc-fit(5)). */
+static int64_t
+fit_poll(void *v, int32_t rank)
+{
+	struct fit *f = v;
+	const struct trc_fit_op *op;
+
+	(void)rank;
+	if (f->target == NULL ||
+	    (op = trc_fit_find(f->target, "poll", 4)) == NULL)
+		return -1;
+	return trc_fit_eval_ns(op, 0);
+}
+
 static const char *
 fit_error(void *v)
 {
@@ -227,6 +241,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.wait = fit_wait,
 	.coll = fit_coll,
 	.bound = fit_bound,
+	.poll = fit_poll,
 	.error = fit_error,
 	.free = fit_free,
 };

@@ -53,7 +53,8 @@ void	 ev_end(char *);
 char	*put_str(char *, const char *);
 char	*put_int(char *, const char *key, int64_t);
 char	*put_peer(char *, const char *key, int);	/* -2 writes "*" */
-void	 tr_poll(void);
+/* An unsuccessful poll begun at t0 (tr_now()) has just returned. */
+void	 tr_poll(int64_t t0);
 void	 tr_delay(const char *call);
 void	 tr_region(int open, const char *name);
 void	 tr_init(void);

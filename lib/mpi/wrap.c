@@ -655,7 +655,7 @@ MPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
 	t0 = tr_now();
 	rc = PMPI_Test(req, flag, &s.st[0]);
 	if (!*flag)
-		tr_poll();
+		tr_poll(t0);
 	else {
 		t = tr_now();
 		write_w(t0, "WB", "test", 1, s.ri, s.known);
@@ -682,7 +682,7 @@ MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status statuses[])
 	t0 = tr_now();
 	rc = PMPI_Testall(n, reqs, flag, s.st);
 	if (!*flag)
-		tr_poll();
+		tr_poll(t0);
 	else if (s.nlive > 0) {
 		t = tr_now();
 		write_w(t0, "WB", "testall", n, s.ri, s.known);
@@ -713,7 +713,7 @@ MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag,
 	t0 = tr_now();
 	rc = PMPI_Testany(n, reqs, index, flag, &s.st[0]);
 	if (!*flag)
-		tr_poll();
+		tr_poll(t0);
 	else if (*index != MPI_UNDEFINED) {
 		t = tr_now();
 		write_w(t0, "WB", "testany", n, s.ri, s.known);
@@ -743,7 +743,7 @@ MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[],
 	t0 = tr_now();
 	rc = PMPI_Testsome(n, reqs, outcount, s.idx, s.st);
 	if (*outcount == 0)
-		tr_poll();
+		tr_poll(t0);
 	else if (*outcount != MPI_UNDEFINED) {
 		t = tr_now();
 		write_w(t0, "WB", "testsome", n, s.ri, s.known);
@@ -828,7 +828,7 @@ MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 	t0 = tr_now();
 	rc = PMPI_Iprobe(source, tag, comm, flag, &st);
 	if (!*flag)
-		tr_poll();
+		tr_poll(t0);
 	else {
 		write_probe(t0, tr_now(), "iprobe", source, tag, comm, &st);
 		if (status != MPI_STATUS_IGNORE)
@@ -891,7 +891,7 @@ MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
 	t0 = tr_now();
 	rc = PMPI_Improbe(source, tag, comm, flag, message, &st);
 	if (rc == MPI_SUCCESS && !*flag)
-		tr_poll();
+		tr_poll(t0);
 	else if (rc == MPI_SUCCESS) {
 		write_probe(t0, tr_now(), "improbe", source, tag, comm, &st);
 		keep_message(*message, source, tag, comm);
