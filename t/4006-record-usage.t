@@ -3,7 +3,7 @@
 # of the MPI tools.
 . "$(dirname "$0")/lib.sh"
 
-u="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] -- mpirun-argument ..."
+u="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] [--clock clock] -- mpirun-argument ..."
 expect_exit 0 "-h exits 0" -- trc-record -h
 is "$(cat "$out")" "$u" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-record.1" |
@@ -26,8 +26,9 @@ is "$(cat "$err")" "trc-record: $tmp/no/x.trc: cannot write" "an unwritable outp
 # stand-in for mpirun that writes what it was given as the trace.
 cat >"$tmp/mpirun" <<'X'
 #!/bin/sh
-while [ "$1" = -x ]; do shift 2; done
-printf '#trc 1\n# bufsize=%s delay=%s args=%s\n' "$TRC_BUFSIZE" "$TRC_DELAY" "$*" >"$TRC_OUT"
+X=
+while [ "$1" = -x ]; do X="$X $2"; shift 2; done
+printf '#trc 1\n# bufsize=%s delay=%s args=%s\n# clock=%s x=%s\n' "$TRC_BUFSIZE" "$TRC_DELAY" "$*" "$TRC_CLOCK" "$X" >"$TRC_OUT"
 X
 chmod +x "$tmp/mpirun"
 expect_exit 0 "-ofile -dspec --bufsize=64 -l lib" -- env MPIRUN="$tmp/mpirun" \
@@ -36,6 +37,16 @@ is "$(sed -n 2p "$tmp/r1.trc")" "# bufsize=64 delay=call=send,delay=1 args=-np 2
 expect_exit 0 "-o file -d spec --bufsize 128, no --" -- env MPIRUN="$tmp/mpirun" \
     trc-record -o "$tmp/r2.trc" -d call=recv,delay=2 --bufsize 128 -l "$0" prog -x
 is "$(sed -n 2p "$tmp/r2.trc")" "# bufsize=128 delay=call=recv,delay=2 args=prog -x" "  all taken"
+expect_exit 0 "--clock cpu" -- env MPIRUN="$tmp/mpirun" \
+    trc-record --clock cpu -o "$tmp/r3.trc" -l "$0" -- -np 2 prog
+is "$(sed -n 3p "$tmp/r3.trc" | sed 's/x=.* TRC_DELAY /x=... /')" "# clock=cpu x=... TRC_CLOCK" \
+    "  TRC_CLOCK=cpu, passed on with -x"
+expect_exit 0 "--clock=monotonic,cpu" -- env MPIRUN="$tmp/mpirun" \
+    trc-record --clock=monotonic,cpu -o "$tmp/r4.trc" -l "$0" -- -np 2 prog
+is "$(sed -n 3p "$tmp/r4.trc" | cut -d' ' -f2)" "clock=monotonic,cpu" "  taken"
+expect_exit 0 "TRC_CLOCK from the environment" -- env MPIRUN="$tmp/mpirun" TRC_CLOCK=both \
+    trc-record -o "$tmp/r5.trc" -l "$0" -- -np 2 prog
+is "$(sed -n 3p "$tmp/r5.trc" | cut -d' ' -f2)" "clock=both" "  kept"
 expect_exit 2 "-o without its argument" -- trc-record -o
 is "$(cat "$err")" "$u" "  usage"
 expect_exit 2 "an unknown long option" -- trc-record --nosuch -- -np 1 true
