@@ -66,15 +66,25 @@ for m in tcp shm; do
 	mpirun -np 2 $opt "$TRC_BIN/trc-pingpong" -m 64 --repetitions 20 --operations send,recv,isend,barrier,poll >"$tmp/$m.meas" 2>"$err"
 	trc-fit "$tmp/$m.meas" >"$tmp/$m.fit"
 done
-err_of() { awk -v p="$(span "$1")" -v o="$(span "$2")" 'BEGIN { e = 100 * (p - o) / o; print (e < 0 ? -e : e) }'; }
+err_of() { awk -v p="$(span "$1")" -v o="$(span "$2")" 'BEGIN { printf "%.1f\n", 100 * (p - o) / o }'; }
+skip_one() { _n=$((_n + 1)); echo "ok $_n # SKIP $1"; }
+# On a host with more runnable jobs than cores, a rank waits for a core
+# for milliseconds, inside a poll (a system call over TCP) as often as
+# not, and the traces say more about the other jobs than the program.
+quiet=$(awk -v n="$(nproc)" '{ print ($1 < n) }' /proc/loadavg)
 for d in tcp:shm shm:tcp; do
 	b=${d%:*} t=${d#*:}
 	trc-scale -c "$tmp/$t.fit" "$tmp/$b.trc" >"$tmp/w.trc" 2>/dev/null
 	trc-scale --poll cost -c "$tmp/$t.fit" "$tmp/$b.trc" >"$tmp/c.trc" 2>/dev/null
 	ew=$(err_of "$tmp/w.trc" "$tmp/$t.trc") ec=$(err_of "$tmp/c.trc" "$tmp/$t.trc")
-	ok "$(awk -v e="$ew" 'BEGIN { print !(e < 50) }')" "$b to $t, --poll wait: within 50% ($ew%)"
+	ok "$(awk -v e="$ew" 'BEGIN { print !(e < 50) }')" "$b to $t, --poll wait: not 50% over ($ew%)"
+	if [ "$quiet" = 1 ]; then
+		ok "$(awk -v e="$ew" 'BEGIN { print !(e > -15 && e < 15) }')" "$b to $t, --poll wait: within 15% ($ew%)"
+	else
+		skip_one "$b to $t within 15%: load $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores"
+	fi
 	[ "$d" = shm:tcp ] &&
-	    ok "$(awk -v w="$ew" -v c="$ec" 'BEGIN { print !(c > w) }')" \
+	    ok "$(awk -v w="$ew" -v c="$ec" 'BEGIN { print !(c > w + 10) }')" \
 		"$b to $t: --poll cost further off ($ec%) than wait ($ew%)"
 done
 
@@ -88,7 +98,7 @@ taskset -c 0 trc-record --clock cpu -o "$tmp/one.trc" -- -np 2 --bind-to none $s
     "$TRC_BIN/trc-heat" -n 240 -i 100 --tolerance 0 >/dev/null 2>"$err"
 ok $? "trc-record --clock cpu: trc-heat, 2 ranks on one core"
 is "$(sed -n 2p "$tmp/one.trc" | sed 's/origin=[0-9.]*/origin=T/')" \
-    "#clock source=realtime origin=T pollt=wall cpu=thread" "#clock declares cpu=thread"
+    "#clock source=realtime origin=T cpu=thread" "#clock declares cpu=thread, and no pollt= (trc-heat never polls)"
 is "$(grep -v '^#' "$tmp/one.trc" | grep -vc ' cpu=[0-9]*\.[0-9]\{9\}\( \|$\)')" "0" "cpu= on every event"
 is "$(awk '!/^#/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); s[$2] += c; l[$2] = $1 }
 	END { for (r in s) if (s[r] > l[r] * 1.01 + 0.002) print r, s[r], l[r] }' "$tmp/one.trc")" "" \

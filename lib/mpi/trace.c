@@ -42,6 +42,7 @@ static size_t	 cap, len;
 static int	 fd = -1;
 static int	 werr;		/* errno of the first failed write */
 static int64_t	 polls, pollns;	/* unsuccessful polls, and their time */
+static int	 polled, anypolled;	/* this rank, any rank polled */
 /*
  * TRC_CLOCK=cpu: the thread's CPU clock read with the wall clock, so
  * that every event says the CPU time since the rank's last one (cpu=).
@@ -251,6 +252,7 @@ tr_poll(int64_t t0)
 {
 	polls++;
 	pollns += tr_now() - t0;
+	polled = 1;
 }
 
 /* Regions ------------------------------------------------------------ */
@@ -1307,11 +1309,15 @@ merge(void)
 		return -1;
 	}
 	fprintf(o, "#trc 1 ranks=%d order=time\n", nranks);
-	/* pollt= and cpu= (trc(5)) tell trc-scale intervals may shrink. */
-	fprintf(o, "#clock source=%s origin=%lld.%09lld pollt=wall%s\n",
+	/*
+	 * pollt= and cpu= (trc(5)) tell trc-scale that intervals may be
+	 * shorter than recorded, which costs it memory: said only when
+	 * some rank polled, or when asked for.
+	 */
+	fprintf(o, "#clock source=%s origin=%lld.%09lld%s%s\n",
 	    clk == CLOCK_REALTIME ? "realtime" : "monotonic",
 	    (long long)(origin / 1000000000), (long long)(origin % 1000000000),
-	    cpumode ? " cpu=thread" : "");
+	    anypolled ? " pollt=wall" : "", cpumode ? " cpu=thread" : "");
 	fprintf(o, "#tracer libtrc-mpi program=%s\n", prog_name());
 	for (i = 0; i < nranks; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
@@ -1373,7 +1379,7 @@ merge(void)
 void
 tr_finalize(void)
 {
-	int bad, anybad, i;
+	int bad[2], any[2], i;
 
 	if (!tr_on)
 		return;
@@ -1387,12 +1393,14 @@ tr_finalize(void)
 	if (close(fd) < 0 && werr == 0)
 		werr = errno;
 	fd = -1;
-	bad = werr != 0;
-	if (bad)
+	bad[0] = werr != 0;
+	bad[1] = polled;
+	if (bad[0])
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
-	PMPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	PMPI_Allreduce(bad, any, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	anypolled = any[1];
 	if (tr_rank == 0) {
-		if (anybad || merge() < 0)
+		if (any[0] || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
 			    "the partial mark and %s the rank files\n", out, dir);
 	}

@@ -47,7 +47,7 @@ check_events() {
 # The stream is valid: the header first, times sorted, ranks in range.
 check_stream() {
 	is "$(head -1 "$1")" "#trc 1 ranks=$2 order=time" "header"
-	ok "$(grep -q '^#clock source=realtime origin=[0-9]*\.[0-9]\{9\}$' "$1"; echo $?)" "clock origin recorded"
+	ok "$(grep -q '^#clock source=realtime origin=[0-9]*\.[0-9]\{9\}\( pollt=wall\)\{0,1\}\( cpu=thread\)\{0,1\}$' "$1"; echo $?)" "clock origin recorded"
 	is "$(awk '!/^#/ && ($1 !~ /^[0-9]+\.[0-9]{9}$/ || $1 + 0 < last) { print NR; exit } !/^#/ { last = $1 + 0 }' "$1")" "" \
 		"times sorted"
 	is "$(awk -v n="$2" '!/^#/ && ($2 < 0 || $2 >= n)' "$1")" "" "ranks in range"
