@@ -44,6 +44,7 @@ comp() { trc-sum -t "$1" | awk -F'\t' 'NR > 1 && $1 == 0 { print $4; exit }'; }
 cpusum() { awk '!/^#/ && $2 == 0 && / cpu=/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); s += c } END { printf "%.6f\n", s }' "$1"; }
 
 echo "== validate-cpu: trc-heat -n $n -i $it, 2 ranks; base: one core (taskset -c 0), TRC_CLOCK=cpu; target: $(nproc) cores; load $(load)"
+quiet
 echo "== communication of the target: trc-pingpong on 2 cores, fitted"
 mpirun -np 2 $two trc-pingpong --repetitions 100 -m 16384 \
     --operations send,recv,send-late,isend,barrier,allreduce >"$out/two.meas"

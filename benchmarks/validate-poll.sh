@@ -44,6 +44,7 @@ polls() { awk '!/^#/ && / polls=/ { n = $0; sub(/.* polls=/, "", n); sub(/ .*/, 
 	END { printf "%d polls, %.3f us each", N, N ? 1e6 * T / N : 0 }' "$1"; }
 
 echo "== validate-poll: $prog $steps steps, work $work, little $little; 2 ranks on $(nproc) cores; load $(load)"
+quiet
 echo "== poll cost and communication: trc-pingpong on both transports, fitted"
 ops=send,recv,send-late,isend,barrier,poll,iprobe
 for m in tcp shm; do
