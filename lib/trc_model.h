@@ -186,6 +186,7 @@ struct trc_comp {
 	int64_t		 cpu;		/* cpu=, or -1 */
 	int64_t		 polls;		/* polls=, 0 when none */
 	int64_t		 pollt;		/* pollt=, 0 when none */
+	int64_t		 pollcpu;	/* pollcpu=, or -1 */
 };
 
 struct trc_header;
@@ -200,7 +201,7 @@ int	 trc_comp_recorded(const struct trc_event *ev, int flags, int64_t d,
 	    struct trc_comp *, char *err, size_t errlen);
 /*
  * How much of c the model scales as computation (*work: its CPU time
- * when known, less its polls unless mode is TRC_POLL_COMP), and what
+ * when known, less its polls' unless mode is TRC_POLL_COMP), and what
  * is added unscaled (*extra: for TRC_POLL_COST its polls at the
  * target's poll cost, or as recorded when the model knows none).
  */

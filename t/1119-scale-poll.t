@@ -126,6 +126,19 @@ is "$(evtimes)" "MK 0.000000000 MK 0.000005000 " "CPU time less the polls: 8 - 3
 expect_exit 0 "cpu= and pollt=, cost" -- trc-scale --poll cost -c "$tmp/t.fit" "$tmp/both.trc"
 is "$(evtimes)" "MK 0.000000000 MK 0.000006500 " "cost: 5 + 3 x 0.5 = 6.5"
 
+# 5b. The polls' CPU time (pollcpu=) is what cpu= loses to them: 8 -
+# 2 = 6, not 8 - 3; cost without a poll row keeps the 2.
+cat >"$tmp/pollcpu.trc" <<'X'
+#trc 1 ranks=1
+#clock source=realtime origin=0.0 pollt=wall cpu=thread
+0.000000000 0 MK mark=init
+0.000020000 0 MK mark=next polls=3 pollt=0.000003000 pollcpu=0.000002000 cpu=0.000008000
+X
+expect_exit 0 "pollcpu=" -- trc-scale "$tmp/pollcpu.trc"
+is "$(evtimes)" "MK 0.000000000 MK 0.000006000 " "CPU time less the polls' CPU time: 8 - 2 = 6"
+expect_exit 0 "pollcpu=, cost, no poll row" -- trc-scale --poll cost -c "$tmp/nopoll.fit" "$tmp/pollcpu.trc"
+is "$(evtimes)" "MK 0.000000000 MK 0.000008000 " "cost without poll2: 6 + 2 = 8"
+
 # 6. Bad values: file, line and the token; exit 2.
 bad() {
 	printf '#trc 1 ranks=1\n#clock source=realtime origin=0 pollt=wall cpu=thread\n0.000000000 0 MK\n0.000010000 0 MK %s\n' "$2" >"$tmp/bad.trc"
@@ -134,6 +147,7 @@ bad() {
 }
 bad "invalid cpu=" "cpu=1x" "invalid cpu '1x'"
 bad "negative cpu=" "cpu=-0.1" "invalid cpu '-0.1'"
+bad "invalid pollcpu=" "polls=1 pollt=0.000001 pollcpu=y" "invalid pollcpu 'y'"
 bad "invalid polls=" "polls=many pollt=0.000001" "invalid polls 'many'"
 bad "invalid pollt=" "polls=2 pollt=abc" "invalid pollt 'abc'"
 bad "pollt= over its interval" "polls=2 pollt=0.000011" "pollt= longer than its interval"

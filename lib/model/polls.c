@@ -4,6 +4,9 @@
  * time (cpu=), for ranks that shared cores, and the time spent inside
  * unsuccessful polls (polls=, pollt=), which is waiting, not work.
  *
+ * With cpu=, the polls' CPU time (pollcpu=) is what is not work: a
+ * rank sharing its core may wait its turn inside a poll.
+ *
  * A polling loop waits for a message: the loop ends at the first poll
  * after its message arrives, however cheap or dear a poll is.  So by
  * default (wait) its polls cost nothing of their own, and the receive
@@ -67,8 +70,10 @@ trc_comp_recorded(const struct trc_event *ev, int flags, int64_t d,
 	c->cpu = -1;
 	c->polls = 0;
 	c->pollt = 0;
+	c->pollcpu = -1;
 	if ((flags & TRC_COMP_CPU) &&
-	    getsecs(ev, "cpu", &c->cpu, err, errlen) < 0)
+	    (getsecs(ev, "cpu", &c->cpu, err, errlen) < 0 ||
+	    getsecs(ev, "pollcpu", &c->pollcpu, err, errlen) < 0))
 		return -1;
 	if (!(flags & TRC_COMP_POLLT) || (a = trc_attr_get(ev, "polls")) ==
 	    NULL)
@@ -88,14 +93,19 @@ void
 trc_comp_split(const struct trc_model *m, int mode, int32_t rank,
     const struct trc_comp *c, int64_t *work, int64_t *extra)
 {
-	int64_t w = c->cpu >= 0 ? c->cpu : c->d, p = c->pollt, one;
+	int64_t w = c->d, p = c->pollt, one;
 
+	/* The polls' time on the clock that timed the interval. */
+	if (c->cpu >= 0) {
+		w = c->cpu;
+		if (c->pollcpu >= 0)
+			p = c->pollcpu;
+	}
 	*extra = 0;
 	if (mode == TRC_POLL_COMP || c->polls == 0) {
 		*work = w;
 		return;
 	}
-	/* Polls are waits on the wall clock, whichever clock timed w. */
 	*work = w > p ? w - p : 0;
 	if (mode != TRC_POLL_COST)
 		return;

@@ -42,6 +42,7 @@ static size_t	 cap, len;
 static int	 fd = -1;
 static int	 werr;		/* errno of the first failed write */
 static int64_t	 polls, pollns;	/* unsuccessful polls, and their time */
+static int64_t	 pollcpu;	/* and their CPU time, TRC_CLOCK=cpu */
 static int	 polled, anypolled;	/* this rank, any rank polled */
 /*
  * TRC_CLOCK=cpu: the thread's CPU clock read with the wall clock, so
@@ -200,7 +201,9 @@ ev_end(char *p)
 	if (polls > 0) {
 		p = put_int(p, " polls=", polls);
 		p = put_secs(put_str(p, " pollt="), pollns);
-		polls = pollns = 0;
+		if (cpumode)
+			p = put_secs(put_str(p, " pollcpu="), pollcpu);
+		polls = pollns = pollcpu = 0;
 	}
 	if (cpumode)
 		p = put_secs(put_str(p, " cpu="), cpu_delta);
@@ -250,8 +253,16 @@ put_peer(char *p, const char *key, int v)
 void
 tr_poll(int64_t t0)
 {
+	int64_t c0;
+
+	if (cpumode) {
+		c0 = cpu_at(t0);
+		pollns += tr_now() - t0;
+		if (cpuring[cpuhead].cpu > c0)
+			pollcpu += cpuring[cpuhead].cpu - c0;
+	} else
+		pollns += tr_now() - t0;
 	polls++;
-	pollns += tr_now() - t0;
 	polled = 1;
 }
 

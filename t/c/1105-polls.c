@@ -66,7 +66,8 @@ main(void)
 	    "cpu=0.000015000", &ev);
 	ok(trc_comp_recorded(&ev, TRC_COMP_CPU | TRC_COMP_POLLT, 19000, &c,
 	    err, sizeof(err)) == 0 && c.d == 19000 && c.cpu == 15000 &&
-	    c.polls == 5 && c.pollt == 10000, "all three read");
+	    c.polls == 5 && c.pollt == 10000 && c.pollcpu == -1,
+	    "all three read, no pollcpu=");
 	ok(trc_comp_recorded(&ev, TRC_COMP_POLLT, 19000, &c, err,
 	    sizeof(err)) == 0 && c.cpu == -1 && c.polls == 5,
 	    "cpu= not declared: not read");
@@ -80,6 +81,14 @@ main(void)
 	ok(trc_comp_recorded(&ev, TRC_COMP_POLLT, 1000, &c, err,
 	    sizeof(err)) == 0 && c.polls == 2 && c.pollt == 0,
 	    "polls= without pollt= (an older tracer): no time");
+	parse("0.000020000 1 WB req=1 polls=5 pollt=0.00001 pollcpu=0.000004 "
+	    "cpu=0.000015", &ev);
+	ok(trc_comp_recorded(&ev, TRC_COMP_CPU | TRC_COMP_POLLT, 19000, &c,
+	    err, sizeof(err)) == 0 && c.pollcpu == 4000, "pollcpu= read");
+	parse("0.000020000 1 WB req=1 pollcpu=x cpu=0.000015", &ev);
+	ok(trc_comp_recorded(&ev, TRC_COMP_CPU, 19000, &c, err,
+	    sizeof(err)) < 0, "a bad pollcpu=: an error");
+	is_str(err, "invalid pollcpu 'x'", "  its message");
 
 	memset(&ops, 0, sizeof(ops));
 	ops.poll = poll500;
@@ -87,6 +96,7 @@ main(void)
 	c.cpu = -1;
 	c.polls = 5;
 	c.pollt = 10000;
+	c.pollcpu = -1;
 	trc_comp_split(&m, TRC_POLL_WAIT, 0, &c, &w, &x);
 	ok(w == 9000 && x == 0, "wait: work 19 - 10 = 9 us, nothing added");
 	trc_comp_split(&m, TRC_POLL_COST, 0, &c, &w, &x);
@@ -102,6 +112,18 @@ main(void)
 	c.cpu = 8000;
 	trc_comp_split(&m, TRC_POLL_WAIT, 0, &c, &w, &x);
 	ok(w == 0 && x == 0, "polls over the CPU time: no work, never < 0");
+	c.pollcpu = 3000;
+	trc_comp_split(&m, TRC_POLL_WAIT, 0, &c, &w, &x);
+	ok(w == 5000 && x == 0,
+	    "pollcpu=: the polls' CPU time, 8 - 3 = 5 us, not their wall time");
+	trc_comp_split(&none, TRC_POLL_COST, 0, &c, &w, &x);
+	ok(w == 5000 && x == 3000,
+	    "cost, no poll cost known: the polls' CPU time kept");
+	c.cpu = -1;
+	trc_comp_split(&m, TRC_POLL_WAIT, 0, &c, &w, &x);
+	ok(w == 9000, "pollcpu= without cpu=: the wall clock's, 19 - 10");
+	c.cpu = 8000;
+	c.pollcpu = -1;
 	c.polls = 0;
 	c.pollt = 0;
 	trc_comp_split(&m, TRC_POLL_COST, 0, &c, &w, &x);
