@@ -106,7 +106,7 @@ is "$(awk '!/^#/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); s[$2] += c;
 is "$(awk '!/^#/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); if ($1 > 0.001) s += c; if (!f) { f = $1 } z = $1 }
 	END { if (s > (z - 0.001) * 1.02 + 0.002) print s, z }' "$tmp/one.trc")" "" \
     "both ranks' CPU time within what one core gave"
-trc-scale "$tmp/one.trc" >"$tmp/pc.trc" && trc-scale --wall "$tmp/one.trc" >"$tmp/pw.trc"
+trc-scale "$tmp/one.trc" >"$tmp/pc.trc" 2>"$err" && trc-scale --wall "$tmp/one.trc" >"$tmp/pw.trc" 2>"$err"
 ok $? "trc-scale with and without --wall"
 ok "$(awk -v c="$(span "$tmp/pc.trc")" -v w="$(span "$tmp/pw.trc")" 'BEGIN { print !(c <= w) }')" \
     "computation from CPU time predicts no longer ($(span "$tmp/pc.trc") s) than from the wall clock ($(span "$tmp/pw.trc") s)"
