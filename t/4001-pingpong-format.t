@@ -20,9 +20,10 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allreduce alltoall barrier bcast gather isend recv reduce scatter send send-late " \
+	"allgather allreduce alltoall barrier bcast gather iprobe isend poll recv reduce scatter send send-late " \
 	"every operation is measured"
 is "$(awk '$1 == "barrier" { print $2 }' "$out" | sort -u)" "0" "barrier has size 0"
+is "$(awk '$1 == "poll" || $1 == "iprobe" { print $2 }' "$out" | sort -u)" "0" "poll and iprobe have size 0"
 is "$(awk '!/^#/ && $3 <= 0' "$out")" "" "times are positive"
 
 # send-late: the receiver's delay in a comment per size, at least 20 us
@@ -53,5 +54,5 @@ is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operati
 expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
 is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
-is "$(cat "$err")" "trc-pingpong: send, recv, send-late and isend need 2 ranks" "one rank is refused"
+is "$(cat "$err")" "trc-pingpong: send, recv, send-late, isend, poll and iprobe need 2 ranks" "one rank is refused"
 done_testing
