@@ -89,6 +89,7 @@ trc_summary_error(const struct trc_summary *s)
 static int
 grow_ranks(struct trc_summary *s, int32_t r)
 {
+	int64_t want;
 	int32_t cap, i, j;
 	void *p;
 
@@ -97,8 +98,12 @@ grow_ranks(struct trc_summary *s, int32_t r)
 			s->nranks = r + 1;
 		return 0;
 	}
-	for (cap = s->cap_ranks ? s->cap_ranks : 16; cap <= r; cap *= 2)
+	/* Doubled in 64 bits: a rank near 2^31 must not wrap the count. */
+	for (want = s->cap_ranks ? s->cap_ranks : 16; want <= r; want *= 2)
 		;
+	if (r == INT32_MAX)
+		return -1;
+	cap = want > INT32_MAX ? INT32_MAX : (int32_t)want;
 	if ((p = realloc(s->rank, (size_t)cap * sizeof(*s->rank))) == NULL)
 		return -1;
 	s->rank = p;
