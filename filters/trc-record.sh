@@ -20,7 +20,7 @@ bad_usage() {
 
 out=trace.trc lib=${TRC_LIB:-} bufsize= delay= limit= limit_set=
 case $1 in
--h|--help) echo "$usage"; exit 0 ;;
+-h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
 --version) echo "trc-record 0.1"; exit 0 ;;
 esac
 # Letters as getopts takes them (-o file, -ofile), long options as
