@@ -73,16 +73,18 @@ print_ranks(const struct trc_summary *s)
 	int32_t r;
 	int a;
 
+	/* trc_summary_finish checked that these sums do not wrap. */
+	for (r = 0; r < s->nranks; r++)
+		for (a = 0; a < TRC_NACT; a++)
+			all[a] += s->rank[r].act[a];
 	put_head("rank", 6, cols);
 	for (r = 0; r < s->nranks; r++) {
 		rs = &s->rank[r];
 		printf(tsv ? "%ld" : "%-6ld", (long)r);
 		put_int(rs->events);
 		put_time(rs->events ? rs->last - rs->first : 0);
-		for (a = 0; a < TRC_NACT; a++) {
+		for (a = 0; a < TRC_NACT; a++)
 			put_time(rs->act[a]);
-			all[a] += rs->act[a];
-		}
 		putchar('\n');
 		events += rs->events;
 		if (rs->events && rs->first < first)

@@ -306,6 +306,14 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->cur = TRC_ACT_COMP;
 	}
 	dt = ev->t - rs->last;
+	/* An order=none stream may mix its ranks, never a rank's time. */
+	if (dt < 0) {
+		snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
+		    "on rank %ld (order=none streams must keep each rank's "
+		    "events in time order)", (long)ev->rank);
+		s->error = s->errbuf;
+		return -1;
+	}
 	rs->act[rs->cur] += dt;
 	if (rs->cur == TRC_ACT_COMP && rs->depth > 0)
 		s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
@@ -319,8 +327,9 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->call_start = ev->t;
 		break;
 	case TRC_SE:
+		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
-		    ev->t - rs->call_start) == NULL)
+		    rs->cur == TRC_ACT_SEND ? ev->t - rs->call_start : 0) == NULL)
 			return oom(s);
 		s->size_count[size_bucket(bytes)]++;
 		s->size_bytes[size_bucket(bytes)] += bytes;
@@ -338,7 +347,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 				return oom(s);
 		} else {
 			if (msg_op(s, ev, OP_RECV, bytes,
-			    ev->t - rs->call_start) == NULL)
+			    rs->cur == TRC_ACT_RECV ? ev->t - rs->call_start :
+			    0) == NULL)
 				return oom(s);
 			rs->cur = TRC_ACT_COMP;
 		}
@@ -368,14 +378,15 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		if ((op = op_sum(s, ev->kind == TRC_WE ? &ev->op :
 		    ev->op.len ? &ev->op : &collective, OP_WAIT)) == NULL)
 			return oom(s);
+		/* Without its begin the call took no time of its own. */
+		dt = rs->cur == (ev->kind == TRC_WE ? TRC_ACT_WAIT :
+		    TRC_ACT_COLL) ? ev->t - rs->call_start : 0;
 		op->count++;
 		op->bytes += ev->kind == TRC_XE ? bytes : 0;
-		op->time += ev->t - rs->call_start;
-		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op),
-		    ev->t - rs->call_start);
+		op->time += dt;
+		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
 		if (prof_add(s, s->ops.name[op - s->op],
-		    strlen(s->ops.name[op - s->op]), ev->rank,
-		    ev->t - rs->call_start) < 0)
+		    strlen(s->ops.name[op - s->op]), ev->rank, dt) < 0)
 			return oom(s);
 		rs->cur = TRC_ACT_COMP;
 		break;
@@ -414,7 +425,21 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 int
 trc_summary_finish(struct trc_summary *s)
 {
+	int64_t sum[TRC_NACT] = { 0 }, run = 0;
 	int32_t r;
+	int a;
+
+	/* The sums over ranks (trc-sum's "all" row, the profile's run
+	 * time) must not wrap the nanosecond clock: past 292 years. */
+	for (r = 0; r < s->nranks; r++) {
+		for (a = 0; a < TRC_NACT; a++)
+			if (__builtin_add_overflow(sum[a], s->rank[r].act[a],
+			    &sum[a]))
+				goto overflow;
+		if (__builtin_add_overflow(run, s->rank[r].last -
+		    s->rank[r].first, &run))
+			goto overflow;
+	}
 
 	for (r = 0; r < s->nranks; r++)
 		if (s->rank[r].depth > 0) {
@@ -426,6 +451,10 @@ trc_summary_finish(struct trc_summary *s)
 			return -1;
 		}
 	return 0;
+overflow:
+	s->error = "the ranks' times summed overflow the clock (over 292 "
+	    "years)";
+	return -1;
 }
 
 int
