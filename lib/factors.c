@@ -468,6 +468,12 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 		lineno++;
 		if (n > 0 && line[n - 1] == '\n')
 			n--;
+		if (memchr(line, '\0', (size_t)n) != NULL) {
+			trc_errorf(err, errlen, "%s:%ld: NUL byte in line",
+			    name, lineno);
+			rc = -1;
+			break;
+		}
 		if ((rc = trc_factor_parse_line(line, n, &f, msg,
 		    sizeof msg)) == 0)
 			continue;

@@ -56,4 +56,12 @@ printf '#trc 1 ranks=1\n0.0 0 MK\n' >"$tmp/none.trc"
 expect_exit 2 "no computation in common" -- trc-ratios "$tmp/none.trc" "$tmp/none.trc"
 is "$(cat "$err")" "trc-ratios: $tmp/none.trc, $tmp/none.trc: no computation measured on both" "  said"
 expect_exit 2 "a bad spread" -- trc-ratios --spread -1 b1.trc t1.trc
+# A NUL byte in a table or a factor file is an error, not the end of
+# its line.
+printf 'mode speed\nA 0 2\0 x\n.* all 3\n' >"$tmp/nul.tbl"
+expect_exit 2 "a NUL in a ratio table" -- trc-scale --cpu "$tmp/nul.tbl" b1.trc
+is "$(cat "$err")" "trc-scale: $tmp/nul.tbl:2: NUL byte in line" "  said with its line"
+printf 'A call=send delay=0.1\0 ranks=1\n' >"$tmp/nul.f"
+expect_exit 2 "a NUL in a factor file" -- trc-design --delays "$tmp/nul.f"
+is "$(cat "$err")" "trc-design: $tmp/nul.f:1: NUL byte in line" "  said with its line"
 done_testing
