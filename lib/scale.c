@@ -58,6 +58,12 @@ struct held {
 	struct trc_event ev;	/* cut after its nattr attributes */
 };
 
+/* A nonblocking collective entered and not yet ended on a rank. */
+struct nbcoll {
+	int64_t		 req;
+	struct trc_coll	*c;
+};
+
 /* A receive posted: its request (TRC_NONE when blocking) and channel. */
 struct irecv {
 	int64_t		 req;
@@ -87,6 +93,8 @@ struct rank {
 	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
 	struct irecv	*ir;		/* nonblocking receives not completed */
 	size_t		 nir, ircap;
+	struct nbcoll	*nb;		/* nonblocking collectives not ended */
+	size_t		 nnb, nbcap;
 	/*
 	 * The wait in progress: the receives of its req= list, in its
 	 * order, which is the order of their RE lines (trc(5)); those
@@ -992,7 +1000,11 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	return 0;
 }
 
-/* XE: every participant ends at the latest begin plus the cost. */
+/*
+ * XE: every participant ends at the latest begin plus the cost.  c is
+ * the instance, which a blocking collective's rank is in (p->coll) and
+ * a nonblocking one's names by the req= of its XE.
+ */
 static int
 coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t *tp)
@@ -1000,12 +1012,24 @@ coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	struct rank *p = &s->rk[r];
 	struct trc_coll_call cc;
 	struct trc_coll *c;
+	size_t i = 0;
 
-	if ((c = p->coll) == NULL)
+	if (ev->req != TRC_NONE) {
+		for (i = 0; i < p->nnb && p->nb[i].req != ev->req; i++)
+			;
+		if (i == p->nnb)
+			return fail(s, ev->line, "collective end req=%lld "
+			    "without its begin", (long long)ev->req);
+		c = p->nb[i].c;
+	} else if ((c = p->coll) == NULL)
 		return fail(s, ev->line, "collective end without its begin");
 	if (c->arrived < c->size) {
-		/* Wait on the instance's list, threaded through the ranks. */
+		/*
+		 * Wait on the instance's list, threaded through the ranks;
+		 * p->coll says what in, for the bounds and unstick.
+		 */
 		p->blocked = BLK_COLL;
+		p->coll = c;
 		p->nextwaiter = (int32_t)(intptr_t)c->user;
 		c->user = (void *)(intptr_t)(r + 1);
 		return 1;
@@ -1022,11 +1046,19 @@ coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (++c->left == c->arrived)
 		trc_coll_release(s->mt, c);
 	p->coll = NULL;
-	p->state = COMP;
+	if (ev->req != TRC_NONE)
+		p->nb[i] = p->nb[--p->nnb];	/* still in its wait */
+	else
+		p->state = COMP;
 	return 0;
 }
 
-/* XB: enter the collective; the last one in lets the waiters go. */
+/*
+ * XB: enter the collective, the k-th of the rank on its communicator
+ * whichever kind (MPI orders them so); the last one in lets the
+ * waiters go.  A nonblocking one's XB req=R is a point: the rank goes
+ * on, and its XE req=R, inside a wait, ends it.
+ */
 static int
 coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t tp)
@@ -1038,6 +1070,9 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->coll != NULL)
 		return fail(s, ev->line, "collective begin inside another "
 		    "collective");
+	if (ev->req != TRC_NONE && grow(&p->nb, &p->nbcap, p->nnb + 1,
+	    sizeof(*p->nb), 4) < 0)
+		return nomem(s);
 	if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) == NULL)
 		return nomem(s);
 	if (c->arrived == 1) {
@@ -1060,6 +1095,11 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			if (wake(s, q - 1) < 0)
 				return -1;
 		c->user = NULL;
+	}
+	if (ev->req != TRC_NONE) {
+		p->nb[p->nnb].req = ev->req;
+		p->nb[p->nnb++].c = c;
+		return 0;
 	}
 	p->coll = c;
 	p->state = COLL;
@@ -1308,7 +1348,8 @@ msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
  * keeps its interval, comes no earlier than tp + (tin - t).  A receive
  * completion comes no earlier than its message's arrival either: deep
  * looks at the senders of the receives the rank has posted.  A
- * collective ends no earlier than the latest predicted begin so far.
+ * collective ends no earlier than the latest predicted begin so far,
+ * a nonblocking one too, inside a wait.
  */
 static int64_t
 lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
@@ -1331,9 +1372,23 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 		return m < in ? m : in;
 	case RECV:
 	case WAIT:
+		if (p->state == WAIT && p->nnb > 0) {
+			/*
+			 * An XE req= in the wait ends no earlier than its
+			 * collective's latest begin so far, nor than tp,
+			 * and may end before the time read.
+			 */
+			for (m = INT64_MAX, j = 0; j < p->nnb; j++)
+				if (p->nb[j].c->val < m)
+					m = p->nb[j].c->val;
+			if (m < tp)
+				m = tp;
+			if (m < in)
+				in = m;
+		}
 		re = s->mo->bound(s->ms, i, TRC_PHASE_RECV, tp, dt);
-		if (re == in || !deep)
-			return re;
+		if (re >= in || !deep)
+			return re < in ? re : in;
 		if (p->state == RECV)
 			mb = msg_bound(s, i, &p->rb);
 		else	/* a wait on sends alone ends at its WE */
@@ -1725,6 +1780,7 @@ trc_scale_free(struct trc_scale *s)
 		}
 		free(s->rk[i].ir);
 		free(s->rk[i].wl);
+		free(s->rk[i].nb);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);
