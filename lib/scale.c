@@ -1847,7 +1847,7 @@ watermark(struct trc_scale *s)
  */
 struct pick {
 	const struct rank	*p;
-	int			 have0, found, is0;
+	int			 have0, no0, found, is0;
 	int64_t			 a0;		/* message 0's recorded arrival */
 	struct trc_msg		 best;
 	int64_t			 key, req, base, minv;
@@ -1896,7 +1896,7 @@ pick_one(void *arg, const struct trc_msg *h)
 	is0 = k->have0 && h->src == p->ch_p0 && h->tag == p->ch_t0 &&
 	    h->comm == p->ch_c0;
 	late = (k->have0 ? k->a0 : p->ch_t) - base;
-	key = is0 || late < 0 ? t : t + late;
+	key = is0 || k->no0 || late < 0 ? t : t + late;
 	lead = base > p->ch_t ? base - p->ch_t : 0;
 	if (t - lead < k->minv)
 		k->minv = t - lead;
@@ -1926,14 +1926,19 @@ pick(struct trc_scale *s, struct rank *p, int32_t i)
 	memset(&k, 0, sizeof(k));
 	k.p = p;
 	k.minv = INT64_MAX;
-	if (trc_match_peek(s->mt, p->ch_p0, i, p->ch_t0, p->ch_c0, &m0) &&
-	    fits(p, &m0, &req)) {
+	memset(&m0, 0, sizeof(m0));
+	m0.src = p->ch_p0;
+	m0.tag = p->ch_t0;
+	m0.comm = p->ch_c0;
+	if (!fits(p, &m0, &req))
+		k.no0 = 1;	/* it can be none of the candidates */
+	else if (trc_match_peek(s->mt, p->ch_p0, i, p->ch_t0, p->ch_c0, &m0)) {
 		k.have0 = 1;
 		msg_get(&m0, &t, &k.a0, &fl);
 	}
 	(void)trc_match_heads(s->mt, i, pick_one, &k);
 	p->pk_found = (uint8_t)k.found;
-	p->pk_strict = !k.have0;
+	p->pk_strict = !k.have0 && !k.no0;
 	p->pk_key = k.key;
 	p->pk_req = k.req;
 	p->pk_msg = k.best;

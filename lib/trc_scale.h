@@ -55,7 +55,7 @@ struct trc_scale_stats {
 	unsigned long long	 held;		/* events held while their rank waited */
 	size_t			 maxheld;	/* at most at once */
 	size_t			 maxqueued;	/* output waiting, at most */
-	unsigned long long	 rematched;	/* wildcard RE given another peer */
+	unsigned long long	 rematched;	/* RE and probes given another message */
 	int64_t			 delay_ns;	/* added by trc_scale_delay */
 	unsigned long long	 synced;	/* sends that waited for the receiver */
 	int64_t			 sync_ns;	/* by this much in all */

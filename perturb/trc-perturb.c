@@ -116,7 +116,7 @@ main(int argc, char **argv)
 		st = trc_scale_stats(sc);
 		tbuf[trc_format_time(tbuf, trc_perturb_total(pt))] = '\0';
 		fprintf(stderr, "%s: %llu delay%s, %s s in all; %llu events, "
-		    "%llu wildcard receives given another message\n",
+		    "%llu given another message\n",
 		    trc_progname, trc_perturb_count(pt),
 		    trc_perturb_count(pt) == 1 ? "" : "s", tbuf, st->events,
 		    st->rematched);
