@@ -132,7 +132,7 @@ struct rank {
 	/* What rematch() found for it in its last pass. */
 	struct trc_msg	 pk_msg;
 	int64_t		 pk_key, pk_req, pk_minv;
-	uint8_t		 pk_found, pk_strict;
+	uint8_t		 pk_found, pk_is0;
 	/* A probe in progress: what it asked. */
 	uint8_t		 probing;
 	int32_t		 pb_src, pb_tag, pb_comm;
@@ -980,6 +980,8 @@ sync_done(struct trc_scale *s, int32_t src, int64_t se)
  * again after the call.
  */
 
+static int choose_now(struct trc_scale *, int32_t);
+
 /* SE: the send's end, and its message into the match table. */
 static int
 send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
@@ -1029,6 +1031,15 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
 	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 		return nomem(s);
+	if (rc == 0 && s->conf.rematch && (size_t)ev->peer < s->nrk &&
+	    s->rk[ev->peer].blocked == BLK_WILD) {
+		/* A candidate for a choice waiting there: try it now. */
+		if ((rc = choose_now(s, ev->peer)) < 0 ||
+		    (rc == 1 && wake(s, ev->peer) < 0))
+			return -1;
+		p = &s->rk[r];
+		rc = 0;
+	}
 	end = x.end;
 	if (rc == 1) {
 		/* A receive was waiting for this send: resume it. */
@@ -1068,8 +1079,9 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 /*
  * Rematch: is this RE of request req (of the prediction) a choice
  * point, the completion of a receive posted with peer=* or tag=*, or
- * one of the receives of a wait that completes any or some?  Then its
- * rank waits for rematch() to choose (returns 1); 0 when it is not.
+ * one of the receives of a wait that completes any or some?  Returns 2
+ * when chosen at once (choose_now), 1 when its rank must wait for
+ * rematch() to choose, 0 when it is not a choice, -1 on error.
  */
 static int
 choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
@@ -1101,6 +1113,13 @@ choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 	p->ch_t0 = ev->tag;
 	p->ch_c0 = ev->comm;
 	p->ch_t = ev->t;
+	switch (choose_now(s, ev->rank)) {
+	case -1:
+		return -1;
+	case 1:
+		return 2;
+	}
+	p = &s->rk[ev->rank];
 	p->blocked = BLK_WILD;
 	s->nwild++;
 	return 1;
@@ -1144,8 +1163,9 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	forced = s->conf.rematch && p->pr_on && ev->peer == p->pr_p0 &&
 	    ev->tag == p->pr_t0 && ev->comm == p->pr_comm;
 	if (!p->resolved && s->conf.rematch && !forced &&
-	    (rc = choice_recv(s, p, ev, req)) != 0)
+	    (rc = choice_recv(s, p, ev, req)) != 0 && rc != 2)
 		return rc;
+	p = &s->rk[r];
 	src = forced ? p->pr_src : ev->peer;
 	tag = forced ? p->pr_tag : ev->tag;
 	if (!p->resolved) {
@@ -1276,6 +1296,7 @@ probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 {
 	struct rank *p = &s->rk[r];
 	int64_t lead;
+	int rc;
 
 	if (!p->resolved) {
 		p->ch.req = TRC_NONE;
@@ -1289,9 +1310,14 @@ probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->ch_t0 = ev->tag;
 		p->ch_c0 = ev->comm;
 		p->ch_t = ev->t;
-		p->blocked = BLK_WILD;
-		s->nwild++;
-		return 1;
+		if ((rc = choose_now(s, r)) < 0)
+			return -1;
+		p = &s->rk[r];
+		if (rc == 0) {
+			p->blocked = BLK_WILD;
+			s->nwild++;
+			return 1;
+		}
 	}
 	p->resolved = 0;
 	*tp = s->mo->wait(s->ms, r, base, d);
@@ -1843,7 +1869,9 @@ watermark(struct trc_scale *s)
  * rank waiting on a choice sends only after it, no earlier than its
  * earliest candidate.  While message 0 is not there, a candidate must
  * win against any message 0 could be, sent no later than the choice
- * itself in the recording.  At the end of the input every bound is gone.
+ * itself in the recording.  When no rank can go on without a choice
+ * (all wait, at the end of the input or not), the choice whose message
+ * is earliest is made, as the ranks waiting would not send before it.
  */
 struct pick {
 	const struct rank	*p;
@@ -1938,11 +1966,89 @@ pick(struct trc_scale *s, struct rank *p, int32_t i)
 	}
 	(void)trc_match_heads(s->mt, i, pick_one, &k);
 	p->pk_found = (uint8_t)k.found;
-	p->pk_strict = !k.have0 && !k.no0;
+	p->pk_is0 = (uint8_t)k.is0;
 	p->pk_key = k.key;
 	p->pk_req = k.req;
 	p->pk_msg = k.best;
-	p->pk_minv = k.minv < p->tp ? p->tp : k.minv;
+	/* It ends no earlier than its arrival, nor than its own length. */
+	p->pk_minv = s->mo->bound(s->ms, i, TRC_PHASE_RECV, p->tp,
+	    p->ch_t > p->t ? p->ch_t - p->t : 0);
+	if (k.minv > p->pk_minv)
+		p->pk_minv = k.minv;
+}
+
+/* Rank p, waiting on a choice, takes message m for request req. */
+static int
+resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
+    int64_t req)
+{
+	if (p->ch_kind == CH_RECV && trc_match_take(s->mt, m) < 0)
+		return nomem(s);
+	p->resolved = 2;
+	msg_get(m, &p->rs_tp, &p->rs_base, &p->rs_flags);
+	p->rs_src = m->src;
+	p->rs_tag = m->tag;
+	p->rs_bytes = m->bytes;
+	p->rs_req = req;
+	return 0;
+}
+
+/*
+ * A choice among receives (or a probe) of named sources and tags, as a
+ * waitany on receives from given ranks: its candidates are the oldest
+ * sends of their channels, and a message still to come leaves no
+ * earlier than its sender's lower bound, so it is decided at once when
+ * it can be, without looking at every channel.  Returns 1 when
+ * decided (resolved 2), 0 when it must wait for rematch(), -1 on error.
+ */
+static int
+choose_now(struct trc_scale *s, int32_t r)
+{
+	struct rank *p = &s->rk[r];
+	const struct irecv *rv;
+	struct trc_msg h;
+	struct pick k;
+	int64_t bound = INT64_MAX, lb, req, t;
+	size_t j, n = p->ch_any ? p->nwl : 1;
+	uint8_t fl;
+
+	for (j = 0; j < n; j++) {
+		rv = p->ch_any ? &p->wl[j] : &p->ch;
+		if (!(p->ch_any && rv->done) && (rv->src < 0 || rv->tag < 0))
+			return 0;
+	}
+	memset(&k, 0, sizeof(k));
+	k.p = p;
+	k.minv = INT64_MAX;
+	memset(&h, 0, sizeof(h));
+	h.src = p->ch_p0;
+	h.tag = p->ch_t0;
+	h.comm = p->ch_c0;
+	if (!fits(p, &h, &req))
+		k.no0 = 1;
+	else if (trc_match_peek(s->mt, p->ch_p0, r, p->ch_t0, p->ch_c0, &h)) {
+		k.have0 = 1;
+		msg_get(&h, &t, &k.a0, &fl);
+	}
+	for (j = 0; j < n; j++) {
+		rv = p->ch_any ? &p->wl[j] : &p->ch;
+		if (p->ch_any && rv->done)
+			continue;
+		if (trc_match_peek(s->mt, rv->src, r, rv->tag, rv->comm, &h))
+			(void)pick_one(&k, &h);
+		else {
+			if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+				lb = s->timeorder ? s->tin : INT64_MIN;
+			else
+				lb = lower_bound(s, &s->rk[rv->src], rv->src, 1);
+			if (lb < bound)
+				bound = lb;
+		}
+	}
+	/* A tie with a message still to come goes to the recorded one. */
+	if (!k.found || k.key > bound || (k.key == bound && !k.is0))
+		return 0;
+	return resolve(s, p, &k.best, k.req) < 0 ? -1 : 1;
 }
 
 static int
@@ -1950,8 +2056,8 @@ rematch(struct trc_scale *s, int end)
 {
 	struct rank *p;
 	int64_t m, lb, min1, min2, mw;
-	size_t i;
-	int32_t bi, i1;
+	size_t i, nfree;
+	int32_t bi, i1, least;
 
 	while (s->nwild > 0) {
 		m = INT64_MAX;
@@ -1960,8 +2066,11 @@ rematch(struct trc_scale *s, int end)
 			m = s->timeorder ? s->tin : INT64_MIN;
 		min1 = min2 = INT64_MAX;
 		i1 = -1;
+		nfree = 0;
 		for (i = 0; i < s->nrk; i++) {
 			p = &s->rk[i];
+			if (p->seen && p->blocked == RUN && p->hhead == NULL)
+				nfree++;
 			if (p->blocked == BLK_WILD) {
 				pick(s, p, (int32_t)i);
 				if (!p->pk_found)
@@ -1972,39 +2081,41 @@ rematch(struct trc_scale *s, int end)
 					i1 = (int32_t)i;
 				} else if (p->pk_minv < min2)
 					min2 = p->pk_minv;
-			} else if (!end && p->seen) {
+			} else if (p->seen) {
 				lb = lower_bound(s, p, (int32_t)i, 1);
 				if (lb < m)
 					m = lb;
 			}
 		}
-		bi = -1;
+		bi = least = -1;
 		for (i = 0; i < s->nrk; i++) {
 			p = &s->rk[i];
 			if (p->blocked != BLK_WILD || !p->pk_found)
 				continue;
+			/* Those that can take the recorded message first. */
+			if (least < 0 || p->pk_is0 > s->rk[least].pk_is0 ||
+			    (p->pk_is0 == s->rk[least].pk_is0 &&
+			    p->pk_key < s->rk[least].pk_key))
+				least = (int32_t)i;
 			mw = (int32_t)i == i1 ? min2 : min1;
 			if (m < mw)
 				mw = m;
-			if (!end && (p->pk_strict ? p->pk_key >= mw :
-			    p->pk_key > mw))
+			/* A tie with a message still to come goes to the
+			 * recorded one. */
+			if (p->pk_key > mw || (p->pk_key == mw && !p->pk_is0))
 				continue;
 			if (bi < 0 || p->pk_key < s->rk[bi].pk_key)
 				bi = (int32_t)i;
 		}
+		/* Every rank waits: the earliest choice lets them go. */
+		if (bi < 0 && (end || (nfree == 0 && s->hdr_ranks > 0 &&
+		    s->nseen >= (size_t)s->hdr_ranks)))
+			bi = least;
 		if (bi < 0)
 			return 0;
 		p = &s->rk[bi];
-		if (p->ch_kind == CH_RECV && trc_match_take(s->mt, &p->pk_msg) <
-		    0)
-			return nomem(s);
-		p->resolved = 2;
-		msg_get(&p->pk_msg, &p->rs_tp, &p->rs_base, &p->rs_flags);
-		p->rs_src = p->pk_msg.src;
-		p->rs_tag = p->pk_msg.tag;
-		p->rs_bytes = p->pk_msg.bytes;
-		p->rs_req = p->pk_req;
-		if (wake(s, bi) < 0 || resume(s) < 0)
+		if (resolve(s, p, &p->pk_msg, p->pk_req) < 0 ||
+		    wake(s, bi) < 0 || resume(s) < 0)
 			return -1;
 	}
 	return 0;
