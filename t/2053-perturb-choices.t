@@ -304,4 +304,23 @@ is "$(rank 0 "$out" | awk '$2 == "RE"' | tr '\n' '|')" \
 	"3.000000000 RE peer=1 tag=5 bytes=8|3.500000000 RE peer=1 tag=6 bytes=8|" \
 	"  the messages in the order sent"
 
+
+# A choice whose message never comes: exit 2, the line of its event.
+printf '#trc 1 ranks=3\n0.1 0 RB peer=1 tag=1 bytes=8 req=1\n0.2 0 RB peer=2 tag=1 bytes=8 req=2\n0.3 0 WB req=1,2 op=waitany\n1.1 0 RE req=1 peer=1 tag=1 bytes=8\n1.1 0 WE req=1 op=waitany\n' >"$tmp/bad.trc"
+expect_exit 2 "waitany without a message" -- trc-perturb "$tmp/bad.trc"
+is "$(cat "$err")" "trc-perturb: $tmp/bad.trc:5: receive completion req=1 of a wait for any has no matching send" \
+	"  its message"
+printf '#trc 1 ranks=3\n0.1 0 WB peer=* tag=5 op=probe\n1.1 0 WE peer=1 tag=5 bytes=8 op=probe\n' >"$tmp/bad.trc"
+expect_exit 2 "probe without a message" -- trc-perturb "$tmp/bad.trc"
+is "$(cat "$err")" "trc-perturb: $tmp/bad.trc:3: probe from any rank tag 5 comm 0 has no matching send" \
+	"  its message"
+printf '#trc 1 ranks=2\n0.1 0 RB peer=1 tag=* bytes=8\n1.1 0 RE peer=1 tag=4 bytes=8\n' >"$tmp/bad.trc"
+expect_exit 2 "any tag without a message" -- trc-perturb "$tmp/bad.trc"
+is "$(cat "$err")" "trc-perturb: $tmp/bad.trc:3: receive from rank 1 tag * comm 0 has no matching send" \
+	"  its message"
+printf '#trc 1 ranks=2\n0.1 0 RB peer=* tag=1 bytes=8\n0.9 1 SB peer=0 tag=1 bytes=8\n1.0 1 SE peer=0 tag=1 bytes=8\n1.1 0 RE tag=1 bytes=8\n' >"$tmp/bad.trc"
+expect_exit 2 "a choice without its recorded peer=" -- trc-perturb "$tmp/bad.trc"
+is "$(cat "$err")" "trc-perturb: $tmp/bad.trc:5: receive completion without actual peer= and tag=" \
+	"  its message"
+
 done_testing
