@@ -3,7 +3,7 @@
 # trace under t/data that trc-cat reads and trc-scale can replay, in
 # every format, and on the patterns of trc-gen, the execution graph is
 # identical (trc-stable) and every event keeps its time.  The traces of
-# real MPI programs are t/4014's.
+# real MPI programs are t/4015's.
 . "$(dirname "$0")/lib.sh"
 
 # zero NAME FILE [OPTION...]

@@ -2,7 +2,7 @@
  * halo-any - a ring halo exchange whose two receives are posted with
  * MPI_ANY_SOURCE and completed in one MPI_Waitall, the program of
  * issue 11 whose trace trc-perturb once changed with no delay at all
- * (t/4014).  Which neighbour's message the first receive takes depends
+ * (t/4015).  Which neighbour's message the first receive takes depends
  * on timing; the program works either way.  Argument: iterations
  * (default 20).
  */
