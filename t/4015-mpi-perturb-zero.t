@@ -5,9 +5,9 @@
 # root leaves first (calls, nbcoll, persist, sendrecv), the heat solver,
 # the Figure 1 program, the master-worker example and halo-any, whose
 # two receives from any rank once made trc-perturb differ with no delay
-# at all; and
-# on t/mpi/nd's programs, one per source of nondeterminism, where built,
-# whose unstable forms a delay must change and stable forms not.
+# at all; and on t/mpi/nd's programs, one per source of nondeterminism,
+# where built, whose unstable forms a delay must change and stable forms
+# not.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 
