@@ -76,23 +76,27 @@ endef
 
 # A run's responses: its distance from the baseline (trc-stable's
 # output is kept in NAME.stable) and its run time, the span of its
-# events.
+# events; and where it first differs from the baseline, the first
+# differing choice point as RANK:CALL:FILE:LINE, or - .
 define EXP_response_recipe
-@$(EXP_STABLE) $(@D)/base.trc $< >$(@:.res=.stable); \
+@$(EXP_STABLE) --choice $(@D)/base.trc $< >$(@:.res=.stable); \
 	test $$? -le 1 || exit 2; \
 	d=$$(sed -n 's/.*, distance \([0-9][0-9]*\)$$/\1/p' $(@:.res=.stable)); \
 	test -n "$$d" || { echo "$(@:.res=.stable): no distance" >&2; exit 2; }; \
+	c=$$(awk '$$0 ~ /^first differing choice point: rank / { \
+	    p = $$8; if (p ~ /:$$/) { p = $$10; sub(/,$$/, "", p) } \
+	    print $$6 ":" $$7 ":" p }' $(@:.res=.stable)); \
 	t=$$(awk '!/^#/ { if (n++ == 0 || $$1 < lo) lo = $$1; \
 	    if (n == 1 || $$1 > hi) hi = $$1 } \
 	    END { printf "%.9f", hi - lo }' $<) || exit 2; \
-	printf '%s\t%s\n' "$$d" "$$t" >$@
+	printf '%s\t%s\t%s\n' "$$d" "$$t" "$${c:--}" >$@
 endef
 
 # The response table: the run table with each run's distance and time.
 # $(1) is the prefix of the runs' files, run or off.
 define EXP_table_recipe
 @awk -F '\t' -v OFS='\t' -v p=$(@D)/$(1)- ' \
-	NR == 1 { print $$0, "distance", "time"; next } \
+	NR == 1 { print $$0, "distance", "time", "choice"; next } \
 	{ f = p $$1 ".res"; \
 	  if ((getline r <f) <= 0) { print f ": missing" >"/dev/stderr"; exit 2 } \
 	  close(f); print $$0, r }' $< >$@.tmp && mv -f $@.tmp $@
@@ -137,11 +141,11 @@ $$(EXP_RUNS_$(1):%=$(1)/off-%.trc): $(1)/off-%.trc: $(1)/run-%.delay \
 	$$(EXP_perturb_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/run-%.res): $(1)/run-%.res: $(1)/run-%.trc \
-    $(1)/base.trc
+    $(1)/base.trc $(EXP_MK)
 	$$(EXP_response_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
-    $(1)/base.trc
+    $(1)/base.trc $(EXP_MK)
 	$$(EXP_response_recipe)
 endif
 

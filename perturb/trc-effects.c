@@ -27,7 +27,7 @@ static const char usage_line[] =
 /* Long options without a letter. */
 enum { OPT_CONFIDENCE = 256, OPT_DISTANCE, OPT_FACTORS };
 
-enum { COL_ID, COL_FACTOR, COL_RESPONSE };
+enum { COL_ID, COL_FACTOR, COL_RESPONSE, COL_CHOICE };
 
 struct col {
 	char	*name;
@@ -36,10 +36,20 @@ struct col {
 	int	 resp;		/* response index, for COL_RESPONSE */
 };
 
+/* A run's first differing choice point, from the choice column. */
+struct place {
+	char	*text;		/* "RANK:CALL:FILE:LINE", NULL for "-" */
+	long	 rank, line;
+	char	*buf;	/* text split: */
+	char	*call, *where;	/* "CALL", "FILE:LINE" */
+};
+
 static struct col *cols;
-static int ncols, nresp, p;
+static int ncols, nresp, p, have_choice;
 static uint32_t *pts;		/* per run */
 static double *resp;		/* per run, nresp each */
+static struct place *places;	/* per run, with a choice column */
+static char **runids;		/* per run: the run column, or the row */
 static long nruns;
 static char *fname;
 
@@ -68,6 +78,10 @@ header(char **fv, int n, long lineno)
 		    (unsigned char)fv[i][0]) : -1;
 		if (strcmp(fv[i], "run") == 0 || strcmp(fv[i], "std") == 0)
 			cols[i].kind = COL_ID;
+		else if (strcmp(fv[i], "choice") == 0) {
+			cols[i].kind = COL_CHOICE;
+			have_choice = 1;
+		}
 		else if (f >= 0) {
 			cols[i].kind = COL_FACTOR;
 			cols[i].factor = f;
@@ -89,13 +103,49 @@ header(char **fv, int n, long lineno)
 		die("%s:%ld: no response columns", fname, lineno);
 }
 
+/* "RANK:CALL:FILE:LINE" into pl; 0, or -1 when it is not one. */
+static int
+place_parse(const char *s, struct place *pl)
+{
+	char *t, *c, *w, *l, *end;
+
+	memset(pl, 0, sizeof *pl);
+	if (strcmp(s, "-") == 0)
+		return 0;
+	t = estrdup(s);
+	c = strchr(t, ':');
+	w = c != NULL ? strchr(c + 1, ':') : NULL;
+	l = w != NULL ? strrchr(w + 1, ':') : NULL;
+	if (l == NULL || c == t || w == c + 1 || l == w + 1)
+		goto bad;
+	*c++ = '\0';
+	*w++ = '\0';
+	errno = 0;
+	pl->rank = strtol(t, &end, 10);
+	if (*end != '\0' || errno != 0 || pl->rank < 0 || *t == '-' ||
+	    *t == '+')
+		goto bad;
+	pl->line = strtol(l + 1, &end, 10);
+	if (*end != '\0' || errno != 0 || pl->line <= 0 || l[1] == '-' ||
+	    l[1] == '+')
+		goto bad;
+	pl->buf = t;
+	pl->call = c;
+	pl->where = w;
+	pl->text = estrdup(s);
+	return 0;
+bad:
+	free(t);
+	return -1;
+}
+
 static void
 row(char **fv, int n, long lineno)
 {
 	static long cap;
 	uint32_t x = 0;
 	double *y;
-	char *end;
+	char *end, buf[32];
 	int i;
 
 	if (n != ncols)
@@ -105,12 +155,28 @@ row(char **fv, int n, long lineno)
 		cap = cap ? cap * 2 : 64;
 		pts = ereallocarray(pts, cap, sizeof pts[0]);
 		resp = ereallocarray(resp, cap, nresp * sizeof resp[0]);
+		places = ereallocarray(places, cap, sizeof places[0]);
+		runids = ereallocarray(runids, cap, sizeof runids[0]);
 	}
 	y = resp + nruns * nresp;
+	memset(&places[nruns], 0, sizeof places[0]);
+	snprintf(buf, sizeof buf, "%ld", nruns + 1);
+	runids[nruns] = estrdup(buf);
 	for (i = 0; i < n; i++) {
 		const char *s = fv[i];
 
 		switch (cols[i].kind) {
+		case COL_ID:
+			if (strcmp(cols[i].name, "run") == 0) {
+				free(runids[nruns]);
+				runids[nruns] = estrdup(s);
+			}
+			break;
+		case COL_CHOICE:
+			if (place_parse(s, &places[nruns]) == -1)
+				die("%s:%ld: invalid choice point '%s' in column "
+				    "'%s'", fname, lineno, s, cols[i].name);
+			break;
 		case COL_FACTOR:
 			if (strcmp(s, "+1") == 0 || strcmp(s, "1") == 0 ||
 			    strcmp(s, "+") == 0)
@@ -199,6 +265,48 @@ by_ss(const void *a, const void *b)
 	if (x->ss != y->ss)
 		return x->ss > y->ss ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * Where the runs that differ (distance not 0; only those without
+ * delay when base) first differ from the baseline: the earliest of
+ * their first differing choice points, and the runs that share it.
+ */
+static void
+where(int dresp, int base)
+{
+	const struct place *best = NULL;
+	long i, n = 0;
+
+	for (i = 0; i < nruns; i++) {
+		const struct place *pl = &places[i];
+
+		if (resp[i * nresp + dresp] == 0 || (base && pts[i] != 0) ||
+		    pl->text == NULL)
+			continue;
+		if (best == NULL || pl->line < best->line ||
+		    (pl->line == best->line && strcmp(pl->text,
+		    best->text) < 0))
+			best = pl;
+	}
+	printf("first differing choice point: ");
+	if (best == NULL) {
+		printf("none\n");
+		return;
+	}
+	printf("rank %ld %s %s (run", best->rank, best->call, best->where);
+	for (i = 0; i < nruns; i++)
+		if (places[i].text != NULL && strcmp(places[i].text,
+		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
+		    (!base || pts[i] == 0))
+			n++;
+	printf("%s", n > 1 ? "s" : "");
+	for (i = 0; i < nruns; i++)
+		if (places[i].text != NULL && strcmp(places[i].text,
+		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
+		    (!base || pts[i] == 0))
+			printf(" %s", runids[i]);
+	printf(")\n");
 }
 
 int
@@ -341,19 +449,40 @@ main(int argc, char **argv)
 
 	/*
 	 * The verdict: stable when no run's graph differs from the
-	 * baseline; else the effects on the distance that are not zero,
-	 * largest share of its variation first.
+	 * baseline.  When runs without delay, repeats of the baseline,
+	 * differ, the program is unstable by itself and the effects are
+	 * noise: no ranking.  Else the effects on the distance that are
+	 * not zero, largest share of its variation first.
 	 */
 	if (dresp >= 0) {
 		struct trc_effects *e = &ef[dresp];
+		long nbase = 0, nbdiff = 0;
 
-		for (i = 0; i < nruns; i++)
-			if (resp[i * nresp + dresp] != 0)
-				unstable = 1;
+		for (i = 0; i < nruns; i++) {
+			int differs = resp[i * nresp + dresp] != 0;
+
+			unstable |= differs;
+			if (pts[i] == 0) {
+				nbase++;
+				nbdiff += differs;
+			}
+		}
 		if (!unstable)
 			printf("\nverdict: stable under every perturbation\n");
-		else {
-			printf("\nverdict: unstable\n");
+		else if (nbdiff > 0) {
+			printf("\nverdict: unstable without perturbation: "
+			    "%ld of %ld repeated baseline runs differ\n",
+			    nbdiff, nbase);
+			if (have_choice)
+				where(dresp, 1);
+		} else {
+			printf("\nverdict: unstable under perturbation: ");
+			if (nbase > 0)
+				printf("0 of %ld repeated baseline runs "
+				    "differ\n", nbase);
+			else
+				printf("no run without delay repeats the "
+				    "baseline\n");
 			rk = ereallocarray(NULL, m + 1, sizeof rk[0]);
 			psum = ecalloc(m, sizeof psum[0]);
 			for (i = 1, nrk = 0; i < m; i++)
@@ -406,6 +535,8 @@ main(int argc, char **argv)
 				putchar('\n');
 			}
 			free(psum);
+			if (have_choice)
+				where(dresp, 0);
 		}
 	}
 
@@ -421,6 +552,13 @@ main(int argc, char **argv)
 	free(fill);
 	free(cnt);
 	free(cols);
+	for (i = 0; i < nruns; i++) {
+		free(places[i].text);
+		free(places[i].buf);
+		free(runids[i]);
+	}
+	free(places);
+	free(runids);
 	free(pts);
 	free(resp);
 	trc_design_free(&d);

@@ -59,14 +59,15 @@ e=$tmp/e.exp
 # Task 0's events: RB RE1 PB PE RB RE2 unperturbed; with only A high,
 # task 2's message comes first, RB RE2 RB RE1 PB PE, whose longest
 # common subsequence with the first is RB RE1 PB PE: distance 6 - 4 = 2.
-# The time is the last send: 2, 3, 4, 4.
+# The time is the last send: 2, 3, 4, 4.  Run 2 first differs at
+# task 0's first receive, line 2 of the baseline (peer 2, not 1).
 expect_exit 1 "unstable: exit 1" -- trc-experiment --factors "$tmp/factors" "$e" -- -np 3 prog -x "a b" "it's"
-tab >"$tmp/want" <<'X'
-run|std|A|B|distance|time
-1|1|-1|-1|0|2.000000000
-2|2|+1|-1|2|3.000000000
-3|3|-1|+1|0|4.000000000
-4|4|+1|+1|0|4.000000000
+tab >"$tmp/want" <<X
+run|std|A|B|distance|time|choice
+1|1|-1|-1|0|2.000000000|-
+2|2|+1|-1|2|3.000000000|0:recv:$e/base.trc:2
+3|3|-1|+1|0|4.000000000|-
+4|4|+1|+1|0|4.000000000|-
 X
 is_file "$e/runs.tsv" "$tmp/want" "response table: distances and times by hand"
 is "$(cat "$e/command")" "'-np' '3' 'prog' '-x' 'a b' 'it'\\''s' " "the command, quoted"
@@ -74,16 +75,22 @@ is_file "$out" "$e/effects" "prints the effects"
 # Distance 0 2 0 0: q = 0.5 for mean and A, -0.5 for B and AB, each
 # explaining a third.  Time 2 3 4 4: qA = (-2+3-4+4)/4 = 0.25,
 # qB = (-2-3+4+4)/4 = 0.75, qAB = (2-3-4+4)/4 = -0.25.
+# The run without delay (run 1) does not differ: the instability is
+# the delays'.
 sed -n '/^verdict/,$p' "$out" >"$tmp/got"
-tab >"$tmp/want" <<'X'
-verdict: unstable
+tab >"$tmp/want" <<X
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 A|33.33|sendA
 B|33.33|sendB
 AB|33.33|sendA x sendB
 runs that change the graph (factors high, mean distance):
 |A|2|sendA
+first differing choice point: rank 0 recv $e/base.trc:2 (run 2)
 X
-is_file "$tmp/got" "$tmp/want" "verdict names sendA"
+is_file "$tmp/got" "$tmp/want" "verdict names sendA, and where run 2 differs"
+is "$(tail -1 "$e/run-2.stable")" \
+	"first differing choice point: rank 0 recv $e/base.trc:2 took peer=1 tag=7, $e/run-2.trc:2 took peer=2 tag=7" \
+	"  trc-stable --choice says what each took"
 is "$(awk -F'\t' '/^response: time/ { f = 1 } f && /^total/ { exit } f && /^A?B?\t/ { printf "%s=%s ", $1, $2 }' "$out")" \
 	"A=0.25 B=0.75 AB=-0.25 " "time effects by hand"
 is "$(wc -l <"$tmp/log")" 5 "five traces: baseline and four runs"
@@ -105,7 +112,7 @@ trc-experiment --replications 2 "$e" >/dev/null 2>&1
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"run-5.trc.tmp run-6.trc.tmp run-7.trc.tmp run-8.trc.tmp " "--replications 2 runs only the new replication"
 is "$(cat "$e/design")" "--replications 2" "  kept in design"
-is "$(awk 'NR > 1 { print $(NF - 1) }' "$e/runs.tsv" | tr '\n' ' ')" "0 2 0 0 0 2 0 0 " "  distances of 8 runs"
+is "$(awk 'NR > 1 { print $(NF - 2) }' "$e/runs.tsv" | tr '\n' ' ')" "0 2 0 0 0 2 0 0 " "  distances of 8 runs"
 grep -q '^error' "$e/effects"; ok $? "  an error row with replications"
 
 # sendB's delay changes: only runs with sendB high (3, 4, 7, 8) again.
@@ -125,7 +132,9 @@ is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  stable verd
 expect_exit 1 "--offline: exit 1" -- trc-experiment --offline --factors "$tmp/factors" "$tmp/o.exp" -- prog
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"base.trc.tmp perturb perturb perturb perturb " "  the baseline run, four runs perturbed offline"
-is "$(awk 'NR > 1 { print $(NF - 1) }' "$tmp/o.exp/offline.tsv" | tr '\n' ' ')" "0 2 0 0 " "  offline distances"
+is "$(awk 'NR > 1 { print $(NF - 2) }' "$tmp/o.exp/offline.tsv" | tr '\n' ' ')" "0 2 0 0 " "  offline distances"
+is "$(grep '^first differing' "$tmp/o.exp/offline-effects")" \
+	"first differing choice point: rank 0 recv $tmp/o.exp/base.trc:2 (run 2)" "  the same place offline"
 expect_exit 1 "-b: a given baseline" -- trc-experiment --offline -b "$e/base.trc" --factors "$tmp/factors" "$tmp/b.exp"
 is "$(ls "$tmp/b.exp" | grep -c 'command\|run-.*trc')" 0 "  no command, no run"
 
@@ -150,7 +159,7 @@ all: a.exp/verdict b.exp/verdict
 X
 expect_exit 0 "user makefile: make -j2" -- make -s -C "$tmp/u" -j2
 is "$(grep ': verdict\|^all' "$out" | sort)" \
-"a.exp: verdict: unstable
+"a.exp: verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 all done
 b.exp: verdict: stable under every perturbation" "  both verdicts, then the default goal"
 grep -q '^	A	2	sendA$' "$out"; ok $? "  a.exp's changed run"
