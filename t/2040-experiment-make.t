@@ -27,6 +27,9 @@ while getopts d:o: o; do
 	esac
 done
 a=1 b=2
+# FAKE_FLIP, a case pattern of output files: task 2 first, whatever the
+# delays - a program unstable by itself.
+eval "case \$out in ${FAKE_FLIP:-/}) a=5 ;; esac"
 case $d in *ranks=1,*) a=3 ;; esac
 case $d in *ranks=2,*) b=4 ;; esac
 if [ $a -lt $b ]; then f=1 s=2 t1=$a t2=$b; else f=2 s=1 t1=$b t2=$a; fi
@@ -143,6 +146,27 @@ is "$(ls "$tmp/b.exp" | grep -c 'command\|run-.*trc')" 0 "  no command, no run"
 FAKE_SLEEP=0.5 trc-experiment -j 2 --factors "$tmp/factors" "$tmp/p.exp" -- prog >/dev/null 2>&1
 is "$(awk '{ s[NR] = $1; e[NR] = $2 } END { for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++)
 	if (i != j && s[i] <= s[j] && s[j] < e[i]) n++; print (n > 0) }' "$tmp/log")" 1 "-j 2: runs overlap"
+
+# Unstable without perturbation: four repeats of the baseline (the runs
+# without delay, 1 3 5 7) all differ from it, task 2's message coming
+# first whatever the delays.  Nothing is ranked; the place is task 0's
+# first receive.  Offline the runs repeat the baseline exactly.
+printf 'late2 call=send ranks=2 delay=2\n' >"$tmp/f4"
+FAKE_FLIP='*/run-[1357].trc.tmp' expect_exit 1 "intrinsic: exit 1" -- \
+	trc-experiment --factors "$tmp/f4" --replications 4 "$tmp/i.exp" -- prog
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable without perturbation: 4 of 4 repeated baseline runs differ' \
+	"first differing choice point: rank 0 recv $tmp/i.exp/base.trc:2 (runs 1 3 5 7)")" \
+	"  4 of 4 repeated baseline runs differ, and where"
+ok "$(grep -c '^[A-Z]*	[0-9.]*	late2$\|^runs that' "$out")" "  no factor ranked"
+rm "$tmp/i.exp/run-5.trc" "$tmp/i.exp/run-7.trc"
+FAKE_FLIP='*/run-[13].trc.tmp' expect_exit 1 "2 of 4 differ" -- trc-experiment "$tmp/i.exp"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable without perturbation: 2 of 4 repeated baseline runs differ' \
+	"first differing choice point: rank 0 recv $tmp/i.exp/base.trc:2 (runs 1 3)")" \
+	"  counted, and the runs named"
+expect_exit 0 "  offline: stable" -- trc-experiment --offline "$tmp/i.exp"
+is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  its verdict"
 
 # The fragment in a user's makefile: two experiments, the default goal
 # kept (the include comes first), verdicts printed.
