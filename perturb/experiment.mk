@@ -31,12 +31,22 @@ EXP_EFFECTS ?= trc-effects
 EXP_PERTURB ?= trc-perturb
 
 # The design: the run table, each run's delay spec, and the run numbers
-# for make.
+# for make.  A design without the point where every factor is low (a
+# fraction such as C=AB) gets as many runs without delay as it has
+# replications, numbered after its own and of std 0: repeats of the
+# baseline, which tell a program unstable by itself (trc-effects(1)).
 define EXP_table_design_recipe
 @echo "$@: trc-design $(1) $$(cat $(@D)/design 2>/dev/null)"
 @$(EXP_DESIGN) $(1) $$(cat $(@D)/design 2>/dev/null) $(@D)/factors \
 	>$@.tmp || { rm -f $@.tmp; exit 2; }; \
-	mv -f $@.tmp $@
+	awk -F '\t' -v OFS='\t' -v t=$(1) ' \
+	    NR == 1 { print; nf = NF; next } \
+	    { print; n++; r += $$2 == 1; low = t == "-t" || $$3 == ""; \
+	      for (i = 3; t == "-t" && i <= NF; i++) low = low && $$i == "-1"; \
+	      b += low } \
+	    END { for (k = 1; !b && k <= r; k++) { s = n + k OFS 0; \
+	      for (j = 3; j <= nf; j++) s = s OFS (t == "-t" ? "-1" : ""); \
+	      print s } }' $@.tmp >$@.tmp2 && rm -f $@.tmp && mv -f $@.tmp2 $@
 endef
 
 define EXP_runs_recipe

@@ -50,7 +50,9 @@ static uint32_t *pts;		/* per run */
 static double *resp;		/* per run, nresp each */
 static struct place *places;	/* per run, with a choice column */
 static char **runids;		/* per run: the run column, or the row */
-static long nruns;
+static char *outside;		/* per run: std 0, a repeat of the baseline */
+static long nruns;		/* in the design */
+static long nextra;		/* after them: repeats of the baseline */
 static char *fname;
 
 static void
@@ -157,7 +159,9 @@ row(char **fv, int n, long lineno)
 		resp = ereallocarray(resp, cap, nresp * sizeof resp[0]);
 		places = ereallocarray(places, cap, sizeof places[0]);
 		runids = ereallocarray(runids, cap, sizeof runids[0]);
+		outside = ereallocarray(outside, cap, sizeof outside[0]);
 	}
+	outside[nruns] = 0;
 	y = resp + nruns * nresp;
 	memset(&places[nruns], 0, sizeof places[0]);
 	snprintf(buf, sizeof buf, "%ld", nruns + 1);
@@ -170,7 +174,8 @@ row(char **fv, int n, long lineno)
 			if (strcmp(cols[i].name, "run") == 0) {
 				free(runids[nruns]);
 				runids[nruns] = estrdup(s);
-			}
+			} else
+				outside[nruns] = strcmp(s, "0") == 0;
 			break;
 		case COL_CHOICE:
 			if (place_parse(s, &places[nruns]) == -1)
@@ -195,6 +200,9 @@ row(char **fv, int n, long lineno)
 			break;
 		}
 	}
+	if (outside[nruns] && x != 0)
+		die("%s:%ld: a run outside the design (std 0) with a factor "
+		    "high", fname, lineno);
 	pts[nruns++] = x;
 }
 
@@ -268,6 +276,45 @@ by_ss(const void *a, const void *b)
 }
 
 /*
+ * Runs outside the design (std 0), without delay: repeats of the
+ * baseline that a design without that point (a fraction such as C=AB)
+ * needs, as trc-experiment adds them.  Moved after the design's runs,
+ * each set in its order.
+ */
+static void
+apart(void)
+{
+	uint32_t *p2 = ereallocarray(NULL, nruns, sizeof p2[0]);
+	struct place *pl2 = ereallocarray(NULL, nruns, sizeof pl2[0]);
+	char **id2 = ereallocarray(NULL, nruns, sizeof id2[0]);
+	double *r2 = ereallocarray(NULL, nruns, nresp * sizeof r2[0]);
+	long i, k, n = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nruns; i++) {
+			if (outside[i] != pass)
+				continue;
+			p2[n] = pts[i];
+			pl2[n] = places[i];
+			id2[n] = runids[i];
+			for (k = 0; k < nresp; k++)
+				r2[n * nresp + k] = resp[i * nresp + k];
+			nextra += pass;
+			n++;
+		}
+	memcpy(pts, p2, nruns * sizeof p2[0]);
+	memcpy(places, pl2, nruns * sizeof pl2[0]);
+	memcpy(runids, id2, nruns * sizeof id2[0]);
+	memcpy(resp, r2, nruns * nresp * sizeof r2[0]);
+	nruns -= nextra;
+	free(p2);
+	free(pl2);
+	free(id2);
+	free(r2);
+}
+
+/*
  * Where the runs that differ (distance not 0; only those without
  * delay when base) first differ from the baseline: the earliest of
  * their first differing choice points, and the runs that share it.
@@ -276,9 +323,9 @@ static void
 where(int dresp, int base)
 {
 	const struct place *best = NULL;
-	long i, n = 0;
+	long i, n = 0, ntot = nruns + nextra;
 
-	for (i = 0; i < nruns; i++) {
+	for (i = 0; i < ntot; i++) {
 		const struct place *pl = &places[i];
 
 		if (resp[i * nresp + dresp] == 0 || (base && pts[i] != 0) ||
@@ -295,13 +342,13 @@ where(int dresp, int base)
 		return;
 	}
 	printf("rank %ld %s %s (run", best->rank, best->call, best->where);
-	for (i = 0; i < nruns; i++)
+	for (i = 0; i < ntot; i++)
 		if (places[i].text != NULL && strcmp(places[i].text,
 		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
 		    (!base || pts[i] == 0))
 			n++;
 	printf("%s", n > 1 ? "s" : "");
-	for (i = 0; i < nruns; i++)
+	for (i = 0; i < ntot; i++)
 		if (places[i].text != NULL && strcmp(places[i].text,
 		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
 		    (!base || pts[i] == 0))
@@ -366,6 +413,10 @@ main(int argc, char **argv)
 		    strcmp(cols[k].name, dcol) == 0)
 			dresp = cols[k].resp;
 
+	apart();
+	if (nruns == 0)
+		die("%s: no runs in the design, only runs outside it (std 0)",
+		    fname);
 	if (trc_design_from_points(&d, p, pts, nruns, err, sizeof err) == -1)
 		die("%s: %s", fname, err);
 	m = trc_design_runs(&d);
@@ -401,6 +452,9 @@ main(int argc, char **argv)
 	printf(", %ld points, %ld replication%s, resolution %s\n", m, r,
 	    r > 1 ? "s" : "", trc_roman(trc_design_resolution(&d), b1,
 	    sizeof b1));
+	if (nextra > 0)
+		printf("# %ld run%s without delay, outside the design: "
+		    "repeats of the baseline\n", nextra, nextra > 1 ? "s" : "");
 	for (k = 0; k < ncols; k++) {
 		struct trc_effects *e;
 		int ri = cols[k].resp;
@@ -458,7 +512,7 @@ main(int argc, char **argv)
 		struct trc_effects *e = &ef[dresp];
 		long nbase = 0, nbdiff = 0;
 
-		for (i = 0; i < nruns; i++) {
+		for (i = 0; i < nruns + nextra; i++) {
 			int differs = resp[i * nresp + dresp] != 0;
 
 			unstable |= differs;
@@ -552,13 +606,14 @@ main(int argc, char **argv)
 	free(fill);
 	free(cnt);
 	free(cols);
-	for (i = 0; i < nruns; i++) {
+	for (i = 0; i < nruns + nextra; i++) {
 		free(places[i].text);
 		free(places[i].buf);
 		free(runids[i]);
 	}
 	free(places);
 	free(runids);
+	free(outside);
 	free(pts);
 	free(resp);
 	trc_design_free(&d);

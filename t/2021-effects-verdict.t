@@ -97,6 +97,36 @@ is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
 	'runs that change the graph (factors high, mean distance):' '	A	0.5')" \
 	"  error term named"
 
+# A fraction without the point of no delay (C = AB), with two runs at
+# that point after the design's own (as trc-experiment adds them):
+# repeats of the baseline, not part of the effects.  Distance 2 where A
+# is high (runs 2 6, and 4 8 with B and C): A = BC explains it all.
+trc-design -t -g C=AB --replications 2 "$tmp/f" | awk -v OFS='\t' '
+	NR == 1 { print $0, "distance"; next } { print $0, ($3 == "+1") * 2 }
+	END { print 9, 0, -1, -1, -1, 0; print 10, 0, -1, -1, -1, 0 }' >"$tmp/in"
+expect_exit 1 "a fraction with repeats of the baseline" -- trc-effects "$tmp/in"
+is "$(sed -n '1,2p;/^verdict/,/^runs/p' "$out")" "$(printf '%s\n' \
+	'design: 2^(3-1), 4 points, 2 replications, resolution III' \
+	'# 2 runs without delay, outside the design: repeats of the baseline' \
+	'verdict: unstable under perturbation: 0 of 2 repeated baseline runs differ' \
+	'A = BC	100.00' 'runs that change the graph (factors high, mean distance):')" \
+	"  kept apart, counted, not in the effects"
+awk -v OFS='\t' '$1 == 10 { $6 = 1 } { print }' "$tmp/in" >"$tmp/in2"
+expect_exit 1 "  one of them differs" -- trc-effects "$tmp/in2"
+is "$(sed -n '/^verdict/,$p' "$out")" \
+	'verdict: unstable without perturbation: 1 of 2 repeated baseline runs differ' "  its verdict"
+head -9 "$tmp/in" >"$tmp/in2"
+printf '9\t0\t-1\t-1\t-1\t0\n10\t0\t+1\t+1\t-1\t0\n' >>"$tmp/in2"
+expect_exit 2 "  a run outside the design with delays is an error" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2:11: a run outside the design (std 0) with a factor high" "  its message"
+head -9 "$tmp/in" >"$tmp/in2"
+printf '9\t5\t-1\t-1\t-1\t0\n' >>"$tmp/in2"
+expect_exit 2 "  a run at the point of no delay, in the design's std order, is not one" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2: not a two-level factorial design: no run at point 4 of the 8 (high: AB)" "  its message"
+printf 'std\tA\tdistance\n0\t-1\t0\n' >"$tmp/in2"
+expect_exit 2 "  only runs outside the design" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2: no runs in the design, only runs outside it (std 0)" "  its message"
+
 # Where: the choice column holds each run's first differing choice
 # point (RANK:CALL:FILE:LINE, or -).  The earliest line of the
 # baseline among the runs that differ is named, with the runs that
