@@ -168,6 +168,17 @@ is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
 expect_exit 0 "  offline: stable" -- trc-experiment --offline "$tmp/i.exp"
 is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  its verdict"
 
+# A fraction without the point of no delay (C = AB): one run without
+# delay is added, run 5, std 0, a repeat of the baseline.  Only A, task
+# 1's delay, alone (run 2) changes the graph.
+printf 'recv0 call=recv ranks=0 delay=2\n' | cat "$tmp/factors" - >"$tmp/f5"
+expect_exit 1 "fraction: exit 1" -- trc-experiment --factors "$tmp/f5" -g C=AB "$tmp/g.exp" -- prog
+is "$(awk 'NR > 1 { print $1 ":" $2 ":" $3 $4 $5 ":" $6 }' "$tmp/g.exp/runs.tsv" | tr '\n' ' ')" \
+	"1:1:-1-1+1:0 2:2:+1-1-1:2 3:3:-1+1-1:0 4:4:+1+1+1:0 5:0:-1-1-1:0 " "  run 5 without delay added"
+is "$(cat "$tmp/g.exp/run-5.delay")" "" "  its delay: none"
+is "$(grep '^verdict\|^# 1 run' "$out")" "# 1 run without delay, outside the design: repeats of the baseline
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ" "  its verdict"
+
 # The fragment in a user's makefile: two experiments, the default goal
 # kept (the include comes first), verdicts printed.
 mkdir "$tmp/u" "$tmp/u/a.exp" "$tmp/u/b.exp"
