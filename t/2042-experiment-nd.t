@@ -11,6 +11,9 @@
 # 100 ms or more, so that a loaded machine does not decide.  A 2^1
 # design: run 1 without delay (a repeat of the baseline), run 2 with.
 #
+# trc-race, when built, names the same choice point from the baseline
+# alone, and finds no race in the stable form.
+#
 # Each experiment is three runs of mpirun; the suite runs one program,
 # TRC_ND=all (make test-nd) every one.
 . "$(dirname "$0")/lib.sh"
@@ -73,6 +76,11 @@ first differing choice point: rank 0 $call $e/base.trc:$line (run 2)"
 	is "$(summary "$e/effects")" "$want" "  $p: induced by the delay, at rank 0's first $call"
 	trc-experiment --offline "$e" >/dev/null 2>"$err"
 	todo_is "$?:$(summary "$e/offline-effects")" "1:$want" "  $p: the same offline" "$todo"
+	if command -v trc-race >/dev/null; then
+		trc-race "$e/base.trc" >"$out" 2>"$err"
+		is "$?:$(head -1 "$out" | sed 's/^\([^ ]* rank [0-9]* [a-z]*\) .*/\1/')" \
+			"1:$e/base.trc:$line: rank 0 $call" "  $p: trc-race names the same choice point"
+	fi
 	took "$p unstable"
 	# Stable: only one message can match each choice.
 	e=$tmp/$p-s.exp
@@ -81,6 +89,10 @@ first differing choice point: rank 0 $call $e/base.trc:$line (run 2)"
 	is "$(summary "$e/effects")" "verdict: stable under every perturbation" "  $p: stable"
 	trc-experiment --offline "$e" >/dev/null 2>"$err"
 	is "$?:$(summary "$e/offline-effects")" "0:verdict: stable under every perturbation" "  $p: stable offline"
+	if command -v trc-race >/dev/null; then
+		trc-race -q "$e/base.trc" 2>"$err"
+		is "$?" 0 "  $p: trc-race finds no race"
+	fi
 	took "$p stable"
 done
 
