@@ -25,9 +25,13 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 progs=${TRC_ND:-recv-any}
 [ "$progs" = all ] && progs="recv-any waitany waitsome testany probe iprobe anytag"
 
-# A result the engine of trc-perturb does not give yet is a TODO.
+# A result the engine of trc-perturb does not give yet is a TODO: until
+# trc-perturb(1) says it re-decides any-of waits and probes (waitany).
 # offline_todo PROGRAM: why, when it is one.
+redecides=
+grep -q waitany "$T/../man/man1/trc-perturb.1" && redecides=1
 offline_todo() {
+	[ -n "$redecides" ] && return
 	case ${TRC_ND_TODO-$1} in
 	waitany|waitsome|testany) echo "trc-perturb does not re-decide any-of waits yet" ;;
 	probe|iprobe) echo "trc-perturb does not re-decide probes yet" ;;
