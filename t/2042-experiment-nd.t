@@ -14,16 +14,17 @@
 # trc-race, when built, names the same choice point from the baseline
 # alone, and finds no race in the stable form.
 #
-# Each experiment is three runs of mpirun; the suite runs one program,
-# TRC_ND=all (make test-nd) every one.
+# Each experiment is three runs of mpirun; the suite runs the unstable
+# form of one program (t/2041 has a stable wildcard program), TRC_ND=all
+# (make test-nd) both forms of every one.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 command -v make >/dev/null || skip_all "no make"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 [ -x "$MPIT/nd/recv-any" ] || skip_all "t/mpi/nd not built"
 
-progs=${TRC_ND:-recv-any}
-[ "$progs" = all ] && progs="recv-any waitany waitsome testany probe iprobe anytag"
+progs=${TRC_ND:-recv-any} stable=
+[ "$progs" = all ] && progs="recv-any waitany waitsome testany probe iprobe anytag" stable=1
 
 # A result the engine of trc-perturb does not give yet is a TODO: until
 # trc-perturb(1) says it re-decides any-of waits and probes (waitany).
@@ -87,6 +88,7 @@ first differing choice point: rank 0 $call $e/base.trc:$line (run 2)"
 	fi
 	took "$p unstable"
 	# Stable: only one message can match each choice.
+	[ -n "$stable" ] || continue
 	e=$tmp/$p-s.exp
 	expect_exit 0 "$p stable: real runs, exit 0" -- trc-experiment -j 2 --factors "$tmp/factors" "$e" \
 		-- -np 3 "$MPIT/nd/$p" stable 100000
