@@ -13,13 +13,14 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_choice.h"
 
 static const char usage_line[] =
-    "trc-stable [-qw] [-f format] [--equal key] [--flops rate] "
+    "trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] "
     "[--split split] [--threshold threshold] file1 file2 ...";
 
 /* Long options without a letter. */
-enum { OPT_EQUAL = 256, OPT_FLOPS, OPT_SPLIT, OPT_THRESHOLD };
+enum { OPT_CHOICE = 256, OPT_EQUAL, OPT_FLOPS, OPT_SPLIT, OPT_THRESHOLD };
 
 #define NHUNKS	3	/* differences shown per rank by -w */
 #define CONTEXT	2	/* events of context around each */
@@ -33,7 +34,7 @@ usage(int status)
 
 struct opts {
 	unsigned	 key;
-	int		 quiet, where, regions;
+	int		 quiet, where, regions, choice;
 	const char	*split;		/* NULL: MK markers */
 	uint64_t	 thr_events;
 	double		 thr_frac;	/* < 0 when given as a count */
@@ -258,6 +259,37 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 	free(dr);
 }
 
+/* The first choice point where b differs from a, read afresh. */
+static void
+choice(const char *pa, const char *pb)
+{
+	struct trc_reader *a, *b;
+	struct trc_choice_diff d;
+	char err[TRC_ERRLEN + 256], *buf;
+	size_t len;
+	int rc;
+
+	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
+		die("--choice reads its inputs twice: give files, not stdin");
+	if ((a = trc_open_with(pa, &ropts)) == NULL ||
+	    (b = trc_open_with(pb, &ropts)) == NULL)
+		die("out of memory");
+	if ((rc = trc_choice_diff(a, b, &d, err, sizeof err)) < 0)
+		die("%s", err);
+	if (rc == 0)
+		printf("first differing choice point: none\n");
+	else {
+		len = trc_choice_diff_format(&d, pa, pb, NULL, 0) + 1;
+		buf = emalloc(len);
+		trc_choice_diff_format(&d, pa, pb, buf, len);
+		printf("first differing choice point: %s\n", buf);
+		free(buf);
+		trc_choice_diff_free(&d);
+	}
+	trc_close(a);
+	trc_close(b);
+}
+
 /* Region mode: the differing regions, kept to print after the table. */
 struct regs {
 	int32_t		*rank;
@@ -398,6 +430,8 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		regs_print(&rs);
 		if (o->where && !identical)
 			where(pa, pb, a, b, cmp, nranks);
+		if (o->choice)
+			choice(pa, pb);
 	}
 	free(rs.rank);
 	free(rs.region);
@@ -409,6 +443,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "choice", no_argument, NULL, OPT_CHOICE },
 		{ "equal", required_argument, NULL, OPT_EQUAL },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
@@ -430,6 +465,9 @@ main(int argc, char **argv)
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "f:qw", longopts, NULL)) != -1) {
 		switch (c) {
+		case OPT_CHOICE:
+			o.choice = 1;
+			break;
 		case OPT_EQUAL:
 			if (trc_key_parse(optarg, &o.key) < 0)
 				die("invalid key '%s'", optarg);

@@ -114,7 +114,7 @@ is "$(cat "$err")" "trc-stable: bad-time.trc:3: invalid time '12x'" "invalid tim
 expect_exit 2 "missing file" -- trc-stable fig-m1.trc nosuch.trc
 is "$(cat "$err")" "trc-stable: nosuch.trc: No such file or directory" "missing file: message"
 expect_exit 2 "one file" -- trc-stable fig-m1.trc
-is "$(cat "$err")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." \
+is "$(cat "$err")" "usage: trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." \
     "one file: usage"
 expect_exit 2 "bad key" -- trc-stable --equal peer,colour fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid key 'peer,colour'" "bad key: message"
@@ -123,6 +123,6 @@ expect_exit 2 "bad split" -- trc-stable --split fn= fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid split 'fn='" "bad split: message"
 expect_exit 2 "bad threshold" -- trc-stable --threshold 2x fig-m1.trc fig-m2.trc
 expect_exit 0 "--help" -- trc-stable --help
-is "$(head -1 "$out")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." "--help: usage"
+is "$(head -1 "$out")" "usage: trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." "--help: usage"
 expect_exit 0 "--version" -- trc-stable --version
 done_testing
