@@ -199,6 +199,57 @@ grow(uint32_t **pp, size_t *cap, size_t need)
 	return 0;
 }
 
+static int
+grow64(uint64_t **pp, size_t *cap, size_t need)
+{
+	uint64_t *p;
+	size_t ncap;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap ? *cap : 1024;
+	while (ncap < need)
+		ncap *= 2;
+	if ((p = realloc(*pp, ncap * sizeof(*p))) == NULL)
+		return -1;
+	*pp = p;
+	*cap = ncap;
+	return 0;
+}
+
+/* The per-destination send counts, zero for destinations new to them. */
+static int
+grow_sent(struct trc_rank *rk, size_t need)
+{
+	uint32_t *p;
+	size_t n = rk->nsent ? rk->nsent : 4;
+
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(rk->sent, n * sizeof(*p))) == NULL)
+		return -1;
+	memset(p + rk->nsent, 0, (n - rk->nsent) * sizeof(*p));
+	rk->sent = p;
+	rk->nsent = n;
+	return 0;
+}
+
+/* Receive k of rk is matched to the send s (its val as send_val). */
+static void
+matched(struct trc_rank *rk, size_t k, const struct trc_msg *s)
+{
+	rk->eidx[k] = (uint32_t)((uint64_t)s->val & 0xffffffff);
+	rk->eord[k] = (uint32_t)((uint64_t)s->val >> 32);
+	rk->eline[k] = (uint64_t)s->line;
+}
+
+int
+trc_recv_differs(const struct trc_rank *x, const struct trc_rank *y,
+    size_t i)
+{
+	return x->esrc[i] != y->esrc[i] || x->eord[i] != y->eord[i];
+}
+
 static struct trc_rank *
 rank_get(struct trc_graph *g, int32_t r)
 {
@@ -265,15 +316,20 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.tag = ev.tag;
 				msg.comm = ev.comm;
 				msg.bytes = ev.bytes;
-				msg.val = (int64_t)rk->n;
+				/* The send's val is (its ordinal to the
+				 * destination, its event index). */
+				if ((size_t)ev.peer >= rk->nsent && grow_sent(rk,
+				    (size_t)ev.peer + 1) < 0)
+					goto oom;
+				msg.val = (int64_t)((uint64_t)rk->sent[ev.peer]++
+				    << 32 | rk->n);
 				msg.line = ev.line;
 				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
 				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
-					g->rank[(uint64_t)peer.val >> 32].eidx[
-					    (uint64_t)peer.val & 0xffffffff] =
-					    (uint32_t)rk->n;
+					matched(&g->rank[(uint64_t)peer.val >> 32],
+					    (uint64_t)peer.val & 0xffffffff, &msg);
 			} else
 				g->unmatched++;
 		} else if (ev.kind == TRC_RE) {
@@ -283,14 +339,19 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 			if (k == rk->rcap) {
 				size_t cap = rk->rcap;
 
-				/* esrc and eidx share one capacity. */
+				/* The per-receive arrays share one capacity. */
 				if (grow(&rk->esrc, &cap, k + 1) < 0 ||
-				    grow(&rk->eidx, &rk->rcap, k + 1) < 0)
+				    (cap = rk->rcap,
+				    grow(&rk->eidx, &cap, k + 1)) < 0 ||
+				    (cap = rk->rcap,
+				    grow(&rk->eord, &cap, k + 1)) < 0 ||
+				    grow64(&rk->eline, &rk->rcap, k + 1) < 0)
 					goto oom;
 			}
 			rk->nrecv++;
 			rk->esrc[k] = ev.peer >= 0 ? (uint32_t)ev.peer : UINT32_MAX;
-			rk->eidx[k] = UINT32_MAX;
+			rk->eidx[k] = rk->eord[k] = UINT32_MAX;
+			rk->eline[k] = 0;
 			if (ev.peer >= 0) {
 				msg.src = ev.peer;
 				msg.dst = ev.rank;
@@ -302,7 +363,7 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
 					goto oom;
 				if (rc == 1)
-					rk->eidx[k] = (uint32_t)peer.val;
+					matched(rk, k, &peer);
 			} else
 				g->unmatched++;
 		}
@@ -327,6 +388,9 @@ trc_graph_free(struct trc_graph *g)
 		free(g->rank[i].tok);
 		free(g->rank[i].esrc);
 		free(g->rank[i].eidx);
+		free(g->rank[i].eord);
+		free(g->rank[i].eline);
+		free(g->rank[i].sent);
 		free(g->rank[i].mark);
 	}
 	free(g->rank);
@@ -383,8 +447,7 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 		out->lcs = x->n;
 		if (!out->same_edges)
 			for (i = 0; i < x->nrecv; i++)
-				out->d += x->esrc[i] != y->esrc[i] ||
-				    x->eidx[i] != y->eidx[i];
+				out->d += trc_recv_differs(x, y, i);
 		if (regions)
 			out->regions = x->nmark + 1;
 		return 0;
