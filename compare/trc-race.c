@@ -30,32 +30,87 @@ usage(int status)
 
 struct out {
 	const char	*name;
+	size_t		 namelen;
 	int		 quiet;
+	char		*buf;		/* the line being made */
+	size_t		 len, cap;
 };
 
+/* Lines are made by hand: a race can name a send of every rank. */
 static void
-put_val(const char *key, int32_t v)
+reserve(struct out *o, size_t n)
 {
-	if (v == TRC_ANY)
-		printf(" %s=*", key);
-	else if (v != TRC_NONE)
-		printf(" %s=%ld", key, (long)v);
+	if (o->len + n > o->cap) {
+		while (o->len + n > o->cap)
+			o->cap = o->cap ? 2 * o->cap : 4096;
+		o->buf = ereallocarray(o->buf, o->cap, 1);
+	}
 }
 
 static void
-put_msg(const struct out *o, const struct trc_race_msg *m)
+put(struct out *o, const char *s, size_t n)
+{
+	reserve(o, n);
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static void
+put_str(struct out *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+static void
+put_int(struct out *o, int64_t v)
+{
+	reserve(o, 24);
+	o->len += trc_format_int(o->buf + o->len, v);
+}
+
+static void
+put_val(struct out *o, const char *key, int32_t v)
+{
+	if (v == TRC_NONE)
+		return;
+	put_str(o, key);
+	if (v == TRC_ANY)
+		put_str(o, "*");
+	else
+		put_int(o, v);
+}
+
+static void
+put_line(struct out *o, long line)
+{
+	reserve(o, o->namelen + 24);
+	memcpy(o->buf + o->len, o->name, o->namelen);
+	o->len += o->namelen;
+	o->buf[o->len++] = ':';
+	o->len += trc_format_int(o->buf + o->len, line);
+}
+
+static void
+put_msg(struct out *o, const struct trc_race_msg *m)
 {
 	if (m->send_req) {
-		printf("%s:%ld (send req=%lld)", o->name, m->line,
-		    (long long)m->req);
+		put_line(o, m->line);
+		put_str(o, " (send req=");
+		put_int(o, m->req);
+		put_str(o, ")");
 		return;
 	}
-	if (m->line > 0)
-		printf("%s:%ld from %ld", o->name, m->line, (long)m->src);
-	else
-		printf("from %ld", (long)m->src);
-	if (m->req != TRC_NONE)
-		printf(" (req=%lld)", (long long)m->req);
+	if (m->line > 0) {
+		put_line(o, m->line);
+		put(o, " from ", 6);
+	} else
+		put(o, "from ", 5);
+	put_int(o, m->src);
+	if (m->req != TRC_NONE) {
+		put_str(o, " (req=");
+		put_int(o, m->req);
+		put_str(o, ")");
+	}
 }
 
 /*
@@ -64,36 +119,42 @@ put_msg(const struct out *o, const struct trc_race_msg *m)
 static int
 report(void *arg, const struct trc_race_point *pt)
 {
-	const struct out *o = arg;
+	struct out *o = arg;
 	size_t k;
 
 	if (o->quiet)
 		return 1;	/* the answer is known: stop */
-	printf("%s:%ld: rank %ld %s", o->name, pt->line, (long)pt->rank,
-	    pt->call);
-	if (pt->reqs != NULL)
-		printf(" req=%s", pt->reqs);
-	else {
-		put_val("peer", pt->peer);
-		put_val("tag", pt->tag);
+	o->len = 0;
+	put_line(o, pt->line);
+	put_str(o, ": rank ");
+	put_int(o, pt->rank);
+	put_str(o, " ");
+	put_str(o, pt->call);
+	if (pt->reqs != NULL) {
+		put_str(o, " req=");
+		put_str(o, pt->reqs);
+	} else {
+		put_val(o, " peer=", pt->peer);
+		put_val(o, " tag=", pt->tag);
 		if (pt->comm != 0)
-			put_val("comm", pt->comm);
+			put_val(o, " comm=", pt->comm);
 	}
-	printf(": took ");
+	put_str(o, ": took ");
 	for (k = 0; k < pt->ntook; k++) {
 		if (k > 0)
-			printf(", ");
+			put_str(o, ", ");
 		put_msg(o, &pt->took[k]);
 	}
 	if (pt->ntook == 0)
-		printf("nothing");
-	printf("; could take ");
+		put_str(o, "nothing");
+	put_str(o, "; could take ");
 	for (k = 0; k < pt->ncould; k++) {
 		if (k > 0)
-			printf(", ");
+			put(o, ", ", 2);
 		put_msg(o, &pt->could[k]);
 	}
-	printf("\n");
+	put_str(o, "\n");
+	fwrite(o->buf, 1, o->len, stdout);
 	return 0;
 }
 
@@ -112,7 +173,7 @@ main(int argc, char **argv)
 	struct trc_reader *rd;
 	struct trc_race *rs;
 	struct trc_event ev;
-	struct out o = { NULL, 0 };
+	struct out o = { NULL, 0, 0, NULL, 0, 0 };
 	int c, rc;
 
 	trc_setprogname(argv[0]);
@@ -141,6 +202,7 @@ main(int argc, char **argv)
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
 	o.name = trc_name(rd);
+	o.namelen = strlen(o.name);
 	if ((rs = trc_race_new(o.name, h->ranks, report, &o)) == NULL)
 		die("out of memory");
 	while ((rc = trc_next(rd, &ev)) > 0)
@@ -157,6 +219,7 @@ main(int argc, char **argv)
 		    (unsigned long long)st.races,
 		    (unsigned long long)st.choices);
 	trc_race_free(rs);
+	free(o.buf);
 	trc_close(rd);
 	fshut_stdout();
 	return st.races > 0 ? 1 : 0;

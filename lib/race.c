@@ -114,6 +114,8 @@ struct choice {
 	struct cand	*took, *could;
 	size_t		 ntook, ctook, ncould, ccould;
 	size_t		 pending;	/* losing receives not completed */
+	uint32_t	 nbits;		/* sources in seen */
+	uint64_t	 seen[];	/* sources with a competitor */
 };
 
 /* A request not yet completed. */
@@ -154,6 +156,7 @@ struct rank {
 	long		 b_line;
 	const char	*b_call;
 	int		 b_mrecv;
+	size_t		 unknown;	/* probes whose message is not known */
 	int64_t		*cands;		/* an any-of's candidates */
 	size_t		 ncands, ccands;
 	struct cand	*took;		/* what its receives took */
@@ -628,9 +631,11 @@ choice_new(struct trc_race *rs, int32_t r, int kind)
 {
 	struct rank *p = &rs->rk[r];
 	struct choice *c;
+	size_t words = (size_t)(rs->nranks + 63) / 64;
 
-	if ((c = calloc(1, sizeof(*c))) == NULL)
+	if ((c = calloc(1, sizeof(*c) + words * sizeof(c->seen[0]))) == NULL)
 		return NULL;
+	c->nbits = (uint32_t)(words * 64);
 	if (p->h > 0 && p->h + p->n == p->cap) {
 		memmove(p->ch, p->ch + p->h, p->n * sizeof(*p->ch));
 		p->h = 0;
@@ -679,6 +684,30 @@ add_could(struct cand **v, size_t *n, size_t *cap, const struct msg *m)
 	return add_cand(v, n, cap, &cd);
 }
 
+/* The same for a choice, its sources found looked up in a bitmap. */
+static int
+choice_could(struct choice *c, const struct msg *m)
+{
+	uint32_t s = (uint32_t)m->src;
+
+	if (s < c->nbits) {
+		uint64_t bit = (uint64_t)1 << (s % 64);
+
+		if (!(c->seen[s / 64] & bit)) {
+			struct cand cd;
+
+			c->seen[s / 64] |= bit;
+			cd.line = m->line;
+			cd.src = m->src;
+			cd.req = TRC_NONE;
+			cd.seq = m->seq;
+			cd.send_req = 0;
+			return add_cand(&c->could, &c->ncould, &c->ccould, &cd);
+		}
+	}
+	return add_could(&c->could, &c->ncould, &c->ccould, m);
+}
+
 /*
  * Rank r takes message m with a receive posted post-th: m competes with
  * the open receive and probe choices of r it matches and has not heard
@@ -705,7 +734,7 @@ compete(struct trc_race *rs, int32_t r, const struct msg *m, uint64_t post)
 		if (c->kind == CH_ANYOF || c->post >= post ||
 		    c->src == m->src || !wild_match(c, m))
 			continue;
-		if (add_could(&c->could, &c->ncould, &c->ccould, m) < 0)
+		if (choice_could(c, m) < 0)
 			return nomem(rs);
 	}
 	return 0;
@@ -756,12 +785,13 @@ took(struct trc_race *rs, int32_t r, size_t i, struct req *q,
 		}
 	vc_merge(p->vc, m->vc, m->n);
 	/* A probe waiting to learn which send its message was. */
-	for (k = p->n; k-- > 0;) {
+	for (k = 0; p->unknown > 0 && k < p->n; k++) {
 		c = p->ch[p->h + k];
 		if (c->kind == CH_PROBE && c->took[0].line == 0 &&
 		    c->src == m->src && c->ftag == m->tag &&
 		    c->comm == m->comm) {
 			c->took[0].line = m->line;
+			p->unknown--;
 			break;
 		}
 	}
@@ -783,10 +813,17 @@ took(struct trc_race *rs, int32_t r, size_t i, struct req *q,
 		if (add_cand(&c->took, &c->ntook, &c->ctook, &cd) < 0)
 			return nomem(rs);
 		if (q != NULL)
-			for (j = 0; j < q->ncould; j++)
-				if (q->could[j].src != m->src && add_cand(&c->could,
-				    &c->ncould, &c->ccould, &q->could[j]) < 0)
+			for (j = 0; j < q->ncould; j++) {
+				uint32_t src = (uint32_t)q->could[j].src;
+
+				if (q->could[j].src == m->src)
+					continue;
+				if (add_cand(&c->could, &c->ncould, &c->ccould,
+				    &q->could[j]) < 0)
 					return nomem(rs);
+				if (src < c->nbits)
+					c->seen[src / 64] |= (uint64_t)1 << (src % 64);
+			}
 	}
 	msg_free(rs, i);
 	return 0;
@@ -1116,6 +1153,8 @@ do_we(struct trc_race *rs, int32_t r, const struct rev *e)
 			if (trc_match_peek(rs->mt, e->peer, r, e->tag, e->comm,
 			    &tm) == 1)
 				cd.line = rs->msgs[tm.val].line;
+			else
+				p->unknown++;
 			if (add_cand(&c->took, &c->ntook, &c->ctook, &cd) < 0)
 				return nomem(rs);
 		}
@@ -1421,7 +1460,15 @@ report(struct trc_race *rs, struct choice *c)
 
 	if ((v = malloc((c->ntook + c->ncould + 1) * sizeof(*v))) == NULL)
 		return nomem(rs);
-	qsort(c->could, c->ncould, sizeof(*c->could), cand_cmp);
+	/* Found in receive order, nearly line order: insertion sort. */
+	for (k = 1; k < c->ncould; k++) {
+		struct cand x = c->could[k];
+		size_t j = k;
+
+		for (; j > 0 && cand_cmp(&c->could[j - 1], &x) > 0; j--)
+			c->could[j] = c->could[j - 1];
+		c->could[j] = x;
+	}
 	for (k = 0; k < c->ntook; k++) {
 		v[k].line = c->took[k].line;
 		v[k].src = c->took[k].src;
@@ -1497,6 +1544,8 @@ settle(struct trc_race *rs, int final)
 			p->h++;
 			p->n--;
 			rs->open--;
+			if (c->kind == CH_PROBE && c->took[0].line == 0)
+				p->unknown--;
 			if (c->ncould == 0) {
 				choice_free(c);
 				continue;
