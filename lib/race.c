@@ -200,6 +200,8 @@ struct trc_race {
 
 #define NOFREE	((size_t)-1)
 
+static int	ensure_rank(struct trc_race *, int32_t);
+
 static int
 fail(struct trc_race *rs, long line, const char *fmt, ...)
 {
@@ -260,6 +262,10 @@ trc_race_new(const char *name, int32_t ranks,
 	rs->arg = arg;
 	rs->freemsg = NOFREE;
 	rs->settle_at = 1024;
+	if (ranks > 0 && ensure_rank(rs, ranks - 1) < 0) {
+		trc_race_free(rs);
+		return NULL;
+	}
 	return rs;
 }
 
@@ -855,8 +861,6 @@ do_send(struct trc_race *rs, int32_t r, const struct rev *e)
 
 	if (e->peer < 0 || e->tag == TRC_ANY)
 		return fail(rs, e->line, "send without peer= and tag=");
-	if (ensure_rank(rs, e->peer) < 0)
-		return -1;
 	if ((m = msg_new(rs, &i)) == NULL)
 		return nomem(rs);
 	m->src = r;
@@ -954,8 +958,6 @@ do_recv(struct trc_race *rs, int32_t r, struct rev *e, int have, size_t i)
 	if (e->peer < 0 || e->tag == TRC_ANY)
 		return fail(rs, e->line, "receive completion without actual "
 		    "peer= and tag=");
-	if (ensure_rank(rs, e->peer) < 0)
-		return -1;
 	if (e->req != TRC_NONE &&
 	    (q = rq_find(rs, r, e->req, &at)) != NULL) {
 		if (q->kind != RQ_RECV)
@@ -1594,7 +1596,10 @@ trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 	    (ev->kind == TRC_SE || ev->kind == TRC_RE))
 		return fail(rs, ev->line, "peer %ld out of the header's "
 		    "ranks=%ld", (long)ev->peer, (long)rs->hdr_ranks);
-	if (ensure_rank(rs, ev->rank) < 0 || rev_from(rs, ev, &e) < 0)
+	/* Ranks grow here only: pointers into rs->rk stay good below. */
+	if (ensure_rank(rs, ev->rank) < 0 ||
+	    (ev->peer >= 0 && ensure_rank(rs, ev->peer) < 0) ||
+	    rev_from(rs, ev, &e) < 0)
 		return -1;
 	p = &rs->rk[ev->rank];
 	if (p->blocked || p->qn > 0)
