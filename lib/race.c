@@ -1101,7 +1101,8 @@ do_wb(struct trc_race *rs, int32_t r, const struct rev *e)
 			p->cands = nv;
 			p->ccands = e->nreqs;
 		}
-		memcpy(p->cands, e->reqs, e->nreqs * sizeof(*e->reqs));
+		if (e->nreqs > 0)
+			memcpy(p->cands, e->reqs, e->nreqs * sizeof(*e->reqs));
 		p->ncands = e->nreqs;
 	}
 	return 0;
@@ -1562,7 +1563,8 @@ settle(struct trc_race *rs, int final)
 		if (p->n == 0)
 			p->h = 0;
 	}
-	qsort(done, ndone, sizeof(*done), choice_cmp);
+	if (ndone > 1)
+		qsort(done, ndone, sizeof(*done), choice_cmp);
 	for (k = 0; k < ndone && rc == 0 && !rs->stopped; k++)
 		rc = report(rs, done[k]);
 out:
