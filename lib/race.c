@@ -114,6 +114,7 @@ struct choice {
 	struct cand	*took, *could;
 	size_t		 ntook, ctook, ncould, ccould;
 	size_t		 pending;	/* losing receives not completed */
+	int		 settled;	/* printed, kept for those receives */
 	uint32_t	 nbits;		/* sources in seen */
 	uint64_t	 seen[];	/* sources with a competitor */
 };
@@ -278,6 +279,14 @@ choice_free(struct choice *c)
 	free(c);
 }
 
+/* A losing receive of an any-of choice is done with it. */
+static void
+lost_release(struct choice *c)
+{
+	if (--c->pending == 0 && c->settled)
+		choice_free(c);
+}
+
 void
 trc_race_free(struct trc_race *rs)
 {
@@ -286,6 +295,19 @@ trc_race_free(struct trc_race *rs)
 
 	if (rs == NULL)
 		return;
+	/* Settled choices live as long as the receives that lost them. */
+	for (i = 0; i < rs->rqcap; i++)
+		if (rs->rq[i] != NULL) {
+			size_t k;
+
+			for (k = 0; k < rs->rq[i]->nlost; k++)
+				if (rs->rq[i]->lost[k]->settled)
+					lost_release(rs->rq[i]->lost[k]);
+			free(rs->rq[i]->could);
+			free(rs->rq[i]->lost);
+			free(rs->rq[i]);
+		}
+	free(rs->rq);
 	for (r = 0; r < rs->nranks; r++) {
 		struct rank *p = &rs->rk[r];
 
@@ -310,13 +332,6 @@ trc_race_free(struct trc_race *rs)
 	for (i = 0; i < rs->nmsgs; i++)
 		free(rs->msgs[i].vc);
 	free(rs->msgs);
-	for (i = 0; i < rs->rqcap; i++)
-		if (rs->rq[i] != NULL) {
-			free(rs->rq[i]->could);
-			free(rs->rq[i]->lost);
-			free(rs->rq[i]);
-		}
-	free(rs->rq);
 	free(rs->readyq);
 	free(rs->floor);
 	if (rs->mt != NULL) {
@@ -780,15 +795,18 @@ took(struct trc_race *rs, int32_t r, size_t i, struct req *q,
 	cd.seq = m->seq;
 	cd.send_req = 0;
 	cd.req = q != NULL ? q->id : TRC_NONE;
-	if (q != NULL)
+	if (q != NULL) {
 		for (k = 0; k < q->nlost; k++) {
 			c = q->lost[k];
-			if ((uint32_t)r >= m->n || m->vc[r] < c->clock)
-				if (add_cand(&c->could, &c->ncould,
-				    &c->ccould, &cd) < 0)
-					return nomem(rs);
-			c->pending--;
+			/* A settled choice has been heard of by all. */
+			if (!c->settled && ((uint32_t)r >= m->n ||
+			    m->vc[r] < c->clock) && add_cand(&c->could,
+			    &c->ncould, &c->ccould, &cd) < 0)
+				return nomem(rs);
+			lost_release(c);
 		}
+		q->nlost = 0;
+	}
 	vc_merge(p->vc, m->vc, m->n);
 	/* A probe waiting to learn which send its message was. */
 	for (k = 0; p->unknown > 0 && k < p->n; k++) {
@@ -932,7 +950,8 @@ req_gone(struct trc_race *rs, size_t at)
 	size_t k;
 
 	for (k = 0; k < q->nlost; k++)
-		q->lost[k]->pending--;
+		lost_release(q->lost[k]);
+	q->nlost = 0;
 	if (q->kind == RQ_RECV)
 		unwild(&rs->rk[q->rank], q);
 	rq_del(rs, at);
@@ -1124,6 +1143,24 @@ reqs_text(const int64_t *v, size_t n)
 	return s;
 }
 
+/*
+ * Before a request's list of lost choices grows, those settled leave
+ * it: a receive that loses every wait of a long run (a request for a
+ * final message) keeps only the choices still open.
+ */
+static void
+lost_compact(struct req *q)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < q->nlost; k++)
+		if (q->lost[k]->settled)
+			lost_release(q->lost[k]);
+		else
+			q->lost[n++] = q->lost[k];
+	q->nlost = n;
+}
+
 static int
 do_we(struct trc_race *rs, int32_t r, const struct rev *e)
 {
@@ -1183,6 +1220,8 @@ do_we(struct trc_race *rs, int32_t r, const struct rev *e)
 				    (q = rq_find(rs, r, p->cands[k], NULL)) == NULL)
 					continue;
 				if (q->kind == RQ_RECV) {
+					if (q->nlost == q->clost)
+						lost_compact(q);
 					if (grow(&q->lost, &q->clost, q->nlost,
 					    sizeof(*q->lost)) < 0)
 						return nomem(rs);
@@ -1503,6 +1542,16 @@ report(struct trc_race *rs, struct choice *c)
 	return 0;
 }
 
+/* A choice settled: freed, or kept for the receives that lost it. */
+static void
+choice_done(struct choice *c)
+{
+	if (c->pending > 0)
+		c->settled = 1;
+	else
+		choice_free(c);
+}
+
 /*
  * Settles the choices nothing can compete with any more, oldest first
  * on each rank; all of them when final.  Races are reported in line
@@ -1541,8 +1590,10 @@ settle(struct trc_race *rs, int final)
 		while (p->n > 0) {
 			struct choice *c = p->ch[p->h];
 
-			if (!final && (c->kind == CH_ANYOF ? c->pending > 0 :
-			    c->clock > rs->floor[r]))
+			/* Nothing to come can compete: every rank and every
+			 * message in flight to r has heard of c. */
+			if (!final && c->clock > rs->floor[r] &&
+			    (c->kind != CH_ANYOF || c->pending > 0))
 				break;
 			p->h++;
 			p->n--;
@@ -1550,11 +1601,11 @@ settle(struct trc_race *rs, int final)
 			if (c->kind == CH_PROBE && c->took[0].line == 0)
 				p->unknown--;
 			if (c->ncould == 0) {
-				choice_free(c);
+				choice_done(c);
 				continue;
 			}
 			if (grow(&done, &cdone, ndone, sizeof(*done)) < 0) {
-				choice_free(c);
+				choice_done(c);
 				rc = nomem(rs);
 				goto out;
 			}
@@ -1569,7 +1620,7 @@ settle(struct trc_race *rs, int final)
 		rc = report(rs, done[k]);
 out:
 	for (k = 0; k < ndone; k++)
-		choice_free(done[k]);
+		choice_done(done[k]);
 	free(done);
 	rs->settle_at = 2 * rs->open > 1024 ? 2 * rs->open : 1024;
 	return rc;

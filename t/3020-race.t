@@ -315,6 +315,21 @@ ok $? "a as Paraver"
 expect_exit 1 "a read from Paraver" -- trc-race a.prv
 is "$(tail -1 "$out")" "2 of 3 choice points race" "a.prv: the same count"
 
+# t/data/race/term.awk: rank 0 waits for any of a work message and a
+# final message (req=1) three times.  Sent at once, the final message
+# competes with every wait; sent after rank 2 heard of them all, with
+# none.
+awk -v k=3 -v racy=1 -f "$T/data/race/term.awk" >t.trc
+expect_exit 1 "term: a final message sent at once" -- trc-race t.trc
+is "$(cat "$out")" \
+"t.trc:8: rank 0 waitany req=1,2: took t.trc:7 from 1 (req=2); could take t.trc:4 from 2 (req=1)
+t.trc:22: rank 0 waitany req=1,3: took t.trc:21 from 1 (req=3); could take t.trc:4 from 2 (req=1)
+t.trc:36: rank 0 waitany req=1,4: took t.trc:35 from 1 (req=4); could take t.trc:4 from 2 (req=1)
+3 of 3 choice points race" "term: it could complete each waitany"
+awk -v k=3 -v racy=0 -f "$T/data/race/term.awk" >t.trc
+expect_exit 0 "term: a final message sent last" -- trc-race t.trc
+is "$(cat "$out")" "0 of 3 choice points race" "term: no race"
+
 # A wildcard with nothing else in flight is a choice point, not a race.
 mk h.trc 2 <<'E'
 1 SB peer=0 tag=1 bytes=4
