@@ -24,7 +24,7 @@
  *
  * A choice is settled when nothing can compete any more: every rank
  * and every message in flight to r has heard of it (the floor of r),
- * and an any-of choice's losing receives have completed.
+ * or an any-of choice's losing receives have completed.
  */
 #include <stdarg.h>
 #include <stdio.h>
