@@ -173,6 +173,7 @@ struct rank {
 	struct rev	 blk;
 	int32_t		 nextwaiter;
 	int		 retry;		/* blk is a collective end to retry */
+	int		 finalized;	/* past MPI_Finalize: sends no more */
 	struct rev	*q;
 	size_t		 qh, qn, qcap;
 	int		 ready;
@@ -1414,6 +1415,9 @@ step(struct trc_race *rs, int32_t r, struct rev *e)
 	case TRC_XE:
 		rc = do_xe(rs, r, e);
 		break;
+	case TRC_MK:
+		rs->rk[r].finalized = 1;
+		break;
 	default:
 		break;
 	}
@@ -1570,7 +1574,8 @@ settle(struct trc_race *rs, int final)
 			rs->floor[r] = UINT32_MAX;
 		for (x = 0; x < rs->nranks; x++)
 			for (r = 0; r < rs->nranks; r++)
-				if (x != r && rs->rk[x].vc[r] < rs->floor[r])
+				if (x != r && !rs->rk[x].finalized &&
+				    rs->rk[x].vc[r] < rs->floor[r])
 					rs->floor[r] = rs->rk[x].vc[r];
 		for (k = 0; k < rs->nmsgs; k++) {
 			const struct msg *m = &rs->msgs[k];
@@ -1629,6 +1634,7 @@ out:
 int
 trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 {
+	const struct trc_str *a;
 	struct rank *p;
 	struct rev e;
 	int rc;
@@ -1642,6 +1648,12 @@ trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 	case TRC_SE: case TRC_RB: case TRC_RE: case TRC_WB: case TRC_WE:
 	case TRC_XB: case TRC_XE:
 		break;
+	case TRC_MK:
+		/* The tracer's mark of MPI_Finalize: no send after it. */
+		if ((a = trc_attr_get(ev, "mark")) != NULL && a->len == 8 &&
+		    memcmp(a->s, "finalize", 8) == 0)
+			break;
+		return 0;
 	default:
 		return 0;
 	}

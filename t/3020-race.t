@@ -330,6 +330,10 @@ awk -v k=3 -v racy=0 -f "$T/data/race/term.awk" >t.trc
 expect_exit 0 "term: a final message sent last" -- trc-race t.trc
 is "$(cat "$out")" "0 of 3 choice points race" "term: no race"
 
+awk -v k=3 -v fin=1 -f "$T/data/race/silent.awk" >s.trc
+expect_exit 0 "silent: a finalized rank" -- trc-race s.trc
+is "$(cat "$out")" "0 of 3 choice points race" "silent: no race"
+
 # A wildcard with nothing else in flight is a choice point, not a race.
 mk h.trc 2 <<'E'
 1 SB peer=0 tag=1 bytes=4

@@ -27,6 +27,14 @@ done
 is "$(awk -v s="$(cat "$tmp/peak.20000")" -v b="$(cat "$tmp/peak.200000")" \
     'BEGIN { print (b <= s * 1.25 || b <= s + 1024) ? "flat" : s " KB to " b " KB" }')" "flat" \
     "a receive losing 200000 waits: memory as for 20000"
+# A rank past MPI_Finalize is not waited for (t/data/race/silent.awk).
+for k in 20000 200000; do
+	awk -v k=$k -v fin=1 -f "$T/data/race/silent.awk" >"$tmp/t.trc"
+	"$runstat" trc-race "$tmp/t.trc" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p' >"$tmp/peak.$k"
+done
+is "$(awk -v s="$(cat "$tmp/peak.20000")" -v b="$(cat "$tmp/peak.200000")" \
+    'BEGIN { print (b <= s * 1.25 || b <= s + 1024) ? "flat" : s " KB to " b " KB" }')" "flat" \
+    "a finalized rank: memory for 200000 choices as for 20000"
 is "$(grep -c '(target <= 3): met' "$out")" "2" "trc-race within 3x trc-stable's CPU on both"
 is "$(awk '/events:.*KB.*events:.*KB/ { s = $4; b = $8
 	if (b > s * 1.25 && b > s + 1024) print "grows", $0 }' "$out")" "" \
