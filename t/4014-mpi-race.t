@@ -48,7 +48,19 @@ while read -r prog call mark; do
 		    </dev/null >"$tmp/$prog-$form.out" 2>"$tmp/$prog-$form.err" &
 	done
 done <"$tmp/list"
+# Rank 1's send delayed by 200 ms, much longer than the senders' steps
+# of 2 ms: the unstable form takes another first, the stable one still
+# takes rank 1's first.
+for form in unstable stable; do
+	trc-record -o "$tmp/delayed-$form.trc" -d 'call=send,ranks=1,delay=0.2' -- \
+	    -np 4 "$MPIT/nd/recv-any" $form </dev/null >"$tmp/delayed-$form.out" 2>&1 &
+done
 wait
+ok "$(grep -q '^recv-any: [23] ' "$tmp/delayed-unstable.out"; echo $?)" \
+    "recv-any unstable, rank 1 delayed: order $(cat "$tmp/delayed-unstable.out")"
+is "$(cat "$tmp/delayed-stable.out")" "recv-any: 1 2 3" "recv-any stable, rank 1 delayed: the same order"
+expect_exit 1 "recv-any unstable, delayed: races" -- trc-race "$tmp/delayed-unstable.trc"
+expect_exit 0 "recv-any stable, delayed: no race" -- trc-race "$tmp/delayed-stable.trc"
 
 while read -r prog call mark; do
 	for form in unstable stable; do
