@@ -1208,11 +1208,28 @@ do_we(struct trc_race *rs, int32_t r, const struct rev *e)
 			c->line = p->b_line;
 			c->call = p->b_call;
 			c->src = -1;
-			c->took = p->took;
-			c->ntook = p->ntook;
-			c->ctook = p->ctook;
-			p->took = NULL;
-			p->ntook = p->ctook = 0;
+			/* What completed, in the order of the list: the
+			 * receives' messages, the sends themselves. */
+			for (j = 0; j < e->nreqs; j++) {
+				for (k = 0; k < p->ntook; k++)
+					if (p->took[k].req == e->reqs[j])
+						break;
+				if (k < p->ntook)
+					cd = p->took[k];
+				else if ((q = rq_find(rs, r, e->reqs[j], NULL)) !=
+				    NULL && q->kind == RQ_SEND) {
+					cd.line = q->line;
+					cd.src = r;
+					cd.req = q->id;
+					cd.seq = 0;
+					cd.send_req = 1;
+				} else
+					continue;
+				if (add_cand(&c->took, &c->ntook, &c->ctook,
+				    &cd) < 0)
+					return nomem(rs);
+			}
+			p->ntook = 0;
 			for (k = 0; k < p->ncands; k++) {
 				for (j = 0; j < e->nreqs; j++)
 					if (e->reqs[j] == p->cands[k])
@@ -1519,7 +1536,7 @@ report(struct trc_race *rs, struct choice *c)
 		v[k].line = c->took[k].line;
 		v[k].src = c->took[k].src;
 		v[k].req = c->took[k].req;
-		v[k].send_req = 0;
+		v[k].send_req = c->took[k].send_req;
 	}
 	for (k = 0; k < c->ncould; k++) {
 		v[c->ntook + k].line = c->could[k].line;

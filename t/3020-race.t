@@ -141,6 +141,27 @@ is "$(head -1 "$out")" \
 "b3.trc:7: rank 0 waitany req=1,2: took b3.trc:6 from 1 (req=2); could take b3.trc:3 (send req=1)" \
     "b3: the send could have completed"
 
+# b5: the same, the send completing first: the receive, whose message
+# (line 6) was sent freely, could have.
+mk b5.trc 2 <<'E'
+0 SB peer=1 tag=3 bytes=4 req=1
+0 SE peer=1 tag=3 bytes=4 req=1
+0 RB peer=1 tag=4 bytes=4 req=2
+1 SB peer=0 tag=4 bytes=4
+1 SE peer=0 tag=4 bytes=4
+0 WB req=1,2 op=waitany
+0 WE req=1 op=waitany
+1 RB peer=0 tag=3 bytes=4
+1 RE peer=0 tag=3 bytes=4
+0 WB req=2 op=wait
+0 RE req=2 peer=1 tag=4 bytes=4
+0 WE req=2 op=wait
+E
+expect_exit 1 "b5: a send request won a waitany" -- trc-race b5.trc
+is "$(head -1 "$out")" \
+"b5.trc:7: rank 0 waitany req=1,2: took b5.trc:3 (send req=1); could take b5.trc:6 from 1 (req=2)" \
+    "b5: the send taken, the receive could have been"
+
 # b4: a waitsome took both: nothing lost, no race.
 mk b4.trc 3 <<'E'
 0 RB peer=1 tag=1 bytes=4 req=1
