@@ -163,13 +163,13 @@ diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
 	static const struct trc_rank empty;
 	struct trc_dict *dict;
 	struct trc_graph g[2];
-	struct trc_rank_cmp cmp;
+	struct trc_rank_cmp *cmp;
 	struct unmatched *u;
 	struct trc_reader *rd;
 	uint64_t na = 0, nb = 0, lcs = 0, e = 0, n, d;
 	int32_t nranks, r;
 	int same_strings = 1, i;
-	size_t j, x, k;
+	size_t x, k;
 
 	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
 		die("--diff reads its inputs twice: give files, not stdin");
@@ -184,29 +184,36 @@ diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
 	}
 	nranks = g[0].nranks > g[1].nranks ? g[0].nranks : g[1].nranks;
 	u = ecalloc((size_t)nranks + 1, sizeof(*u));
+	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
+	for (r = 0; r < nranks; r++) {
+		if (trc_rank_compare(&g[0], &g[1], r, 0, &cmp[r], NULL, NULL) < 0)
+			die("out of memory");
+		na += cmp[r].na;
+		nb += cmp[r].nb;
+		lcs += cmp[r].lcs;
+		e += cmp[r].same_string ? cmp[r].d : 0;
+		same_strings &= cmp[r].same_string;
+	}
+	/*
+	 * As trc-stable counts: when every string is the same, the
+	 * receives matched to other sends differ (in both runs); else
+	 * the events the alignment leaves out, and nothing of the ranks
+	 * whose strings are the same.
+	 */
 	for (r = 0; r < nranks; r++) {
 		const struct trc_rank *x1 = r < g[0].nranks ? &g[0].rank[r] : &empty;
 		const struct trc_rank *y1 = r < g[1].nranks ? &g[1].rank[r] : &empty;
 
-		if (trc_rank_compare(&g[0], &g[1], r, 0, &cmp, NULL, NULL) < 0)
-			die("out of memory");
-		na += cmp.na;
-		nb += cmp.nb;
-		lcs += cmp.lcs;
-		same_strings &= cmp.same_string;
-		if (cmp.same_string && cmp.same_edges)
+		if (cmp[r].same_string && (cmp[r].same_edges || !same_strings))
 			continue;
-		if (cmp.same_string) {
-			/* The receives matched to other sends, in both runs. */
-			e += cmp.d;
-			for (j = 0, x = 0, k = 0; x < x1->n; x++) {
+		if (cmp[r].same_string) {
+			for (x = 0, k = 0; x < x1->n; x++) {
 				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
 					continue;
 				if (x1->esrc[k] != y1->esrc[k] ||
 				    x1->eidx[k] != y1->eidx[k]) {
 					push(&u[r], 0, x);
 					push(&u[r], 1, x);
-					j++;
 				}
 				k++;
 			}
@@ -214,6 +221,7 @@ diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
 		    hunk_cb, &u[r]) < 0)
 			die("out of memory");
 	}
+	free(cmp);
 	/* trc-stable's distance, the same way (compare/trc-stable.c). */
 	n = na > nb ? na : nb;
 	d = same_strings ? e : n - lcs;
@@ -532,6 +540,7 @@ main(int argc, char **argv)
 	}
 
 	o.nruns = isdiff || observed ? 2 : 1;
+	o.diff = isdiff;
 	if (observed) {
 		o.run_name[TRC_PREDICTED] = "predicted";
 		o.run_name[TRC_OBSERVED] = "observed";

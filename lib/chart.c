@@ -433,8 +433,8 @@ int
 trc_effects_reader_line(struct trc_effects_reader *e, const char *line,
     char *err, size_t errlen)
 {
-	const char *p;
-	size_t len;
+	const char *p, *name;
+	size_t len, nlen;
 	int f, i;
 	char num[64], *end;
 	double v;
@@ -480,8 +480,16 @@ trc_effects_reader_line(struct trc_effects_reader *e, const char *line,
 		return trc_errorf(err, errlen, "%ld: no effect name", e->lineno);
 	if (len == 5 && memcmp(p, "total", 5) == 0)
 		return 0;
+	name = p;
+	nlen = len;
+	if (field(line, e->col_pct, &p, &len) < 0)
+		return trc_errorf(err, errlen, "%ld: no percent field",
+		    e->lineno);
+	/* The mean, and effects without a share: no bar. */
+	if (len == 1 && *p == '-')
+		return 0;
 	for (i = 0; i < e->neff; i++)
-		if (strlen(e->eff[i]) == len && memcmp(e->eff[i], p, len) == 0)
+		if (strlen(e->eff[i]) == nlen && memcmp(e->eff[i], name, nlen) == 0)
 			break;
 	if (i == e->neff) {
 		if (e->neff == MAXEFF)
@@ -496,17 +504,12 @@ trc_effects_reader_line(struct trc_effects_reader *e, const char *line,
 				return trc_errorf(err, errlen, "out of memory");
 			e->eff = q;
 		}
-		if ((e->eff[i] = malloc(len + 1)) == NULL)
+		if ((e->eff[i] = malloc(nlen + 1)) == NULL)
 			return trc_errorf(err, errlen, "out of memory");
-		memcpy(e->eff[i], p, len);
-		e->eff[i][len] = '\0';
+		memcpy(e->eff[i], name, nlen);
+		e->eff[i][nlen] = '\0';
 		e->neff++;
 	}
-	if (field(line, e->col_pct, &p, &len) < 0)
-		return trc_errorf(err, errlen, "%ld: no percent field",
-		    e->lineno);
-	if (len == 1 && *p == '-')
-		return 0;
 	if (len == 0 || len >= sizeof(num))
 		return trc_errorf(err, errlen, "%ld: invalid percent '%.*s'",
 		    e->lineno, (int)(len < 40 ? len : 40), p);

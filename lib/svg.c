@@ -837,7 +837,7 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 	struct geom g;
 	int64_t tmin = INT64_MAX, tmax = INT64_MIN;
 	int32_t r, nsel = 0, lane;
-	int run, i, y, cols, diff = tl->marked[0] + tl->marked[1] > 0, k, x,
+	int run, i, y, cols, diff = tl->o.diff, k, x,
 	    last;
 	size_t m;
 

@@ -56,6 +56,7 @@ struct trc_tl_opts {
 	int		 lane_height;	/* 0: from the number of lanes */
 	int		 nruns;		/* 1, or 2 lanes per rank */
 	const char	*run_name[2];	/* lane labels when nruns is 2 */
+	int		 diff;		/* draws highlighted events */
 	int		 window;	/* from..to given */
 	int64_t		 from, to;	/* nanoseconds */
 	int		 select;	/* only the ranks in ranks */
