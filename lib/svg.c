@@ -136,6 +136,7 @@ trc_svg_proc_color(int i)
 #define NCLASS		(TRC_SVG_NFIXED + TRC_SVG_NPROCS)
 #define ARROWS_MAX	2000	/* drawn one by one up to this many */
 #define MARKS_MAX	5000
+#define ARROW_PX	8	/* columns per thinned arrow */
 
 struct arrow {
 	int64_t	 ts, tr;	/* send end, receive completion */
@@ -857,9 +858,10 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 			return tl_fail(tl, "no events");
 	if (tl->o.select)
 		for (i = 0; i < tl->ranks.n; i++)
-			if (tl->ranks.lo[i] >= g.nranks)
+			if (tl->ranks.hi[i] >= g.nranks)
 				return tl_fail(tl, "rank %ld is not in the trace "
-				    "(ranks 0-%ld)", (long)tl->ranks.lo[i],
+				    "(ranks 0-%ld)", (long)(tl->ranks.lo[i] >
+				    g.nranks ? tl->ranks.lo[i] : g.nranks),
 				    (long)g.nranks - 1);
 	if (tl->o.window) {
 		if (tl->o.from > tmax || tl->o.to < tmin) {
@@ -973,7 +975,7 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 		for (m = 0; m < tl->narrow; m++)
 			draw_arrow(s, tl, &g, &tl->arrow[m]);
 	else
-		/* One arrow per lane and pixel column of its send. */
+		/* One arrow per lane and few pixel columns of its send. */
 		for (lane = 0; lane < tl->nlanes; lane++) {
 			if (tl->lane[lane].slot == NULL)
 				continue;
@@ -982,7 +984,9 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 
 				if (a->from < 0 || a->ts < g.t0 || a->ts > g.t1)
 					continue;
-				x = (int)geom_x(&g, a->ts);
+				/* At most one per ARROW_PX columns: a denser
+				 * mesh of lines hides the lanes. */
+				x = (int)geom_x(&g, a->ts) / ARROW_PX;
 				if (x == last)
 					continue;
 				last = x;
