@@ -161,7 +161,8 @@ struct run {
 	int32_t			*cls;	/* summary label id -> class */
 	int32_t			 ncls;
 	int32_t			 nranks;
-	int64_t			 first, last, events;
+	int64_t			 first, last, events;	/* selected ranks' */
+	int64_t			 seen;	/* events of every rank */
 };
 
 struct trc_timeline {
@@ -479,12 +480,13 @@ trc_timeline_add(struct trc_timeline *tl, int run, const struct trc_event *ev)
 	struct trc_msg msg, peer;
 	int cls, rc;
 
+	if (ev->rank >= r->nranks)
+		r->nranks = ev->rank + 1;
+	r->seen++;
 	if (!tl_selected(tl, ev->rank))
 		return 0;
 	if ((l = lane_get(tl, ev->rank, run)) == NULL)
 		return tl_fail(tl, "out of memory");
-	if (ev->rank >= r->nranks)
-		r->nranks = ev->rank + 1;
 	if (r->first < 0 || ev->t < r->first)
 		r->first = ev->t;
 	if (r->events == 0 || ev->t > r->last)
@@ -541,13 +543,22 @@ trc_timeline_end(struct trc_timeline *tl, int run, int32_t header_ranks)
 {
 	struct run *r = &tl->run[run];
 
-	if (r->events == 0)
-		return tl_fail(tl, "no events%s", tl->o.select ?
-		    " on the ranks selected" : "");
-	if (trc_summary_finish(r->sum) < 0)
-		return tl_fail(tl, "%s", trc_summary_error(r->sum));
+	int i;
+
 	if (header_ranks > r->nranks)
 		r->nranks = header_ranks;
+	if (r->seen == 0)
+		return tl_fail(tl, "no events");
+	for (i = 0; tl->o.select && i < tl->ranks.n; i++)
+		if (tl->ranks.hi[i] >= r->nranks)
+			return tl_fail(tl, "rank %ld is not in the trace "
+			    "(ranks 0-%ld)", (long)(tl->ranks.lo[i] >
+			    r->nranks ? tl->ranks.lo[i] : r->nranks),
+			    (long)r->nranks - 1);
+	if (r->events == 0)
+		return tl_fail(tl, "no events on the ranks selected");
+	if (trc_summary_finish(r->sum) < 0)
+		return tl_fail(tl, "%s", trc_summary_error(r->sum));
 	return 0;
 }
 

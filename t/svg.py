@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""svg.py - what the tests read from trc-svg's pictures, with python3's
+standard library only (xml.etree, zlib, struct).
+
+  svg.py info FILE.svg          facts, one per line (parse errors: exit 1)
+  svg.py infos FILE.svg ...     the same into FILE.svg.info each
+  svg.py page OUT.html A.svg ...  the pictures stacked on one page, for
+                                one browser launch; prints "file y" each
+  svg.py at SHOT.png Y FILE.svg RANK RUN SECONDS
+                                the colour at the middle of a lane of the
+                                picture drawn at height Y, at a time
+  svg.py bar SHOT.png Y FILE.svg CAT SER
+                                the colour at the middle of a chart's bar
+  svg.py ink SHOT.png Y FILE.svg
+                                the share of the picture's pixels not white
+"""
+import struct
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+NS = '{http://www.w3.org/2000/svg}'
+
+
+def load(path):
+    return ET.parse(path).getroot()
+
+
+def infos(paths):
+    """info of each FILE into FILE.info, in one python start."""
+    for p in paths:
+        with open(p + '.info', 'w') as fp:
+            sys.stdout = fp
+            try:
+                info(p)
+            except ET.ParseError as e:
+                print('not well-formed: %s' % e)
+            sys.stdout = sys.__stdout__
+
+
+def info(path):
+    root = load(path)
+    out = ['kind ' + root.get('data-kind', '')]
+    if root.get('data-chart'):
+        out.append('chart ' + root.get('data-chart'))
+    t = root.find(NS + 'title')
+    out.append('title ' + (t.text if t is not None else ''))
+    lanes = [g for g in root.iter(NS + 'g') if g.get('class') == 'lane']
+    out.append('lanes ' + ' '.join('%s:%s' % (g.get('data-rank'),
+               g.get('data-run')) for g in lanes))
+    for g in root.iter(NS + 'g'):
+        if g.get('class') == 'msgs':
+            n = len(list(g.iter(NS + 'line')))
+            out.append('messages %s drawn %d' % (g.get('data-messages'), n))
+        if g.get('class') == 'marks':
+            sums = [0, 0]
+            for r in g.iter(NS + 'rect'):
+                if r.get('class') == 'unmatched':
+                    sums[int(r.get('data-run'))] += int(r.get('data-n'))
+            first = [l for l in g.iter(NS + 'line') if l.get('class') == 'first']
+            out.append('marked %s %s' % (g.get('data-marked0'),
+                                         g.get('data-marked1')))
+            out.append('unmatched %d %d' % tuple(sums))
+            out.append('first ' + ' '.join(sorted('%s:%s' % (l.get('data-rank'),
+                       l.get('data-run')) for l in first)))
+    for kind in ('proc', 'activity', 'series'):
+        names = [g.get('data-name') for g in root.iter(NS + 'g')
+                 if g.get('class') == 'entry' and g.get('data-kind') == kind]
+        if names:
+            out.append('legend %s %s' % (kind, ','.join(names)))
+    cats = [t.text for t in root.iter(NS + 'text') if t.get('class') == 'cat']
+    if cats:
+        out.append('categories ' + ','.join(cats))
+    for r in root.iter(NS + 'rect'):
+        if r.get('class') == 'bar':
+            out.append('bar %s %s %s' % (r.get('data-cat'), r.get('data-ser'),
+                                         r.get('data-v')))
+    print('\n'.join(out))
+
+
+def page(out, files):
+    y = 0
+    html = ['<!DOCTYPE html><html><body style="margin:0;background:#fff">']
+    for f in files:
+        root = load(f)
+        w, h = int(root.get('width')), int(root.get('height'))
+        html.append('<img src="%s" style="position:absolute;left:0;top:%dpx;'
+                    'width:%dpx;height:%dpx">' % (f, y, w, h))
+        print(f, y)
+        y += h + 10
+    html.append('</body></html>')
+    with open(out, 'w') as fp:
+        fp.write('\n'.join(html))
+
+
+def png(path):
+    """RGB rows of an 8-bit RGB or RGBA PNG."""
+    with open(path, 'rb') as fp:
+        data = fp.read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, idat = 8, b''
+    while pos < len(data):
+        n, typ = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if typ == b'IHDR':
+            w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+            assert depth == 8 and ctype in (2, 6), 'unexpected PNG type'
+            bpp = 3 if ctype == 2 else 4
+        elif typ == b'IDAT':
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pr) & 255
+        rows.append(bytes(line[i] for i in range(stride) if i % bpp < 3)
+                    if bpp == 4 else bytes(line))
+        prev = line
+    return w, h, rows
+
+
+def color(rows, x, y):
+    r = rows[y]
+    return '#%02x%02x%02x' % (r[3 * x], r[3 * x + 1], r[3 * x + 2])
+
+
+def at(shot, y0, path, rank, run, secs):
+    root = load(path)
+    t0, t1 = int(root.get('data-t0')), int(root.get('data-t1'))
+    px, pw = int(root.get('data-plot-x')), int(root.get('data-plot-width'))
+    t = round(float(secs) * 1e9)
+    x = int(px + (t - t0) * pw / (t1 - t0))
+    for g in root.iter(NS + 'g'):
+        if g.get('class') == 'lane' and g.get('data-rank') == rank and \
+                g.get('data-run') == run:
+            y = int(y0) + int(g.get('data-y')) + int(g.get('data-h')) // 2
+            _, _, rows = png(shot)
+            print(color(rows, x, y))
+            return
+    print('no such lane')
+
+
+def bar(shot, y0, path, cat, ser):
+    root = load(path)
+    for r in root.iter(NS + 'rect'):
+        if r.get('class') == 'bar' and r.get('data-cat') == cat and \
+                r.get('data-ser') == ser:
+            x = int(float(r.get('x')) + float(r.get('width')) / 2)
+            y = int(y0) + int(float(r.get('y')) + float(r.get('height')) / 2)
+            _, _, rows = png(shot)
+            print(color(rows, x, y), r.get('fill'))
+            return
+    print('no such bar')
+
+
+def ink(shot, y0, path):
+    root = load(path)
+    w, h = int(root.get('width')), int(root.get('height'))
+    _, _, rows = png(shot)
+    n = sum(1 for y in range(int(y0), int(y0) + h) for x in range(w)
+            if rows[y][3 * x:3 * x + 3] != b'\xff\xff\xff')
+    print('%.3f' % (n / (w * h)))
+
+
+if __name__ == '__main__':
+    cmd, args = sys.argv[1], sys.argv[2:]
+    try:
+        {'info': lambda: info(*args), 'infos': lambda: infos(args), 'page': lambda: page(args[0], args[1:]),
+         'at': lambda: at(*args), 'bar': lambda: bar(*args),
+         'ink': lambda: ink(*args)}[cmd]()
+    except ET.ParseError as e:
+        print('not well-formed: %s' % e)
+        sys.exit(1)
