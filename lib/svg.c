@@ -838,9 +838,9 @@ draw_mark(struct trc_svg *s, const struct trc_timeline *tl,
 	if (rank >= g->nranks || g->rank_y[rank] < 0)
 		return;
 	trc_svg_printf(s, "<rect class=\"unmatched\" data-run=\"%d\" "
-	    "data-rank=\"%ld\" data-n=\"%lu\" x=\"%.1f\" y=\"%d\" width=\"3\" "
+	    "data-rank=\"%ld\" data-n=\"%lu\" x=\"%.1f\" y=\"%d\" width=\"5\" "
 	    "height=\"%d\"/>\n", (int)run, (long)rank, (unsigned long)n,
-	    geom_x(g, t) - 1.5, g->rank_y[rank] + run * g->lane_h, g->lane_h);
+	    geom_x(g, t) - 2.5, g->rank_y[rank] + run * g->lane_h, g->lane_h);
 }
 
 int
@@ -943,16 +943,21 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 	    ".lanes rect{shape-rendering:crispEdges}\n"
 	    ".msgs line{stroke:#000;stroke-width:0.6;stroke-opacity:0.7}\n"
 	    ".unmatched{fill:" TRC_SVG_MARK_COLOR "}\n"
-	    ".first{stroke:" TRC_SVG_FIRST_COLOR ";stroke-width:2}\n");
+	    ".first{fill:none;stroke:" TRC_SVG_FIRST_COLOR ";stroke-width:1.5}\n"
+	    ".msgs line{marker-end:url(#head)}\n");
 	for (i = 0; i < NCLASS; i++)
 		trc_svg_printf(s, ".k%d{fill:%s}\n", i, trc_svg_class_color(i));
 	trc_svg_printf(s, "</style>\n<rect width=\"100%%\" height=\"100%%\" "
 	    "fill=\"#fff\"/>\n<text class=\"title\" x=\"10\" y=\"24\" "
 	    "font-size=\"16\">");
 	trc_svg_text(s, title, strlen(title));
+	/* The clip leaves room for marks on the first and last event. */
 	trc_svg_printf(s, "</text>\n<defs><clipPath id=\"plot\"><rect x=\"%d\" "
-	    "y=\"0\" width=\"%d\" height=\"%d\"/></clipPath></defs>\n",
-	    LEFT, g.plotw, g.height);
+	    "y=\"0\" width=\"%d\" height=\"%d\"/></clipPath>\n"
+	    "<marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"10\" "
+	    "refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+	    "orient=\"auto\"><path d=\"M0,0L10,5L0,10z\"/></marker></defs>\n",
+	    LEFT - 5, g.plotw + 10, g.height);
 
 	trc_svg_printf(s, "<g class=\"lanes\">\n");
 	for (r = 0; r < g.nranks; r++) {
@@ -1048,13 +1053,12 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 			if (tl->lane[lane].first_diff < 0 || rk >= g.nranks ||
 			    g.rank_y[rk] < 0)
 				continue;
-			trc_svg_printf(s, "<line class=\"first\" data-rank=\"%ld\" "
-			    "data-run=\"%d\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
-			    "y2=\"%d\"/>\n", (long)rk, run,
-			    geom_x(&g, tl->lane[lane].first_diff),
-			    g.rank_y[rk] + run * g.lane_h - 2,
-			    geom_x(&g, tl->lane[lane].first_diff),
-			    g.rank_y[rk] + (run + 1) * g.lane_h + 2);
+			/* A box around the mark, which stays visible inside. */
+			trc_svg_printf(s, "<rect class=\"first\" data-rank=\"%ld\" "
+			    "data-run=\"%d\" x=\"%.1f\" y=\"%d\" width=\"10\" "
+			    "height=\"%d\"/>\n", (long)rk, run,
+			    geom_x(&g, tl->lane[lane].first_diff) - 5,
+			    g.rank_y[rk] + run * g.lane_h, g.lane_h);
 		}
 		trc_svg_printf(s, "</g>\n");
 	}

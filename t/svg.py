@@ -4,15 +4,11 @@ standard library only (xml.etree, zlib, struct).
 
   svg.py info FILE.svg          facts, one per line (parse errors: exit 1)
   svg.py infos FILE.svg ...     the same into FILE.svg.info each
-  svg.py page OUT.html A.svg ...  the pictures stacked on one page, for
-                                one browser launch; prints "file y" each
-  svg.py at SHOT.png Y FILE.svg RANK RUN SECONDS
-                                the colour at the middle of a lane of the
-                                picture drawn at height Y, at a time
-  svg.py bar SHOT.png Y FILE.svg CAT SER
-                                the colour at the middle of a chart's bar
-  svg.py ink SHOT.png Y FILE.svg
-                                the share of the picture's pixels not white
+  svg.py page OUT.html A.svg ...  the pictures stacked on one page, at
+                                half size, for one browser start; prints
+                                "file y" each, then "height H"
+  svg.py checks SHOT.png OFFSETS   answers to "FILE CHECK ARGS" lines on
+                                stdin (see check()); OFFSETS is page's output
 """
 import struct
 import sys
@@ -57,7 +53,7 @@ def info(path):
             for r in g.iter(NS + 'rect'):
                 if r.get('class') == 'unmatched':
                     sums[int(r.get('data-run'))] += int(r.get('data-n'))
-            first = [l for l in g.iter(NS + 'line') if l.get('class') == 'first']
+            first = [l for l in g.iter(NS + 'rect') if l.get('class') == 'first']
             out.append('marked %s %s' % (g.get('data-marked0'),
                                          g.get('data-marked1')))
             out.append('unmatched %d %d' % tuple(sums))
@@ -78,16 +74,22 @@ def info(path):
     print('\n'.join(out))
 
 
+SCALE = 0.5	# pictures are drawn at half size: a smaller PNG to decode
+
+
 def page(out, files):
+    """The pictures stacked on one HTML page, at half size, for one
+    browser start; prints "file y" for each and "height H" last."""
     y = 0
     html = ['<!DOCTYPE html><html><body style="margin:0;background:#fff">']
     for f in files:
         root = load(f)
         w, h = int(root.get('width')), int(root.get('height'))
         html.append('<img src="%s" style="position:absolute;left:0;top:%dpx;'
-                    'width:%dpx;height:%dpx">' % (f, y, w, h))
+                    'width:%dpx;height:%dpx">' % (f, y, w * SCALE, h * SCALE))
         print(f, y)
-        y += h + 10
+        y += int(h * SCALE) + 10
+    print('height', y)
     html.append('</body></html>')
     with open(out, 'w') as fp:
         fp.write('\n'.join(html))
@@ -141,50 +143,75 @@ def color(rows, x, y):
     return '#%02x%02x%02x' % (r[3 * x], r[3 * x + 1], r[3 * x + 2])
 
 
-def at(shot, y0, path, rank, run, secs):
-    root = load(path)
-    t0, t1 = int(root.get('data-t0')), int(root.get('data-t1'))
-    px, pw = int(root.get('data-plot-x')), int(root.get('data-plot-width'))
-    t = round(float(secs) * 1e9)
-    x = int(px + (t - t0) * pw / (t1 - t0))
+def lane_row(root, y0, rank, run):
     for g in root.iter(NS + 'g'):
         if g.get('class') == 'lane' and g.get('data-rank') == rank and \
                 g.get('data-run') == run:
-            y = int(y0) + int(g.get('data-y')) + int(g.get('data-h')) // 2
-            _, _, rows = png(shot)
-            print(color(rows, x, y))
-            return
-    print('no such lane')
+            return int(y0 + (int(g.get('data-y')) + int(g.get('data-h')) / 2)
+                       * SCALE)
+    raise KeyError('no lane %s:%s' % (rank, run))
 
 
-def bar(shot, y0, path, cat, ser):
+def check(rows, w, y0, path, what, args):
+    """One answer about the picture of path drawn at page height y0:
+    at RANK RUN SECONDS   the colour in a lane's middle at a time
+    count RANK RUN COLOUR pixels of a colour on a lane's middle row
+    bar CAT SER           the colour in a bar's middle, and its fill
+    legend NAME           the colour of a legend entry's swatch
+    ink                   the share of the picture not white"""
     root = load(path)
-    for r in root.iter(NS + 'rect'):
-        if r.get('class') == 'bar' and r.get('data-cat') == cat and \
-                r.get('data-ser') == ser:
-            x = int(float(r.get('x')) + float(r.get('width')) / 2)
-            y = int(y0) + int(float(r.get('y')) + float(r.get('height')) / 2)
-            _, _, rows = png(shot)
-            print(color(rows, x, y), r.get('fill'))
-            return
-    print('no such bar')
+    if what == 'at':
+        t0, t1 = int(root.get('data-t0')), int(root.get('data-t1'))
+        px, pw = int(root.get('data-plot-x')), int(root.get('data-plot-width'))
+        x = px + (round(float(args[2]) * 1e9) - t0) * pw / (t1 - t0)
+        return color(rows, int(x * SCALE), lane_row(root, y0, args[0], args[1]))
+    if what == 'count':
+        y = lane_row(root, y0, args[0], args[1])
+        want = bytes.fromhex(args[2].lstrip('#'))
+        return str(sum(1 for x in range(w) if rows[y][3 * x:3 * x + 3] == want))
+    if what == 'bar':
+        for r in root.iter(NS + 'rect'):
+            if r.get('class') == 'bar' and r.get('data-cat') == args[0] and \
+                    r.get('data-ser') == args[1]:
+                x = (float(r.get('x')) + float(r.get('width')) / 2) * SCALE
+                y = y0 + (float(r.get('y')) + float(r.get('height')) / 2) * SCALE
+                return '%s %s' % (color(rows, int(x), int(y)), r.get('fill'))
+        return 'no such bar'
+    if what == 'legend':
+        for g in root.iter(NS + 'g'):
+            if g.get('class') == 'entry' and g.get('data-name') == args[0]:
+                return g.find(NS + 'rect').get('fill')
+        return 'no such entry'
+    if what == 'ink':
+        pw, ph = int(int(root.get('width')) * SCALE), int(int(root.get('height')) * SCALE)
+        n = sum(1 for y in range(y0, y0 + ph) for x in range(pw)
+                if rows[y][3 * x:3 * x + 3] != b'\xff\xff\xff')
+        return '%.2f' % (n / (pw * ph))
+    return 'unknown check ' + what
 
 
-def ink(shot, y0, path):
-    root = load(path)
-    w, h = int(root.get('width')), int(root.get('height'))
-    _, _, rows = png(shot)
-    n = sum(1 for y in range(int(y0), int(y0) + h) for x in range(w)
-            if rows[y][3 * x:3 * x + 3] != b'\xff\xff\xff')
-    print('%.3f' % (n / (w * h)))
+def checks(shot, offsets):
+    """Lines "FILE CHECK ARGS..." on stdin, an answer each on stdout."""
+    w, _, rows = png(shot)
+    ys = {}
+    with open(offsets) as fp:
+        for line in fp:
+            f, y = line.split()
+            ys[f] = int(y)
+    for line in sys.stdin:
+        f, what, *args = line.split()
+        try:
+            print(check(rows, w, ys[f], f, what, args))
+        except (KeyError, IndexError) as e:
+            print('error', e)
 
 
 if __name__ == '__main__':
     cmd, args = sys.argv[1], sys.argv[2:]
     try:
-        {'info': lambda: info(*args), 'infos': lambda: infos(args), 'page': lambda: page(args[0], args[1:]),
-         'at': lambda: at(*args), 'bar': lambda: bar(*args),
-         'ink': lambda: ink(*args)}[cmd]()
+        {'info': lambda: info(*args), 'infos': lambda: infos(args),
+         'page': lambda: page(args[0], args[1:]),
+         'checks': lambda: checks(*args)}[cmd]()
     except ET.ParseError as e:
         print('not well-formed: %s' % e)
         sys.exit(1)
