@@ -944,7 +944,8 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 	    ".msgs line{stroke:#000;stroke-width:0.6;stroke-opacity:0.7}\n"
 	    ".unmatched{fill:" TRC_SVG_MARK_COLOR "}\n"
 	    ".first{fill:none;stroke:" TRC_SVG_FIRST_COLOR ";stroke-width:1.5}\n"
-	    ".msgs line{marker-end:url(#head)}\n");
+	    ".msgs line{marker-end:url(#head)}\n"
+	    ".msgs.dense line{marker-end:none;stroke-opacity:0.3}\n");
 	for (i = 0; i < NCLASS; i++)
 		trc_svg_printf(s, ".k%d{fill:%s}\n", i, trc_svg_class_color(i));
 	trc_svg_printf(s, "</style>\n<rect width=\"100%%\" height=\"100%%\" "
@@ -984,8 +985,14 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 	}
 	trc_svg_printf(s, "</g>\n");
 
-	trc_svg_printf(s, "<g class=\"msgs\" clip-path=\"url(#plot)\" "
+	/*
+	 * Thinned arrows are fainter and headless: they show traffic.
+	 * Heads closer than ARROW_PX on average would make a dotted line.
+	 */
+	trc_svg_printf(s, "<g class=\"msgs%s\" clip-path=\"url(#plot)\" "
 	    "data-messages=\"%llu\" data-thinned=\"%d\">\n",
+	    tl->arrows_thinned || tl->narrow * ARROW_PX > (size_t)g.plotw ?
+	    " dense" : "",
 	    (unsigned long long)tl->messages, tl->arrows_thinned);
 	if (!tl->arrows_thinned)
 		for (m = 0; m < tl->narrow; m++)

@@ -45,7 +45,7 @@ def info(path):
     out.append('lanes ' + ' '.join('%s:%s' % (g.get('data-rank'),
                g.get('data-run')) for g in lanes))
     for g in root.iter(NS + 'g'):
-        if g.get('class') == 'msgs':
+        if g.get('class', '').split()[:1] == ['msgs']:
             n = len(list(g.iter(NS + 'line')))
             out.append('messages %s drawn %d' % (g.get('data-messages'), n))
         if g.get('class') == 'marks':
