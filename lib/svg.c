@@ -652,20 +652,22 @@ tick_step(int64_t span)
 static void
 draw_axis(struct trc_svg *s, const struct geom *g, int y)
 {
-	int64_t step = tick_step(g->t1 - g->t0), t, unit;
+	int64_t step = tick_step(g->t1 - g->t0), t, unit,
+	    big = g->t1 > -g->t0 ? g->t1 : -g->t0;
 	const char *uname;
 	int dec = 0;
 	double x;
 
-	if (step >= 1000000000) {
+	/* The unit of the largest time shown, decimals for the step. */
+	if (big >= 1000000000) {
 		unit = 1000000000;
 		uname = "s";
-	} else if (step >= 1000000) {
+	} else if (big >= 1000000) {
 		unit = 1000000;
 		uname = "ms";
-	} else if (step >= 1000) {
+	} else if (big >= 1000) {
 		unit = 1000;
-		uname = "us";
+		uname = "\xc2\xb5s";
 	} else {
 		unit = 1;
 		uname = "ns";
