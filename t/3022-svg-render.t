@@ -25,9 +25,18 @@ trc-svg -o sizes.svg --chart sizes "$d/small.trc" &&
 trc-svg -o ratios.svg --chart ratios --vs "$d/small.trc" pred.trc &&
 trc-svg -o effects.svg --chart effects eff.txt
 ok $? "seven pictures made"
+# The demo's pictures of the bundled example, kept under build/ (half
+# size; make demo writes them whole).
+ex=$T/../benchmarks/example
+trc-scale --cpu "$ex/ratios.tbl" --base "$ex/base.fit" --comm "$ex/target.fit" \
+    "$ex/heat-base.trc" >heat-pred.trc &&
+trc-svg -o heat-base.svg "$ex/heat-base.trc" &&
+trc-svg -o heat-vs.svg --vs "$ex/heat-target.trc" heat-pred.trc &&
+trc-svg -o heat-stable.svg --diff "$ex/heat-base.trc" "$ex/heat-target.trc"
+ok $? "the demo's three pictures made"
 
 python3 "$T/svg.py" page page.html tl.svg vs.svg diff.svg procs.svg sizes.svg \
-    ratios.svg effects.svg >offsets
+    ratios.svg effects.svg heat-base.svg heat-vs.svg heat-stable.svg >offsets
 h=$(sed -n 's/^height //p' offsets)
 sandbox=
 [ "$(id -u)" = 0 ] && sandbox=--no-sandbox
@@ -36,7 +45,7 @@ timeout 120 "$browser" --headless $sandbox --disable-gpu --hide-scrollbars \
     --screenshot="$tmp/shot.png" --window-size="640,$h" \
     "file://$tmp/page.html" >/dev/null 2>&1
 [ -s shot.png ]; ok $? "chromium drew the page"
-[ -n "$TRC_BUILD" ] && mkdir -p "$TRC_BUILD/t" && cp shot.png "$TRC_BUILD/t/svg-render.png"
+[ -n "$TRC_BUILD" ] && mkdir -p "$TRC_BUILD/t/svg" && cp shot.png "$TRC_BUILD/t/svg/all.png"
 
 # Every check on one python3 start; answers in order.
 python3 "$T/svg.py" checks shot.png offsets >answers <<'X'
@@ -74,9 +83,14 @@ ratios.svg ink
 ratios.svg bar 1 2
 effects.svg ink
 effects.svg bar 0 0
+heat-base.svg ink
+heat-vs.svg ink
+heat-stable.svg ink
+heat-base.svg hue 0 0 #2ca02c
+heat-base.svg legend Iterate
 X
 a() { sed -n "$1p" answers; }
-for i in 1 15 20 25 29 31 33; do
+for i in 1 15 20 25 29 31 33 35 36 37; do
 	awk -v v="$(a $i)" 'BEGIN { exit !(v >= 0.05) }'
 	ok $? "check $i: not blank ($(a $i) of the pixels drawn)"
 done
@@ -107,4 +121,16 @@ for i in 26 27 28 30 32 34; do
 	set -- $(a $i)
 	is "$1" "$2" "bar of line $i drawn in its colour ($2)"
 done
+# Most of the base run's rank 0 is Iterate (trc-sum: 79 of 128 ms), so
+# more than a third of its lane's row (512 pixels at half size) is
+# green, though blended with thin gold stripes and faint arrows.
+is "$(a 39)" "#2ca02c" "the demo's base run: Iterate's colour"
+[ "$(a 38)" -gt 170 ]; ok $? "the demo's base run: Iterate on rank 0 ($(a 38) pixels)"
+if [ -n "$TRC_BUILD" ]; then
+	mkdir -p "$TRC_BUILD/t/svg"
+	for f in tl vs diff procs sizes ratios effects heat-base heat-vs heat-stable; do
+		echo "$f.svg crop $TRC_BUILD/t/svg/$f.png"
+	done | python3 "$T/svg.py" checks shot.png offsets >/dev/null
+	[ -s "$TRC_BUILD/t/svg/heat-vs.png" ]; ok $? "the PNGs kept in $TRC_BUILD/t/svg"
+fi
 done_testing

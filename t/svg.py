@@ -156,9 +156,12 @@ def check(rows, w, y0, path, what, args):
     """One answer about the picture of path drawn at page height y0:
     at RANK RUN SECONDS   the colour in a lane's middle at a time
     count RANK RUN COLOUR pixels of a colour on a lane's middle row
+    hue RANK RUN COLOUR   pixels on that row whose strongest channel is
+                          the colour's
     bar CAT SER           the colour in a bar's middle, and its fill
     legend NAME           the colour of a legend entry's swatch
-    ink                   the share of the picture not white"""
+    ink                   the share of the picture not white
+    (and, in checks, crop OUT.png: the picture's part of the shot)"""
     root = load(path)
     if what == 'at':
         t0, t1 = int(root.get('data-t0')), int(root.get('data-t1'))
@@ -169,6 +172,18 @@ def check(rows, w, y0, path, what, args):
         y = lane_row(root, y0, args[0], args[1])
         want = bytes.fromhex(args[2].lstrip('#'))
         return str(sum(1 for x in range(w) if rows[y][3 * x:3 * x + 3] == want))
+    if what == 'hue':
+        # Pixels whose strongest channel is the colour's, by 30 or more:
+        # survives blending with thin stripes and faint lines.
+        y = lane_row(root, y0, args[0], args[1])
+        want = bytes.fromhex(args[2].lstrip('#'))
+        k = max(range(3), key=lambda i: want[i])
+        n = 0
+        for x in range(w):
+            p = rows[y][3 * x:3 * x + 3]
+            if all(p[k] >= p[i] + 30 for i in range(3) if i != k):
+                n += 1
+        return str(n)
     if what == 'bar':
         for r in root.iter(NS + 'rect'):
             if r.get('class') == 'bar' and r.get('data-cat') == args[0] and \
@@ -190,6 +205,19 @@ def check(rows, w, y0, path, what, args):
     return 'unknown check ' + what
 
 
+def write_png(path, w, h, rows):
+    """rows of RGB bytes as an 8-bit RGB PNG, no filtering."""
+    def chunk(typ, body):
+        c = typ + body
+        return struct.pack('>I', len(body)) + c + \
+            struct.pack('>I', zlib.crc32(c) & 0xffffffff)
+    raw = b''.join(b'\x00' + r[:3 * w] for r in rows[:h])
+    with open(path, 'wb') as fp:
+        fp.write(b'\x89PNG\r\n\x1a\n' +
+                 chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) +
+                 chunk(b'IDAT', zlib.compress(raw, 6)) + chunk(b'IEND', b''))
+
+
 def checks(shot, offsets):
     """Lines "FILE CHECK ARGS..." on stdin, an answer each on stdout."""
     w, _, rows = png(shot)
@@ -200,6 +228,13 @@ def checks(shot, offsets):
             ys[f] = int(y)
     for line in sys.stdin:
         f, what, *args = line.split()
+        if what == 'crop':
+            root = load(f)
+            pw = int(int(root.get('width')) * SCALE)
+            ph = int(int(root.get('height')) * SCALE)
+            write_png(args[0], pw, ph, [r[:3 * pw] for r in rows[ys[f]:ys[f] + ph]])
+            print('wrote', args[0])
+            continue
         try:
             print(check(rows, w, ys[f], f, what, args))
         except (KeyError, IndexError) as e:
