@@ -137,6 +137,7 @@ trc_svg_proc_color(int i)
 #define ARROWS_MAX	2000	/* drawn one by one up to this many */
 #define MARKS_MAX	5000
 #define ARROW_PX	8	/* columns per thinned arrow */
+#define TIME_MAX	((int64_t)1 << 61)
 
 struct arrow {
 	int64_t	 ts, tr;	/* send end, receive completion */
@@ -353,9 +354,11 @@ tl_cover(struct trc_timeline *tl, int64_t t)
 		tl->lo = t;
 		tl->bw = 1;
 	}
-	while (t < tl->lo)
+	/* Past 2^50 ns a bin (13 days) the last bins take what is left. */
+	while (t < tl->lo && tl->bw < ((int64_t)1 << 50))
 		tl_widen(tl, 1);
-	while (t - tl->lo >= (int64_t)NBINS * tl->bw)
+	while (t - tl->lo >= (int64_t)NBINS * tl->bw &&
+	    tl->bw < ((int64_t)1 << 50))
 		tl_widen(tl, 0);
 }
 
@@ -480,6 +483,10 @@ trc_timeline_add(struct trc_timeline *tl, int run, const struct trc_event *ev)
 	struct trc_msg msg, peer;
 	int cls, rc;
 
+	/* 2^61 ns is 73 years: beyond it the arithmetic of bins could
+	 * overflow, and no trace is that long. */
+	if (ev->t > TIME_MAX || ev->t < -TIME_MAX)
+		return tl_fail(tl, "time beyond what is drawn (73 years)");
 	if (ev->rank >= r->nranks)
 		r->nranks = ev->rank + 1;
 	r->seen++;
@@ -569,6 +576,8 @@ trc_timeline_mark(struct trc_timeline *tl, int run, int32_t rank, int64_t t,
 	struct lane *l;
 	int32_t id = rank * tl->o.nruns + run;
 
+	if (t > TIME_MAX || t < -TIME_MAX)
+		return tl_fail(tl, "time beyond what is drawn (73 years)");
 	if (!tl_selected(tl, rank))
 		return 0;
 	if (tl->o.window && (t < tl->o.from || t > tl->o.to))
@@ -678,12 +687,14 @@ draw_axis(struct trc_svg *s, const struct geom *g, int y)
 	    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n",
 	    uname, LEFT, y, LEFT + g->plotw, y);
 	t = g->t0 >= 0 ? (g->t0 + step - 1) / step * step : g->t0 / step * step;
-	for (; t <= g->t1; t += step) {
+	for (; t <= g->t1; t = t > INT64_MAX - step ? INT64_MAX : t + step) {
 		x = geom_x(g, t);
 		trc_svg_printf(s, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" "
 		    "x2=\"%.1f\" y2=\"%d\" stroke=\"#000\"/>"
 		    "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.*f</text>\n",
 		    x, y, x, y + 5, x, y + 17, dec, (double)t / (double)unit);
+		if (t == INT64_MAX)
+			break;
 	}
 	trc_svg_printf(s, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">"
 	    "time (%s)</text>\n</g>\n", LEFT + g->plotw, y + 31, uname);

@@ -54,6 +54,8 @@ fails "effects of something else" "trc-svg: <stdin>: no effects found (trc-effec
     sh -c 'echo hello | trc-svg --chart effects'
 fails "effects, a bad percent" "trc-svg: <stdin>:3: invalid percent '1x'" \
     sh -c 'printf "response: t\neffect\tpercent\nA\t1x\n" | trc-svg --chart effects'
+fails "a time past 2^61 ns" "trc-svg: <stdin>:3: time beyond what is drawn (73 years)" \
+    sh -c 'printf "#trc 1\n0 0 MK\n9223372036.854775807 0 MK\n" | trc-svg'
 fails "a narrow picture" "trc-svg: invalid width '10' (want an integer from 200 to 20000)" \
     trc-svg --width 10 small.trc
 
