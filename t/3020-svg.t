@@ -45,6 +45,15 @@ expect_exit 0 "--chart effects" -- trc-svg --chart effects "$tmp/eff.txt"; pic e
 trc-gen -p ring -n 4 -i 2500 >"$tmp/ring.trc"
 expect_exit 0 "a ring of 10000 messages" -- trc-svg "$tmp/ring.trc"; pic ring
 
+# rank-order.trc: rank 0 solve 5-10 ms, rank 1 setup 0-5 ms, listed
+# rank by rank.  The plot is 1024 pixels from x = 120 for 10 ms, so
+# each lane is one rectangle of 512 pixels, rank 0's from 632; solve,
+# the first procedure, is class k6, setup k7.
+expect_exit 0 "a stream in rank order" -- trc-svg "$d/rank-order.trc"; pic order
+is "$(grep -o '<rect class="k[0-9]*" x="[0-9]*" width="[0-9]*"' "$out" | tr '\n' ' ')" \
+    '<rect class="k6" x="632" width="512" <rect class="k7" x="120" width="512" ' \
+    "rank order: bins grown to the left, each lane exact"
+
 python3 "$T/svg.py" infos "$tmp"/*.svg
 for f in "$tmp"/*.svg.info; do
 	! grep -q '^not well-formed' "$f"; ok $? "${f##*/}: well-formed XML"
