@@ -54,6 +54,23 @@ is "$(grep -o '<rect class="k[0-9]*" x="[0-9]*" width="[0-9]*"' "$out" | tr '\n'
     '<rect class="k6" x="632" width="512" <rect class="k7" x="120" width="512" ' \
     "rank order: bins grown to the left, each lane exact"
 
+# 100000 cycles of 10 ns in 1 ms: region a for 7 ns, then computation
+# outside regions for 3 (and the other way round).  Each pixel column
+# (977 ns) holds about 98 cycles, so a dominates every column: one
+# rectangle of class k6 (the first procedure) over the 1024 pixels; and
+# k0 (computation) when a takes 3 ns of 10.
+for a in 7 3; do
+	awk -v a=$a 'BEGIN { print "#trc 1 ranks=1"; for (i = 0; i < 100000; i++)
+		printf "%.9f 0 PB fn=a\n%.9f 0 PE fn=a\n", i * 10e-9, (i * 10 + a) * 1e-9
+		printf "%.9f 0 MK\n", 1e-3 }' >"$tmp/mix$a.trc"
+done
+expect_exit 0 "a region 7 ns of 10, 200000 events" -- trc-svg "$tmp/mix7.trc"
+is "$(grep -o '<rect class="k[0-9]*" x="[0-9]*" width="[0-9]*"' "$out")" \
+    '<rect class="k6" x="120" width="1024"' "the dominant activity per column: the region"
+expect_exit 0 "a region 3 ns of 10" -- trc-svg "$tmp/mix3.trc"
+is "$(grep -o '<rect class="k[0-9]*" x="[0-9]*" width="[0-9]*"' "$out")" \
+    '<rect class="k0" x="120" width="1024"' "the dominant activity per column: computation"
+
 python3 "$T/svg.py" infos "$tmp"/*.svg
 for f in "$tmp"/*.svg.info; do
 	! grep -q '^not well-formed' "$f"; ok $? "${f##*/}: well-formed XML"
