@@ -105,15 +105,9 @@ push(struct unmatched *u, int run, size_t i)
 }
 
 static void
-hunk_cb(void *arg, const struct trc_lcs_hunk *h)
+unmatched_cb(void *arg, int32_t rank, int side, size_t idx)
 {
-	struct unmatched *u = arg;
-	size_t i;
-
-	for (i = 0; i < h->alen; i++)
-		push(u, 0, h->a + i);
-	for (i = 0; i < h->blen; i++)
-		push(u, 1, h->b + i);
+	push(&((struct unmatched *)arg)[rank], side, idx);
 }
 
 /* Marks run's unmatched events, reading its file again. */
@@ -160,16 +154,13 @@ static uint64_t
 diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
     char *title, size_t tlen)
 {
-	static const struct trc_rank empty;
 	struct trc_dict *dict;
 	struct trc_graph g[2];
-	struct trc_rank_cmp *cmp;
+	struct trc_graph_diff gd;
 	struct unmatched *u;
 	struct trc_reader *rd;
-	uint64_t na = 0, nb = 0, lcs = 0, e = 0, n, d;
 	int32_t nranks, r;
-	int same_strings = 1, i;
-	size_t x, k;
+	int i;
 
 	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
 		die("--diff reads its inputs twice: give files, not stdin");
@@ -184,47 +175,8 @@ diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
 	}
 	nranks = g[0].nranks > g[1].nranks ? g[0].nranks : g[1].nranks;
 	u = ecalloc((size_t)nranks + 1, sizeof(*u));
-	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
-	for (r = 0; r < nranks; r++) {
-		if (trc_rank_compare(&g[0], &g[1], r, 0, &cmp[r], NULL, NULL) < 0)
-			die("out of memory");
-		na += cmp[r].na;
-		nb += cmp[r].nb;
-		lcs += cmp[r].lcs;
-		e += cmp[r].same_string ? cmp[r].d : 0;
-		same_strings &= cmp[r].same_string;
-	}
-	/*
-	 * As trc-stable counts: when every string is the same, the
-	 * receives matched to other sends differ (in both runs); else
-	 * the events the alignment leaves out, and nothing of the ranks
-	 * whose strings are the same.
-	 */
-	for (r = 0; r < nranks; r++) {
-		const struct trc_rank *x1 = r < g[0].nranks ? &g[0].rank[r] : &empty;
-		const struct trc_rank *y1 = r < g[1].nranks ? &g[1].rank[r] : &empty;
-
-		if (cmp[r].same_string && (cmp[r].same_edges || !same_strings))
-			continue;
-		if (cmp[r].same_string) {
-			for (x = 0, k = 0; x < x1->n; x++) {
-				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
-					continue;
-				if (x1->esrc[k] != y1->esrc[k] ||
-				    x1->eidx[k] != y1->eidx[k]) {
-					push(&u[r], 0, x);
-					push(&u[r], 1, x);
-				}
-				k++;
-			}
-		} else if (trc_lcs_align(x1->tok, x1->n, y1->tok, y1->n,
-		    hunk_cb, &u[r]) < 0)
-			die("out of memory");
-	}
-	free(cmp);
-	/* trc-stable's distance, the same way (compare/trc-stable.c). */
-	n = na > nb ? na : nb;
-	d = same_strings ? e : n - lcs;
+	if (trc_graph_unmatched(&g[0], &g[1], &gd, unmatched_cb, u) < 0)
+		die("out of memory");
 	for (i = 0; i < 2; i++)
 		trc_graph_free(&g[i]);
 	trc_dict_free(dict);
@@ -236,10 +188,11 @@ diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
 	}
 	free(u);
 	snprintf(title, tlen, "%s against %s: distance %llu, similarity %.6f "
-	    "(%llu of %llu events)%s", pb, pa, (unsigned long long)d,
-	    n ? (double)lcs / (double)n : 1.0, (unsigned long long)lcs,
-	    (unsigned long long)n, d == 0 ? ", identical" : "");
-	return d;
+	    "(%llu of %llu events)%s", pb, pa, (unsigned long long)gd.d,
+	    gd.n ? (double)gd.lcs / (double)gd.n : 1.0,
+	    (unsigned long long)gd.lcs, (unsigned long long)gd.n,
+	    gd.identical ? ", identical" : "");
+	return gd.d;
 }
 
 /* ---- charts ---- */
