@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "trace.h"
+#include "trc_calls.h"
 
 #define DEFAULT_OUT	"trace.trc"
 #define DEFAULT_BUFSIZE	(4 << 20)
@@ -255,7 +256,9 @@ struct delay {
 	char	 call[32];
 	char	 region[128];
 	char	*ranks;
+	char	*spec;		/* as given, for the trace's header */
 	long	 occlo, occhi, seen;
+	long	 fired;		/* delays made; all ranks' at the merge */
 	int64_t	 ns;
 };
 
@@ -329,6 +332,19 @@ valid_ranks(const char *s)
 	return 0;
 }
 
+/* Whether a delay can fire on the call: a typo must not pass. */
+static int
+known_call(const char *call)
+{
+	static const char *const calls[] = { "*", TRC_CALLS_DELAYED };
+	size_t i;
+
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strcmp(call, calls[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Returns NULL, or a message naming what is wrong. */
 static const char *
 parse_delays(const char *spec)
@@ -350,6 +366,8 @@ parse_delays(const char *spec)
 		d->occlo = 1;
 		d->occhi = LONG_MAX;
 		d->ns = -1;
+		if ((d->spec = strdup(s)) == NULL)
+			return "out of memory";
 		for (kv = strtok_r(s, ",", &save2); kv != NULL;
 		    kv = strtok_r(NULL, ",", &save2)) {
 			if ((val = strchr(kv, '=')) == NULL) {
@@ -388,6 +406,11 @@ bad:
 		}
 		if (d->call[0] == '\0')
 			return "a spec without call=";
+		if (!known_call(d->call)) {
+			snprintf(msg, sizeof(msg), "unknown or never delayed "
+			    "call '%s' (libtrc-mpi(7) lists the calls)", d->call);
+			return msg;
+		}
 		if (d->ns < 0)
 			return "a spec without delay=";
 	}
@@ -425,6 +448,7 @@ tr_delay(const char *call)
 		d->seen++;
 		if (d->seen < d->occlo || d->seen > d->occhi)
 			continue;
+		d->fired++;
 		/* Busy-wait: a sleep would yield the core and blur the delay. */
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		until = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + d->ns;
@@ -1232,6 +1256,10 @@ merge(void)
 	    clk == CLOCK_REALTIME ? "realtime" : "monotonic",
 	    (long long)(origin / 1000000000), (long long)(origin % 1000000000));
 	fprintf(o, "#tracer libtrc-mpi program=%s\n", prog_name());
+	/* How often each delay fired, so a factor that never did shows. */
+	for (i = 0; i < ndelay; i++)
+		fprintf(o, "#delay fired=%ld %s\n", delays[i].fired,
+		    delays[i].spec);
 	for (i = 0; i < nranks; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		srcs[i].rank = i;
@@ -1310,6 +1338,14 @@ tr_finalize(void)
 	if (bad)
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
 	PMPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	/* Every rank parsed the same TRC_DELAY: sum the delays made. */
+	for (i = 0; i < ndelay; i++) {
+		long all = 0;
+
+		PMPI_Reduce(&delays[i].fired, &all, 1, MPI_LONG, MPI_SUM, 0,
+		    MPI_COMM_WORLD);
+		delays[i].fired = all;
+	}
 	if (tr_rank == 0) {
 		if (anybad || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
