@@ -32,6 +32,29 @@ const char	*trc_src_name(const struct trc_src *);
 int		 trc_src_gzip(const struct trc_src *);
 void		 trc_src_close(struct trc_src *);
 
+/*
+ * The first '\n' in [p, end), or NULL: eight bytes at a time in a
+ * register.  Lines of the foreign formats are short (a SimGrid action
+ * is 15 bytes), where memchr's call and set-up cost more than the scan.
+ */
+static inline char *
+trc_find_nl(char *p, const char *end)
+{
+	const uint64_t ones = 0x0101010101010101u, nl = ones * '\n';
+	uint64_t x;
+
+	for (; end - p >= 8; p += 8) {
+		memcpy(&x, p, 8);
+		x ^= nl;
+		if ((x - ones) & ~x & (ones << 7))
+			break;
+	}
+	for (; p < end; p++)
+		if (*p == '\n')
+			return p;
+	return NULL;
+}
+
 /* lines.c: lines of a text format, NUL-terminated in place, CR dropped. */
 struct trc_lines;
 struct trc_lines *trc_lines_new(struct trc_src *, int own);
