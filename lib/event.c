@@ -65,16 +65,15 @@ copy(char *d, const char *s, size_t n)
 }
 
 void
-trc_eb_str(struct trc_evbuild *b, const char *key, const char *s, size_t len)
+trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
+    const char *s, size_t len)
 {
 	struct trc_event *ev = b->ev;
 	struct trc_str v;
 	int64_t first;
-	size_t klen;
 	char *val;
 	int i;
 
-	klen = strlen(key);
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
 	copy(val, s, len);

@@ -170,8 +170,10 @@ trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
 	}
 }
 /* fn, op, reqs go to their fields too. */
-void	 trc_eb_str(struct trc_evbuild *, const char *key, const char *s,
-	    size_t len);
+void	 trc_eb_strk(struct trc_evbuild *, const char *key, size_t klen,
+	    const char *s, size_t len);
+#define trc_eb_str(b, key, s, len)					\
+	trc_eb_strk((b), (key), strlen(key), (s), (len))
 void	 trc_eb_time(struct trc_evbuild *, const char *key, int64_t ns);
 /* 0, or -1 when the attributes did not fit (TRC_MAXATTR, TRC_MAXLINE). */
 int	 trc_eb_done(struct trc_evbuild *);
