@@ -59,16 +59,17 @@ case $out in /*) ;; *) out=$PWD/$out ;; esac
 ( : >"$out" ) 2>/dev/null || die "$out: cannot write"
 rm -f "$out"
 
-TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay
-export TRC_OUT TRC_BUFSIZE TRC_DELAY
+TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay TRC_FORMAT=${TRC_FORMAT:-}
+export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_FORMAT
 # -x also carries the settings to ranks on other hosts.
-${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY "$@"
+${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT "$@"
 status=$?
 
 [ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
 IFS= read -r first <"$out"
+magic=$(printf '\211TRCB')	# TRC_FORMAT=trcb, trc-formats(5)
 case $first in
-'#trc 1'*) exit $status ;;
+'#trc 1'*|"$magic"*) exit $status ;;
 '#trc-partial'*) ;;
 *) die "$out: not a trace" ;;
 esac

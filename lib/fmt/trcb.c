@@ -23,6 +23,7 @@
 #include <zstd.h>
 
 #include "fmt.h"
+#include "../trcb.h"
 
 #define MAGIC		"\211TRCB\r\n\032"
 #define MAGICLEN	8
@@ -128,6 +129,7 @@ list_room(struct val *v, size_t n)
 	return 0;
 }
 
+#ifndef TRCB_WRITER_ONLY
 /* Room for n bytes of text: 0 or -1. */
 static int
 text_room(struct val *v, size_t n)
@@ -144,6 +146,7 @@ text_room(struct val *v, size_t n)
 	v->tcap = n;
 	return 0;
 }
+#endif
 
 static int
 val_equal(const struct val *a, const struct val *b)
@@ -229,12 +232,15 @@ zig(int64_t v)
 	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
 }
 
+#ifndef TRCB_WRITER_ONLY
 static int64_t
 unzig(uint64_t u)
 {
 	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
 }
+#endif
 
+#ifndef TRCB_WRITER_ONLY
 static int
 key_code(const char *s, size_t len)
 {
@@ -254,6 +260,7 @@ key_code(const char *s, size_t len)
 	}
 	return K_OTHER;
 }
+#endif
 
 /* ---- Writer ---- */
 
@@ -264,7 +271,7 @@ struct ientry {
 	int32_t		 rlo, rhi;
 };
 
-struct wtrcb {
+struct trcb_writer {
 	int		 fd;
 	char		*name;
 	int		 zstd;
@@ -285,17 +292,32 @@ struct wtrcb {
 	struct ientry	*index;
 	size_t		 nindex, capindex;
 	int64_t		*ltmp;		/* the lists of the event at hand */
+	int		 failed;
+	char		 err[256];
 };
 
-static void
-w_free(void *state)
+static int
+w_fail(struct trcb_writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int
+w_fail(struct trcb_writer *w, const char *fmt, ...)
 {
-	struct wtrcb *w = state;
+	va_list ap;
 
+	if (w->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(w->err, sizeof(w->err), fmt, ap);
+	va_end(ap);
+	w->failed = 1;
+	return -1;
+}
+
+void
+trcb_wfree(struct trcb_writer *w)
+{
 	if (w == NULL)
 		return;
-	if (w->fd > 1)
-		close(w->fd);
 	free(w->name);
 	free(w->raw);
 	free(w->zbuf);
@@ -308,7 +330,7 @@ w_free(void *state)
 }
 
 static int
-w_bytes(struct trc_out *out, struct wtrcb *w, const void *buf, size_t n)
+w_bytes(struct trcb_writer *w, const void *buf, size_t n)
 {
 	const char *p = buf;
 	ssize_t k;
@@ -318,7 +340,7 @@ w_bytes(struct trc_out *out, struct wtrcb *w, const void *buf, size_t n)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return trc_out_fail(out, "%s: write error: %s", w->name,
+			return w_fail(w, "%s: write error: %s", w->name,
 			    k < 0 ? strerror(errno) : "short write");
 		p += k;
 		n -= (size_t)k;
@@ -327,36 +349,40 @@ w_bytes(struct trc_out *out, struct wtrcb *w, const void *buf, size_t n)
 	return 0;
 }
 
-static int
-w_open(struct trc_out *out, const char *path, const struct trc_header *h,
-    int zstd)
+/*
+ * A writer of the binary stream on fd, named name in messages: NULL
+ * only when out of memory.  An error is kept (trcb_werror) and
+ * returned by the first call that fails.
+ */
+struct trcb_writer *
+trcb_wopen(int fd, const char *name, const struct trc_header *h, int zstd)
 {
 	unsigned char head[32];
-	struct wtrcb *w;
+	struct trcb_writer *w;
 	size_t n = 0;
-	int stdout_ = path == NULL || strcmp(path, "-") == 0;
 
 	if ((w = calloc(1, sizeof(*w))) == NULL)
-		return trc_out_fail(out, "out of memory");
-	trc_out_set_state(out, w);
-	w->fd = 1;
+		return NULL;
+	w->fd = fd;
 	w->zstd = zstd;
-	if ((w->name = strdup(stdout_ ? "<stdout>" : path)) == NULL ||
+	if ((w->name = strdup(name)) == NULL ||
 	    (w->raw = malloc(RAW_MAX)) == NULL ||
-	    (w->ltmp = malloc(LIST_MAX * sizeof(*w->ltmp))) == NULL)
-		return trc_out_fail(out, "out of memory");
+	    (w->ltmp = malloc(LIST_MAX * sizeof(*w->ltmp))) == NULL) {
+		trcb_wfree(w);
+		return NULL;
+	}
 	if (zstd) {
 		w->zcap = ZSTD_compressBound(RAW_MAX);
 		if ((w->zbuf = malloc(w->zcap)) == NULL ||
-		    (w->cctx = ZSTD_createCCtx()) == NULL)
-			return trc_out_fail(out, "out of memory");
+		    (w->cctx = ZSTD_createCCtx()) == NULL) {
+			trcb_wfree(w);
+			return NULL;
+		}
 	}
-	if (!stdout_ &&
-	    (w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		return trc_out_fail(out, "%s: %s", path, strerror(errno));
-	if (h->extra.len > MAXEXTRA)
-		return trc_out_fail(out, "%s: header longer than %d bytes",
-		    w->name, MAXEXTRA);
+	if (h->extra.len > MAXEXTRA) {
+		w_fail(w, "%s: header longer than %d bytes", w->name, MAXEXTRA);
+		return w;
+	}
 	memcpy(head, MAGIC, MAGICLEN);
 	n = MAGICLEN;
 	head[n++] = VERSION;
@@ -364,27 +390,20 @@ w_open(struct trc_out *out, const char *path, const struct trc_header *h,
 	n += put_uvarint(head + n, (uint64_t)(h->ranks > 0 ? h->ranks : 0));
 	head[n++] = (unsigned char)h->order;
 	n += put_uvarint(head + n, h->extra.len);
-	if (w_bytes(out, w, head, n) < 0 ||
-	    w_bytes(out, w, h->extra.s, h->extra.len) < 0)
-		return -1;
-	return 0;
+	if (w_bytes(w, head, n) == 0)
+		w_bytes(w, h->extra.s, h->extra.len);
+	return w;
 }
 
-static int
-w_open_raw(struct trc_out *out, const char *path, const struct trc_header *h)
+const char *
+trcb_werror(const struct trcb_writer *w)
 {
-	return w_open(out, path, h, 0);
-}
-
-static int
-w_open_zstd(struct trc_out *out, const char *path, const struct trc_header *h)
-{
-	return w_open(out, path, h, 1);
+	return w->err;
 }
 
 /* Writes the block being filled, if any, and starts a new one. */
 static int
-w_flush(struct trc_out *out, struct wtrcb *w)
+w_flush(struct trcb_writer *w)
 {
 	unsigned char head[80];
 	const unsigned char *stored = w->raw;
@@ -399,7 +418,7 @@ w_flush(struct trc_out *out, struct wtrcb *w)
 		zn = ZSTD_compressCCtx(w->cctx, w->zbuf, w->zcap, w->raw,
 		    w->rawlen, ZSTD_LEVEL);
 		if (ZSTD_isError(zn))
-			return trc_out_fail(out, "%s: zstd: %s", w->name,
+			return w_fail(w, "%s: zstd: %s", w->name,
 			    ZSTD_getErrorName(zn));
 		if (zn < w->rawlen) {
 			codec = CODEC_ZSTD;
@@ -410,7 +429,7 @@ w_flush(struct trc_out *out, struct wtrcb *w)
 	if (w->nindex == w->capindex) {
 		w->capindex = w->capindex ? 2 * w->capindex : 64;
 		if ((e = realloc(w->index, w->capindex * sizeof(*e))) == NULL)
-			return trc_out_fail(out, "out of memory");
+			return w_fail(w, "out of memory");
 		w->index = e;
 	}
 	e = &w->index[w->nindex++];
@@ -434,7 +453,7 @@ w_flush(struct trc_out *out, struct wtrcb *w)
 	head[n++] = (unsigned char)(crc >> 8);
 	head[n++] = (unsigned char)(crc >> 16);
 	head[n++] = (unsigned char)(crc >> 24);
-	if (w_bytes(out, w, head, n) < 0 || w_bytes(out, w, stored, slen) < 0)
+	if (w_bytes(w, head, n) < 0 || w_bytes(w, stored, slen) < 0)
 		return -1;
 	w->nev = 0;
 	w->rawlen = 0;
@@ -458,7 +477,7 @@ canonical_int(const char *s, size_t len, int64_t *i)
  * ltmp + *lused; -1 on a NUL byte, -2 when out of memory.
  */
 static int
-w_value(struct wtrcb *w, const struct trc_str *s, struct val *v,
+w_value(struct trcb_writer *w, const struct trc_str *s, struct val *v,
     size_t *lused)
 {
 	const char *p, *end = s->s + s->len, *comma;
@@ -496,7 +515,7 @@ w_value(struct wtrcb *w, const struct trc_str *s, struct val *v,
 }
 
 static unsigned char *
-w_string(struct wtrcb *w, unsigned char *p, int32_t sid, int shift,
+w_string(struct trcb_writer *w, unsigned char *p, int32_t sid, int shift,
     unsigned type_ref, unsigned type_new)
 {
 	const char *s;
@@ -513,7 +532,7 @@ w_string(struct wtrcb *w, unsigned char *p, int32_t sid, int shift,
 }
 
 static unsigned char *
-w_val(struct wtrcb *w, unsigned char *p, const struct val *v,
+w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
     const struct val *old)
 {
 	uint64_t u;
@@ -572,10 +591,9 @@ w_keep(struct slot *sl, const struct val *v, int n)
 	return 0;
 }
 
-static int
-w_event(struct trc_out *out, const struct trc_event *ev)
+int
+trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 {
-	struct wtrcb *w = trc_out_state(out);
 	struct val v[TRC_MAXATTR];
 	struct rstate *rs;
 	struct slot *sl;
@@ -584,11 +602,13 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 	int64_t last;
 	int i, mode, rc, which, best, changed, fewest;
 
+	if (w->failed)
+		return -1;
 	if (ev->nattr < 0 || ev->nattr > TRC_MAXATTR ||
 	    (unsigned)ev->kind >= TRC_NKINDS || ev->rank < 0)
-		return trc_out_fail(out, "%s: invalid event", w->name);
+		return w_fail(w, "%s: invalid event", w->name);
 	if (ranks_grow(&w->rs, &w->nrs, ev->rank) < 0)
-		return trc_out_fail(out, "out of memory");
+		return w_fail(w, "out of memory");
 	if (w->nev == 0) {
 		w->gen++;
 		w->tmin = w->tmax = ev->t;
@@ -598,7 +618,7 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 	for (i = 0; i < ev->nattr; i++) {
 		textlen += ev->attr[i].key.len + ev->attr[i].val.len + 2;
 		if (textlen > TRC_MAXLINE)
-			return trc_out_fail(out, "%s: event longer than "
+			return w_fail(w, "%s: event longer than "
 			    "%d bytes", w->name, TRC_MAXLINE);
 		if (ev->attr[i].key.len == 0 ||
 		    memchr(ev->attr[i].key.s, '\0', ev->attr[i].key.len) != NULL)
@@ -609,10 +629,10 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 		else
 			rc = w_value(w, &ev->attr[i].val, &v[i], &lused);
 		if (rc == -1)
-			return trc_out_fail(out, "%s: invalid attribute on an "
+			return w_fail(w, "%s: invalid attribute on an "
 			    "event at time %lld", w->name, (long long)ev->t);
 		if (rc < 0)
-			return trc_out_fail(out, "out of memory");
+			return w_fail(w, "out of memory");
 	}
 
 	/* Against the one of the two previous events of this rank and
@@ -655,7 +675,7 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 		rs->recent[ev->kind] = (unsigned char)which;
 		if ((sl = slot_get(rs, 2 * ev->kind + which, ev->nattr, 0)) ==
 		    NULL)
-			return trc_out_fail(out, "out of memory");
+			return w_fail(w, "out of memory");
 	}
 
 	head = p = w->raw + w->rawlen;
@@ -677,7 +697,7 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 	}
 	if (mode == MODE_VALUES || mode == MODE_KEYS) {
 		if (w_keep(sl, v, ev->nattr) < 0)
-			return trc_out_fail(out, "out of memory");
+			return w_fail(w, "out of memory");
 		sl->gen = w->gen;
 	}
 	w->rawlen = (size_t)(p - w->raw);
@@ -694,14 +714,14 @@ w_event(struct trc_out *out, const struct trc_event *ev)
 		w->rhi = ev->rank;
 	/* An event's code is at most EVENT_MAX: the next one fits. */
 	if (++w->nev == BLOCK_EVENTS || w->rawlen >= BLOCK_RAW)
-		return w_flush(out, w);
+		return w_flush(w);
 	return 0;
 }
 
-static int
-w_close(struct trc_out *out)
+/* Writes the last block, the index and the end; fd stays open. */
+int
+trcb_wclose(struct trcb_writer *w)
 {
-	struct wtrcb *w = trc_out_state(out);
 	unsigned char *buf, *p;
 	const struct ientry *e;
 	uint64_t ioff, prev_off = 0;
@@ -709,12 +729,12 @@ w_close(struct trc_out *out)
 	size_t i;
 	int rc, k;
 
-	if (w_flush(out, w) < 0)
+	if (w->failed || w_flush(w) < 0)
 		return -1;
 	/* The index: 50 bytes an entry at most, written in pieces. */
 	ioff = w->off;
 	if ((buf = malloc(64 * 1024)) == NULL)
-		return trc_out_fail(out, "out of memory");
+		return w_fail(w, "out of memory");
 	p = buf;
 	*p++ = 'I';
 	p += put_uvarint(p, w->nindex);
@@ -730,7 +750,7 @@ w_close(struct trc_out *out)
 		prev_off = e->off;
 		prev_t = e->tmin;
 		if (p - buf > 60 * 1024) {
-			if (w_bytes(out, w, buf, (size_t)(p - buf)) < 0) {
+			if (w_bytes(w, buf, (size_t)(p - buf)) < 0) {
 				free(buf);
 				return -1;
 			}
@@ -741,20 +761,12 @@ w_close(struct trc_out *out)
 		*p++ = (unsigned char)(ioff >> (8 * k));
 	memcpy(p, ENDMAGIC, 8);
 	p += 8;
-	rc = w_bytes(out, w, buf, (size_t)(p - buf));
+	rc = w_bytes(w, buf, (size_t)(p - buf));
 	free(buf);
-	if (rc < 0)
-		return -1;
-	if (w->fd > 1) {
-		rc = close(w->fd);
-		w->fd = -1;
-		if (rc < 0)
-			return trc_out_fail(out, "%s: %s", w->name,
-			    strerror(errno));
-	}
-	return 0;
+	return rc;
 }
 
+#ifndef TRCB_WRITER_ONLY
 /* ---- Reader ---- */
 
 struct rtrcb {
@@ -1512,16 +1524,101 @@ bad:
 	    (unsigned long)(r->nev - r->left + 1), r->pos);
 }
 
+/* ---- The format: trcb_writer on a file or stdout ---- */
+
+struct wout {
+	int			 fd;
+	char			*name;
+	struct trcb_writer	*w;
+};
+
+static void
+wo_free(void *state)
+{
+	struct wout *o = state;
+
+	if (o == NULL)
+		return;
+	if (o->fd > 1)
+		close(o->fd);
+	trcb_wfree(o->w);
+	free(o->name);
+	free(o);
+}
+
+static int
+wo_open(struct trc_out *out, const char *path, const struct trc_header *h,
+    int zstd)
+{
+	struct wout *o;
+	int stdout_ = path == NULL || strcmp(path, "-") == 0;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return trc_out_fail(out, "out of memory");
+	trc_out_set_state(out, o);
+	o->fd = 1;
+	if ((o->name = strdup(stdout_ ? "<stdout>" : path)) == NULL)
+		return trc_out_fail(out, "out of memory");
+	if (!stdout_ &&
+	    (o->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		return trc_out_fail(out, "%s: %s", path, strerror(errno));
+	if ((o->w = trcb_wopen(o->fd, o->name, h, zstd)) == NULL)
+		return trc_out_fail(out, "out of memory");
+	if (trcb_werror(o->w)[0] != '\0')
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	return 0;
+}
+
+static int
+wo_open_raw(struct trc_out *out, const char *path, const struct trc_header *h)
+{
+	return wo_open(out, path, h, 0);
+}
+
+static int
+wo_open_zstd(struct trc_out *out, const char *path, const struct trc_header *h)
+{
+	return wo_open(out, path, h, 1);
+}
+
+static int
+wo_write(struct trc_out *out, const struct trc_event *ev)
+{
+	struct wout *o = trc_out_state(out);
+
+	if (trcb_write(o->w, ev) < 0)
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	return 0;
+}
+
+static int
+wo_close(struct trc_out *out)
+{
+	struct wout *o = trc_out_state(out);
+	int rc;
+
+	if (trcb_wclose(o->w) < 0)
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	if (o->fd > 1) {
+		rc = close(o->fd);
+		o->fd = -1;
+		if (rc < 0)
+			return trc_out_fail(out, "%s: %s", o->name,
+			    strerror(errno));
+	}
+	return 0;
+}
+
 const struct trc_format trc_format_trcb = {
 	.name = "trcb",
 	.bid = bid,
 	.open = r_open,
 	.next = r_next,
 	.close = r_close,
-	.wopen = w_open_raw,
-	.write = w_event,
-	.wclose = w_close,
-	.wfree = w_free,
+	.wopen = wo_open_raw,
+	.write = wo_write,
+	.wclose = wo_close,
+	.wfree = wo_free,
 };
 
 /* The same stream with each block compressed by zstd when it gains. */
@@ -1532,8 +1629,10 @@ const struct trc_format trc_format_trcbz = {
 	.open = r_open,
 	.next = r_next,
 	.close = r_close,
-	.wopen = w_open_zstd,
-	.write = w_event,
-	.wclose = w_close,
-	.wfree = w_free,
+	.wopen = wo_open_zstd,
+	.write = wo_write,
+	.wclose = wo_close,
+	.wfree = wo_free,
 };
+
+#endif /* TRCB_WRITER_ONLY */
