@@ -287,6 +287,7 @@ struct trcb_writer {
 	uint32_t	 nev;
 	int64_t		 tmin, tmax;
 	int32_t		 rlo, rhi, prev_rank;
+	int64_t		 prev_t;
 	struct rstate	*rs;
 	size_t		 nrs;
 	struct ientry	*index;
@@ -664,8 +665,15 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		mode = MODE_NONE;
 		which = 0;
 	} else if (best < 0) {
+		/* A free slot, else the one used least recently. */
 		mode = MODE_KEYS;
-		which = !rs->recent[ev->kind];
+		for (which = 0; which < 2; which++) {
+			sl = rs->slot[2 * ev->kind + which];
+			if (sl == NULL || sl->gen != w->gen)
+				break;
+		}
+		if (which == 2)
+			which = !rs->recent[ev->kind];
 	} else {
 		mode = fewest == 0 ? MODE_SAME : MODE_VALUES;
 		which = best;
@@ -683,7 +691,9 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	    (w->nev > 0 && ev->rank == w->prev_rank ? 0x40 : 0));
 	if (!(*head & 0x40))
 		p += put_uvarint(p, (uint64_t)ev->rank);
-	last = rs->gen == w->gen ? rs->last_t : w->tmin;
+	/* A rank's first time in the block is after the event before,
+	 * whatever its rank; the block's first is after 0. */
+	last = rs->gen == w->gen ? rs->last_t : w->nev > 0 ? w->prev_t : 0;
 	p += put_uvarint(p, zig((int64_t)((uint64_t)ev->t - (uint64_t)last)));
 	if (mode == MODE_VALUES)
 		for (i = 0; i < ev->nattr; i++)
@@ -704,6 +714,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	rs->gen = w->gen;
 	rs->last_t = ev->t;
 	w->prev_rank = ev->rank;
+	w->prev_t = ev->t;
 	if (ev->t < w->tmin)
 		w->tmin = ev->t;
 	if (ev->t > w->tmax)
@@ -790,6 +801,7 @@ struct rtrcb {
 	uint32_t	 nev, left;
 	int64_t		 tmin, tmax;
 	int32_t		 rlo, rhi, prev_rank;
+	int64_t		 prev_t;
 	size_t		 pos, rawlen;
 	struct rstate	*rs;
 	size_t		 nrs;
@@ -946,11 +958,12 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	if (r_copy(tr, r, magic, MAGICLEN, "header") < 0)
 		return -1;
 	if (memcmp(magic, MAGIC, MAGICLEN) != 0)
-		return r_fail(tr, r, "not a trcb stream (bad magic)");
+		return trc_fail_at(tr, r->name, 0, "not a trcb stream (bad magic)");
 	if (r_byte(tr, r, "header", &version) < 0)
 		return -1;
 	if (version != VERSION)
-		return r_fail(tr, r, "unsupported trcb version %u", version);
+		return trc_fail_at(tr, r->name, 0, "unsupported trcb version %u",
+		    version);
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
 	    r_byte(tr, r, "header", &order) < 0 ||
@@ -1038,13 +1051,13 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	unsigned char *p;
 	int rc;
 
+	r->block = 0;
 	if ((rc = r_fill(tr, r, 1)) < 0)
 		return -1;
 	if (rc == 0)
 		return r_fail(tr, r, "truncated stream (no index and end)");
 	c = r->in[r->inpos++];
 	if (c == 'I') {
-		r->block = 0;
 		return r_index(tr, r) < 0 ? -1 : 0;
 	}
 	r->block_off = r->off + r->inpos - 1;
@@ -1405,8 +1418,8 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	what = "bad time";
 	if (b_uvarint(r, &u) < 0)
 		goto bad;
-	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t : r->tmin) +
-	    (uint64_t)unzig(u));
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
+	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
 	if (t < r->tmin || t > r->tmax) {
 		what = "time outside the block's range";
 		goto bad;
@@ -1506,6 +1519,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	rs->gen = r->gen;
 	rs->last_t = t;
 	r->prev_rank = rank;
+	r->prev_t = t;
 	r->left--;
 	r->events_read++;
 	return 1;
