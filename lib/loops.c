@@ -573,6 +573,7 @@ put_data(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
 			put_time(f, "mean", d->dt.sum / d->dt.n);
 			put_time(f, "min", d->dt.min);
 			put_time(f, "max", d->dt.max);
+			put_time(f, "first", d->dt.first);
 		}
 		for (j = 0; j < d->nv; j++)
 			put_series(f, "v", &d->v[j], L->opts.lossless);
@@ -672,6 +673,7 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 
 struct useries {
 	int		 kind;		/* 0 arithmetic, 1 list, 2 stats */
+	int		 hasfirst;	/* stats: the first exactly */
 	int64_t		 first, stride, sum, n;
 	int64_t		*v;
 	int64_t		 i, q, r, acc;	/* next; stats: sum = q n + r */
@@ -899,20 +901,25 @@ useries_next(struct useries *u)
 		x = u->v[u->i];
 		break;
 	default:
-		/* The sum spread evenly, exactly: q or q + 1 each. */
+		/* The sum spread evenly, exactly: q + 1 for the first r,
+		 * q for the others; the first alone when it is given. */
 		if (u->i == 0) {
-			u->q = u->sum / u->n;
-			u->r = u->sum % u->n;
-			if (u->r < 0) {
-				u->r += u->n;
-				u->q--;
+			u->acc = u->n - u->hasfirst;
+			x = u->sum - (u->hasfirst ? u->first : 0);
+			if (u->acc > 0) {
+				u->q = x / u->acc;
+				u->r = x % u->acc;
+				if (u->r < 0) {
+					u->r += u->acc;
+					u->q--;
+				}
+			}
+			if (u->hasfirst) {
+				x = u->first;
+				break;
 			}
 		}
-		x = u->q;
-		if ((u->acc += u->r) >= u->n) {
-			u->acc -= u->n;
-			x++;
-		}
+		x = u->q + (u->i - u->hasfirst < u->r);
 	}
 	u->i++;
 	return x;
@@ -1035,6 +1042,10 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 				R->leaf[i].dt.n = n;
 				if (ptime(p, &p, &R->leaf[i].dt.sum) < 0)
 					return ufail(U, line, "invalid sum");
+			} else if (strcmp(key, "first") == 0) {
+				R->leaf[i].dt.hasfirst = 1;
+				if (ptime(p, &p, &R->leaf[i].dt.first) < 0)
+					return ufail(U, line, "invalid first");
 			} else if (strcmp(key, "mean") == 0 ||
 			    strcmp(key, "min") == 0 || strcmp(key, "max") == 0) {
 				if (ptime(p, &p, &(int64_t){ 0 }) < 0)
