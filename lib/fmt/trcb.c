@@ -1376,7 +1376,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	unsigned head, mode, seen;
 	int32_t rank;
 	int64_t t;
-	int i, rc, code, all;
+	int i, rc = 0, code, all;
 	const char *what;
 
 	if (r->left == 0) {
