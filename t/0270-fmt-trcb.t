@@ -214,6 +214,39 @@ mk "$tmp/rank.trcb" $head 42 01 03 00 03 00 05 00 03 crc:000300 \
 expect_exit 2 "rank out of range: exit 2" -- trc-cat "$tmp/rank.trcb"
 is "$(cat "$err")" "trc-cat: $tmp/rank.trcb:2: rank 3 out of range (ranks=2)" \
     "rank out of range: the line the event has in the text"
+# Fuzz: 150 copies of two trcb streams, a few bytes changed, cut, or
+# bytes inserted (the same each run), each read to the end: every one
+# either reads (0) or is refused (2) with one message, never a crash.
+trc-gen -p master-worker -n 5 -e 3000 | trc-cat --to trcb > "$tmp/fz.trcb"
+trc-gen -p halo -n 3 -e 200 | trc-cat --to trcb-zstd > "$tmp/fz2.trcb"
+mkdir "$tmp/fz"
+python3 - "$tmp/fz.trcb" "$tmp/fz2.trcb" "$tmp/fz" <<'EOF'
+import random, sys
+rnd = random.Random(16)
+srcs = [open(sys.argv[1], 'rb').read(), open(sys.argv[2], 'rb').read()]
+for i in range(150):
+    b = bytearray(srcs[i % 2])
+    how = i % 3
+    if how == 0:
+        for _ in range(rnd.randint(1, 4)):
+            b[rnd.randrange(8, len(b))] = rnd.randrange(256)
+    elif how == 1:
+        del b[rnd.randrange(9, len(b)):]
+    else:
+        p = rnd.randrange(9, len(b))
+        b[p:p] = bytes(rnd.randrange(256) for _ in range(rnd.randint(1, 9)))
+    open('%s/%03d.trcb' % (sys.argv[3], i), 'wb').write(b)
+EOF
+bad=
+for f in "$tmp"/fz/*.trcb; do
+	trc-cat "$f" > /dev/null 2> "$err"
+	rc=$?
+	if [ $rc -ne 0 ] && { [ $rc -ne 2 ] || [ "$(wc -l < "$err")" -ne 1 ] ||
+	    ! grep -q "^trc-cat: $f" "$err"; }; then
+		bad="$bad ${f##*/}:$rc"
+	fi
+done
+is "$bad" "" "fuzz: 150 damaged streams read or refused with one message"
 expect_exit 2 "--to trcb, bad path: exit 2" -- trc-cat --to trcb -o /nonexistent/x.trcb "$tmp/hand.want"
 is "$(cat "$err")" "trc-cat: /nonexistent/x.trcb: No such file or directory" "--to trcb, bad path: message"
 if [ -w /dev/full ]; then
