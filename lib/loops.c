@@ -205,18 +205,22 @@ node_merge(struct node *a, const struct node *b, int keep)
 	return 0;
 }
 
-/* The structure id of a loop of count over its body. */
+/*
+ * The structure id of a loop over its body, without its own count,
+ * which grows while it is at the end of the program (interning every
+ * count would keep one name per iteration): loops compare by id and
+ * count.  The counts of loops in the body are part of the name.
+ */
 static int32_t
-loop_sid(struct trc_loops *L, struct node *const *body, int n, int64_t count)
+loop_sid(struct trc_loops *L, struct node *const *body, int n)
 {
 	size_t len;
 	int i;
 
-	len = (size_t)snprintf(L->buf, sizeof(L->buf), "R%lld:",
-	    (long long)count);
-	for (i = 0; i < n && len < sizeof(L->buf) - 16; i++)
+	len = (size_t)snprintf(L->buf, sizeof(L->buf), "R:");
+	for (i = 0; i < n && len < sizeof(L->buf) - 40; i++)
 		len += (size_t)snprintf(L->buf + len, sizeof(L->buf) - len,
-		    "%ld,", (long)body[i]->sid);
+		    "%ld*%lld,", (long)body[i]->sid, (long long)body[i]->count);
 	if (i < n)
 		return -1;	/* too long to name: never equal */
 	return trc_intern(&L->sids, L->buf, len);
@@ -228,7 +232,8 @@ same(struct node *const *a, struct node *const *b, int k)
 	int i;
 
 	for (i = 0; i < k; i++)
-		if (a[i]->sid != b[i]->sid || a[i]->sid < 0)
+		if (a[i]->sid != b[i]->sid || a[i]->count != b[i]->count ||
+		    a[i]->sid < 0)
 			return 0;
 	return 1;
 }
@@ -256,7 +261,6 @@ fold(struct trc_loops *L, struct rank *R)
 				node_free(R->seq[n - k + i]);
 			}
 			lp->count++;
-			lp->sid = loop_sid(L, lp->body, k, lp->count);
 			R->n -= (size_t)k;
 			break;
 		}
@@ -286,7 +290,7 @@ fold(struct trc_loops *L, struct rank *R)
 		lp->body = body;
 		lp->nbody = k;
 		lp->count = 2;
-		lp->sid = loop_sid(L, body, k, 2);
+		lp->sid = loop_sid(L, body, k);
 		R->seq[n - 2 * k] = lp;
 		R->n = n - 2 * (size_t)k + 1;
 	}
@@ -621,10 +625,11 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 		if (!L->rk[r].seen)
 			continue;
 		len = (size_t)snprintf(L->buf, sizeof(L->buf), "P");
-		for (i = 0; i < L->rk[r].n && len < sizeof(L->buf) - 16; i++)
+		for (i = 0; i < L->rk[r].n && len < sizeof(L->buf) - 40; i++)
 			len += (size_t)snprintf(L->buf + len,
-			    sizeof(L->buf) - len, "%ld,",
-			    (long)L->rk[r].seq[i]->sid);
+			    sizeof(L->buf) - len, "%ld*%lld,",
+			    (long)L->rk[r].seq[i]->sid,
+			    (long long)L->rk[r].seq[i]->count);
 		if (i < L->rk[r].n)
 			len += (size_t)snprintf(L->buf + len,
 			    sizeof(L->buf) - len, "#%ld", (long)r);

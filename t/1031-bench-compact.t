@@ -31,8 +31,8 @@ for tool in sum scale stable; do
 done
 # Peak memory of a fifth of the events and all of them: within 1 MB.
 awk '/^peak memory/ { f = 1 }
-	f && /^  trc-cat, trcb|^  trc-sum, trcb|^  trc-cat --to trcb/ {
+	f && /^  trc-cat, trcb|^  trc-sum, trcb|^  trc-cat --to trcb|^  trc-loops, text/ {
 	d = $NF - $(NF - 1); if (d > 1024 || d < -1024) bad = 1; n++ }
-	END { exit !(n == 3 && !bad) }' "$out"
-ok $? "reading and writing trcb: memory flat in length"
+	END { exit !(n == 4 && !bad) }' "$out"
+ok $? "reading and writing trcb, trc-loops: memory flat in length"
 done_testing
