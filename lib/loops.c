@@ -34,6 +34,7 @@
 struct series {
 	int64_t		 n, first, last, stride, sum, min, max;
 	int		 arith;		/* first + i * stride so far */
+	int		 exact;		/* kept whole, statistics or not */
 	int64_t		*v;		/* every value (lossless) */
 	size_t		 cap;
 };
@@ -58,6 +59,8 @@ struct rank {
 	struct node	**seq;		/* the program; the window at its end */
 	size_t		 n, cap;
 	int64_t		 last_t, reqtop;
+	int64_t		 wild;		/* wildcard receives not completed */
+	int64_t		 wsrc;		/* the last one's source, or -1 */
 };
 
 struct trc_loops {
@@ -195,7 +198,8 @@ node_merge(struct node *a, const struct node *b, int keep)
 		if (series_merge(&a->d->dt, &b->d->dt, keep) < 0)
 			return -1;
 		for (i = 0; i < a->d->nv; i++)
-			if (series_merge(&a->d->v[i], &b->d->v[i], keep) < 0)
+			if (series_merge(&a->d->v[i], &b->d->v[i],
+			    keep || a->d->v[i].exact) < 0)
 				return -1;
 		return 0;
 	}
@@ -400,6 +404,7 @@ int
 trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 {
 	int64_t vals[TRC_MAXATTR], x, d;
+	unsigned char exact[TRC_MAXATTR];
 	struct rank *R, *p;
 	struct node *leaf, **seq;
 	const struct trc_attr *a;
@@ -421,6 +426,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 		L->nrk = nr;
 	}
 	R = &L->rk[ev->rank];
+	if (!R->seen)
+		R->wsrc = -1;
 	len = (size_t)sprintf(o, "%s", trc_kind_name(ev->kind));
 	for (i = 0; i < ev->nattr; i++) {
 		a = &ev->attr[i];
@@ -429,8 +436,32 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 		len += a->key.len;
 		o[len++] = '=';
 		if (a->key.len == 4 && memcmp(a->key.s, "peer", 4) == 0 &&
+		    a->val.len == 1 && a->val.s[0] == '*' &&
+		    ev->kind == TRC_RB) {
+			R->wild++;
+			o[len++] = '*';
+			continue;
+		}
+		if (a->key.len == 4 && memcmp(a->key.s, "peer", 4) == 0 &&
 		    canonical(&a->val, &x) && x >= 0 &&
 		    (L->hdr.ranks == 0 || x < L->hdr.ranks)) {
+			/* The source a wildcard receive took varies from run
+			 * to run: kept exactly (@p), and later events to the
+			 * same rank (a reply) say so (@w). */
+			if (ev->kind == TRC_RE && R->wild > 0) {
+				R->wild--;
+				R->wsrc = x;
+				memcpy(o + len, "@p", 2);
+				len += 2;
+				exact[nv] = 1;
+				vals[nv++] = x;
+				continue;
+			}
+			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank) {
+				memcpy(o + len, "@w", 2);
+				len += 2;
+				continue;
+			}
 			d = x - ev->rank;
 			if (L->hdr.ranks > 0) {
 				d = ((d % L->hdr.ranks) + L->hdr.ranks) %
@@ -449,6 +480,7 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 		if (!structural(&a->key) && canonical(&a->val, &x)) {
 			memcpy(o + len, "@v", 2);
 			len += 2;
+			exact[nv] = 0;
 			vals[nv++] = x;
 			continue;
 		}
@@ -484,11 +516,14 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 		node_free(leaf);
 		return fail(L, "out of memory");
 	}
-	for (i = 0; i < nv; i++)
-		if (series_add(&leaf->d->v[i], vals[i], L->opts.lossless) < 0) {
+	for (i = 0; i < nv; i++) {
+		leaf->d->v[i].exact = exact[i];
+		if (series_add(&leaf->d->v[i], vals[i],
+		    L->opts.lossless || exact[i]) < 0) {
 			node_free(leaf);
 			return fail(L, "out of memory");
 		}
+	}
 	R->seen = 1;
 	R->last_t = ev->t;
 	if (R->n == R->cap) {
@@ -580,7 +615,8 @@ put_data(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
 			put_time(f, "first", d->dt.first);
 		}
 		for (j = 0; j < d->nv; j++)
-			put_series(f, "v", &d->v[j], L->opts.lossless);
+			put_series(f, "v", &d->v[j],
+			    L->opts.lossless || d->v[j].exact);
 		fputc('\n', f);
 	}
 }
@@ -716,7 +752,7 @@ struct urank {
 	struct uleaf	*leaf;
 	struct frame	*st;
 	int		 depth, cap;
-	int64_t		 t, reqtop;
+	int64_t		 t, reqtop, wsrc;
 	int		 done;
 	char		*line;
 	size_t		 len;
@@ -936,8 +972,9 @@ count_v(const char *t)
 {
 	int n = 0;
 
-	for (; (t = strstr(t, "=@v")) != NULL; t += 3)
-		if (t[3] == ' ' || t[3] == '\0')
+	for (; (t = strchr(t, '=')) != NULL; t++)
+		if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
+		    (t[3] == ' ' || t[3] == '\0'))
 			n++;
 	return n;
 }
@@ -1329,6 +1366,13 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 			*o++ = *t++;
 		else if (*t == 'v') {
 			o += trc_format_int(o, useries_next(&d->v[vi++]));
+			t++;
+		} else if (*t == 'p') {
+			R->wsrc = useries_next(&d->v[vi++]);
+			o += trc_format_int(o, R->wsrc);
+			t++;
+		} else if (*t == 'w') {
+			o += trc_format_int(o, R->wsrc);
 			t++;
 		} else if (*t == 'r') {
 			for (t++; *t == '+' || *t == '-';) {

@@ -127,6 +127,26 @@ trc-gen -p ring -n 8 -e 40000 > "$tmp/r10.trc"
 a=$(trc-loops "$tmp/r1.trc" | wc -c) b=$(trc-loops "$tmp/r10.trc" | wc -c)
 [ $((b * 10)) -le $((a * 12)) ]
 ok $? "trc-gen ring, 10 times the events: $b bytes against $a, at most 1.2 times"
+# The master's wildcard receives: sources kept (@p), replies to them
+# (@w), so its loop is found.
+trc-gen -p master-worker -n 8 -e 30000 > "$tmp/mw.trc"
+trc-loops "$tmp/mw.trc" > "$tmp/mw.loops"
+cat > "$tmp/mw.want" <<'EOF'
+group 0
+  loop N
+    E0 RB peer=* tag=1 bytes=4096
+    E1 RE peer=@p tag=1 bytes=4096
+    E2 PB fn=collect
+    E3 PE fn=collect
+    E4 SB peer=@w tag=2 bytes=4096
+    E5 SE peer=@w tag=2 bytes=4096
+  end
+EOF
+sed -n '/^group 0$/,/^  end$/p' "$tmp/mw.loops" | sed '2s/loop [0-9]*$/loop N/' > "$tmp/mw.got"
+is_file "$tmp/mw.got" "$tmp/mw.want" \
+    "master-worker: the master's loop, RB peer=*, RE peer=@p, SB and SE peer=@w"
+[ $(($(wc -c < "$tmp/mw.loops") * 20)) -le "$(wc -c < "$tmp/mw.trc")" ]
+ok $? "master-worker: at most a twentieth of the text"
 trc-cat --to trcb "$tmp/nested.trc" > "$tmp/nested.trcb"
 trc-loops "$tmp/nested.trcb" > "$tmp/nb.loops"
 is_file "$tmp/nb.loops" "$tmp/nested.want" "reads trcb as text"
