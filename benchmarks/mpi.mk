@@ -13,7 +13,7 @@ MPI_CFLAGS = $(TRC_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 MPI_BENCH := $(B)/trc-heat $(B)/trc-pingpong
 MPI_LIB_SRC := $(wildcard lib/mpi/*.c)
 MPI_LIB_OBJ := $(MPI_LIB_SRC:%.c=$(O)/%.pic.o)
-MPI_TEST_SRC := $(wildcard t/mpi/*.c)
+MPI_TEST_SRC := $(wildcard t/mpi/*.c t/mpi/nd/*.c)
 MPI_TEST_F := $(wildcard t/mpi/*.f90)
 MPI_TESTS := $(MPI_TEST_SRC:t/mpi/%.c=$(O)/t/mpi/%) \
 	$(if $(shell command -v mpif90),$(MPI_TEST_F:t/mpi/%.f90=$(O)/t/mpi/%))

@@ -13,13 +13,14 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_choice.h"
 
 static const char usage_line[] =
-    "trc-stable [-qw] [-f format] [--equal key] [--flops rate] "
+    "trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] "
     "[--split split] [--threshold threshold] file1 file2 ...";
 
 /* Long options without a letter. */
-enum { OPT_EQUAL = 256, OPT_FLOPS, OPT_SPLIT, OPT_THRESHOLD };
+enum { OPT_CHOICE = 256, OPT_EQUAL, OPT_FLOPS, OPT_SPLIT, OPT_THRESHOLD };
 
 #define NHUNKS	3	/* differences shown per rank by -w */
 #define CONTEXT	2	/* events of context around each */
@@ -33,7 +34,7 @@ usage(int status)
 
 struct opts {
 	unsigned	 key;
-	int		 quiet, where, regions;
+	int		 quiet, where, regions, choice;
 	const char	*split;		/* NULL: MK markers */
 	uint64_t	 thr_events;
 	double		 thr_frac;	/* < 0 when given as a count */
@@ -143,7 +144,22 @@ struct diffrank {
 	int32_t		 rank;
 	struct trc_lcs_hunk h[NHUNKS];
 	long		 nh;
+	long		 recv;		/* same events: the receive matched
+					 * otherwise, else -1 */
 };
+
+/* The send a receive was matched to, under its line in -w's hunks. */
+static void
+send_of(char side, const char *path, const struct trc_rank *x, size_t j)
+{
+	if (x->esrc[j] == UINT32_MAX || x->eline[j] == 0)
+		printf("%c     matched to no send\n", side);
+	else
+		printf("%c     matched to rank %lu's send %lu to it, %s:%llu\n",
+		    side, (unsigned long)x->esrc[j],
+		    (unsigned long)x->eord[j] + 1, path,
+		    (unsigned long long)x->eline[j]);
+}
 
 /* The first differences of every rank that differs, diff-like. */
 static void
@@ -166,12 +182,13 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 		if (cmp[i].same_string && cmp[i].same_edges)
 			continue;
 		dr[nd].rank = (int32_t)i;
+		dr[nd].recv = -1;
 		if (cmp[i].same_string) {
 			/* Same events, other senders: show the first such receive. */
 			size_t rcv = 0;
 
 			for (j = 0; j < x1->nrecv; j++)
-				if (x1->esrc[j] != y1->esrc[j] || x1->eidx[j] != y1->eidx[j])
+				if (trc_recv_differs(x1, y1, j))
 					break;
 			for (x = 0; x < x1->n; x++)
 				if (TRC_TOK_KIND(x1->tok[x]) == TRC_RE && rcv++ == j)
@@ -179,6 +196,7 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 			dr[nd].h[0].a = dr[nd].h[0].b = x;
 			dr[nd].h[0].alen = dr[nd].h[0].blen = 1;
 			dr[nd].nh = 1;
+			dr[nd].recv = (long)j;
 		} else if ((dr[nd].nh = trc_lcs_hunks(x1->tok, x1->n, y1->tok,
 		    y1->n, 0, dr[nd].h, NHUNKS)) < 0)
 			die("out of memory");
@@ -216,8 +234,12 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 				printf("  %s\n", win_line(wa, nwa, r, x));
 			for (x = h->a; x < h->a + h->alen; x++)
 				printf("- %s\n", win_line(wa, nwa, r, x));
+			if (dr[i].recv >= 0)
+				send_of('-', pa, &a->rank[r], (size_t)dr[i].recv);
 			for (x = h->b; x < h->b + h->blen; x++)
 				printf("+ %s\n", win_line(wb, nwb, r, x));
+			if (dr[i].recv >= 0)
+				send_of('+', pb, &b->rank[r], (size_t)dr[i].recv);
 			for (x = h->a + h->alen; x < hi; x++)
 				printf("  %s\n", win_line(wa, nwa, r, x));
 		}
@@ -235,6 +257,37 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 	free(wa);
 	free(wb);
 	free(dr);
+}
+
+/* The first choice point where b differs from a, read afresh. */
+static void
+choice(const char *pa, const char *pb)
+{
+	struct trc_reader *a, *b;
+	struct trc_choice_diff d;
+	char err[TRC_ERRLEN + 256], *buf;
+	size_t len;
+	int rc;
+
+	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
+		die("--choice reads its inputs twice: give files, not stdin");
+	if ((a = trc_open_with(pa, &ropts)) == NULL ||
+	    (b = trc_open_with(pb, &ropts)) == NULL)
+		die("out of memory");
+	if ((rc = trc_choice_diff(a, b, &d, err, sizeof err)) < 0)
+		die("%s", err);
+	if (rc == 0)
+		printf("first differing choice point: none\n");
+	else {
+		len = trc_choice_diff_format(&d, pa, pb, NULL, 0) + 1;
+		buf = emalloc(len);
+		trc_choice_diff_format(&d, pa, pb, buf, len);
+		printf("first differing choice point: %s\n", buf);
+		free(buf);
+		trc_choice_diff_free(&d);
+	}
+	trc_close(a);
+	trc_close(b);
 }
 
 /* Region mode: the differing regions, kept to print after the table. */
@@ -293,8 +346,8 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	struct trc_rank_cmp *cmp, tot;
 	struct regs rs;
 	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
-	uint64_t n, d, thr, e = 0;
-	int identical = 1, same_strings = 1, unstable;
+	uint64_t n = 0, thr;
+	int identical = 1, unstable;
 
 	memset(&tot, 0, sizeof(tot));
 	memset(&rs, 0, sizeof(rs));
@@ -306,30 +359,30 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		    o->quiet ? NULL : region_cb, &rs) < 0)
 			die("out of memory");
 		identical &= cmp[r].same_string && cmp[r].same_edges;
-		same_strings &= cmp[r].same_string;
 		tot.na += cmp[r].na;
 		tot.nb += cmp[r].nb;
 		tot.lcs += cmp[r].lcs;
 		tot.d += cmp[r].d;
-		e += cmp[r].same_string ? cmp[r].d : 0;
+		n += cmp[r].na > cmp[r].nb ? cmp[r].na : cmp[r].nb;
 		tot.regions += cmp[r].regions;
 		tot.bad_regions += cmp[r].bad_regions;
 	}
-	n = tot.na > tot.nb ? tot.na : tot.nb;
 	/*
-	 * d = n - s over the whole graph.  When every string is the same,
-	 * event i of a rank is the same vertex in both graphs and the
-	 * receives matched to other sends are what differs; otherwise
-	 * the vertices correspond only through the LCS, and a lost send
-	 * would shift every later match on its channel, so they are not
-	 * counted.
+	 * One distance, the sum of the ranks' (trc_graph.h): where a
+	 * rank's strings differ, its events outside their LCS; where they
+	 * are the same, event i is the same vertex in both graphs and the
+	 * receives matched to other sends are what differs.  (Across
+	 * differing strings the vertices correspond only through the LCS,
+	 * and a lost send would shift every later match on its channel,
+	 * so matches are not counted there.)  n is the sum of the ranks'
+	 * larger event counts, so that d = n - s where no receive is
+	 * matched otherwise.
 	 */
-	d = same_strings ? e : n - tot.lcs;
 	if (o->thr_frac >= 0)
 		thr = (uint64_t)(o->thr_frac * (double)n);
 	else
 		thr = o->thr_events;
-	unstable = !identical && d > thr;
+	unstable = !identical && tot.d > thr;
 	if (!o->quiet) {
 		if (a->nranks != b->nranks)
 			printf("ranks differ: %s has %ld, %s has %ld\n", pa,
@@ -355,7 +408,7 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		}
 		printf("%-6s %10llu %10llu %10llu %10llu", "total",
 		    (unsigned long long)tot.na, (unsigned long long)tot.nb,
-		    (unsigned long long)tot.lcs, (unsigned long long)d);
+		    (unsigned long long)tot.lcs, (unsigned long long)tot.d);
 		if (o->regions)
 			printf(" %8llu %8llu", (unsigned long long)tot.regions,
 			    (unsigned long long)tot.bad_regions);
@@ -363,20 +416,22 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		printf("similarity %.6f (%llu of %llu events), distance %llu\n",
 		    n ? (double)tot.lcs / (double)n : 1.0,
 		    (unsigned long long)tot.lcs, (unsigned long long)n,
-		    (unsigned long long)d);
+		    (unsigned long long)tot.d);
 		if (identical)
 			printf("identical execution graphs: stable\n");
 		else if (!unstable)
 			printf("different execution graphs, within threshold: "
 			    "stable (distance %llu <= %llu)\n",
-			    (unsigned long long)d, (unsigned long long)thr);
+			    (unsigned long long)tot.d, (unsigned long long)thr);
 		else
 			printf("different execution graphs: unstable "
 			    "(distance %llu > %llu)\n",
-			    (unsigned long long)d, (unsigned long long)thr);
+			    (unsigned long long)tot.d, (unsigned long long)thr);
 		regs_print(&rs);
 		if (o->where && !identical)
 			where(pa, pb, a, b, cmp, nranks);
+		if (o->choice)
+			choice(pa, pb);
 	}
 	free(rs.rank);
 	free(rs.region);
@@ -388,6 +443,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "choice", no_argument, NULL, OPT_CHOICE },
 		{ "equal", required_argument, NULL, OPT_EQUAL },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
@@ -409,6 +465,9 @@ main(int argc, char **argv)
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "f:qw", longopts, NULL)) != -1) {
 		switch (c) {
+		case OPT_CHOICE:
+			o.choice = 1;
+			break;
 		case OPT_EQUAL:
 			if (trc_key_parse(optarg, &o.key) < 0)
 				die("invalid key '%s'", optarg);

@@ -95,7 +95,7 @@ main(int argc, char **argv)
 	unsigned kinds = ~0u;
 	unsigned long long count;
 	size_t i, j;
-	int c, n, ninputs, reads, writes, verbose = 0;
+	int c, n, ninputs, reads, writes, verbose = 0, unknown_ranks = 0;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "f:k:o:r:v", longopts, NULL)) != -1) {
@@ -147,7 +147,12 @@ main(int argc, char **argv)
 			die("out of memory");
 		if ((h = trc_get_header(inputs[i].r)) == NULL)
 			die("%s", trc_error(inputs[i].r));
-		if (h->ranks > out.ranks)
+		/* A header without ranks= says nothing of its ranks: nor
+		 * can the merged one, which streams before it has seen
+		 * them all. */
+		if (h->ranks <= 0)
+			unknown_ranks = 1;
+		else if (h->ranks > out.ranks)
 			out.ranks = h->ranks;
 		if (ninputs == 1)
 			out.order = h->order;
@@ -156,6 +161,8 @@ main(int argc, char **argv)
 		if (i == 0)
 			out.extra = h->extra;
 	}
+	if (unknown_ranks)
+		out.ranks = 0;
 
 	if ((w = trc_out_open(to, path, &out, &opts)) == NULL)
 		die("out of memory");

@@ -2,8 +2,9 @@
 # trc-record - run an MPI program under mpirun with libtrc-mpi preloaded
 # and leave its trace in a file; a run that does not reach MPI_Finalize
 # leaves a "#trc-partial" trace built from the rank files, and fails.
+# So does a run stopped by a signal to trc-record or by its time limit.
 
-usage="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] -- mpirun-argument ..."
+usage="usage: trc-record [-d delay] [-l library] [-o file] [-T seconds] [--bufsize bufsize] -- mpirun-argument ..."
 prog=trc-record
 
 die() {
@@ -17,9 +18,9 @@ bad_usage() {
 	exit 2
 }
 
-out=trace.trc lib=${TRC_LIB:-} bufsize= delay=
+out=trace.trc lib=${TRC_LIB:-} bufsize= delay= limit= limit_set=
 case $1 in
--h|--help) echo "$usage"; exit 0 ;;
+-h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
 --version) echo "trc-record 0.1"; exit 0 ;;
 esac
 # Letters as getopts takes them (-o file, -ofile), long options as
@@ -28,11 +29,11 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--) shift; break ;;
 	--bufsize=*) opt=--bufsize arg=${1#*=} ;;
-	--bufsize|-[dlo])
+	--bufsize|-[dloT])
 		[ $# -ge 2 ] || bad_usage
 		opt=$1 arg=$2
 		shift ;;
-	-[dlo]?*) arg=${1#-?} opt=${1%"$arg"} ;;
+	-[dloT]?*) arg=${1#-?} opt=${1%"$arg"} ;;
 	-?*) bad_usage "invalid option '$1'" ;;
 	*) break ;;
 	esac
@@ -42,9 +43,14 @@ while [ $# -gt 0 ]; do
 	-d) delay=$arg ;;
 	-l) lib=$arg ;;
 	-o) out=$arg ;;
+	-T) limit=$arg limit_set=1 ;;
 	esac
 done
 [ $# -gt 0 ] || bad_usage
+case $limit_set$limit in
+1|1*[!0-9]*) bad_usage "-T: '$limit' is not a whole number of seconds" ;;
+10) bad_usage "-T: the limit must be at least 1 second" ;;
+esac
 
 # The library: -l, TRC_LIB, next to an installed bin/, or in the build tree.
 if [ -z "$lib" ]; then
@@ -61,9 +67,45 @@ rm -f "$out"
 
 TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay TRC_FORMAT=${TRC_FORMAT:-}
 export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_FORMAT
+# mpirun runs in the background so that a TERM or INT to trc-record,
+# or the time limit, stops it and still leaves the ranks' events
+# merged below; it keeps our standard input (a program may read it).
+# It runs in a session of its own, so that trc-record alone signals
+# it: a second signal (timeout(1) and ^C reach a whole process group)
+# makes mpirun kill the ranks before they write what they hold.
 # -x also carries the settings to ranks on other hosts.
-${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT "$@"
-status=$?
+stopped= expired=$out.expired
+rm -f "$expired"
+exec 3<&0
+setsid ${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT "$@" 0<&3 3<&- &
+run=$!
+exec 3<&-
+trap 'stopped=1; kill -TERM $run 2>/dev/null' TERM INT HUP
+watch=
+if [ -n "$limit" ]; then
+	# The watchdog marks the expiry before it stops the run; sleep
+	# runs in the background too, so that it dies with the watchdog.
+	( trap 'kill $s 2>/dev/null; exit 0' TERM
+	  sleep "$limit" & s=$!; wait $s
+	  : >"$expired"; kill -TERM $run 2>/dev/null ) &
+	watch=$!
+fi
+# wait returns early when a trapped signal arrives: wait again until
+# mpirun itself has ended.
+while :; do
+	wait $run
+	status=$?
+	kill -0 $run 2>/dev/null || break
+done
+trap - TERM INT HUP
+[ -n "$watch" ] && { kill -TERM $watch 2>/dev/null; wait $watch 2>/dev/null; }
+why=
+if [ -f "$expired" ]; then
+	why="its time limit (-T $limit) stopped it"
+	rm -f "$expired"
+elif [ -n "$stopped" ]; then
+	why="a signal to trc-record stopped it"
+fi
 
 [ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
 IFS= read -r first <"$out"
@@ -80,6 +122,7 @@ dir=$(sed -n 's/^# events are in \(.*\); trc-record merges.*/\1/p' "$out")
 tmp=$out.tmp
 {
 	printf '%s\n' "$first"
+	[ -n "$why" ] && echo "# trc-record: $why"
 	echo "# trc-record: the run did not reach MPI_Finalize (mpirun exit $status); events up to each rank's end:"
 	for f in "$dir"/rank.*; do
 		r=${f##*.}
@@ -96,6 +139,7 @@ tmp=$out.tmp
 	echo "# truncated"
 } >"$tmp" && mv "$tmp" "$out" || die "$out: cannot write"
 rm -rf "$dir"
-echo "$prog: the run did not finish; partial trace in $out" >&2
+echo "$prog: the run did not finish${why:+ ($why)}; partial trace in $out" >&2
+[ -n "$why" ] && exit 2
 [ "$status" -ne 0 ] && exit "$status"
 exit 2

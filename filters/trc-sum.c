@@ -73,16 +73,18 @@ print_ranks(const struct trc_summary *s)
 	int32_t r;
 	int a;
 
+	/* trc_summary_finish checked that these sums do not wrap. */
+	for (r = 0; r < s->nranks; r++)
+		for (a = 0; a < TRC_NACT; a++)
+			all[a] += s->rank[r].act[a];
 	put_head("rank", 6, cols);
 	for (r = 0; r < s->nranks; r++) {
 		rs = &s->rank[r];
 		printf(tsv ? "%ld" : "%-6ld", (long)r);
 		put_int(rs->events);
 		put_time(rs->events ? rs->last - rs->first : 0);
-		for (a = 0; a < TRC_NACT; a++) {
+		for (a = 0; a < TRC_NACT; a++)
 			put_time(rs->act[a]);
-			all[a] += rs->act[a];
-		}
 		putchar('\n');
 		events += rs->events;
 		if (rs->events && rs->first < first)
@@ -170,19 +172,58 @@ print_sizes(const struct trc_summary *s)
 	}
 }
 
+/*
+ * mpiP's view: every operation and computation at its site, its share
+ * of the ranks' summed run time (the rows add up to 100) and its
+ * imbalance over the ranks.
+ */
+static void
+print_profile(const struct trc_summary *s)
+{
+	static const char *const cols[] = { "percent", "total", "max",
+	    "mean", "min", NULL };
+	struct trc_profile_row *rows;
+	size_t n, i;
+
+	if ((rows = trc_summary_profile(s, &n)) == NULL && s->nranks > 0)
+		die("out of memory");
+	if (tsv)
+		printf("operation\tsite");
+	else
+		printf("%-12s %-12s", "operation", "site");
+	for (i = 0; cols[i] != NULL; i++)
+		printf(tsv ? "\t%s" : " %12s", cols[i]);
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		if (tsv)
+			printf("%s\t%s\t%.2f", rows[i].op, rows[i].site,
+			    rows[i].percent);
+		else
+			printf("%-12s %-12s %12.2f", rows[i].op,
+			    *rows[i].site ? rows[i].site : "-", rows[i].percent);
+		put_time(rows[i].total);
+		put_time(rows[i].max);
+		put_time((int64_t)(rows[i].mean + 0.5));
+		put_time(rows[i].min);
+		putchar('\n');
+	}
+	free(rows);
+}
+
 static void
 print_summary(const struct trc_summary *s, unsigned sections)
 {
 	static void (*const print[])(const struct trc_summary *) = {
-		print_ranks, print_procs, print_ops, print_sizes
+		print_ranks, print_procs, print_ops, print_sizes, print_profile
 	};
 	static const char *const titles[] = {
 		"time per rank (seconds)", "procedure lifetimes (seconds)",
-		"operations", "sent message sizes (bytes)"
+		"operations", "sent message sizes (bytes)",
+		"profile: time per operation and site (seconds)"
 	};
 	int i, first = 1;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		if (!(sections & (1u << i)))
 			continue;
 		if (!first)
@@ -388,6 +429,7 @@ main(int argc, char **argv)
 	    &opts)) == NULL ||
 	    (sum = trc_summary_new()) == NULL)
 		die("out of memory");
+	sum->profile = (sections & TRC_SUM_PROFILE) != 0;
 	while ((rc = trc_next(r, &ev)) > 0)
 		if (trc_summary_add(sum, &ev) < 0)
 			break;

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "trc.h"
+#include "trc_calls.h"
 
 static int
 isblank_(int c)
@@ -106,6 +107,83 @@ parse_call(const char *s, size_t n)
 		if (c[i] >= 'A' && c[i] <= 'Z')
 			c[i] += 'a' - 'A';
 	return c;
+}
+
+static const char *const delayed_calls[] = { TRC_CALLS_DELAYED };
+static const char *const undelayed_calls[] = { TRC_CALLS_NOT_DELAYED };
+
+static int
+call_in(const char *c, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(c, v[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Edit distance of a and b (adjacent swaps count 1), capped at 3. */
+static int
+distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b), i, j;
+	int d[24][24], v;
+
+	if (n > 22 || m > 22)
+		return 3;
+	for (i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (i = 1; i <= n; i++)
+		for (j = 1; j <= m; j++) {
+			v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m] < 3 ? d[n][m] : 3;
+}
+
+/*
+ * A call no delay can fire on is refused, so that a typo or a poll is
+ * not run as a factor that comes out "stable".  The whole list is too
+ * long for a message: the nearest names, and the page that lists them.
+ */
+static int
+check_call(const char *c, char *err, size_t errlen)
+{
+	const size_t n = sizeof(delayed_calls) / sizeof(delayed_calls[0]);
+	char near[96];
+	size_t i, at = 0;
+	int best = 3, d;
+
+	if (strcmp(c, "*") == 0 || call_in(c, delayed_calls, n))
+		return 0;
+	if (call_in(c, undelayed_calls,
+	    sizeof(undelayed_calls) / sizeof(undelayed_calls[0])))
+		return trc_errorf(err, errlen, "call '%s' is traced but never "
+		    "delayed (libtrc-mpi(7) lists the calls)", c);
+	for (i = 0; i < n; i++)
+		if ((d = distance(c, delayed_calls[i])) < best)
+			best = d;
+	near[0] = '\0';
+	for (i = 0; best < 3 && i < n; i++)
+		if (distance(c, delayed_calls[i]) == best &&
+		    at + strlen(delayed_calls[i]) + 3 < sizeof(near))
+			at += (size_t)snprintf(near + at, sizeof(near) - at,
+			    "%s%s", at ? " or " : "", delayed_calls[i]);
+	if (best < 3)
+		return trc_errorf(err, errlen, "unknown call '%s' (did you "
+		    "mean %s? libtrc-mpi(7) lists the calls)", c, near);
+	return trc_errorf(err, errlen, "unknown call '%s' (libtrc-mpi(7) "
+	    "lists the calls)", c);
 }
 
 /* A rank list, "0:2-3" (',' separates keys), in canonical form. */
@@ -252,6 +330,8 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 		if ((f->call = parse_call(v, vn)) == NULL)
 			return trc_errorf(err, errlen, "invalid call '%.*s'",
 			    (int)vn, v);
+		if (check_call(f->call, err, errlen) < 0)
+			return -1;
 	} else if (KEY("ranks")) {
 		if (f->ranks != NULL)
 			return trc_errorf(err, errlen, "duplicate key 'ranks'");
@@ -388,6 +468,12 @@ trc_factors_read(const char *path, struct trc_factors *fs, char *err,
 		lineno++;
 		if (n > 0 && line[n - 1] == '\n')
 			n--;
+		if (memchr(line, '\0', (size_t)n) != NULL) {
+			trc_errorf(err, errlen, "%s:%ld: NUL byte in line",
+			    name, lineno);
+			rc = -1;
+			break;
+		}
 		if ((rc = trc_factor_parse_line(line, n, &f, msg,
 		    sizeof msg)) == 0)
 			continue;

@@ -199,6 +199,57 @@ grow(uint32_t **pp, size_t *cap, size_t need)
 	return 0;
 }
 
+static int
+grow64(uint64_t **pp, size_t *cap, size_t need)
+{
+	uint64_t *p;
+	size_t ncap;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap ? *cap : 1024;
+	while (ncap < need)
+		ncap *= 2;
+	if ((p = realloc(*pp, ncap * sizeof(*p))) == NULL)
+		return -1;
+	*pp = p;
+	*cap = ncap;
+	return 0;
+}
+
+/* The per-destination send counts, zero for destinations new to them. */
+static int
+grow_sent(struct trc_rank *rk, size_t need)
+{
+	uint32_t *p;
+	size_t n = rk->nsent ? rk->nsent : 4;
+
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(rk->sent, n * sizeof(*p))) == NULL)
+		return -1;
+	memset(p + rk->nsent, 0, (n - rk->nsent) * sizeof(*p));
+	rk->sent = p;
+	rk->nsent = n;
+	return 0;
+}
+
+/* Receive k of rk is matched to the send s (its val as send_val). */
+static void
+matched(struct trc_rank *rk, size_t k, const struct trc_msg *s)
+{
+	rk->eidx[k] = (uint32_t)((uint64_t)s->val & 0xffffffff);
+	rk->eord[k] = (uint32_t)((uint64_t)s->val >> 32);
+	rk->eline[k] = (uint64_t)s->line;
+}
+
+int
+trc_recv_differs(const struct trc_rank *x, const struct trc_rank *y,
+    size_t i)
+{
+	return x->esrc[i] != y->esrc[i] || x->eord[i] != y->eord[i];
+}
+
 static struct trc_rank *
 rank_get(struct trc_graph *g, int32_t r)
 {
@@ -265,15 +316,20 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.tag = ev.tag;
 				msg.comm = ev.comm;
 				msg.bytes = ev.bytes;
-				msg.val = (int64_t)rk->n;
+				/* The send's val is (its ordinal to the
+				 * destination, its event index). */
+				if ((size_t)ev.peer >= rk->nsent && grow_sent(rk,
+				    (size_t)ev.peer + 1) < 0)
+					goto oom;
+				msg.val = (int64_t)((uint64_t)rk->sent[ev.peer]++
+				    << 32 | rk->n);
 				msg.line = ev.line;
 				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
 				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
-					g->rank[(uint64_t)peer.val >> 32].eidx[
-					    (uint64_t)peer.val & 0xffffffff] =
-					    (uint32_t)rk->n;
+					matched(&g->rank[(uint64_t)peer.val >> 32],
+					    (uint64_t)peer.val & 0xffffffff, &msg);
 			} else
 				g->unmatched++;
 		} else if (ev.kind == TRC_RE) {
@@ -283,14 +339,19 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 			if (k == rk->rcap) {
 				size_t cap = rk->rcap;
 
-				/* esrc and eidx share one capacity. */
+				/* The per-receive arrays share one capacity. */
 				if (grow(&rk->esrc, &cap, k + 1) < 0 ||
-				    grow(&rk->eidx, &rk->rcap, k + 1) < 0)
+				    (cap = rk->rcap,
+				    grow(&rk->eidx, &cap, k + 1)) < 0 ||
+				    (cap = rk->rcap,
+				    grow(&rk->eord, &cap, k + 1)) < 0 ||
+				    grow64(&rk->eline, &rk->rcap, k + 1) < 0)
 					goto oom;
 			}
 			rk->nrecv++;
 			rk->esrc[k] = ev.peer >= 0 ? (uint32_t)ev.peer : UINT32_MAX;
-			rk->eidx[k] = UINT32_MAX;
+			rk->eidx[k] = rk->eord[k] = UINT32_MAX;
+			rk->eline[k] = 0;
 			if (ev.peer >= 0) {
 				msg.src = ev.peer;
 				msg.dst = ev.rank;
@@ -302,7 +363,7 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
 					goto oom;
 				if (rc == 1)
-					rk->eidx[k] = (uint32_t)peer.val;
+					matched(rk, k, &peer);
 			} else
 				g->unmatched++;
 		}
@@ -327,6 +388,9 @@ trc_graph_free(struct trc_graph *g)
 		free(g->rank[i].tok);
 		free(g->rank[i].esrc);
 		free(g->rank[i].eidx);
+		free(g->rank[i].eord);
+		free(g->rank[i].eline);
+		free(g->rank[i].sent);
 		free(g->rank[i].mark);
 	}
 	free(g->rank);
@@ -383,8 +447,7 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 		out->lcs = x->n;
 		if (!out->same_edges)
 			for (i = 0; i < x->nrecv; i++)
-				out->d += x->esrc[i] != y->esrc[i] ||
-				    x->eidx[i] != y->eidx[i];
+				out->d += trc_recv_differs(x, y, i);
 		if (regions)
 			out->regions = x->nmark + 1;
 		return 0;
@@ -411,5 +474,94 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 				cb(arg, r, i, a0, an, b0, bn, (uint64_t)l);
 		}
 	}
+	return 0;
+}
+
+/* Hunks of one rank to unmatched events. */
+struct unmatched_arg {
+	struct trc_graph_diff	*out;
+	void			(*cb)(void *, int32_t, int, size_t);
+	void			*arg;
+	int32_t			 rank;
+};
+
+static void
+unmatched_hunk(void *p, const struct trc_lcs_hunk *h)
+{
+	struct unmatched_arg *u = p;
+	size_t i;
+
+	for (i = 0; i < h->alen; i++)
+		u->cb(u->arg, u->rank, 0, h->a + i);
+	for (i = 0; i < h->blen; i++)
+		u->cb(u->arg, u->rank, 1, h->b + i);
+	u->out->unmatched[0] += h->alen;
+	u->out->unmatched[1] += h->blen;
+}
+
+int
+trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
+    struct trc_graph_diff *out,
+    void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg)
+{
+	static const struct trc_rank empty;
+	struct trc_rank_cmp *cmp;
+	struct unmatched_arg u;
+	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
+	uint64_t e = 0;
+	size_t x, k;
+	int same_strings = 1;
+
+	memset(out, 0, sizeof(*out));
+	out->identical = 1;
+	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL)
+		return -1;
+	for (r = 0; r < nranks; r++) {
+		if (trc_rank_compare(a, b, r, 0, &cmp[r], NULL, NULL) < 0) {
+			free(cmp);
+			return -1;
+		}
+		out->na += cmp[r].na;
+		out->nb += cmp[r].nb;
+		out->lcs += cmp[r].lcs;
+		e += cmp[r].same_string ? cmp[r].d : 0;
+		same_strings &= cmp[r].same_string;
+		out->identical &= cmp[r].same_string && cmp[r].same_edges;
+	}
+	/* d = n - s, as compare/trc-stable.c says why. */
+	out->n = out->na > out->nb ? out->na : out->nb;
+	out->d = same_strings ? e : out->n - out->lcs;
+	u.out = out;
+	u.cb = cb;
+	u.arg = arg;
+	for (r = 0; r < nranks; r++) {
+		const struct trc_rank *x1 = r < a->nranks ? &a->rank[r] : &empty;
+		const struct trc_rank *y1 = r < b->nranks ? &b->rank[r] : &empty;
+
+		if (cmp[r].same_string && (cmp[r].same_edges || !same_strings))
+			continue;
+		if (cmp[r].same_string) {
+			for (x = 0, k = 0; x < x1->n; x++) {
+				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
+					continue;
+				if (x1->esrc[k] != y1->esrc[k] ||
+				    x1->eidx[k] != y1->eidx[k]) {
+					cb(arg, r, 0, x);
+					cb(arg, r, 1, x);
+					out->unmatched[0]++;
+					out->unmatched[1]++;
+				}
+				k++;
+			}
+			continue;
+		}
+		u.rank = r;
+		if (trc_lcs_align(x1->tok, x1->n, y1->tok, y1->n,
+		    unmatched_hunk, &u) < 0) {
+			free(cmp);
+			return -1;
+		}
+	}
+	free(cmp);
 	return 0;
 }

@@ -449,6 +449,26 @@ trc_match_peek_any(const struct trc_match *mt, int32_t dst, int32_t tag,
 }
 
 int
+trc_match_heads(const struct trc_match *mt, int32_t dst,
+    int (*fn)(void *, const struct trc_msg *), void *arg)
+{
+	const struct chan *c;
+	struct trc_msg h;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < mt->chans.cap; i++) {
+		c = &mt->chans.v[i];
+		if (c->state != SENDS)
+			continue;
+		unpack(c, &c->m, &h);
+		if (h.dst == dst && (rc = fn(arg, &h)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+int
 trc_match_take(struct trc_match *mt, const struct trc_msg *m)
 {
 	uint64_t k1, k2;

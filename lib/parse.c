@@ -275,22 +275,36 @@ fast_head(const char **pp, struct trc_event *ev)
 	int64_t sec = 0, frac = 0, rank = 0;
 	int nfrac = 0, kind;
 
-	for (start = p; isdigit_c(*p); p++)
+	/* At most 9 digits each, checked as they come: more could wrap
+	 * before a check after the loop (the slow path says what is
+	 * wrong). */
+	for (start = p; isdigit_c(*p); p++) {
+		if (p - start == 9)
+			return 0;
 		sec = sec * 10 + (*p - '0');
-	if (p == start || p - start > 9)
+	}
+	if (p == start)
 		return 0;
 	if (*p == '.') {
-		for (start = ++p; isdigit_c(*p); p++)
+		for (start = ++p; isdigit_c(*p); p++) {
+			if (p - start == 9)
+				return 0;
 			frac = frac * 10 + (*p - '0');
+		}
 		nfrac = (int)(p - start);
 	}
-	if (nfrac > 9 || *p++ != ' ')
+	if (*p++ != ' ')
 		return 0;
-	for (start = p; isdigit_c(*p); p++)
+	for (start = p; isdigit_c(*p); p++) {
+		if (p - start == 9)
+			return 0;
 		rank = rank * 10 + (*p - '0');
-	if (p == start || p - start > 9 || *p++ != ' ')
+	}
+	if (p == start || *p++ != ' ')
 		return 0;
-	if (byte_class[(unsigned char)p[2]] < C_BLANK || (kind = kind_of(p)) < 0)
+	/* The kind's two bytes before the one after them: a line may end
+	 * right after the rank, at the end of the buffer. */
+	if ((kind = kind_of(p)) < 0 || byte_class[(unsigned char)p[2]] < C_BLANK)
 		return 0;
 	ev->kind = (enum trc_kind)kind;
 	while (nfrac++ < 9)

@@ -58,11 +58,46 @@ struct held {
 	struct trc_event ev;	/* cut after its nattr attributes */
 };
 
-/* A receive posted: its request (TRC_NONE when blocking) and channel. */
+/* A nonblocking collective entered and not yet ended on a rank. */
+struct nbcoll {
+	int64_t		 req;
+	struct trc_coll	*c;
+};
+
+/*
+ * A receive posted: its request (TRC_NONE when blocking), channel and
+ * place in the rank's posting order, which decides which receive a
+ * message fitting several goes to.
+ */
 struct irecv {
 	int64_t		 req;
-	int32_t		 src, tag, comm;	/* src TRC_ANY: peer=* */
+	int64_t		 seq;
+	int32_t		 src, tag, comm;	/* TRC_ANY: peer=*, tag=* */
+	uint8_t		 done;		/* in a wait's list: completed */
 };
+
+/*
+ * A request renamed by a choice: what the recording calls rec is the
+ * request act of the prediction (a waitany that completed another).
+ */
+struct ren {
+	int64_t		 rec, act;
+};
+
+/* What a choice point does with the message it chooses. */
+enum chkind { CH_RECV = 1, CH_PROBE };
+
+/* The attributes of an event a choice changed, for its output. */
+struct rewrite {
+	unsigned	 what;
+	int32_t		 peer, tag;
+	int64_t		 bytes;
+	struct trc_str	 reqs;		/* the req= value */
+};
+#define RW_PEER		1u
+#define RW_TAG		2u
+#define RW_BYTES	4u
+#define RW_REQS		8u
 
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
@@ -74,6 +109,7 @@ struct rank {
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
 	int32_t		 rs_src, rs_tag;	/* a rematched message */
 	int64_t		 rs_bytes;
+	int64_t		 rs_req;	/* the request a choice completed */
 	/* A held send: SYNC_WAIT, as if eager; SYNC_DONE, end its end. */
 	struct trc_xfer	 sync_x;
 	int32_t		 sync_dst;	/* SYNC_WAIT: the receiver */
@@ -84,9 +120,37 @@ struct rank {
 	uint8_t		 sync;		/* enum sync, of the SE being processed */
 	uint8_t		 rs_flags;	/* MSG_*, of the resolved message */
 	struct irecv	 rb;		/* the last blocking RB */
-	int32_t		 wtag, wcomm;	/* BLK_WILD: the tag and comm wanted */
+	/*
+	 * BLK_WILD, a choice point (rematch): what it chooses among (ch,
+	 * or with ch_any the receives of its wait's list not done), and
+	 * the message the recording chose, at time ch_t.
+	 */
+	struct irecv	 ch;
+	uint8_t		 ch_kind, ch_any;
+	int32_t		 ch_p0, ch_t0, ch_c0;
+	int64_t		 ch_t;
+	/* What rematch() found for it in its last pass. */
+	struct trc_msg	 pk_msg;
+	int64_t		 pk_key, pk_req, pk_minv;
+	uint8_t		 pk_found, pk_is0;
+	/* A probe in progress: what it asked. */
+	uint8_t		 probing;
+	int32_t		 pb_src, pb_tag, pb_comm;
+	/*
+	 * A probe that saw another message than recorded: the receive
+	 * the recording has for (pr_p0, pr_t0) takes (pr_src, pr_tag).
+	 */
+	uint8_t		 pr_on;
+	int32_t		 pr_p0, pr_t0, pr_comm, pr_src, pr_tag;
+	struct ren	*ren;		/* requests renamed by choices */
+	size_t		 nren, rencap;
+	struct ren	*wsub;		/* in the wait in progress */
+	size_t		 nwsub, wsubcap;
+	int64_t		 nextseq;	/* receives posted */
 	struct irecv	*ir;		/* nonblocking receives not completed */
 	size_t		 nir, ircap;
+	struct nbcoll	*nb;		/* nonblocking collectives not ended */
+	size_t		 nnb, nbcap;
 	/*
 	 * The wait in progress: the receives of its req= list, in its
 	 * order, which is the order of their RE lines (trc(5)); those
@@ -139,6 +203,8 @@ struct trc_scale {
 	char			 t0buf[40];
 	char			**diag;
 	size_t			 ndiag, diagcap;
+	char			*lbuf;		/* a req= list rewritten */
+	size_t			 lcap;
 	char			 err[TRC_ERRLEN + 512];
 };
 
@@ -622,22 +688,16 @@ wake(struct trc_scale *s, int32_t r)
 	return 0;
 }
 
-/* Rematch: is this RE the completion of a receive posted with peer=*? */
-static int
-wildcard(struct rank *p, const struct trc_event *ev, int32_t *tag)
+/* The posting of the receive of request req, or NULL. */
+static struct irecv *
+find_irecv(struct rank *p, int64_t req)
 {
 	size_t i;
 
-	if (p->state == RECV && ev->req == TRC_NONE) {
-		*tag = p->rb.tag;
-		return p->rb.src == TRC_ANY;
-	}
 	for (i = 0; i < p->nir; i++)
-		if (p->ir[i].req == ev->req) {
-			*tag = p->ir[i].tag;
-			return p->ir[i].src == TRC_ANY;
-		}
-	return 0;
+		if (p->ir[i].req == req)
+			return &p->ir[i];
+	return NULL;
 }
 
 static void
@@ -652,50 +712,161 @@ forget_irecv(struct rank *p, int64_t req)
 		}
 }
 
+/* --- requests renamed by choices ---------------------------------- */
+
+/* The request of the prediction that the recording calls rec. */
+static int64_t
+map_req(const struct rank *p, int64_t rec)
+{
+	size_t i;
+
+	for (i = 0; i < p->nren; i++)
+		if (p->ren[i].rec == rec)
+			return p->ren[i].act;
+	return rec;
+}
+
+/* The recording's name of request act of the prediction. */
+static int64_t
+unmap_req(const struct rank *p, int64_t act)
+{
+	size_t i;
+
+	for (i = 0; i < p->nren; i++)
+		if (p->ren[i].act == act)
+			return p->ren[i].rec;
+	return act;
+}
+
+/* From now on the recording's rec is act (rec itself: no renaming). */
+static int
+set_map(struct trc_scale *s, struct rank *p, int64_t rec, int64_t act)
+{
+	size_t i;
+
+	for (i = 0; i < p->nren && p->ren[i].rec != rec; i++)
+		;
+	if (i < p->nren) {
+		if (rec == act)
+			p->ren[i] = p->ren[--p->nren];
+		else
+			p->ren[i].act = act;
+		return 0;
+	}
+	if (rec == act)
+		return 0;
+	if (grow(&p->ren, &p->rencap, p->nren + 1, sizeof(*p->ren), 4) < 0)
+		return nomem(s);
+	p->ren[p->nren].rec = rec;
+	p->ren[p->nren++].act = act;
+	return 0;
+}
+
+/*
+ * The recording's request rec completes as act: rec is done, and the
+ * request the recording completes later under act's name is the one
+ * rec stood for (a swap).  The wait's WE lists act for rec.
+ */
+static int
+complete_req(struct trc_scale *s, struct rank *p, int64_t rec, int64_t act)
+{
+	int64_t was = map_req(p, rec), other = unmap_req(p, act);
+
+	if (act != was && set_map(s, p, other, was) < 0)
+		return -1;
+	if (set_map(s, p, rec, rec) < 0)
+		return -1;
+	if (act == rec)
+		return 0;
+	if (grow(&p->wsub, &p->wsubcap, p->nwsub + 1, sizeof(*p->wsub), 4) <
+	    0)
+		return nomem(s);
+	p->wsub[p->nwsub].rec = rec;
+	p->wsub[p->nwsub++].act = act;
+	return 0;
+}
+
+/*
+ * The req= list of ev with the requests of the prediction, in s->lbuf:
+ * in rw when it differs.  A WE's completed ones are those of its wait.
+ */
+static int
+map_list(struct trc_scale *s, const struct rank *p,
+    const struct trc_event *ev, struct rewrite *rw)
+{
+	struct trc_str list = ev->reqs;
+	int64_t id, act;
+	size_t n = 0, i;
+	int changed = 0;
+
+	if (grow(&s->lbuf, &s->lcap, list.len + 64, 1, 64) < 0)
+		return nomem(s);
+	while (trc_reqs_next(&list, &id) == 1) {
+		act = map_req(p, id);
+		if (ev->kind == TRC_WE)
+			for (i = 0; i < p->nwsub; i++)
+				if (p->wsub[i].rec == id)
+					act = p->wsub[i].act;
+		changed |= act != id;
+		if (grow(&s->lbuf, &s->lcap, n + 24, 1, 64) < 0)
+			return nomem(s);
+		if (n > 0)
+			s->lbuf[n++] = ',';
+		n += trc_format_int(s->lbuf + n, act);
+	}
+	if (changed) {
+		rw->what |= RW_REQS;
+		rw->reqs.s = s->lbuf;
+		rw->reqs.len = n;
+	}
+	return 0;
+}
+
 /*
  * A wait begins: note the receives it may complete, in the order of
- * its req= list.
+ * its req= list (the requests of the prediction).
  */
 static int
 wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
 {
 	struct trc_str list = ev->reqs;
 	int64_t id;
-	size_t i;
+	struct irecv *rv;
 	const char *op = ev->op.s;
 	size_t n = ev->op.len;
 
-	p->nwl = p->wcur = 0;
+	p->nwl = p->wcur = p->nwsub = 0;
 	p->wall = !(n >= 3 && (memcmp(op + n - 3, "any", 3) == 0 ||
 	    (n >= 4 && memcmp(op + n - 4, "some", 4) == 0)));
 	if (p->nir == 0)
 		return 0;
 	while (trc_reqs_next(&list, &id) == 1)
-		for (i = 0; i < p->nir; i++)
-			if (p->ir[i].req == id) {
-				if (grow(&p->wl, &p->wlcap, p->nwl + 1,
-				    sizeof(*p->wl), 4) < 0)
-					return nomem(s);
-				p->wl[p->nwl++] = p->ir[i];
-				break;
-			}
+		if ((rv = find_irecv(p, map_req(p, id))) != NULL) {
+			if (grow(&p->wl, &p->wlcap, p->nwl + 1, sizeof(*p->wl),
+			    4) < 0)
+				return nomem(s);
+			p->wl[p->nwl] = *rv;
+			p->wl[p->nwl++].done = 0;
+		}
 	return 0;
 }
 
 /*
- * An RE of request req inside the wait: its receive must come at or
- * after the cursor (and, in a wait that completes them all, at it).
- * Returns its place in the list, -1 when it is not there (not posted
- * in the input: no order known), or -2 on error.  The cursor moves
- * when the RE is done: a held RE is checked again when resumed.
+ * An RE of request req (of the prediction) inside the wait: its
+ * receive must come at or after the cursor (and, in a wait that
+ * completes them all, at it).  Returns its place in the list, -1 when
+ * it is not there (not posted in the input: no order known), or -2 on
+ * error.  The cursor moves when the RE is done: a held RE is checked
+ * again when resumed.
  */
 static long
-wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
+wait_next(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
+    int64_t req)
 {
 	size_t j;
 
 	for (j = 0; j < p->nwl; j++)
-		if (p->wl[j].req == ev->req)
+		if (p->wl[j].req == req)
 			break;
 	if (j == p->nwl)
 		return -1;
@@ -734,12 +905,11 @@ emit(struct trc_scale *s, const struct trc_event *ev,
 	return output(s, tp, q);
 }
 
-/* A rematched RE of rank r: with its new peer=, tag= and bytes=. */
+/* An event a choice changed: with the new values of rw. */
 static int
-emit_rematched(struct trc_scale *s, int32_t r, const struct trc_event *ev,
-    int64_t tp)
+emit_rewritten(struct trc_scale *s, const struct trc_event *ev,
+    const struct rewrite *rw, int64_t tp)
 {
-	struct rank *p = &s->rk[r];
 	struct trc_event copy;
 	char nbuf[3][24];
 	int i;
@@ -749,16 +919,21 @@ emit_rematched(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	for (i = 0; i < copy.nattr; i++) {
 		struct trc_str *k = &copy.attr[i].key, *v = &copy.attr[i].val;
 
-		if (k->len == 4 && memcmp(k->s, "peer", 4) == 0) {
-			v->len = trc_format_int(nbuf[0], p->rs_src);
+		if (k->len == 4 && memcmp(k->s, "peer", 4) == 0 &&
+		    (rw->what & RW_PEER)) {
+			v->len = trc_format_int(nbuf[0], rw->peer);
 			v->s = nbuf[0];
-		} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0) {
-			v->len = trc_format_int(nbuf[1], p->rs_tag);
+		} else if (k->len == 3 && memcmp(k->s, "tag", 3) == 0 &&
+		    (rw->what & RW_TAG)) {
+			v->len = trc_format_int(nbuf[1], rw->tag);
 			v->s = nbuf[1];
-		} else if (k->len == 5 && memcmp(k->s, "bytes", 5) == 0) {
-			v->len = trc_format_int(nbuf[2], p->rs_bytes);
+		} else if (k->len == 5 && memcmp(k->s, "bytes", 5) == 0 &&
+		    (rw->what & RW_BYTES)) {
+			v->len = trc_format_int(nbuf[2], rw->bytes);
 			v->s = nbuf[2];
-		}
+		} else if (k->len == 3 && memcmp(k->s, "req", 3) == 0 &&
+		    (rw->what & RW_REQS))
+			*v = rw->reqs;
 	}
 	return emit(s, ev, &copy, tp);
 }
@@ -804,6 +979,8 @@ sync_done(struct trc_scale *s, int32_t src, int64_t se)
  * A handler that may grow s->rk (getrank, sync_done) fetches its rank
  * again after the call.
  */
+
+static int choose_now(struct trc_scale *, int32_t);
 
 /* SE: the send's end, and its message into the match table. */
 static int
@@ -854,6 +1031,15 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
 	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 		return nomem(s);
+	if (rc == 0 && s->conf.rematch && (size_t)ev->peer < s->nrk &&
+	    s->rk[ev->peer].blocked == BLK_WILD) {
+		/* A candidate for a choice waiting there: try it now. */
+		if ((rc = choose_now(s, ev->peer)) < 0 ||
+		    (rc == 1 && wake(s, ev->peer) < 0))
+			return -1;
+		p = &s->rk[r];
+		rc = 0;
+	}
 	end = x.end;
 	if (rc == 1) {
 		/* A receive was waiting for this send: resume it. */
@@ -869,6 +1055,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		}
 		q->resolved = 1;
 		q->rs_tp = x.arrive;
+		q->rs_bytes = mp.bytes;
 		q->rs_base = x.base;
 		q->rs_flags = 0;
 		if (wake(s, peer.dst) < 0)
@@ -889,41 +1076,106 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	return 0;
 }
 
+/*
+ * Rematch: is this RE of request req (of the prediction) a choice
+ * point, the completion of a receive posted with peer=* or tag=*, or
+ * one of the receives of a wait that completes any or some?  Returns 2
+ * when chosen at once (choose_now), 1 when its rank must wait for
+ * rematch() to choose, 0 when it is not a choice, -1 on error.
+ */
+static int
+choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
+    int64_t req)
+{
+	const struct irecv *rv = NULL;
+	size_t j;
+
+	if (p->state == WAIT && !p->wall && req != TRC_NONE) {
+		for (j = 0; j < p->nwl && p->wl[j].req != req; j++)
+			;
+		p->ch_any = j < p->nwl;
+	} else
+		p->ch_any = 0;
+	if (!p->ch_any) {
+		if (req == TRC_NONE && p->state == RECV)
+			rv = &p->rb;
+		else if (req != TRC_NONE)
+			rv = find_irecv(p, req);
+		if (rv == NULL || (rv->src != TRC_ANY && rv->tag != TRC_ANY))
+			return 0;
+		p->ch = *rv;
+	}
+	if (ev->peer < 0 || ev->tag < 0)
+		return fail(s, ev->line, "receive completion without actual "
+		    "peer= and tag=");
+	p->ch_kind = CH_RECV;
+	p->ch_p0 = ev->peer;
+	p->ch_t0 = ev->tag;
+	p->ch_c0 = ev->comm;
+	p->ch_t = ev->t;
+	switch (choose_now(s, ev->rank)) {
+	case -1:
+		return -1;
+	case 1:
+		return 2;
+	}
+	p = &s->rk[ev->rank];
+	p->blocked = BLK_WILD;
+	s->nwild++;
+	return 1;
+}
+
+/*
+ * How much earlier than its message the recording has a receive (or a
+ * probe) end at time t: clock skew, or a send whose end the recording
+ * puts after its receive.  Re-timing with the recorded costs keeps it
+ * for the message recorded (same), so that no delay moves nothing;
+ * trc-scale (no rematch) does not.
+ */
+static int64_t
+lead_of(const struct trc_scale *s, const struct rank *p, int64_t t, int same)
+{
+	return s->conf.rematch && same && p->rs_base > t ? p->rs_base - t : 0;
+}
+
 /* RE: a receive completes, no earlier than its message arrives. */
 static int
 recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
-    int64_t base, int64_t d, int64_t *tp, int *rematched)
+    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
 	struct rank *p = &s->rk[r];
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
-	int64_t want, ready, arrive = ev->t;
-	int32_t wtag, src;
+	int64_t want, ready, arrive = ev->t, req = ev->req, act, lead;
+	int32_t src, tag;
 	long wl = -1;
-	int rc, held;
+	size_t j;
+	int rc, held, forced, chosen;
 
-	if (p->state == WAIT && ev->req != TRC_NONE && p->nwl > 0 &&
-	    (wl = wait_next(s, p, ev)) == -2)
+	if (req != TRC_NONE && s->conf.rematch)
+		req = map_req(p, req);
+	if (p->state == WAIT && req != TRC_NONE && p->nwl > 0 &&
+	    !(s->conf.rematch && !p->wall) &&
+	    (wl = wait_next(s, p, ev, req)) == -2)
 		return -1;
-	if (!p->resolved && s->conf.rematch && wildcard(p, ev, &wtag)) {
-		/* The engine's watermark pass picks the message. */
-		if (p->blocked != BLK_WILD) {
-			p->blocked = BLK_WILD;
-			p->wtag = wtag;
-			p->wcomm = ev->comm;
-			s->nwild++;
-		}
-		return 1;
-	}
+	/* The receive of a message a probe saw otherwise takes that one. */
+	forced = s->conf.rematch && p->pr_on && ev->peer == p->pr_p0 &&
+	    ev->tag == p->pr_t0 && ev->comm == p->pr_comm;
+	if (!p->resolved && s->conf.rematch && !forced &&
+	    (rc = choice_recv(s, p, ev, req)) != 0 && rc != 2)
+		return rc;
+	p = &s->rk[r];
+	src = forced ? p->pr_src : ev->peer;
+	tag = forced ? p->pr_tag : ev->tag;
 	if (!p->resolved) {
-		if (ev->peer < 0 || ev->tag < 0)
+		if (src < 0 || tag < 0)
 			return fail(s, ev->line, "receive completion "
 			    "without actual peer= and tag=");
 		memset(&m, 0, sizeof(m));
-		m.src = ev->peer;
+		m.src = src;
 		m.dst = r;
-		m.tag = ev->tag;
+		m.tag = tag;
 		m.comm = ev->comm;
 		m.bytes = bytes_of(ev);
 		m.line = ev->line;
@@ -934,21 +1186,49 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			return 1;
 		}
 		msg_get(&peer, &p->rs_tp, &p->rs_base, &p->rs_flags);
-	} else if (p->resolved == 2) {
-		*rematched = 1;
-		if (p->rs_src != ev->peer)
+		p->rs_bytes = peer.bytes;
+	}
+	chosen = p->resolved == 2;
+	if (chosen) {
+		src = p->rs_src;
+		tag = p->rs_tag;
+	}
+	if (chosen || forced) {
+		rw->what |= RW_PEER | RW_TAG | RW_BYTES;
+		rw->peer = src;
+		rw->tag = tag;
+		rw->bytes = p->rs_bytes;
+		if (src != ev->peer || tag != ev->tag)
 			s->st.rematched++;
+		if (forced)
+			p->pr_on = 0;
 	}
 	if (physical(s, ev, "arrive", &arrive) < 0)
 		return -1;
-	if (ev->req != TRC_NONE)
-		forget_irecv(p, ev->req);
+	act = chosen && p->rs_req != TRC_NONE ? p->rs_req : req;
+	if (act != TRC_NONE) {
+		forget_irecv(p, act);
+		if (s->conf.rematch) {
+			for (j = 0; j < p->nwl; j++)
+				if (p->wl[j].req == act)
+					p->wl[j].done = 1;
+			if (complete_req(s, p, ev->req, act) < 0)
+				return -1;
+			if (act != ev->req) {
+				if (grow(&s->lbuf, &s->lcap, 24, 1, 64) < 0)
+					return nomem(s);
+				rw->what |= RW_REQS;
+				rw->reqs.s = s->lbuf;
+				rw->reqs.len = trc_format_int(s->lbuf, act);
+			}
+		}
+	}
 	p->resolved = 0;
 	/* Received before it left, on the base: the clocks disagree. */
-	if (arrive < p->rs_base && !*rematched)
+	if (arrive < p->rs_base && !chosen && !forced)
 		s->st.skew++;
-	src = *rematched ? p->rs_src : ev->peer;
 	p2p_of(&mp, src, r, ev);
+	mp.tag = tag;
 	if (p->state == COMP) {	/* no RB or WB before it */
 		if (comp(s, r, base, d, ev->line, &want) < 0)
 			return -1;
@@ -976,10 +1256,11 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		}
 	}
 	*tp = want;
-	if (p->rs_tp > *tp) {
+	lead = lead_of(s, p, arrive, src == ev->peer && tag == ev->tag);
+	if (p->rs_tp - lead > *tp) {
 		s->st.repaired++;
-		s->st.repair_ns += p->rs_tp - *tp;
-		*tp = p->rs_tp;
+		s->st.repair_ns += p->rs_tp - lead - *tp;
+		*tp = p->rs_tp - lead;
 	}
 	if (p->state == RECV)
 		p->state = COMP;
@@ -992,7 +1273,83 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	return 0;
 }
 
-/* XE: every participant ends at the latest begin plus the cost. */
+/* Is ev (a WB) a probe's? */
+static int
+is_probe(const struct trc_event *ev)
+{
+	const char *op = ev->op.s;
+	size_t n = ev->op.len;
+
+	return n >= 5 && memcmp(op + n - 5, "probe", 5) == 0;
+}
+
+/*
+ * WE of a probe, with rematch: it sees the message that arrives first
+ * among those it asked for (a choice point, rematch() decides), and
+ * ends no earlier than that message's arrival.  When it is another
+ * than recorded, the receive the recording has for the recorded one
+ * takes it.
+ */
+static int
+probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
+{
+	struct rank *p = &s->rk[r];
+	int64_t lead;
+	int rc;
+
+	if (!p->resolved) {
+		p->ch.req = TRC_NONE;
+		p->ch.src = p->pb_src;
+		p->ch.tag = p->pb_tag;
+		p->ch.comm = p->pb_comm;
+		p->ch.seq = 0;
+		p->ch_any = 0;
+		p->ch_kind = CH_PROBE;
+		p->ch_p0 = ev->peer;
+		p->ch_t0 = ev->tag;
+		p->ch_c0 = ev->comm;
+		p->ch_t = ev->t;
+		if ((rc = choose_now(s, r)) < 0)
+			return -1;
+		p = &s->rk[r];
+		if (rc == 0) {
+			p->blocked = BLK_WILD;
+			s->nwild++;
+			return 1;
+		}
+	}
+	p->resolved = 0;
+	*tp = s->mo->wait(s->ms, r, base, d);
+	lead = lead_of(s, p, ev->t, p->rs_src == ev->peer &&
+	    p->rs_tag == ev->tag);
+	if (p->rs_tp - lead > *tp)
+		*tp = p->rs_tp - lead;
+	if (p->rs_src != ev->peer || p->rs_tag != ev->tag) {
+		rw->what |= RW_PEER | RW_TAG | RW_BYTES;
+		rw->peer = p->rs_src;
+		rw->tag = p->rs_tag;
+		rw->bytes = p->rs_bytes;
+		s->st.rematched++;
+	}
+	/* Even the recorded one: a matched probe's receive (mrecv) is
+	 * posted with the probe's wildcards, and takes what it saw. */
+	p->pr_on = 1;
+	p->pr_p0 = ev->peer;
+	p->pr_t0 = ev->tag;
+	p->pr_comm = ev->comm;
+	p->pr_src = p->rs_src;
+	p->pr_tag = p->rs_tag;
+	p->probing = 0;
+	p->state = COMP;
+	return 0;
+}
+
+/*
+ * XE: every participant ends at the latest begin plus the cost.  c is
+ * the instance, which a blocking collective's rank is in (p->coll) and
+ * a nonblocking one's names by the req= of its XE.
+ */
 static int
 coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t *tp)
@@ -1000,12 +1357,24 @@ coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	struct rank *p = &s->rk[r];
 	struct trc_coll_call cc;
 	struct trc_coll *c;
+	size_t i = 0;
 
-	if ((c = p->coll) == NULL)
+	if (ev->req != TRC_NONE) {
+		for (i = 0; i < p->nnb && p->nb[i].req != ev->req; i++)
+			;
+		if (i == p->nnb)
+			return fail(s, ev->line, "collective end req=%lld "
+			    "without its begin", (long long)ev->req);
+		c = p->nb[i].c;
+	} else if ((c = p->coll) == NULL)
 		return fail(s, ev->line, "collective end without its begin");
 	if (c->arrived < c->size) {
-		/* Wait on the instance's list, threaded through the ranks. */
+		/*
+		 * Wait on the instance's list, threaded through the ranks;
+		 * p->coll says what in, for the bounds and unstick.
+		 */
 		p->blocked = BLK_COLL;
+		p->coll = c;
 		p->nextwaiter = (int32_t)(intptr_t)c->user;
 		c->user = (void *)(intptr_t)(r + 1);
 		return 1;
@@ -1015,18 +1384,33 @@ coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	cc.bytes = bytes_of(ev);
 	cc.size = c->size;
 	cc.comm = c->comm;
-	cc.d = ev->t > c->aux ? ev->t - c->aux : 0;
+	/*
+	 * A participant the recording has leave before the last one
+	 * entered (the root of a bcast) keeps that lead when re-timed
+	 * with the recorded costs (rematch), as a receive does.
+	 */
+	cc.d = ev->t - c->aux;
+	if (cc.d < 0 && !s->conf.rematch)
+		cc.d = 0;
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
 	if (++c->left == c->arrived)
 		trc_coll_release(s->mt, c);
 	p->coll = NULL;
-	p->state = COMP;
+	if (ev->req != TRC_NONE)
+		p->nb[i] = p->nb[--p->nnb];	/* still in its wait */
+	else
+		p->state = COMP;
 	return 0;
 }
 
-/* XB: enter the collective; the last one in lets the waiters go. */
+/*
+ * XB: enter the collective, the k-th of the rank on its communicator
+ * whichever kind (MPI orders them so); the last one in lets the
+ * waiters go.  A nonblocking one's XB req=R is a point: the rank goes
+ * on, and its XE req=R, inside a wait, ends it.
+ */
 static int
 coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t tp)
@@ -1038,6 +1422,9 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->coll != NULL)
 		return fail(s, ev->line, "collective begin inside another "
 		    "collective");
+	if (ev->req != TRC_NONE && grow(&p->nb, &p->nbcap, p->nnb + 1,
+	    sizeof(*p->nb), 4) < 0)
+		return nomem(s);
 	if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) == NULL)
 		return nomem(s);
 	if (c->arrived == 1) {
@@ -1061,6 +1448,11 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 				return -1;
 		c->user = NULL;
 	}
+	if (ev->req != TRC_NONE) {
+		p->nb[p->nnb].req = ev->req;
+		p->nb[p->nnb++].c = c;
+		return 0;
+	}
 	p->coll = c;
 	p->state = COLL;
 	return 0;
@@ -1072,9 +1464,10 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
  */
 static int
 other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
-    int64_t base, int64_t d, int64_t *tp)
+    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
 	struct rank *p = &s->rk[r];
+	struct irecv rv;
 
 	if (p->state != COMP)
 		*tp = base + d;
@@ -1089,26 +1482,44 @@ other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			    ev->comm);
 		break;
 	case TRC_RB:
+		rv.req = ev->req;
+		rv.seq = p->nextseq++;
+		rv.src = ev->peer;
+		rv.tag = ev->tag;
+		rv.comm = ev->comm;
+		rv.done = 0;
+		if (p->pr_on && ev->comm == p->pr_comm &&
+		    ev->peer == p->pr_p0 && ev->tag == p->pr_t0) {
+			/* For the message a probe saw otherwise: from its
+			 * sender, with its tag. */
+			rv.src = p->pr_src;
+			rv.tag = p->pr_tag;
+			rw->what |= RW_PEER | RW_TAG;
+			rw->peer = rv.src;
+			rw->tag = rv.tag;
+		}
 		if (ev->req == TRC_NONE) {
 			p->state = RECV;
-			p->rb.req = TRC_NONE;
-			p->rb.src = ev->peer;
-			p->rb.tag = ev->tag;
-			p->rb.comm = ev->comm;
+			p->rb = rv;
 		} else {
 			if (grow(&p->ir, &p->ircap, p->nir + 1, sizeof(*p->ir),
 			    4) < 0)
 				return nomem(s);
-			p->ir[p->nir].req = ev->req;
-			p->ir[p->nir].src = ev->peer;
-			p->ir[p->nir].tag = ev->tag;
-			p->ir[p->nir++].comm = ev->comm;
+			p->ir[p->nir++] = rv;
 		}
 		break;
 	case TRC_WB:
 		p->state = WAIT;
+		if (s->conf.rematch && (p->nren > 0 || p->nwsub > 0) &&
+		    map_list(s, p, ev, rw) < 0)
+			return -1;
 		if (wait_list(s, p, ev) < 0)
 			return -1;
+		if ((p->probing = is_probe(ev)) != 0) {
+			p->pb_src = ev->peer;
+			p->pb_tag = ev->tag;
+			p->pb_comm = ev->comm;
+		}
 		if (p->nwl > 0 && p->wl[0].src >= 0)
 			trc_match_prefetch(s->mt, p->wl[0].src, r,
 			    p->wl[0].tag, p->wl[0].comm);
@@ -1139,8 +1550,9 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t delay)
 {
 	struct rank *p = &s->rk[r];
+	struct rewrite rw;
 	int64_t d, tp, base;
-	int rc, rematched = 0;
+	int rc;
 
 	if (!p->seen) {
 		p->seen = 1;
@@ -1152,17 +1564,27 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    (long)r);
 	d = ev->t - p->t;
 	base = p->tp + delay;
+	rw.what = 0;
 	switch (ev->kind) {
 	case TRC_SE:
 		rc = send_end(s, r, ev, base, d, &tp);
 		break;
 	case TRC_RE:
-		rc = recv_end(s, r, ev, base, d, &tp, &rematched);
+		rc = recv_end(s, r, ev, base, d, &tp, &rw);
 		break;
 	case TRC_XE:
 		rc = coll_end(s, r, ev, base, &tp);
 		break;
 	case TRC_WE:
+		if (p->state == WAIT && p->probing && s->conf.rematch &&
+		    ev->peer >= 0 && ev->tag >= 0) {
+			rc = probe_end(s, r, ev, base, d, &tp, &rw);
+			break;
+		}
+		p->probing = 0;
+		if (s->conf.rematch && (p->nren > 0 || p->nwsub > 0) &&
+		    map_list(s, p, ev, &rw) < 0)
+			return -1;
 		if (p->state == WAIT) {
 			tp = s->mo->wait(s->ms, r, base, d);
 			rc = 0;
@@ -1171,7 +1593,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->state = COMP;
 		break;
 	default:
-		rc = other(s, r, ev, base, d, &tp);
+		rc = other(s, r, ev, base, d, &tp, &rw);
 		break;
 	}
 	if (rc != 0)
@@ -1181,7 +1603,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p->tp = tp;
 	s->st.delay_ns += delay;
 	s->st.events++;
-	return rematched ? emit_rematched(s, r, ev, tp) : emit(s, ev, ev, tp);
+	return rw.what ? emit_rewritten(s, ev, &rw, tp) : emit(s, ev, ev, tp);
 }
 
 /* --- holding events ----------------------------------------------- */
@@ -1308,7 +1730,8 @@ msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
  * keeps its interval, comes no earlier than tp + (tin - t).  A receive
  * completion comes no earlier than its message's arrival either: deep
  * looks at the senders of the receives the rank has posted.  A
- * collective ends no earlier than the latest predicted begin so far.
+ * collective ends no earlier than the latest predicted begin so far,
+ * a nonblocking one too, inside a wait.
  */
 static int64_t
 lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
@@ -1331,9 +1754,23 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 		return m < in ? m : in;
 	case RECV:
 	case WAIT:
+		if (p->state == WAIT && p->nnb > 0) {
+			/*
+			 * An XE req= in the wait ends no earlier than its
+			 * collective's latest begin so far, nor than tp,
+			 * and may end before the time read.
+			 */
+			for (m = INT64_MAX, j = 0; j < p->nnb; j++)
+				if (p->nb[j].c->val < m)
+					m = p->nb[j].c->val;
+			if (m < tp)
+				m = tp;
+			if (m < in)
+				in = m;
+		}
 		re = s->mo->bound(s->ms, i, TRC_PHASE_RECV, tp, dt);
-		if (re == in || !deep)
-			return re;
+		if (re >= in || !deep)
+			return re < in ? re : in;
 		if (p->state == RECV)
 			mb = msg_bound(s, i, &p->rb);
 		else	/* a wait on sends alone ends at its WE */
@@ -1409,55 +1846,276 @@ watermark(struct trc_scale *s)
 }
 
 /*
- * Rematch: give wildcard receives their messages.  The blocked rank
- * whose best pending message is earliest takes it once no other rank
- * can still send an earlier one: ranks not waiting on a wildcard send
- * no earlier than their lower bound, and one that is waiting sends only
- * after its own receive, no earlier than its own best candidate, which
- * is later.  At the end of the input every bound is gone.
+ * Rematch: decide the choice points, the receives posted with peer=* or
+ * tag=*, the receives of waits and tests that complete any or some of
+ * their requests, and probes.  Each takes, among the messages to its
+ * rank that fit (for a wait, the receive a message goes to is the one
+ * posted first that it fits), the one that arrives first.
+ *
+ * The recording's arrival times are the ends of the sends, not when
+ * MPI saw the messages, and a recorded choice may disagree with them
+ * (two messages queued before the receive was posted, taken in the
+ * order MPI polled their senders): the recording shows what it
+ * chose, so a candidate keeps the lateness that explains it.  A
+ * message i competes with the recorded one, 0, at a'(i) + max(0,
+ * a(0) - a(i)), a the recorded arrival and a' the predicted: it wins
+ * only when it now arrives before message 0 by more than it did in
+ * the recording.  Ties go to the recorded choice, then to the earlier
+ * recorded arrival.  Without delays a' is a and every choice is the
+ * recorded one.
+ *
+ * A choice is made once no message still to come can win: one still
+ * to come arrives no earlier than the lower bound of its sender, and a
+ * rank waiting on a choice sends only after it, no earlier than its
+ * earliest candidate.  While message 0 is not there, a candidate must
+ * win against any message 0 could be, sent no later than the choice
+ * itself in the recording.  When no rank can go on without a choice
+ * (all wait, at the end of the input or not), the choice whose message
+ * is earliest is made, as the ranks waiting would not send before it.
  */
+struct pick {
+	const struct rank	*p;
+	int			 have0, no0, found, is0;
+	int64_t			 a0;		/* message 0's recorded arrival */
+	struct trc_msg		 best;
+	int64_t			 key, req, base, minv;
+};
+
+static int
+fits_one(const struct irecv *rv, const struct trc_msg *h)
+{
+	return (rv->src == TRC_ANY || rv->src == h->src) &&
+	    (rv->tag == TRC_ANY || rv->tag == h->tag) && rv->comm == h->comm;
+}
+
+/* Does message h fit rank p's choice?  With the request it goes to. */
+static int
+fits(const struct rank *p, const struct trc_msg *h, int64_t *req)
+{
+	const struct irecv *w = NULL;
+	size_t j;
+
+	if (!p->ch_any) {
+		*req = p->ch.req;
+		return fits_one(&p->ch, h);
+	}
+	for (j = 0; j < p->nwl; j++)
+		if (!p->wl[j].done && fits_one(&p->wl[j], h) &&
+		    (w == NULL || p->wl[j].seq < w->seq))
+			w = &p->wl[j];
+	if (w == NULL)
+		return 0;
+	*req = w->req;
+	return 1;
+}
+
+static int
+pick_one(void *arg, const struct trc_msg *h)
+{
+	struct pick *k = arg;
+	const struct rank *p = k->p;
+	int64_t req, t, base, key, lead, late;
+	uint8_t fl;
+	int is0, better;
+
+	if (!fits(p, h, &req))
+		return 0;
+	msg_get(h, &t, &base, &fl);
+	is0 = k->have0 && h->src == p->ch_p0 && h->tag == p->ch_t0 &&
+	    h->comm == p->ch_c0;
+	late = (k->have0 ? k->a0 : p->ch_t) - base;
+	key = is0 || k->no0 || late < 0 ? t : t + late;
+	lead = base > p->ch_t ? base - p->ch_t : 0;
+	if (t - lead < k->minv)
+		k->minv = t - lead;
+	better = !k->found || key < k->key || (key == k->key &&
+	    (is0 > k->is0 || (is0 == k->is0 && (base < k->base ||
+	    (base == k->base && h->line < k->best.line)))));
+	if (better) {
+		k->found = 1;
+		k->best = *h;
+		k->key = key;
+		k->is0 = is0;
+		k->base = base;
+		k->req = req;
+	}
+	return 0;
+}
+
+/* What rank i, waiting on a choice, would take now: in its pk_*. */
+static void
+pick(struct trc_scale *s, struct rank *p, int32_t i)
+{
+	struct pick k;
+	struct trc_msg m0;
+	int64_t req, t;
+	uint8_t fl;
+
+	memset(&k, 0, sizeof(k));
+	k.p = p;
+	k.minv = INT64_MAX;
+	memset(&m0, 0, sizeof(m0));
+	m0.src = p->ch_p0;
+	m0.tag = p->ch_t0;
+	m0.comm = p->ch_c0;
+	if (!fits(p, &m0, &req))
+		k.no0 = 1;	/* it can be none of the candidates */
+	else if (trc_match_peek(s->mt, p->ch_p0, i, p->ch_t0, p->ch_c0, &m0)) {
+		k.have0 = 1;
+		msg_get(&m0, &t, &k.a0, &fl);
+	}
+	(void)trc_match_heads(s->mt, i, pick_one, &k);
+	p->pk_found = (uint8_t)k.found;
+	p->pk_is0 = (uint8_t)k.is0;
+	p->pk_key = k.key;
+	p->pk_req = k.req;
+	p->pk_msg = k.best;
+	/* It ends no earlier than its arrival, nor than its own length. */
+	p->pk_minv = s->mo->bound(s->ms, i, TRC_PHASE_RECV, p->tp,
+	    p->ch_t > p->t ? p->ch_t - p->t : 0);
+	if (k.minv > p->pk_minv)
+		p->pk_minv = k.minv;
+}
+
+/* Rank p, waiting on a choice, takes message m for request req. */
+static int
+resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
+    int64_t req)
+{
+	if (p->ch_kind == CH_RECV && trc_match_take(s->mt, m) < 0)
+		return nomem(s);
+	p->resolved = 2;
+	msg_get(m, &p->rs_tp, &p->rs_base, &p->rs_flags);
+	p->rs_src = m->src;
+	p->rs_tag = m->tag;
+	p->rs_bytes = m->bytes;
+	p->rs_req = req;
+	return 0;
+}
+
+/*
+ * A choice among receives (or a probe) of named sources and tags, as a
+ * waitany on receives from given ranks: its candidates are the oldest
+ * sends of their channels, and a message still to come leaves no
+ * earlier than its sender's lower bound, so it is decided at once when
+ * it can be, without looking at every channel.  Returns 1 when
+ * decided (resolved 2), 0 when it must wait for rematch(), -1 on error.
+ */
+static int
+choose_now(struct trc_scale *s, int32_t r)
+{
+	struct rank *p = &s->rk[r];
+	const struct irecv *rv;
+	struct trc_msg h;
+	struct pick k;
+	int64_t bound = INT64_MAX, lb, req, t;
+	size_t j, n = p->ch_any ? p->nwl : 1;
+	uint8_t fl;
+
+	for (j = 0; j < n; j++) {
+		rv = p->ch_any ? &p->wl[j] : &p->ch;
+		if (!(p->ch_any && rv->done) && (rv->src < 0 || rv->tag < 0))
+			return 0;
+	}
+	memset(&k, 0, sizeof(k));
+	k.p = p;
+	k.minv = INT64_MAX;
+	memset(&h, 0, sizeof(h));
+	h.src = p->ch_p0;
+	h.tag = p->ch_t0;
+	h.comm = p->ch_c0;
+	if (!fits(p, &h, &req))
+		k.no0 = 1;
+	else if (trc_match_peek(s->mt, p->ch_p0, r, p->ch_t0, p->ch_c0, &h)) {
+		k.have0 = 1;
+		msg_get(&h, &t, &k.a0, &fl);
+	}
+	for (j = 0; j < n; j++) {
+		rv = p->ch_any ? &p->wl[j] : &p->ch;
+		if (p->ch_any && rv->done)
+			continue;
+		if (trc_match_peek(s->mt, rv->src, r, rv->tag, rv->comm, &h))
+			(void)pick_one(&k, &h);
+		else {
+			if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+				lb = s->timeorder ? s->tin : INT64_MIN;
+			else
+				lb = lower_bound(s, &s->rk[rv->src], rv->src, 1);
+			if (lb < bound)
+				bound = lb;
+		}
+	}
+	/* A tie with a message still to come goes to the recorded one. */
+	if (!k.found || k.key > bound || (k.key == bound && !k.is0))
+		return 0;
+	return resolve(s, p, &k.best, k.req) < 0 ? -1 : 1;
+}
+
 static int
 rematch(struct trc_scale *s, int end)
 {
-	struct trc_msg peer, best = { 0 };
 	struct rank *p;
-	int64_t m, lb;
-	size_t i;
-	int32_t bi;
-	int rc;
+	int64_t m, lb, min1, min2, mw;
+	size_t i, nfree;
+	int32_t bi, i1, least;
 
 	while (s->nwild > 0) {
 		m = INT64_MAX;
-		bi = -1;
 		if (!end && (s->hdr_ranks == 0 ||
 		    s->nseen < (size_t)s->hdr_ranks))
 			m = s->timeorder ? s->tin : INT64_MIN;
+		min1 = min2 = INT64_MAX;
+		i1 = -1;
+		nfree = 0;
 		for (i = 0; i < s->nrk; i++) {
 			p = &s->rk[i];
+			if (p->seen && p->blocked == RUN && p->hhead == NULL)
+				nfree++;
 			if (p->blocked == BLK_WILD) {
-				rc = trc_match_peek_any(s->mt, (int32_t)i,
-				    p->wtag, p->wcomm, &peer);
-				if (rc == 1 && (bi < 0 || peer.val < best.val)) {
-					best = peer;
-					bi = (int32_t)i;
-				}
-			} else if (!end && p->seen) {
+				pick(s, p, (int32_t)i);
+				if (!p->pk_found)
+					continue;
+				if (p->pk_minv < min1) {
+					min2 = min1;
+					min1 = p->pk_minv;
+					i1 = (int32_t)i;
+				} else if (p->pk_minv < min2)
+					min2 = p->pk_minv;
+			} else if (p->seen) {
 				lb = lower_bound(s, p, (int32_t)i, 1);
 				if (lb < m)
 					m = lb;
 			}
 		}
-		if (bi < 0 || best.val > m)
+		bi = least = -1;
+		for (i = 0; i < s->nrk; i++) {
+			p = &s->rk[i];
+			if (p->blocked != BLK_WILD || !p->pk_found)
+				continue;
+			/* Those that can take the recorded message first. */
+			if (least < 0 || p->pk_is0 > s->rk[least].pk_is0 ||
+			    (p->pk_is0 == s->rk[least].pk_is0 &&
+			    p->pk_key < s->rk[least].pk_key))
+				least = (int32_t)i;
+			mw = (int32_t)i == i1 ? min2 : min1;
+			if (m < mw)
+				mw = m;
+			/* A tie with a message still to come goes to the
+			 * recorded one. */
+			if (p->pk_key > mw || (p->pk_key == mw && !p->pk_is0))
+				continue;
+			if (bi < 0 || p->pk_key < s->rk[bi].pk_key)
+				bi = (int32_t)i;
+		}
+		/* Every rank waits: the earliest choice lets them go. */
+		if (bi < 0 && (end || (nfree == 0 && s->hdr_ranks > 0 &&
+		    s->nseen >= (size_t)s->hdr_ranks)))
+			bi = least;
+		if (bi < 0)
 			return 0;
 		p = &s->rk[bi];
-		if (trc_match_take(s->mt, &best) < 0)
-			return nomem(s);
-		p->resolved = 2;
-		msg_get(&best, &p->rs_tp, &p->rs_base, &p->rs_flags);
-		p->rs_src = best.src;
-		p->rs_tag = best.tag;
-		p->rs_bytes = best.bytes;
-		if (wake(s, bi) < 0 || resume(s) < 0)
+		if (resolve(s, p, &p->pk_msg, p->pk_req) < 0 ||
+		    wake(s, bi) < 0 || resume(s) < 0)
 			return -1;
 	}
 	return 0;
@@ -1678,21 +2336,32 @@ trc_scale_finish(struct trc_scale *s)
 	free(v);
 	if (s->failed)
 		return -1;
-	/* Wildcard receives left without a message. */
-	for (i = 0; i < s->nrk; i++)
-		if (s->rk[i].blocked == BLK_WILD && s->rk[i].hhead != NULL) {
-			char tag[24] = "*";
+	/* Choices left without a message. */
+	for (i = 0; i < s->nrk; i++) {
+		const struct rank *p = &s->rk[i];
+		char src[24] = "any rank", tag[24] = "*";
 
-			if (s->rk[i].wtag >= 0)
-				snprintf(tag, sizeof(tag), "%ld",
-				    (long)s->rk[i].wtag);
-			if (add_diag(s, "%s:%ld: receive from any rank tag %s "
-			    "comm %ld has no matching send", s->name,
-			    s->rk[i].hhead->line, tag, (long)s->rk[i].wcomm) <
-			    0)
+		if (p->blocked != BLK_WILD || p->hhead == NULL)
+			continue;
+		if (p->ch_any) {
+			if (add_diag(s, "%s:%ld: receive completion req=%lld "
+			    "of a wait for any has no matching send", s->name,
+			    p->hhead->line, (long long)p->hhead->ev.req) < 0)
 				return -1;
 			errors++;
+			continue;
 		}
+		if (p->ch.src >= 0)
+			snprintf(src, sizeof(src), "rank %ld", (long)p->ch.src);
+		if (p->ch.tag >= 0)
+			snprintf(tag, sizeof(tag), "%ld", (long)p->ch.tag);
+		if (add_diag(s, "%s:%ld: %s from %s tag %s comm %ld has no "
+		    "matching send", s->name, p->hhead->line,
+		    p->ch_kind == CH_PROBE ? "probe" : "receive", src, tag,
+		    (long)p->ch.comm) < 0)
+			return -1;
+		errors++;
+	}
 	while ((c = trc_coll_oldest(s->mt)) != NULL) {
 		if (c->arrived < c->size) {
 			if (add_diag(s, "%s:%ld: collective on comm %ld "
@@ -1725,6 +2394,9 @@ trc_scale_free(struct trc_scale *s)
 		}
 		free(s->rk[i].ir);
 		free(s->rk[i].wl);
+		free(s->rk[i].nb);
+		free(s->rk[i].ren);
+		free(s->rk[i].wsub);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);
@@ -1736,6 +2408,7 @@ trc_scale_free(struct trc_scale *s)
 	for (i = 0; i < s->ndiag; i++)
 		free(s->diag[i]);
 	free(s->diag);
+	free(s->lbuf);
 	free(s->rk);
 	free(s->pend);
 	free(s->rel);

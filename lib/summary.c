@@ -69,6 +69,11 @@ trc_summary_free(struct trc_summary *s)
 	free(s->life);
 	free(s->comp);
 	free(s->op);
+	for (i = 0; i < s->prof_keys.n; i++)
+		free(s->prof[i]);
+	free(s->prof);
+	free(s->prof_n);
+	trc_intern_free(&s->prof_keys);
 	trc_intern_free(&s->labels);
 	trc_intern_free(&s->ops);
 	free(s);
@@ -84,6 +89,7 @@ trc_summary_error(const struct trc_summary *s)
 static int
 grow_ranks(struct trc_summary *s, int32_t r)
 {
+	int64_t want;
 	int32_t cap, i, j;
 	void *p;
 
@@ -92,8 +98,12 @@ grow_ranks(struct trc_summary *s, int32_t r)
 			s->nranks = r + 1;
 		return 0;
 	}
-	for (cap = s->cap_ranks ? s->cap_ranks : 16; cap <= r; cap *= 2)
+	/* Doubled in 64 bits: a rank near 2^31 must not wrap the count. */
+	for (want = s->cap_ranks ? s->cap_ranks : 16; want <= r; want *= 2)
 		;
+	if (r == INT32_MAX)
+		return -1;
+	cap = want > INT32_MAX ? INT32_MAX : (int32_t)want;
 	if ((p = realloc(s->rank, (size_t)cap * sizeof(*s->rank))) == NULL)
 		return -1;
 	s->rank = p;
@@ -164,6 +174,55 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 	return &s->op[id];
 }
 
+/* The profile: a call's time on rank r under its operation and site. */
+static int
+prof_add(struct trc_summary *s, const char *op, size_t oplen, int32_t r,
+    int64_t t)
+{
+	const struct trc_rank_sum *rs = &s->rank[r];
+	const char *site = rs->depth > 0 ?
+	    s->labels.name[rs->stack[rs->depth - 1].label] : "";
+	char key[512];
+	int n;
+	int32_t id, cap;
+	void *p;
+
+	if (!s->profile)
+		return 0;
+	n = snprintf(key, sizeof(key), "%.*s\t%s", (int)oplen, op, site);
+	if (n < 0 || (size_t)n >= sizeof(key))
+		n = sizeof(key) - 1;
+	if ((id = trc_intern(&s->prof_keys, key, (size_t)n)) < 0)
+		return -1;
+	if (id >= s->prof_cap) {
+		cap = s->prof_cap ? 2 * s->prof_cap : 16;
+		if ((p = realloc(s->prof, (size_t)cap * sizeof(*s->prof))) == NULL)
+			return -1;
+		s->prof = p;
+		if ((p = realloc(s->prof_n, (size_t)cap * sizeof(*s->prof_n))) == NULL)
+			return -1;
+		s->prof_n = p;
+		memset(s->prof + s->prof_cap, 0,
+		    (size_t)(cap - s->prof_cap) * sizeof(*s->prof));
+		memset(s->prof_n + s->prof_cap, 0,
+		    (size_t)(cap - s->prof_cap) * sizeof(*s->prof_n));
+		s->prof_cap = cap;
+	}
+	if (r >= s->prof_n[id]) {
+		cap = s->prof_n[id] ? s->prof_n[id] : 4;
+		while (cap <= r)
+			cap *= 2;
+		if ((p = realloc(s->prof[id], (size_t)cap * sizeof(**s->prof))) == NULL)
+			return -1;
+		s->prof[id] = p;
+		memset(s->prof[id] + s->prof_n[id], 0,
+		    (size_t)(cap - s->prof_n[id]) * sizeof(**s->prof));
+		s->prof_n[id] = cap;
+	}
+	s->prof[id][r] += t;
+	return 0;
+}
+
 static void
 stat_add(struct trc_stat *st, int64_t v)
 {
@@ -209,6 +268,9 @@ msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
 	if (time >= 0) {	/* -1: the time is its wait's */
 		op->time += time;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
+		if (prof_add(s, s->ops.name[op - s->op],
+		    strlen(s->ops.name[op - s->op]), ev->rank, time) < 0)
+			return NULL;
 	}
 	return op;
 }
@@ -244,6 +306,14 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->cur = TRC_ACT_COMP;
 	}
 	dt = ev->t - rs->last;
+	/* An order=none stream may mix its ranks, never a rank's time. */
+	if (dt < 0) {
+		snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
+		    "on rank %ld (order=none streams must keep each rank's "
+		    "events in time order)", (long)ev->rank);
+		s->error = s->errbuf;
+		return -1;
+	}
 	rs->act[rs->cur] += dt;
 	if (rs->cur == TRC_ACT_COMP && rs->depth > 0)
 		s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
@@ -257,8 +327,9 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->call_start = ev->t;
 		break;
 	case TRC_SE:
+		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
-		    ev->t - rs->call_start) == NULL)
+		    rs->cur == TRC_ACT_SEND ? ev->t - rs->call_start : 0) == NULL)
 			return oom(s);
 		s->size_count[size_bucket(bytes)]++;
 		s->size_bytes[size_bucket(bytes)] += bytes;
@@ -276,7 +347,8 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 				return oom(s);
 		} else {
 			if (msg_op(s, ev, OP_RECV, bytes,
-			    ev->t - rs->call_start) == NULL)
+			    rs->cur == TRC_ACT_RECV ? ev->t - rs->call_start :
+			    0) == NULL)
 				return oom(s);
 			rs->cur = TRC_ACT_COMP;
 		}
@@ -306,11 +378,16 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		if ((op = op_sum(s, ev->kind == TRC_WE ? &ev->op :
 		    ev->op.len ? &ev->op : &collective, OP_WAIT)) == NULL)
 			return oom(s);
+		/* Without its begin the call took no time of its own. */
+		dt = rs->cur == (ev->kind == TRC_WE ? TRC_ACT_WAIT :
+		    TRC_ACT_COLL) ? ev->t - rs->call_start : 0;
 		op->count++;
 		op->bytes += ev->kind == TRC_XE ? bytes : 0;
-		op->time += ev->t - rs->call_start;
-		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op),
-		    ev->t - rs->call_start);
+		op->time += dt;
+		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
+		if (prof_add(s, s->ops.name[op - s->op],
+		    strlen(s->ops.name[op - s->op]), ev->rank, dt) < 0)
+			return oom(s);
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
@@ -348,7 +425,21 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 int
 trc_summary_finish(struct trc_summary *s)
 {
+	int64_t sum[TRC_NACT] = { 0 }, run = 0;
 	int32_t r;
+	int a;
+
+	/* The sums over ranks (trc-sum's "all" row, the profile's run
+	 * time) must not wrap the nanosecond clock: past 292 years. */
+	for (r = 0; r < s->nranks; r++) {
+		for (a = 0; a < TRC_NACT; a++)
+			if (__builtin_add_overflow(sum[a], s->rank[r].act[a],
+			    &sum[a]))
+				goto overflow;
+		if (__builtin_add_overflow(run, s->rank[r].last -
+		    s->rank[r].first, &run))
+			goto overflow;
+	}
 
 	for (r = 0; r < s->nranks; r++)
 		if (s->rank[r].depth > 0) {
@@ -360,12 +451,17 @@ trc_summary_finish(struct trc_summary *s)
 			return -1;
 		}
 	return 0;
+overflow:
+	s->error = "the ranks' times summed overflow the clock (over 292 "
+	    "years)";
+	return -1;
 }
 
 int
 trc_summary_sections(const char *list, unsigned *bits)
 {
-	static const char *names[] = { "ranks", "procs", "ops", "sizes" };
+	static const char *names[] = { "ranks", "procs", "ops", "sizes",
+	    "profile" };
 	const char *end;
 	size_t len, i;
 
@@ -373,14 +469,95 @@ trc_summary_sections(const char *list, unsigned *bits)
 	for (;;) {
 		end = strchr(list, ',');
 		len = end ? (size_t)(end - list) : strlen(list);
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < 5; i++)
 			if (strlen(names[i]) == len && strncmp(names[i], list, len) == 0)
 				break;
-		if (i == 4)
+		if (i == 5)
 			return -1;
 		*bits |= 1u << i;
 		if (end == NULL)
 			return 0;
 		list = end + 1;
 	}
+}
+
+/* One profile row from per-rank times (nr of them, the rest 0). */
+static void
+prof_row(struct trc_profile_row *row, const char *op, size_t oplen,
+    const char *site, const int64_t *t, int32_t nt, int32_t nranks,
+    int64_t run)
+{
+	int32_t r;
+	int64_t v;
+
+	snprintf(row->op, sizeof(row->op), "%.*s", (int)oplen, op);
+	row->site = site;
+	row->total = 0;
+	for (r = 0; r < nranks; r++) {
+		v = r < nt ? t[r] : 0;
+		row->total += v;
+		if (r == 0 || v > row->max)
+			row->max = v;
+		if (r == 0 || v < row->min)
+			row->min = v;
+	}
+	row->mean = nranks > 0 ? (double)row->total / nranks : 0;
+	row->percent = run > 0 ? 100.0 * (double)row->total / (double)run : 0;
+}
+
+static int
+prof_cmp(const void *a, const void *b)
+{
+	const struct trc_profile_row *x = a, *y = b;
+	int c;
+
+	if (x->total != y->total)
+		return x->total < y->total ? 1 : -1;
+	if ((c = strcmp(x->op, y->op)) != 0)
+		return c;
+	return strcmp(x->site, y->site);
+}
+
+struct trc_profile_row *
+trc_summary_profile(const struct trc_summary *s, size_t *n)
+{
+	struct trc_profile_row *rows;
+	int64_t run = 0, *t = NULL;
+	int32_t i, r, nranks = s->nranks;
+	const char *key, *tab;
+	size_t k = 0;
+
+	*n = 0;
+	for (r = 0; r < nranks; r++)
+		run += s->rank[r].last - s->rank[r].first;
+	rows = calloc((size_t)s->prof_keys.n + (size_t)s->labels.n + 1,
+	    sizeof(*rows));
+	if (rows == NULL || (nranks > 0 &&
+	    (t = calloc((size_t)nranks, sizeof(*t))) == NULL)) {
+		free(rows);
+		return NULL;
+	}
+	/* Computation by its label, and outside every region. */
+	for (i = 0; i < s->labels.n; i++)
+		prof_row(&rows[k++], "computation", 11, s->labels.name[i],
+		    s->comp[i], nranks, nranks, run);
+	for (r = 0; r < nranks; r++) {
+		t[r] = s->rank[r].act[TRC_ACT_COMP];
+		for (i = 0; i < s->labels.n; i++)
+			t[r] -= s->comp[i][r];
+	}
+	prof_row(&rows[k++], "computation", 11, "", t, nranks, nranks, run);
+	for (i = 0; i < s->prof_keys.n; i++) {
+		key = s->prof_keys.name[i];
+		tab = strchr(key, '\t');
+		prof_row(&rows[k++], key, (size_t)(tab - key), tab + 1,
+		    s->prof[i], s->prof_n[i], nranks, run);
+	}
+	free(t);
+	/* Rows that took no time on any rank say nothing. */
+	for (i = 0, *n = 0; (size_t)i < k; i++)
+		if (rows[i].total > 0 || rows[i].max > 0)
+			rows[(*n)++] = rows[i];
+	qsort(rows, *n, sizeof(*rows), prof_cmp);
+	return rows;
 }

@@ -94,6 +94,9 @@ trc_table_next(struct trc_table *t)
 		}
 		t->lineno++;
 		t->nfield = 0;
+		/* A NUL would cut the line short without a word. */
+		if (memchr(t->line, '\0', (size_t)len) != NULL)
+			return trc_table_fail(t, "NUL byte in line");
 		for (s = t->line; ; ) {
 			while (blank((unsigned char)*s))
 				s++;

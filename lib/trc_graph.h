@@ -41,7 +41,12 @@ struct trc_rank {
 	size_t		 n, cap;
 	uint32_t	*esrc;		/* per receive: sender, UINT32_MAX none */
 	uint32_t	*eidx;		/* and its send's event index */
+	uint32_t	*eord;		/* which of the sender's sends to this
+					 * rank it is, from 0 */
+	uint64_t	*eline;		/* its send's line, 0 none */
 	size_t		 nrecv, rcap;
+	uint32_t	*sent;		/* sends so far, per destination */
+	size_t		 nsent;
 	uint32_t	*mark;		/* event indexes where regions begin */
 	size_t		 nmark, mcap;
 };
@@ -68,9 +73,11 @@ void	 trc_graph_free(struct trc_graph *);
 struct trc_rank_cmp {
 	uint64_t	 na, nb;	/* events */
 	uint64_t	 lcs;		/* common events */
-	uint64_t	 d;		/* max(na, nb) - lcs, or the receives
-					 * matched otherwise when the strings
-					 * are equal */
+	uint64_t	 d;		/* the rank's distance: max(na, nb) -
+					 * lcs, or when the strings are equal
+					 * the receives matched otherwise (to
+					 * another sender, or to another of
+					 * its sends to this rank) */
 	int		 same_string;
 	int		 same_edges;
 	uint64_t	 regions;	/* regions compared, in region mode:
@@ -78,6 +85,15 @@ struct trc_rank_cmp {
 					 * split point, region i the i-th */
 	uint64_t	 bad_regions;	/* of which differ */
 };
+
+/*
+ * Whether receive i (from 0) of a rank is matched otherwise in x and y:
+ * to another sender, or to another of its sends to this rank.  The
+ * ordinal, not the send's event index, so that events added before a
+ * send on its own rank do not count as a difference here.
+ */
+int	 trc_recv_differs(const struct trc_rank *x, const struct trc_rank *y,
+	    size_t i);
 
 /*
  * Compares rank r of a and b (a rank missing from one is empty there).
@@ -90,5 +106,28 @@ int	 trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 	    int32_t r, int regions, struct trc_rank_cmp *out,
 	    void (*cb)(void *, int32_t r, size_t region, size_t a0, size_t an,
 		size_t b0, size_t bn, uint64_t lcs), void *arg);
+
+/*
+ * Two whole graphs compared as trc-stable compares them, and the
+ * events that comparison leaves without a partner: when every rank's
+ * string is the same, the receives matched to other sends (in both
+ * graphs); else each event outside its rank's longest common
+ * subsequence (the whole alignment, trc_lcs_align), and nothing of the
+ * ranks whose strings are the same.  cb(arg, rank, side, index) gets
+ * each, side 0 for a and 1 for b, index counting the rank's events
+ * from 0, rising per rank and side.  So the side with more events
+ * unmatched has d of them.  Returns 0, or -1 when memory ran out.
+ */
+struct trc_graph_diff {
+	uint64_t	 na, nb;	/* events */
+	uint64_t	 lcs;		/* common events */
+	uint64_t	 n;		/* max(na, nb) */
+	uint64_t	 d;		/* trc-stable's distance */
+	uint64_t	 unmatched[2];	/* events given to cb, per side */
+	int		 identical;
+};
+int	 trc_graph_unmatched(const struct trc_graph *a,
+	    const struct trc_graph *b, struct trc_graph_diff *out,
+	    void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg);
 
 #endif

@@ -70,6 +70,14 @@ void	 trc_match_prefetch(const struct trc_match *, int32_t src,
 int	 trc_match_peek_any(const struct trc_match *, int32_t dst,
 	    int32_t tag, int32_t comm, struct trc_msg *m);
 /*
+ * Call fn with the oldest send of every channel to dst that holds
+ * sends, in no order, until fn returns non-zero; returns that, or 0.
+ * For choices among messages by rules of the caller's: it looks at
+ * every channel in flight.
+ */
+int	 trc_match_heads(const struct trc_match *, int32_t dst,
+	    int (*fn)(void *, const struct trc_msg *), void *arg);
+/*
  * Forget the oldest send of m's channel, as a receive that took it
  * would: returns 0, or -1 when that channel holds no send.
  */

@@ -63,7 +63,10 @@ struct trc_coll_call {
 	int64_t		 bytes;		/* bytes= of the XE, 0 when none */
 	int32_t		 size;		/* participants */
 	int32_t		 comm;
-	/* Recorded: from the latest entry to this participant's end. */
+	/*
+	 * Recorded: from the latest entry to this participant's end;
+	 * negative when it left before (trc-perturb's replay only).
+	 */
 	int64_t		 d;
 };
 

@@ -36,4 +36,36 @@ const char *trc_ratios_error(const struct trc_ratios *);
 /* How many times PCRE2 matched a label so far (for tests). */
 unsigned long trc_ratios_nmatch(const struct trc_ratios *);
 
+/*
+ * compratio.c: a ratio table measured, for trc-ratios.  Each pair of
+ * runs (the same program on the base and on the target) gives, per
+ * label and rank, the speed ratio base/target of its computation time
+ * with that label innermost, where both are positive; per label the
+ * ratio of the times summed over ranks ("all"); the same for the
+ * computation outside every region (the empty label); and for all
+ * computation, the default.  A row's ratio is the median over pairs.
+ */
+struct trc_summary;
+struct trc_compratio;
+
+struct trc_compratio_row {
+	const char	*label;		/* "" outside regions, NULL default */
+	int32_t		 rank;		/* -1: all */
+	size_t		 n;		/* pairs that gave a ratio */
+	double		 median, min, max;
+};
+
+struct trc_compratio *trc_compratio_new(void);
+/* Adds one pair's summaries; -1 when out of memory. */
+int	 trc_compratio_add(struct trc_compratio *,
+	    const struct trc_summary *base, const struct trc_summary *target);
+/*
+ * The rows: per label in order of first appearance, each rank, then
+ * "all"; then the empty label; then the default.  Valid until the next
+ * add or free; -1 when out of memory.
+ */
+long	 trc_compratio_rows(struct trc_compratio *,
+	    const struct trc_compratio_row **);
+void	 trc_compratio_free(struct trc_compratio *);
+
 #endif

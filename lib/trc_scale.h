@@ -12,10 +12,10 @@
  * completion no earlier than its message's arrival), a collective
  * completing at its latest participant's predicted begin plus its
  * cost, and the output's order.  A caller may add a delay before any
- * event of a rank (trc_scale_delay), and may ask that receives posted
- * with peer=* take the message that now arrives first instead of the
- * one recorded (rematch), so that a perturbed run can be predicted
- * from one trace.
+ * event of a rank (trc_scale_delay), and may ask that every choice
+ * point (a wildcard receive, a wait for any, a probe) take the message
+ * that now arrives first instead of the one recorded (rematch), so
+ * that a perturbed run can be predicted from one trace.
  *
  * Memory is bounded by ranks, messages in flight and the events whose
  * predicted time another rank may still precede; never by the length
@@ -36,10 +36,15 @@ struct trc_scale_conf {
 	/* The costs (trc_model.h), NULL: every interval as recorded. */
 	const struct trc_model	*model;
 	/*
-	 * Re-match receives posted with peer=*: each takes, among the
-	 * messages to it with a fitting tag and communicator, the one
-	 * whose send ends first in predicted time, and its RE gets that
-	 * message's peer=.
+	 * Re-time with the recorded costs and decide every choice point
+	 * again (trc-perturb(1)): receives posted with peer=* or tag=*,
+	 * the receives of waits and tests for any or some, probes and the
+	 * receive of what they saw each take the message that now arrives
+	 * first, a candidate keeping the lateness that explains the
+	 * recorded choice; the events that complete them get its peer=,
+	 * tag=, bytes= and req=.  A receive, probe or collective end the
+	 * recording has before its message or last participant keeps that
+	 * lead, so that no delay reproduces the input exactly.
 	 */
 	int			 rematch;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
@@ -55,7 +60,7 @@ struct trc_scale_stats {
 	unsigned long long	 held;		/* events held while their rank waited */
 	size_t			 maxheld;	/* at most at once */
 	size_t			 maxqueued;	/* output waiting, at most */
-	unsigned long long	 rematched;	/* wildcard RE given another peer */
+	unsigned long long	 rematched;	/* RE and probes given another message */
 	int64_t			 delay_ns;	/* added by trc_scale_delay */
 	unsigned long long	 synced;	/* sends that waited for the receiver */
 	int64_t			 sync_ns;	/* by this much in all */

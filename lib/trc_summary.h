@@ -39,7 +39,8 @@ struct trc_op_sum {
 #define TRC_SUM_PROCS	2u
 #define TRC_SUM_OPS	4u
 #define TRC_SUM_SIZES	8u
-#define TRC_SUM_ALL	15u
+#define TRC_SUM_ALL	15u	/* the default sections */
+#define TRC_SUM_PROFILE	16u
 #define TRC_SIZE_BUCKETS 64
 
 struct trc_summary {
@@ -63,8 +64,28 @@ struct trc_summary {
 	int			 occ_kind;
 	int32_t			 occ_name;
 	int64_t			 occ_life;
+	/* The profile, when asked for: time per (operation, site) key
+	 * and rank, keys "op\tsite" (site: the innermost region). */
+	int			 profile;
+	struct trc_intern	 prof_keys;
+	int64_t			**prof;
+	int32_t			*prof_n;	/* ranks per key row */
+	int32_t			 prof_cap;
 	const char		*error;
 	char			 errbuf[256];
+};
+
+/*
+ * A row of the profile, as mpiP gives it: an operation (or
+ * "computation") at a site (the innermost region, "" outside), its
+ * time summed over ranks and its share of the ranks' summed run time,
+ * and its spread over the ranks (a rank that never ran it counts 0).
+ */
+struct trc_profile_row {
+	char		 op[64];
+	const char	*site;
+	int64_t		 total, max, min;
+	double		 mean, percent;
 };
 
 #define TRC_OCC_NONE	0
@@ -78,8 +99,15 @@ int	 trc_summary_add(struct trc_summary *, const struct trc_event *);
 int	 trc_summary_finish(struct trc_summary *);
 const char *trc_summary_error(const struct trc_summary *);
 void	 trc_summary_free(struct trc_summary *);
-/* Parses "ranks,procs,ops,sizes" into TRC_SUM_* bits. */
+/* Parses "ranks,procs,ops,sizes,profile" into TRC_SUM_* bits. */
 int	 trc_summary_sections(const char *, unsigned *);
+/*
+ * The profile's rows, largest total first, in a new array of *n (free
+ * it); s must have had s->profile set before its first event.  NULL
+ * with *n 0 when out of memory or empty.
+ */
+struct trc_profile_row *trc_summary_profile(const struct trc_summary *s,
+	    size_t *n);
 
 /*
  * versus.c: the lifetimes of a predicted and an observed run paired

@@ -115,6 +115,20 @@ fshut_stdout(void)
 		die("<stdout>: write error: %s", strerror(errno));
 }
 
+/*
+ * The usage functions print and exit themselves: at that exit, a
+ * usage that could not be written (--help > /dev/full) is an error.
+ */
+static void
+check_stdout_at_exit(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: <stdout>: write error: %s\n",
+		    trc_progname, strerror(errno));
+		_Exit(2);
+	}
+}
+
 void
 trc_std_options(int argc, char **argv, void (*usage)(int))
 {
@@ -122,8 +136,10 @@ trc_std_options(int argc, char **argv, void (*usage)(int))
 
 	trc_setprogname(argv[0]);
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			atexit(check_stdout_at_exit);
 			usage(0);
+		}
 		if (strcmp(argv[i], "--version") == 0) {
 			printf("%s %s\n", trc_progname, TRC_VERSION_STRING);
 			fshut_stdout();

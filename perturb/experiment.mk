@@ -31,12 +31,22 @@ EXP_EFFECTS ?= trc-effects
 EXP_PERTURB ?= trc-perturb
 
 # The design: the run table, each run's delay spec, and the run numbers
-# for make.
+# for make.  A design without the point where every factor is low (a
+# fraction such as C=AB) gets as many runs without delay as it has
+# replications, numbered after its own and of std 0: repeats of the
+# baseline, which tell a program unstable by itself (trc-effects(1)).
 define EXP_table_design_recipe
 @echo "$@: trc-design $(1) $$(cat $(@D)/design 2>/dev/null)"
 @$(EXP_DESIGN) $(1) $$(cat $(@D)/design 2>/dev/null) $(@D)/factors \
 	>$@.tmp || { rm -f $@.tmp; exit 2; }; \
-	mv -f $@.tmp $@
+	awk -F '\t' -v OFS='\t' -v t=$(1) ' \
+	    NR == 1 { print; nf = NF; next } \
+	    { print; n++; r += $$2 == 1; low = t == "-t" || $$3 == ""; \
+	      for (i = 3; t == "-t" && i <= NF; i++) low = low && $$i == "-1"; \
+	      b += low } \
+	    END { for (k = 1; !b && k <= r; k++) { s = n + k OFS 0; \
+	      for (j = 3; j <= nf; j++) s = s OFS (t == "-t" ? "-1" : ""); \
+	      print s } }' $@.tmp >$@.tmp2 && rm -f $@.tmp && mv -f $@.tmp2 $@
 endef
 
 define EXP_runs_recipe
@@ -76,23 +86,27 @@ endef
 
 # A run's responses: its distance from the baseline (trc-stable's
 # output is kept in NAME.stable) and its run time, the span of its
-# events.
+# events; and where it first differs from the baseline, the first
+# differing choice point as RANK:CALL:FILE:LINE, or - .
 define EXP_response_recipe
-@$(EXP_STABLE) $(@D)/base.trc $< >$(@:.res=.stable); \
+@$(EXP_STABLE) --choice $(@D)/base.trc $< >$(@:.res=.stable); \
 	test $$? -le 1 || exit 2; \
 	d=$$(sed -n 's/.*, distance \([0-9][0-9]*\)$$/\1/p' $(@:.res=.stable)); \
 	test -n "$$d" || { echo "$(@:.res=.stable): no distance" >&2; exit 2; }; \
+	c=$$(awk '$$0 ~ /^first differing choice point: rank / { \
+	    p = $$8; if (p ~ /:$$/) { p = $$10; sub(/,$$/, "", p) } \
+	    print $$6 ":" $$7 ":" p }' $(@:.res=.stable)); \
 	t=$$(awk '!/^#/ { if (n++ == 0 || $$1 < lo) lo = $$1; \
 	    if (n == 1 || $$1 > hi) hi = $$1 } \
 	    END { printf "%.9f", hi - lo }' $<) || exit 2; \
-	printf '%s\t%s\n' "$$d" "$$t" >$@
+	printf '%s\t%s\t%s\n' "$$d" "$$t" "$${c:--}" >$@
 endef
 
 # The response table: the run table with each run's distance and time.
 # $(1) is the prefix of the runs' files, run or off.
 define EXP_table_recipe
 @awk -F '\t' -v OFS='\t' -v p=$(@D)/$(1)- ' \
-	NR == 1 { print $$0, "distance", "time"; next } \
+	NR == 1 { print $$0, "distance", "time", "choice"; next } \
 	{ f = p $$1 ".res"; \
 	  if ((getline r <f) <= 0) { print f ": missing" >"/dev/stderr"; exit 2 } \
 	  close(f); print $$0, r }' $< >$@.tmp && mv -f $@.tmp $@
@@ -137,11 +151,11 @@ $$(EXP_RUNS_$(1):%=$(1)/off-%.trc): $(1)/off-%.trc: $(1)/run-%.delay \
 	$$(EXP_perturb_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/run-%.res): $(1)/run-%.res: $(1)/run-%.trc \
-    $(1)/base.trc
+    $(1)/base.trc $(EXP_MK)
 	$$(EXP_response_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
-    $(1)/base.trc
+    $(1)/base.trc $(EXP_MK)
 	$$(EXP_response_recipe)
 endif
 

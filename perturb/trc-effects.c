@@ -27,7 +27,7 @@ static const char usage_line[] =
 /* Long options without a letter. */
 enum { OPT_CONFIDENCE = 256, OPT_DISTANCE, OPT_FACTORS };
 
-enum { COL_ID, COL_FACTOR, COL_RESPONSE };
+enum { COL_ID, COL_FACTOR, COL_RESPONSE, COL_CHOICE };
 
 struct col {
 	char	*name;
@@ -36,11 +36,23 @@ struct col {
 	int	 resp;		/* response index, for COL_RESPONSE */
 };
 
+/* A run's first differing choice point, from the choice column. */
+struct place {
+	char	*text;		/* "RANK:CALL:FILE:LINE", NULL for "-" */
+	long	 rank, line;
+	char	*buf;	/* text split: */
+	char	*call, *where;	/* "CALL", "FILE:LINE" */
+};
+
 static struct col *cols;
-static int ncols, nresp, p;
+static int ncols, nresp, p, have_choice;
 static uint32_t *pts;		/* per run */
 static double *resp;		/* per run, nresp each */
-static long nruns;
+static struct place *places;	/* per run, with a choice column */
+static char **runids;		/* per run: the run column, or the row */
+static char *outside;		/* per run: std 0, a repeat of the baseline */
+static long nruns;		/* in the design */
+static long nextra;		/* after them: repeats of the baseline */
 static char *fname;
 
 static void
@@ -68,6 +80,10 @@ header(char **fv, int n, long lineno)
 		    (unsigned char)fv[i][0]) : -1;
 		if (strcmp(fv[i], "run") == 0 || strcmp(fv[i], "std") == 0)
 			cols[i].kind = COL_ID;
+		else if (strcmp(fv[i], "choice") == 0) {
+			cols[i].kind = COL_CHOICE;
+			have_choice = 1;
+		}
 		else if (f >= 0) {
 			cols[i].kind = COL_FACTOR;
 			cols[i].factor = f;
@@ -89,13 +105,49 @@ header(char **fv, int n, long lineno)
 		die("%s:%ld: no response columns", fname, lineno);
 }
 
+/* "RANK:CALL:FILE:LINE" into pl; 0, or -1 when it is not one. */
+static int
+place_parse(const char *s, struct place *pl)
+{
+	char *t, *c, *w, *l, *end;
+
+	memset(pl, 0, sizeof *pl);
+	if (strcmp(s, "-") == 0)
+		return 0;
+	t = estrdup(s);
+	c = strchr(t, ':');
+	w = c != NULL ? strchr(c + 1, ':') : NULL;
+	l = w != NULL ? strrchr(w + 1, ':') : NULL;
+	if (l == NULL || c == t || w == c + 1 || l == w + 1)
+		goto bad;
+	*c++ = '\0';
+	*w++ = '\0';
+	errno = 0;
+	pl->rank = strtol(t, &end, 10);
+	if (*end != '\0' || errno != 0 || pl->rank < 0 || *t == '-' ||
+	    *t == '+')
+		goto bad;
+	pl->line = strtol(l + 1, &end, 10);
+	if (*end != '\0' || errno != 0 || pl->line <= 0 || l[1] == '-' ||
+	    l[1] == '+')
+		goto bad;
+	pl->buf = t;
+	pl->call = c;
+	pl->where = w;
+	pl->text = estrdup(s);
+	return 0;
+bad:
+	free(t);
+	return -1;
+}
+
 static void
 row(char **fv, int n, long lineno)
 {
 	static long cap;
 	uint32_t x = 0;
 	double *y;
-	char *end;
+	char *end, buf[32];
 	int i;
 
 	if (n != ncols)
@@ -105,12 +157,31 @@ row(char **fv, int n, long lineno)
 		cap = cap ? cap * 2 : 64;
 		pts = ereallocarray(pts, cap, sizeof pts[0]);
 		resp = ereallocarray(resp, cap, nresp * sizeof resp[0]);
+		places = ereallocarray(places, cap, sizeof places[0]);
+		runids = ereallocarray(runids, cap, sizeof runids[0]);
+		outside = ereallocarray(outside, cap, sizeof outside[0]);
 	}
+	outside[nruns] = 0;
 	y = resp + nruns * nresp;
+	memset(&places[nruns], 0, sizeof places[0]);
+	snprintf(buf, sizeof buf, "%ld", nruns + 1);
+	runids[nruns] = estrdup(buf);
 	for (i = 0; i < n; i++) {
 		const char *s = fv[i];
 
 		switch (cols[i].kind) {
+		case COL_ID:
+			if (strcmp(cols[i].name, "run") == 0) {
+				free(runids[nruns]);
+				runids[nruns] = estrdup(s);
+			} else
+				outside[nruns] = strcmp(s, "0") == 0;
+			break;
+		case COL_CHOICE:
+			if (place_parse(s, &places[nruns]) == -1)
+				die("%s:%ld: invalid choice point '%s' in column "
+				    "'%s'", fname, lineno, s, cols[i].name);
+			break;
 		case COL_FACTOR:
 			if (strcmp(s, "+1") == 0 || strcmp(s, "1") == 0 ||
 			    strcmp(s, "+") == 0)
@@ -129,6 +200,9 @@ row(char **fv, int n, long lineno)
 			break;
 		}
 	}
+	if (outside[nruns] && x != 0)
+		die("%s:%ld: a run outside the design (std 0) with a factor "
+		    "high", fname, lineno);
 	pts[nruns++] = x;
 }
 
@@ -201,6 +275,87 @@ by_ss(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+/*
+ * Runs outside the design (std 0), without delay: repeats of the
+ * baseline that a design without that point (a fraction such as C=AB)
+ * needs, as trc-experiment adds them.  Moved after the design's runs,
+ * each set in its order.
+ */
+static void
+apart(void)
+{
+	uint32_t *p2 = ereallocarray(NULL, nruns, sizeof p2[0]);
+	struct place *pl2 = ereallocarray(NULL, nruns, sizeof pl2[0]);
+	char **id2 = ereallocarray(NULL, nruns, sizeof id2[0]);
+	double *r2 = ereallocarray(NULL, nruns, nresp * sizeof r2[0]);
+	long i, k, n = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nruns; i++) {
+			if (outside[i] != pass)
+				continue;
+			p2[n] = pts[i];
+			pl2[n] = places[i];
+			id2[n] = runids[i];
+			for (k = 0; k < nresp; k++)
+				r2[n * nresp + k] = resp[i * nresp + k];
+			nextra += pass;
+			n++;
+		}
+	memcpy(pts, p2, nruns * sizeof p2[0]);
+	memcpy(places, pl2, nruns * sizeof pl2[0]);
+	memcpy(runids, id2, nruns * sizeof id2[0]);
+	memcpy(resp, r2, nruns * nresp * sizeof r2[0]);
+	nruns -= nextra;
+	free(p2);
+	free(pl2);
+	free(id2);
+	free(r2);
+}
+
+/*
+ * Where the runs that differ (distance not 0; only those without
+ * delay when base) first differ from the baseline: the earliest of
+ * their first differing choice points, and the runs that share it.
+ */
+static void
+where(int dresp, int base)
+{
+	const struct place *best = NULL;
+	long i, n = 0, ntot = nruns + nextra;
+
+	for (i = 0; i < ntot; i++) {
+		const struct place *pl = &places[i];
+
+		if (resp[i * nresp + dresp] == 0 || (base && pts[i] != 0) ||
+		    pl->text == NULL)
+			continue;
+		if (best == NULL || pl->line < best->line ||
+		    (pl->line == best->line && strcmp(pl->text,
+		    best->text) < 0))
+			best = pl;
+	}
+	printf("first differing choice point: ");
+	if (best == NULL) {
+		printf("none\n");
+		return;
+	}
+	printf("rank %ld %s %s (run", best->rank, best->call, best->where);
+	for (i = 0; i < ntot; i++)
+		if (places[i].text != NULL && strcmp(places[i].text,
+		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
+		    (!base || pts[i] == 0))
+			n++;
+	printf("%s", n > 1 ? "s" : "");
+	for (i = 0; i < ntot; i++)
+		if (places[i].text != NULL && strcmp(places[i].text,
+		    best->text) == 0 && resp[i * nresp + dresp] != 0 &&
+		    (!base || pts[i] == 0))
+			printf(" %s", runids[i]);
+	printf(")\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -258,6 +413,10 @@ main(int argc, char **argv)
 		    strcmp(cols[k].name, dcol) == 0)
 			dresp = cols[k].resp;
 
+	apart();
+	if (nruns == 0)
+		die("%s: no runs in the design, only runs outside it (std 0)",
+		    fname);
 	if (trc_design_from_points(&d, p, pts, nruns, err, sizeof err) == -1)
 		die("%s: %s", fname, err);
 	m = trc_design_runs(&d);
@@ -293,6 +452,9 @@ main(int argc, char **argv)
 	printf(", %ld points, %ld replication%s, resolution %s\n", m, r,
 	    r > 1 ? "s" : "", trc_roman(trc_design_resolution(&d), b1,
 	    sizeof b1));
+	if (nextra > 0)
+		printf("# %ld run%s without delay, outside the design: "
+		    "repeats of the baseline\n", nextra, nextra > 1 ? "s" : "");
 	for (k = 0; k < ncols; k++) {
 		struct trc_effects *e;
 		int ri = cols[k].resp;
@@ -341,19 +503,40 @@ main(int argc, char **argv)
 
 	/*
 	 * The verdict: stable when no run's graph differs from the
-	 * baseline; else the effects on the distance that are not zero,
-	 * largest share of its variation first.
+	 * baseline.  When runs without delay, repeats of the baseline,
+	 * differ, the program is unstable by itself and the effects are
+	 * noise: no ranking.  Else the effects on the distance that are
+	 * not zero, largest share of its variation first.
 	 */
 	if (dresp >= 0) {
 		struct trc_effects *e = &ef[dresp];
+		long nbase = 0, nbdiff = 0;
 
-		for (i = 0; i < nruns; i++)
-			if (resp[i * nresp + dresp] != 0)
-				unstable = 1;
+		for (i = 0; i < nruns + nextra; i++) {
+			int differs = resp[i * nresp + dresp] != 0;
+
+			unstable |= differs;
+			if (pts[i] == 0) {
+				nbase++;
+				nbdiff += differs;
+			}
+		}
 		if (!unstable)
 			printf("\nverdict: stable under every perturbation\n");
-		else {
-			printf("\nverdict: unstable\n");
+		else if (nbdiff > 0) {
+			printf("\nverdict: unstable without perturbation: "
+			    "%ld of %ld repeated baseline runs differ\n",
+			    nbdiff, nbase);
+			if (have_choice)
+				where(dresp, 1);
+		} else {
+			printf("\nverdict: unstable under perturbation: ");
+			if (nbase > 0)
+				printf("0 of %ld repeated baseline runs "
+				    "differ\n", nbase);
+			else
+				printf("no run without delay repeats the "
+				    "baseline\n");
 			rk = ereallocarray(NULL, m + 1, sizeof rk[0]);
 			psum = ecalloc(m, sizeof psum[0]);
 			for (i = 1, nrk = 0; i < m; i++)
@@ -406,6 +589,8 @@ main(int argc, char **argv)
 				putchar('\n');
 			}
 			free(psum);
+			if (have_choice)
+				where(dresp, 0);
 		}
 	}
 
@@ -421,6 +606,14 @@ main(int argc, char **argv)
 	free(fill);
 	free(cnt);
 	free(cols);
+	for (i = 0; i < nruns + nextra; i++) {
+		free(places[i].text);
+		free(places[i].buf);
+		free(runids[i]);
+	}
+	free(places);
+	free(runids);
+	free(outside);
 	free(pts);
 	free(resp);
 	trc_design_free(&d);

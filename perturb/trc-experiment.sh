@@ -38,7 +38,7 @@ quote() {
 }
 
 case $1 in
--h|--help) echo "$usage"; exit 0 ;;
+-h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
 --version) echo "trc-experiment 0.1"; exit 0 ;;
 esac
 offline= base= factors= jobs=1 design= newdesign=

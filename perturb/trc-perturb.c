@@ -2,8 +2,9 @@
  * trc-perturb - a perturbation run predicted offline from one trace
  * (DESIGN.md section 5): the delays of TRC_DELAY specs added where the
  * tracer would insert them (lib/perturb.c), every rank re-timed by the
- * transform engine of trc-scale (lib/scale.c), and each receive posted
- * with peer=* given the message that now arrives first.
+ * transform engine of trc-scale (lib/scale.c), and every choice point
+ * (wildcard receives, waits and tests for any, probes) given the
+ * message that now arrives first.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -116,7 +117,7 @@ main(int argc, char **argv)
 		st = trc_scale_stats(sc);
 		tbuf[trc_format_time(tbuf, trc_perturb_total(pt))] = '\0';
 		fprintf(stderr, "%s: %llu delay%s, %s s in all; %llu events, "
-		    "%llu wildcard receives given another message\n",
+		    "%llu given another message\n",
 		    trc_progname, trc_perturb_count(pt),
 		    trc_perturb_count(pt) == 1 ? "" : "s", tbuf, st->events,
 		    st->rematched);

@@ -18,6 +18,7 @@ for p in "$TRC_BIN"/*; do
 	[ -n "$page" ] || continue
 	[ -z "$(groff -mandoc -ww -z "$page" 2>&1)" ]; ok $? "$n: groff -ww finds nothing"
 	"$p" --help > "$out" 2>&1; ok $? "$n --help exits 0"
+	"$p" --help > /dev/full 2>/dev/null; is "$?" "2" "$n --help > /dev/full exits 2"
 	is "$(sed -n 's/^usage: //p' "$out" | head -1)" "$(synopsis "$page")" "$n: usage is the SYNOPSIS"
 	is "$("$p" --version)" "$n 0.1" "$n --version"
 done

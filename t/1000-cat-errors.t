@@ -27,6 +27,16 @@ bad "truncated last line" '#trc 1\n0.5 0 SB\n0.6 0 S' "3: truncated last line (n
 bad "bad attribute" '#trc 1\n0.5 0 SB peer=one\n' "2: invalid peer 'one'"
 bad "a NUL byte" '#trc 1\n0.5 0 SB\n0.6 0 SE peer=1\0x\n' "3: NUL byte in line"
 bad "a NUL byte, slow path" '#trc 1\n0.5 0 SB\n 0.6 0 SE peer=1\0x\n' "3: NUL byte in line"
+# Digits beyond what the clock and ranks hold, and lines that end right
+# after the rank: refused, never wrapped or read past (the fast path
+# stops at 9 digits; the sanitizer tests run these too).
+sixes=$(printf '6%.0s' $(seq 100))
+bad "a 100-digit fraction" "#trc 1\n0.$sixes 0 MK\n" "2: invalid time '0.$(printf '6%.0s' $(seq 38))'"
+bad "30 digits of seconds" "#trc 1\n$(printf '9%.0s' $(seq 30)).0 0 MK\n" "2: invalid time '$(printf '9%.0s' $(seq 30)).0'"
+bad "a 25-digit rank" "#trc 1\n0.5 $(printf '1%.0s' $(seq 25)) MK\n" "2: invalid rank '$(printf '1%.0s' $(seq 25))'"
+bad "nothing after the rank" '#trc 1\n0 0 \n' "2: missing kind"
+bad "nothing after the rank, no newline" '#trc 1\n0 0 ' "2: truncated last line (no newline at end)"
+bad "half a kind" '#trc 1\n0 0 S\n' "2: unknown kind 'S'"
 long=$(head -c 70000 /dev/zero | tr '\0' a)
 bad "a long line with its newline" "#trc 1\n0.5 0 MK x=$long\n" "2: line longer than 65536 bytes"
 

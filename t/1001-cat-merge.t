@@ -27,6 +27,19 @@ is_file "$out" "$tmp/want" "merging rank files is a stable sort by time"
 is "$(sort "$out" | cksum)" "$(grep -v '^#' "$g" | sort | cksum)" "no event lost or added"
 is "$(head -1 "$tmp/merged")" "#trc 1 ranks=6 order=time" "the merged header"
 
+# A file without ranks= merged with one that has them: the merged
+# header cannot know the ranks either, so it names none (a rank-7 event
+# under ranks=2 would make every later tool refuse the stream).
+printf '#trc 1 ranks=2\n0.1 0 MK\n0.2 1 MK\n' >"$tmp/a2.trc"
+printf '#trc 1\n0.15 7 MK\n' >"$tmp/a7.trc"
+expect_exit 0 "ranks=2 with a file without ranks=" -- trc-cat "$tmp/a2.trc" "$tmp/a7.trc"
+is "$(head -1 "$out")" "#trc 1 order=time" "  no ranks= in the merged header"
+trc-cat "$tmp/a2.trc" "$tmp/a7.trc" >"$tmp/m.trc"
+expect_exit 0 "  which trc-sum reads" -- trc-sum "$tmp/m.trc"
+printf '#trc 1 ranks=8\n0.15 7 MK\n' >"$tmp/a8.trc"
+expect_exit 0 "ranks=2 with ranks=8" -- trc-cat "$tmp/a2.trc" "$tmp/a8.trc"
+is "$(head -1 "$out")" "#trc 1 ranks=8 order=time" "  the larger"
+
 # Non-canonical input is written canonically.
 printf '#trc 1\n1.5   0\tSB  peer=1 tag=2 bytes=3\n2 1 RE peer=0 tag=2 bytes=3\n' > "$tmp/nc.trc"
 trc-cat "$tmp/nc.trc" > "$out"

@@ -95,4 +95,31 @@ expect_exit 2 "reader errors pass through" -- trc-sum "$tmp/bad.trc"
 expect_exit 2 "bad section" -- trc-sum --section everything "$tmp/hand.trc"
 is "$(cat "$err")" "trc-sum: invalid section list 'everything'" "bad section: message"
 expect_exit 2 "two files" -- trc-sum "$tmp/hand.trc" "$tmp/hand.trc"
+# A rank near 2^31 in a stream without ranks=: the per-rank tables
+# would need more than any memory, which is said, not looped on (the
+# sanitizer's allocator told to say so too).
+for r in 1073741824 2147483647; do
+	printf '#trc 1\n0.5 %s MK\n' "$r" >"$tmp/big.trc"
+	expect_exit 2 "rank $r: exit 2" -- env ASAN_OPTIONS=allocator_may_return_null=1 timeout 60 trc-sum "$tmp/big.trc"
+	is "$(cat "$err")" "trc-sum: $tmp/big.trc:2: out of memory" "  said"
+done
+# An order=none stream whose rank goes back in time: refused, not
+# summed into negative durations.
+printf '#trc 1 order=none\n1.0 0 PB fn=A\n0.5 0 PE fn=A\n' >"$tmp/on.trc"
+expect_exit 2 "order=none, a rank backwards: exit 2" -- trc-sum "$tmp/on.trc"
+is "$(cat "$err")" "trc-sum: $tmp/on.trc:3: time goes backwards on rank 0 (order=none streams must keep each rank's events in time order)" "  said"
+is "$(cat "$out")" "" "  nothing printed"
+# Ends without their begins took no time of their own: two sends, the
+# first 0.0001 s from its SB, the second without one (5 s after the
+# first's SB, which must not count).
+printf '#trc 1\n0 0 SB peer=1 tag=1\n0.0001 0 SE peer=1 tag=1\n5 0 MK\n5.0001 0 SE peer=1 tag=1\n5.5 0 RE peer=1 tag=1\n6 0 WE op=wait\n' >"$tmp/nob.trc"
+expect_exit 0 "ends without begins" -- trc-sum -t --section ops "$tmp/nob.trc"
+is "$(awk -F'\t' 'NR > 1 { print $1, $2, $4 }' "$out")" "send 2 0.000100000
+recv 1 0.000000000
+wait 1 0.000000000" "  no time of their own"
+# Ranks' times whose sum passes 2^63 ns: said before anything is printed.
+printf '#trc 1\n0.0 0 MK\n0.0 1 MK\n5000000000.0 0 MK\n5000000000.0 1 MK\n' >"$tmp/ov.trc"
+expect_exit 2 "sums past the clock" -- trc-sum "$tmp/ov.trc"
+is "$(cat "$err")" "trc-sum: $tmp/ov.trc: the ranks' times summed overflow the clock (over 292 years)" "  said"
+is "$(cat "$out")" "" "  nothing printed"
 done_testing

@@ -37,7 +37,7 @@ X
 expect_exit 1 "unstable: exit 1" -- trc-effects --factors "$tmp/f" "$tmp/in"
 sed -n '/^verdict/,$p' "$out" >"$tmp/got"
 tab >"$tmp/want" <<'X'
-verdict: unstable
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 B|96.08|recv
 A|1.96|send0
 AB|1.96|send0 x recv
@@ -49,34 +49,133 @@ runs that change the graph (factors high, mean distance):
 X
 is_file "$tmp/got" "$tmp/want" "the factors that change the graph, by variation explained"
 expect_exit 1 "without -f" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,/^runs/p' "$out" | sed '$d' | cut -f1 | tr '\n' ' ')" "verdict: unstable B A AB " "without names"
+is "$(sed -n '/^verdict/,/^runs/p' "$out" | sed '$d' | cut -f1 | tr '\n' ' ')" "verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ B A AB " "without names"
 is "$(sed -n '/^runs/,$p' "$out" | sed 1d | tr '\t\n' ': ')" ":B:6 :AB:8 :BC:6 :ABC:8 " "  the changed runs, without names"
 sed 's/distance/d/' "$tmp/in" >"$tmp/in2"
 expect_exit 0 "no distance column: no verdict" -- trc-effects "$tmp/in2"
 ok "$(grep -c verdict "$out")" "  and no verdict line"
 expect_exit 1 "--distance names the distance column" -- trc-effects --distance d "$tmp/in2"
 
-# A fraction names the chain.
+# A fraction names the chain.  C = AB has no run with every factor low
+# (C is high there): nothing repeats the baseline, and the verdict says so.
 trc-design -t -g C=AB "$tmp/f" | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next }
 	{ print $0, $4 == "+1" ? 4 : 0 }' >"$tmp/in"
 expect_exit 1 "2^(3-1) unstable" -- trc-effects --factors "$tmp/f" "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nB = AC\t100.00\trecv\nruns that change the graph (factors high, mean distance):\n\tB\t4\trecv\n\tABC\t4\tsend0 recv bar')" \
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable under perturbation: no run without delay repeats the baseline\nB = AC\t100.00\trecv\nruns that change the graph (factors high, mean distance):\n\tB\t4\trecv\n\tABC\t4\tsend0 recv bar')" \
 	"the responsible chain, B = AC"
 
-# The same distance in every run: the baseline itself differs.
+# The same distance in every run: the run without delay, a repeat of
+# the baseline, differs too.  The program is unstable by itself; the
+# effects would rank noise, so none is ranked.
 trc-design -t -n 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, 3 }' >"$tmp/in"
 expect_exit 1 "constant nonzero distance" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' 'verdict: unstable' \
-	'the distance is 3 in every run: no factor changes it' \
-	'runs that change the graph (factors high, mean distance):' \
-	'	none	3' '	A	3' '	B	3' '	AB	3')" "no factor to blame"
+is "$(sed -n '/^verdict/,$p' "$out")" \
+	'verdict: unstable without perturbation: 1 of 1 repeated baseline runs differ' \
+	"unstable without perturbation, nothing ranked"
 
-# Replications that differ: error variation only.  Distances 0 1 at
-# each point: every effect 0, SSE = 4 * 0.25 = 1 = SST.
+# Replications that differ at the point without delay: 1 of 2 repeats.
 trc-design -t -n 1 --replications 2 | awk -v OFS='\t' 'NR == 1 { print $0, "distance"; next } { print $0, (NR > 3) }' >"$tmp/in"
 expect_exit 1 "replications differ" -- trc-effects "$tmp/in"
-is "$(sed -n '/^verdict/,$p' "$out")" "$(printf 'verdict: unstable\nerror\t100.00\treplications differ\nruns that change the graph (factors high, mean distance):\n\tnone\t0.5\n\tA\t0.5')" \
-	"error term named"
+is "$(sed -n '/^verdict/,$p' "$out")" \
+	'verdict: unstable without perturbation: 1 of 2 repeated baseline runs differ' \
+	"  1 of the 2 runs without delay differs"
+
+# Replications that differ elsewhere only: the error term is ranked.
+# Distances 0 0 at A low, 0 1 at A high: qA = 0.25, SSA = 4 * 0.0625 =
+# 0.25, SSE = 2 * 0.25 = 0.5, SST = 0.75: A 33.33%, error 66.67%.
+tab >"$tmp/in" <<'X'
+run|std|A|distance
+1|1|-1|0
+2|2|+1|0
+3|1|-1|0
+4|2|+1|1
+X
+expect_exit 1 "replications differ, with delay" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable under perturbation: 0 of 2 repeated baseline runs differ' \
+	'error	66.67	replications differ' 'A	33.33' \
+	'runs that change the graph (factors high, mean distance):' '	A	0.5')" \
+	"  error term named"
+
+# A fraction without the point of no delay (C = AB), with two runs at
+# that point after the design's own (as trc-experiment adds them):
+# repeats of the baseline, not part of the effects.  Distance 2 where A
+# is high (runs 2 6, and 4 8 with B and C): A = BC explains it all.
+trc-design -t -g C=AB --replications 2 "$tmp/f" | awk -v OFS='\t' '
+	NR == 1 { print $0, "distance"; next } { print $0, ($3 == "+1") * 2 }
+	END { print 9, 0, -1, -1, -1, 0; print 10, 0, -1, -1, -1, 0 }' >"$tmp/in"
+expect_exit 1 "a fraction with repeats of the baseline" -- trc-effects "$tmp/in"
+is "$(sed -n '1,2p;/^verdict/,/^runs/p' "$out")" "$(printf '%s\n' \
+	'design: 2^(3-1), 4 points, 2 replications, resolution III' \
+	'# 2 runs without delay, outside the design: repeats of the baseline' \
+	'verdict: unstable under perturbation: 0 of 2 repeated baseline runs differ' \
+	'A = BC	100.00' 'runs that change the graph (factors high, mean distance):')" \
+	"  kept apart, counted, not in the effects"
+awk -v OFS='\t' '$1 == 10 { $6 = 1 } { print }' "$tmp/in" >"$tmp/in2"
+expect_exit 1 "  one of them differs" -- trc-effects "$tmp/in2"
+is "$(sed -n '/^verdict/,$p' "$out")" \
+	'verdict: unstable without perturbation: 1 of 2 repeated baseline runs differ' "  its verdict"
+head -9 "$tmp/in" >"$tmp/in2"
+printf '9\t0\t-1\t-1\t-1\t0\n10\t0\t+1\t+1\t-1\t0\n' >>"$tmp/in2"
+expect_exit 2 "  a run outside the design with delays is an error" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2:11: a run outside the design (std 0) with a factor high" "  its message"
+head -9 "$tmp/in" >"$tmp/in2"
+printf '9\t5\t-1\t-1\t-1\t0\n' >>"$tmp/in2"
+expect_exit 2 "  a run at the point of no delay, in the design's std order, is not one" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2: not a two-level factorial design: no run at point 4 of the 8 (high: AB)" "  its message"
+printf 'std\tA\tdistance\n0\t-1\t0\n' >"$tmp/in2"
+expect_exit 2 "  only runs outside the design" -- trc-effects "$tmp/in2"
+is "$(cat "$err")" "trc-effects: $tmp/in2: no runs in the design, only runs outside it (std 0)" "  its message"
+
+# Where: the choice column holds each run's first differing choice
+# point (RANK:CALL:FILE:LINE, or -).  The earliest line of the
+# baseline among the runs that differ is named, with the runs that
+# differ first there.  Unstable without perturbation: only the repeats
+# of the baseline count (run 5's line 3 is a run with delay).
+tab >"$tmp/in" <<'X'
+run|std|A|distance|choice
+1|1|-1|3|0:recv:b.trc:9
+2|2|+1|5|1:waitany:b.trc:7
+3|1|-1|0|-
+4|2|+1|0|-
+5|1|-1|2|0:recv:b.trc:9
+6|2|+1|2|2:probe:b.trc:3
+X
+expect_exit 1 "choice points, unstable without perturbation" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable without perturbation: 2 of 3 repeated baseline runs differ' \
+	'first differing choice point: rank 0 recv b.trc:9 (runs 1 5)')" \
+	"  where the repeats of the baseline differ"
+
+# Unstable under perturbation: every run that differs counts; run
+# numbers from the run column, in any row order.
+tab >"$tmp/in" <<'X'
+run|std|A|B|distance|choice
+4|4|+1|+1|2|3:testany:exp/base.trc:40
+1|1|-1|-1|0|-
+2|2|+1|-1|2|1:iprobe:exp/base.trc:12
+3|3|-1|+1|2|1:iprobe:exp/base.trc:12
+X
+expect_exit 1 "choice points, unstable under perturbation" -- trc-effects "$tmp/in"
+is "$(sed -n '/^first differing/p' "$out")" \
+	'first differing choice point: rank 1 iprobe exp/base.trc:12 (runs 2 3)' \
+	"  the earliest in the baseline, and the runs that differ there"
+is "$(sed -n '/^verdict/p' "$out")" \
+	'verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ' "  its verdict"
+tab >"$tmp/in" <<'X'
+std|A|distance|choice
+1|-1|0|-
+2|+1|4|-
+X
+expect_exit 1 "a run differs, no choice point does" -- trc-effects "$tmp/in"
+is "$(tail -1 "$out")" 'first differing choice point: none' "  says none"
+tab >"$tmp/in" <<'X'
+std|A|distance|choice
+1|-1|0|-
+2|+1|0|-
+X
+expect_exit 0 "stable with a choice column" -- trc-effects "$tmp/in"
+is "$(sed -n '/^verdict/,$p' "$out")" 'verdict: stable under every perturbation' "  no where"
 
 # Bad input: the exact message and exit 2.
 bad() {	# bad NAME MESSAGE, input in $tmp/bad
@@ -95,6 +194,11 @@ printf 'run\tA\ttime\n1\t-1\tnan\n' >"$tmp/bad"
 	bad "NaN response" ":2: invalid number 'nan' in column 'time'"
 printf 'run\tA\ttime\n1\t0\t1\n' >"$tmp/bad"
 	bad "bad level" ":2: invalid level '0' in column 'A'"
+for c in 0:recv 0:recv:b.trc x:recv:b.trc:9 -1:recv:b.trc:9 0::b.trc:9 \
+    0:recv:b.trc:0 0:recv:b.trc:x 0:recv::9 :recv:b.trc:9; do
+	printf 'A\tdistance\tchoice\n-1\t0\t-\n+1\t1\t%s\n' "$c" >"$tmp/bad"
+	bad "bad choice point $c" ":3: invalid choice point '$c' in column 'choice'"
+done
 printf 'run\ttime\n1\t1\n' >"$tmp/bad"
 	bad "no factor columns" ":1: no factor columns (A, B, ...)"
 printf '# x\nA\tC\ttime\n' >"$tmp/bad"

@@ -27,6 +27,9 @@ while getopts d:o: o; do
 	esac
 done
 a=1 b=2
+# FAKE_FLIP, a case pattern of output files: task 2 first, whatever the
+# delays - a program unstable by itself.
+eval "case \$out in ${FAKE_FLIP:-/}) a=5 ;; esac"
 case $d in *ranks=1,*) a=3 ;; esac
 case $d in *ranks=2,*) b=4 ;; esac
 if [ $a -lt $b ]; then f=1 s=2 t1=$a t2=$b; else f=2 s=1 t1=$b t2=$a; fi
@@ -59,14 +62,15 @@ e=$tmp/e.exp
 # Task 0's events: RB RE1 PB PE RB RE2 unperturbed; with only A high,
 # task 2's message comes first, RB RE2 RB RE1 PB PE, whose longest
 # common subsequence with the first is RB RE1 PB PE: distance 6 - 4 = 2.
-# The time is the last send: 2, 3, 4, 4.
+# The time is the last send: 2, 3, 4, 4.  Run 2 first differs at
+# task 0's first receive, line 2 of the baseline (peer 2, not 1).
 expect_exit 1 "unstable: exit 1" -- trc-experiment --factors "$tmp/factors" "$e" -- -np 3 prog -x "a b" "it's"
-tab >"$tmp/want" <<'X'
-run|std|A|B|distance|time
-1|1|-1|-1|0|2.000000000
-2|2|+1|-1|2|3.000000000
-3|3|-1|+1|0|4.000000000
-4|4|+1|+1|0|4.000000000
+tab >"$tmp/want" <<X
+run|std|A|B|distance|time|choice
+1|1|-1|-1|0|2.000000000|-
+2|2|+1|-1|2|3.000000000|0:recv:$e/base.trc:2
+3|3|-1|+1|0|4.000000000|-
+4|4|+1|+1|0|4.000000000|-
 X
 is_file "$e/runs.tsv" "$tmp/want" "response table: distances and times by hand"
 is "$(cat "$e/command")" "'-np' '3' 'prog' '-x' 'a b' 'it'\\''s' " "the command, quoted"
@@ -74,16 +78,22 @@ is_file "$out" "$e/effects" "prints the effects"
 # Distance 0 2 0 0: q = 0.5 for mean and A, -0.5 for B and AB, each
 # explaining a third.  Time 2 3 4 4: qA = (-2+3-4+4)/4 = 0.25,
 # qB = (-2-3+4+4)/4 = 0.75, qAB = (2-3-4+4)/4 = -0.25.
+# The run without delay (run 1) does not differ: the instability is
+# the delays'.
 sed -n '/^verdict/,$p' "$out" >"$tmp/got"
-tab >"$tmp/want" <<'X'
-verdict: unstable
+tab >"$tmp/want" <<X
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 A|33.33|sendA
 B|33.33|sendB
 AB|33.33|sendA x sendB
 runs that change the graph (factors high, mean distance):
 |A|2|sendA
+first differing choice point: rank 0 recv $e/base.trc:2 (run 2)
 X
-is_file "$tmp/got" "$tmp/want" "verdict names sendA"
+is_file "$tmp/got" "$tmp/want" "verdict names sendA, and where run 2 differs"
+is "$(tail -1 "$e/run-2.stable")" \
+	"first differing choice point: rank 0 recv $e/base.trc:2 took peer=1 tag=7, $e/run-2.trc:2 took peer=2 tag=7" \
+	"  trc-stable --choice says what each took"
 is "$(awk -F'\t' '/^response: time/ { f = 1 } f && /^total/ { exit } f && /^A?B?\t/ { printf "%s=%s ", $1, $2 }' "$out")" \
 	"A=0.25 B=0.75 AB=-0.25 " "time effects by hand"
 is "$(wc -l <"$tmp/log")" 5 "five traces: baseline and four runs"
@@ -105,7 +115,7 @@ trc-experiment --replications 2 "$e" >/dev/null 2>&1
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"run-5.trc.tmp run-6.trc.tmp run-7.trc.tmp run-8.trc.tmp " "--replications 2 runs only the new replication"
 is "$(cat "$e/design")" "--replications 2" "  kept in design"
-is "$(awk 'NR > 1 { print $(NF - 1) }' "$e/runs.tsv" | tr '\n' ' ')" "0 2 0 0 0 2 0 0 " "  distances of 8 runs"
+is "$(awk 'NR > 1 { print $(NF - 2) }' "$e/runs.tsv" | tr '\n' ' ')" "0 2 0 0 0 2 0 0 " "  distances of 8 runs"
 grep -q '^error' "$e/effects"; ok $? "  an error row with replications"
 
 # sendB's delay changes: only runs with sendB high (3, 4, 7, 8) again.
@@ -125,7 +135,9 @@ is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  stable verd
 expect_exit 1 "--offline: exit 1" -- trc-experiment --offline --factors "$tmp/factors" "$tmp/o.exp" -- prog
 is "$(cut -d' ' -f3 "$tmp/log" | sort | tr '\n' ' ')" \
 	"base.trc.tmp perturb perturb perturb perturb " "  the baseline run, four runs perturbed offline"
-is "$(awk 'NR > 1 { print $(NF - 1) }' "$tmp/o.exp/offline.tsv" | tr '\n' ' ')" "0 2 0 0 " "  offline distances"
+is "$(awk 'NR > 1 { print $(NF - 2) }' "$tmp/o.exp/offline.tsv" | tr '\n' ' ')" "0 2 0 0 " "  offline distances"
+is "$(grep '^first differing' "$tmp/o.exp/offline-effects")" \
+	"first differing choice point: rank 0 recv $tmp/o.exp/base.trc:2 (run 2)" "  the same place offline"
 expect_exit 1 "-b: a given baseline" -- trc-experiment --offline -b "$e/base.trc" --factors "$tmp/factors" "$tmp/b.exp"
 is "$(ls "$tmp/b.exp" | grep -c 'command\|run-.*trc')" 0 "  no command, no run"
 
@@ -134,6 +146,38 @@ is "$(ls "$tmp/b.exp" | grep -c 'command\|run-.*trc')" 0 "  no command, no run"
 FAKE_SLEEP=0.5 trc-experiment -j 2 --factors "$tmp/factors" "$tmp/p.exp" -- prog >/dev/null 2>&1
 is "$(awk '{ s[NR] = $1; e[NR] = $2 } END { for (i = 1; i <= NR; i++) for (j = 1; j <= NR; j++)
 	if (i != j && s[i] <= s[j] && s[j] < e[i]) n++; print (n > 0) }' "$tmp/log")" 1 "-j 2: runs overlap"
+
+# Unstable without perturbation: four repeats of the baseline (the runs
+# without delay, 1 3 5 7) all differ from it, task 2's message coming
+# first whatever the delays.  Nothing is ranked; the place is task 0's
+# first receive.  Offline the runs repeat the baseline exactly.
+printf 'late2 call=send ranks=2 delay=2\n' >"$tmp/f4"
+FAKE_FLIP='*/run-[1357].trc.tmp' expect_exit 1 "intrinsic: exit 1" -- \
+	trc-experiment --factors "$tmp/f4" --replications 4 "$tmp/i.exp" -- prog
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable without perturbation: 4 of 4 repeated baseline runs differ' \
+	"first differing choice point: rank 0 recv $tmp/i.exp/base.trc:2 (runs 1 3 5 7)")" \
+	"  4 of 4 repeated baseline runs differ, and where"
+ok "$(grep -c '^[A-Z]*	[0-9.]*	late2$\|^runs that' "$out")" "  no factor ranked"
+rm "$tmp/i.exp/run-5.trc" "$tmp/i.exp/run-7.trc"
+FAKE_FLIP='*/run-[13].trc.tmp' expect_exit 1 "2 of 4 differ" -- trc-experiment "$tmp/i.exp"
+is "$(sed -n '/^verdict/,$p' "$out")" "$(printf '%s\n' \
+	'verdict: unstable without perturbation: 2 of 4 repeated baseline runs differ' \
+	"first differing choice point: rank 0 recv $tmp/i.exp/base.trc:2 (runs 1 3)")" \
+	"  counted, and the runs named"
+expect_exit 0 "  offline: stable" -- trc-experiment --offline "$tmp/i.exp"
+is "$(tail -1 "$out")" "verdict: stable under every perturbation" "  its verdict"
+
+# A fraction without the point of no delay (C = AB): one run without
+# delay is added, run 5, std 0, a repeat of the baseline.  Only A, task
+# 1's delay, alone (run 2) changes the graph.
+printf 'recv0 call=recv ranks=0 delay=2\n' | cat "$tmp/factors" - >"$tmp/f5"
+expect_exit 1 "fraction: exit 1" -- trc-experiment --factors "$tmp/f5" -g C=AB "$tmp/g.exp" -- prog
+is "$(awk 'NR > 1 { print $1 ":" $2 ":" $3 $4 $5 ":" $6 }' "$tmp/g.exp/runs.tsv" | tr '\n' ' ')" \
+	"1:1:-1-1+1:0 2:2:+1-1-1:2 3:3:-1+1-1:0 4:4:+1+1+1:0 5:0:-1-1-1:0 " "  run 5 without delay added"
+is "$(cat "$tmp/g.exp/run-5.delay")" "" "  its delay: none"
+is "$(grep '^verdict\|^# 1 run' "$out")" "# 1 run without delay, outside the design: repeats of the baseline
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ" "  its verdict"
 
 # The fragment in a user's makefile: two experiments, the default goal
 # kept (the include comes first), verdicts printed.
@@ -150,7 +194,7 @@ all: a.exp/verdict b.exp/verdict
 X
 expect_exit 0 "user makefile: make -j2" -- make -s -C "$tmp/u" -j2
 is "$(grep ': verdict\|^all' "$out" | sort)" \
-"a.exp: verdict: unstable
+"a.exp: verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 all done
 b.exp: verdict: stable under every perturbation" "  both verdicts, then the default goal"
 grep -q '^	A	2	sendA$' "$out"; ok $? "  a.exp's changed run"

@@ -12,6 +12,8 @@ command -v make >/dev/null || skip_all "no make"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 tab() { tr '|' '\t'; }
 
+# The line of rank 0's first wildcard receive.
+first_wild() { awk '$2 == 0 && $3 == "RB" && / peer=\*/ { print NR; exit }' "$1"; }
 # The verdict: the lines from "verdict" on.
 verdict() { sed -n '/^verdict/,$p' "$out"; }
 # The verdict line and the factors of each run that changes the graph.
@@ -44,7 +46,7 @@ expect_exit 0 "heat: stable under 2^3" -- trc-experiment -j 2 --factors "$tmp/he
 	-- -np 4 trc-heat -n 48 -i 40
 took "heat, 2^3, -j 2"
 is "$(verdict)" "verdict: stable under every perturbation" "  the verdict"
-is "$(awk 'NR > 1 { n++; d += $(NF - 1) } END { print n, d }' "$tmp/heat.exp/runs.tsv")" "8 0" \
+is "$(awk 'NR > 1 { n++; d += $(NF - 2) } END { print n, d }' "$tmp/heat.exp/runs.tsv")" "8 0" \
 	"  eight runs, distance 0"
 # Rank 1 sends 40 times, rank 2 receives twice per iteration: the
 # delays are 10 of them each, 50 ms.
@@ -66,14 +68,17 @@ expect_exit 1 "fig1: unstable" -- trc-experiment --factors "$tmp/fig1" "$tmp/fig
 took "fig1, 2^2"
 verdict >"$tmp/got"
 # Two iterations, each with task 0's RB RE1 PB PE RB RE2 become
-# RB RE2 RB RE1 PB PE: distance 2 each (t/2040 has the LCS).
-tab >"$tmp/want" <<'X'
-verdict: unstable
+# RB RE2 RB RE1 PB PE: distance 2 each (t/2040 has the LCS).  The run
+# without delay does not differ; run 2 first differs at task 0's first
+# wildcard receive.
+tab >"$tmp/want" <<X
+verdict: unstable under perturbation: 0 of 1 repeated baseline runs differ
 A|33.33|sendA
 B|33.33|sendB
 AB|33.33|sendA x sendB
 runs that change the graph (factors high, mean distance):
 |A|4|sendA
+first differing choice point: rank 0 recv $tmp/fig1.exp/base.trc:$(first_wild "$tmp/fig1.exp/base.trc") (run 2)
 X
 is_file "$tmp/got" "$tmp/want" "  sendA changes the graph"
 offline "$tmp/fig1.exp" 1 fig1
@@ -96,10 +101,13 @@ X
 expect_exit 1 "master-worker: unstable" -- trc-experiment --factors "$tmp/mw" "$tmp/mw.exp" \
 	-- -np 3 trc-master-worker --tasks 4 --work 0.1
 took "master-worker, 2^2"
-is "$(verdict | sed -n '/^runs/,$p' | cut -f2,4 | tr '\t\n' ': ')" \
+is "$(verdict | sed -n '/^runs/,$p' | grep -v '^first' | cut -f2,4 | tr '\t\n' ': ')" \
 	"runs that change the graph (factors high, mean distance): A:slow1 B:slow2 " \
 	"  each delay alone changes the graph, both together do not"
-is "$(awk 'NR > 1 { print ($(NF - 1) > 0) }' "$tmp/mw.exp/runs.tsv" | tr -d '\n')" 0110 \
+is "$(verdict | grep '^first')" \
+	"first differing choice point: rank 0 recv $tmp/mw.exp/base.trc:$(first_wild "$tmp/mw.exp/base.trc") (run 2)" \
+	"  at the master's first wildcard receive (run 3 differs at its second)"
+is "$(awk 'NR > 1 { print ($(NF - 2) > 0) }' "$tmp/mw.exp/runs.tsv" | tr -d '\n')" 0110 \
 	"  runs 2 and 3 differ from the baseline"
 offline "$tmp/mw.exp" 1 master-worker
 

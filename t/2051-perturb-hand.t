@@ -96,7 +96,7 @@ X
 expect_exit 0 "fig1: task 1 late" -- trc-perturb -v -d call=send,ranks=1,delay=2 "$tmp/b.trc"
 strip <"$out" >"$tmp/got"
 is_file "$tmp/got" "$tmp/want" "  the receives take the messages in their new order"
-is "$(cat "$err")" "trc-perturb: 1 delay, 2.000000000 s in all; 16 events, 2 wildcard receives given another message" \
+is "$(cat "$err")" "trc-perturb: 1 delay, 2.000000000 s in all; 16 events, 2 given another message" \
 	"  -v counts the delay and the two re-matched receives"
 expect_exit 1 "  trc-stable: unstable" -- trc-stable "$tmp/b.trc" "$tmp/got"
 # Rank 0: RB RE1 PB PE RB RE2 MK against RB RE2 PB PE RB RE1 MK: their

@@ -67,7 +67,7 @@ X
 # calls per rank (the second in the form without op= on its parts),
 # rank 0's two blocking sends, one mprobe, mrecv, imrecv on rank 1, a
 # start on each rank, the waits of imrecv, the starts and the
-# iallreduce, an iallreduce per rank; improbe is a poll, never delayed.
+# iallreduce, an iallreduce per rank.
 while read -r call want; do
 	expect_exit 0 "call=$call" -- trc-perturb -v -d "call=$call,delay=1" "$tmp/c.trc"
 	is "$(sed -n 's/^trc-perturb: \([0-9]*\) delays*[ ,].*/\1/p' "$err")" "$want" "  $want delays"
@@ -82,9 +82,13 @@ mrecv 1
 imrecv 1
 start 2
 mprobe 1
-improbe 0
 probe 0
 wait 5
 iallreduce 2
 X
+# improbe is a poll, never delayed: a factor on it could only come out
+# "stable", so it is refused.
+expect_exit 2 "call=improbe refused" -- trc-perturb -v -d "call=improbe,delay=1" "$tmp/c.trc"
+is "$(cat "$err")" "trc-perturb: invalid delay 'call=improbe,delay=1': call 'improbe' is traced but never delayed (libtrc-mpi(7) lists the calls)" \
+	"  with its reason"
 done_testing

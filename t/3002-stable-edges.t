@@ -19,15 +19,44 @@ total           8          8          8          2" "-e kind: two receives match
 expect_exit 1 "--equal kind -w" -- trc-stable --equal kind -w recv-a.trc recv-b.trc
 is "$(grep '^[-+]' "$out")" \
 "- recv-a.trc:8: 0.000001100 0 RE peer=1 tag=5 bytes=8
-+ recv-b.trc:8: 0.000001100 0 RE peer=2 tag=5 bytes=8" "-w shows the first receive matched otherwise"
+-     matched to rank 1's send 1 to it, recv-a.trc:4
++ recv-b.trc:8: 0.000001100 0 RE peer=2 tag=5 bytes=8
++     matched to rank 2's send 1 to it, recv-b.trc:6" "-w shows the first receive matched otherwise, and the sends"
 
 # recv-c adds a marker before rank 1's send: rank 1 is 3 events against
 # 2 (LCS 2); rank 0's receive now pairs with rank 1's event 3, not 2,
-# but that is the same vertex through the LCS and is not counted:
-# n = 9, s = 8, d = 1.
+# but it is still rank 1's first send to rank 0, so not counted:
+# n = 9, s = 8, d = 1, all of it rank 1's.
 expect_exit 1 "an extra event before a send" -- trc-stable recv-a.trc recv-c.trc
-is "$(awk '$1 == "total"' "$out")" \
-    "total           8          9          8          1" "shifted send index is not a difference"
+is "$(awk '$1 == "0" || $1 == "1" || $1 == "total"' "$out")" \
+"0               4          4          4          0
+1               2          3          2          1
+total           8          9          8          1" "shifted send index is not a difference"
+
+# One distance for the rows and the total: under --equal kind recv-d's
+# rank 0 has recv-a's string with both receives matched to the other
+# sender (2), and rank 2 gains a marker (3 events against 2, LCS 2: 1).
+# d = 2 + 0 + 1 = 3, n = 4 + 2 + 3 = 9, s = 4 + 2 + 2 = 8.
+cat >"$tmp/want" <<'X'
+rank      events1    events2        lcs   distance
+0               4          4          4          2
+1               2          2          2          0
+2               2          3          2          1
+total           8          9          8          3
+similarity 0.888889 (8 of 9 events), distance 3
+different execution graphs: unstable (distance 3 > 0)
+X
+expect_exit 1 "matched otherwise on one rank, other events on another" -- \
+    trc-stable --equal kind recv-a.trc recv-d.trc
+is_file "$out" "$tmp/want" "the rows sum to the total"
+is "$(awk '$1 ~ /^[0-9]+$/ { d += $5 } $1 == "total" { print d == $5 }' "$out")" "1" \
+    "the rows' distances add up"
+expect_exit 1 "-w on a matching difference" -- trc-stable --equal kind -w recv-a.trc recv-d.trc
+is "$(sed -n '/^rank 0:/,/^rank 2:/p' "$out" | grep '^[-+]')" \
+"- recv-a.trc:8: 0.000001100 0 RE peer=1 tag=5 bytes=8
+-     matched to rank 1's send 1 to it, recv-a.trc:4
++ recv-d.trc:11: 0.000001100 0 RE peer=2 tag=5 bytes=8
++     matched to rank 2's send 1 to it, recv-d.trc:8" "-w shows the two matched sends"
 
 # Different rank counts: task 0 RB* RE1 PB PE RB* RE2 against RB1 RE1,
 # LCS 1; task 1 the same 4; task 2 missing: 4 against 0.  s = 5,
@@ -85,7 +114,7 @@ is "$(cat "$err")" "trc-stable: bad-time.trc:3: invalid time '12x'" "invalid tim
 expect_exit 2 "missing file" -- trc-stable fig-m1.trc nosuch.trc
 is "$(cat "$err")" "trc-stable: nosuch.trc: No such file or directory" "missing file: message"
 expect_exit 2 "one file" -- trc-stable fig-m1.trc
-is "$(cat "$err")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." \
+is "$(cat "$err")" "usage: trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." \
     "one file: usage"
 expect_exit 2 "bad key" -- trc-stable --equal peer,colour fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid key 'peer,colour'" "bad key: message"
@@ -94,6 +123,6 @@ expect_exit 2 "bad split" -- trc-stable --split fn= fig-m1.trc fig-m2.trc
 is "$(cat "$err")" "trc-stable: invalid split 'fn='" "bad split: message"
 expect_exit 2 "bad threshold" -- trc-stable --threshold 2x fig-m1.trc fig-m2.trc
 expect_exit 0 "--help" -- trc-stable --help
-is "$(head -1 "$out")" "usage: trc-stable [-qw] [-f format] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." "--help: usage"
+is "$(head -1 "$out")" "usage: trc-stable [-qw] [-f format] [--choice] [--equal key] [--flops rate] [--split split] [--threshold threshold] file1 file2 ..." "--help: usage"
 expect_exit 0 "--version" -- trc-stable --version
 done_testing

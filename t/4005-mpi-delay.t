@@ -13,7 +13,7 @@ durations() {
 }
 
 tr=$tmp/h.trc
-trc-record -o "$tr" -d 'call=send,ranks=0,occ=2-3,delay=0.02;call=pe,ranks=1,region=Iterate,delay=0.01' \
+trc-record -o "$tr" -d 'call=send,ranks=0,occ=2-3,delay=0.02;call=pe,ranks=1,region=Iterate,delay=0.01;call=recv,ranks=7,delay=1' \
 	-- -np 2 trc-heat -n 16 -i 5 --tolerance 0 >"$out" 2>"$err"
 ok $? "trc-heat runs traced with delays"
 check_stream "$tr" 2
@@ -30,6 +30,11 @@ is "$(durations "$tr" 1 PB PE fn=Iterate | awk '$1 >= 0.01' | wc -l | tr -d ' ')
 	"rank 1's Iterate regions take at least 0.01 s"
 is "$(durations "$tr" 0 PB PE fn=Iterate | awk '$1 >= 0.01' | wc -l | tr -d ' ')" "0" \
 	"rank 0's Iterate regions are not delayed"
+# Each delay's count in the header: sends 2 and 3 of rank 0; rank 1's 5
+# Iterate ends; none on a rank 7 the 2-rank run does not have.
+is "$(grep '^#delay ' "$tr")" "#delay fired=2 call=send,ranks=0,occ=2-3,delay=0.02
+#delay fired=5 call=pe,ranks=1,region=Iterate,delay=0.01
+#delay fired=0 call=recv,ranks=7,delay=1" "how often each delay fired, in the header"
 
 # A 4 KiB buffer: written many times, the same events.  Per step rank 0
 # has 3 regions (6), a send (2), a receive (2), an allreduce (2); rank 1
@@ -50,6 +55,12 @@ LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='call=send,when=now,delay=1' 
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: unknown key 'when'" "an unknown TRC_DELAY key is named"
 LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='ranks=0,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: a spec without call=" "a TRC_DELAY without call= is refused"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='call=sned,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: unknown or never delayed call 'sned' (libtrc-mpi(7) lists the calls)" \
+	"a TRC_DELAY naming no call is refused"
+LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_DELAY='call=test,delay=1' trc-heat -n 4 -i 1 >/dev/null 2>"$err"
+is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_DELAY: unknown or never delayed call 'test' (libtrc-mpi(7) lists the calls)" \
+	"a TRC_DELAY on a call never delayed is refused"
 LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/x.trc TRC_BUFSIZE=12q trc-heat -n 4 -i 1 >/dev/null 2>"$err"
 is "$(head -1 "$err")" "libtrc-mpi: rank 0: TRC_BUFSIZE: invalid size '12q'" "a bad TRC_BUFSIZE is named"
 LD_PRELOAD="$PRELOAD" TRC_OUT=$tmp/nodir/x.trc trc-heat -n 4 -i 1 >/dev/null 2>"$err"

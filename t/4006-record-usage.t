@@ -3,7 +3,7 @@
 # of the MPI tools.
 . "$(dirname "$0")/lib.sh"
 
-u="usage: trc-record [-d delay] [-l library] [-o file] [--bufsize bufsize] -- mpirun-argument ..."
+u="usage: trc-record [-d delay] [-l library] [-o file] [-T seconds] [--bufsize bufsize] -- mpirun-argument ..."
 expect_exit 0 "-h exits 0" -- trc-record -h
 is "$(cat "$out")" "$u" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-record.1" |

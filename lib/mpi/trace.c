@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "trace.h"
+#include "trc_calls.h"
 #include "trcb.h"
 
 #define DEFAULT_OUT	"trace.trc"
@@ -258,7 +259,9 @@ struct delay {
 	char	 call[32];
 	char	 region[128];
 	char	*ranks;
+	char	*spec;		/* as given, for the trace's header */
 	long	 occlo, occhi, seen;
+	long	 fired;		/* delays made; all ranks' at the merge */
 	int64_t	 ns;
 };
 
@@ -332,6 +335,19 @@ valid_ranks(const char *s)
 	return 0;
 }
 
+/* Whether a delay can fire on the call: a typo must not pass. */
+static int
+known_call(const char *call)
+{
+	static const char *const calls[] = { "*", TRC_CALLS_DELAYED };
+	size_t i;
+
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strcmp(call, calls[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Returns NULL, or a message naming what is wrong. */
 static const char *
 parse_delays(const char *spec)
@@ -353,6 +369,8 @@ parse_delays(const char *spec)
 		d->occlo = 1;
 		d->occhi = LONG_MAX;
 		d->ns = -1;
+		if ((d->spec = strdup(s)) == NULL)
+			return "out of memory";
 		for (kv = strtok_r(s, ",", &save2); kv != NULL;
 		    kv = strtok_r(NULL, ",", &save2)) {
 			if ((val = strchr(kv, '=')) == NULL) {
@@ -391,6 +409,11 @@ bad:
 		}
 		if (d->call[0] == '\0')
 			return "a spec without call=";
+		if (!known_call(d->call)) {
+			snprintf(msg, sizeof(msg), "unknown or never delayed "
+			    "call '%s' (libtrc-mpi(7) lists the calls)", d->call);
+			return msg;
+		}
 		if (d->ns < 0)
 			return "a spec without delay=";
 	}
@@ -428,6 +451,7 @@ tr_delay(const char *call)
 		d->seen++;
 		if (d->seen < d->occlo || d->seen > d->occhi)
 			continue;
+		d->fired++;
 		/* Busy-wait: a sleep would yield the core and blur the delay. */
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		until = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + d->ns;
@@ -1268,7 +1292,9 @@ merge(void)
 	struct src *srcs, **heap;
 	struct rlimit rl;
 	struct trcb_writer *bw = NULL;
-	char tmp[PATH_MAX + 8], path[PATH_MAX + 48], extra[512];
+	char tmp[PATH_MAX + 8], path[PATH_MAX + 48], *extra = NULL;
+	size_t xlen = 0;
+	FILE *xf;
 	FILE *o;
 	int i, n = 0, rc = 0;
 
@@ -1291,15 +1317,28 @@ merge(void)
 		free(heap);
 		return -1;
 	}
-	snprintf(extra, sizeof(extra), "#clock source=%s origin=%lld.%09lld\n"
-	    "#tracer libtrc-mpi program=%s\n",
+	/* The header's extra lines, for the text or the binary writer. */
+	if ((xf = open_memstream(&extra, &xlen)) == NULL) {
+		fprintf(stderr, "libtrc-mpi: out of memory for the merge\n");
+		fclose(o);
+		free(srcs);
+		free(heap);
+		return -1;
+	}
+	fprintf(xf, "#clock source=%s origin=%lld.%09lld\n",
 	    clk == CLOCK_REALTIME ? "realtime" : "monotonic",
-	    (long long)(origin / 1000000000), (long long)(origin % 1000000000),
-	    prog_name());
+	    (long long)(origin / 1000000000), (long long)(origin % 1000000000));
+	fprintf(xf, "#tracer libtrc-mpi program=%s\n", prog_name());
+	/* How often each delay fired, so a factor that never did shows. */
+	for (i = 0; i < ndelay; i++)
+		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
+		    delays[i].spec);
+	fclose(xf);
 	if (outfmt == 0)
 		fprintf(o, "#trc 1 ranks=%d order=time\n%s", nranks, extra);
 	else if ((bw = binary_open(o, extra)) == NULL)
 		rc = -1;
+	free(extra);
 	for (i = 0; i < nranks; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		srcs[i].rank = i;
@@ -1390,6 +1429,14 @@ tr_finalize(void)
 	if (bad)
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
 	PMPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	/* Every rank parsed the same TRC_DELAY: sum the delays made. */
+	for (i = 0; i < ndelay; i++) {
+		long all = 0;
+
+		PMPI_Reduce(&delays[i].fired, &all, 1, MPI_LONG, MPI_SUM, 0,
+		    MPI_COMM_WORLD);
+		delays[i].fired = all;
+	}
 	if (tr_rank == 0) {
 		if (anybad || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "

@@ -20,6 +20,21 @@ msg(int32_t src, int32_t dst, int32_t tag, int32_t comm, int64_t val, long line)
 	return m;
 }
 
+/* trc_match_heads' callback: the lines of the heads seen, summed. */
+static int
+sum_lines(void *arg, const struct trc_msg *m)
+{
+	*(long *)arg += m->line;
+	return 0;
+}
+
+static int
+stop_at_2(void *arg, const struct trc_msg *m)
+{
+	(void)arg;
+	return m->src == 2 ? 7 : 0;
+}
+
 int
 main(void)
 {
@@ -50,6 +65,37 @@ main(void)
 	rc = trc_match_recv(mt, &m, &p);
 	ok(rc == 1 && p.val == 200 && p.line == 2, "second with the second");
 	is_int((long long)trc_match_pending(mt), 0, "nothing pending");
+
+	/*
+	 * The heads of every channel to a rank: the oldest send of each,
+	 * not the others, nor a channel of receives, nor another rank's.
+	 */
+	{
+		struct trc_match *h = trc_match_new();
+		long sum = 0;
+
+		m = msg(1, 0, 7, 0, 10, 1);
+		trc_match_send(h, &m, &p);
+		m = msg(1, 0, 7, 0, 20, 2);
+		trc_match_send(h, &m, &p);
+		m = msg(2, 0, 8, 0, 30, 4);
+		trc_match_send(h, &m, &p);
+		m = msg(1, 0, 9, 3, 40, 8);
+		trc_match_send(h, &m, &p);
+		m = msg(1, 5, 7, 0, 50, 16);
+		trc_match_send(h, &m, &p);
+		m = msg(3, 0, 7, 0, 0, 32);
+		trc_match_recv(h, &m, &p);
+		is_int(trc_match_heads(h, 0, sum_lines, &sum), 0,
+		    "heads: every one seen");
+		is_int(sum, 1 + 4 + 8, "heads: the oldest send of each channel");
+		is_int(trc_match_heads(h, 0, stop_at_2, NULL), 7,
+		    "heads: the callback stops the walk");
+		sum = 0;
+		trc_match_heads(h, 6, sum_lines, &sum);
+		is_int(sum, 0, "heads: none to a rank nothing is sent to");
+		trc_match_free(h);
+	}
 
 	/* Receive first (clock skew, rank-ordered streams). */
 	m = msg(2, 3, 5, 0, 11, 10);

@@ -102,6 +102,20 @@ main(void)
 	bad("x call=MPI_Send delay", "expected key=value, found 'delay'");
 	bad("a=b call=MPI_Send delay=1", "invalid factor name 'a=b'");
 	bad("9x call=MPI_Send delay=1", "invalid factor name '9x'");
+	/* Calls no delay fires on: the nearest names by hand (edit distance,
+	 * a swap counts 1). */
+	bad("x call=sned delay=1", "unknown call 'sned' (did you mean send? "
+	    "libtrc-mpi(7) lists the calls)");
+	bad("x call=MPI_Isnd delay=1", "unknown call 'isnd' (did you mean "
+	    "isend? libtrc-mpi(7) lists the calls)");
+	bad("x call=gatherx delay=1", "unknown call 'gatherx' (did you mean "
+	    "gather or gatherv? libtrc-mpi(7) lists the calls)");
+	bad("x call=frobnicate delay=1", "unknown call 'frobnicate' "
+	    "(libtrc-mpi(7) lists the calls)");
+	bad("x call=MPI_Test delay=1", "call 'test' is traced but never "
+	    "delayed (libtrc-mpi(7) lists the calls)");
+	bad("x call=iprobe delay=1", "call 'iprobe' is traced but never "
+	    "delayed (libtrc-mpi(7) lists the calls)");
 
 	/* The TRC_DELAY form reads back what it writes. */
 	ok(trc_factor_parse_spec("call=MPI_Wait,occ=7,delay=.25", 29, &f, err,

@@ -2,12 +2,14 @@
  * abort.c - a run that dies mid-way, after some events, on 2 ranks:
  * "abort" makes rank 1 call MPI_Abort(3) while rank 0 waits in a
  * receive; "signal" makes rank 1 kill itself with SIGSEGV;
- * "noexit" returns from main without MPI_Finalize on every rank.
+ * "noexit" returns from main without MPI_Finalize on every rank;
+ * "hang" never ends, for a run that must be stopped from outside.
  */
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 int
 main(int argc, char *argv[])
@@ -23,6 +25,14 @@ main(int argc, char *argv[])
 	}
 	if (argc > 1 && strcmp(argv[1], "noexit") == 0)
 		return 0;
+	while (argc > 1 && strcmp(argv[1], "hang") == 0) {
+		struct timespec ms = { 0, 1000000 };
+
+		MPI_Pcontrol(1, "Hang");
+		MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		nanosleep(&ms, NULL);
+		MPI_Pcontrol(-1, "Hang");
+	}
 	if (rank == 1) {
 		if (argc > 1 && strcmp(argv[1], "signal") == 0)
 			raise(SIGSEGV);

@@ -1,0 +1,163 @@
+/*
+ * trc-ratios - a computation ratio table (trc-ratios(5)) from runs of
+ * the same program on the base and on the target: the median over the
+ * pairs of each label's and rank's speed ratio base/target.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "trc_ratios.h"
+#include "trc_summary.h"
+
+static const char usage_line[] =
+    "trc-ratios [-f format] [--flops rate] [--spread percent] "
+    "base target [base target ...]";
+
+enum { OPT_FLOPS = 256, OPT_SPREAD };
+
+static struct trc_open_opts opts;
+
+static void
+usage(int status)
+{
+	printf("usage: %s\n", usage_line);
+	exit(status);
+}
+
+/* The summary of one run. */
+static struct trc_summary *
+summarize(const char *path)
+{
+	struct trc_reader *r;
+	struct trc_summary *s;
+	struct trc_event ev;
+	int rc;
+
+	if ((r = trc_open_with(path, &opts)) == NULL ||
+	    (s = trc_summary_new()) == NULL)
+		die("out of memory");
+	while ((rc = trc_next(r, &ev)) > 0)
+		if (trc_summary_add(s, &ev) < 0)
+			break;
+	if (rc < 0)
+		die("%s", trc_error(r));
+	if (trc_summary_error(s) != NULL)
+		die("%s:%ld: %s", trc_name(r), trc_lineno(r),
+		    trc_summary_error(s));
+	if (trc_summary_finish(s) < 0)
+		die("%s: %s", trc_name(r), trc_summary_error(s));
+	trc_close(r);
+	return s;
+}
+
+/*
+ * A label as a pattern that matches it alone: metacharacters escaped,
+ * and the empty label as "()", which matches only the empty string.
+ */
+static void
+put_pattern(const char *label)
+{
+	const char *p;
+	int n = 0;
+
+	if (label == NULL) {
+		n = printf(".*");
+	} else if (*label == '\0') {
+		n = printf("()");
+	} else
+		for (p = label; *p; p++)
+			n += strchr("\\^$.|?*+()[]{}", *p) != NULL ?
+			    printf("\\%c", *p) : printf("%c", *p);
+	printf("%*s", n < 12 ? 12 - n : 1, "");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "flops", required_argument, NULL, OPT_FLOPS },
+		{ "format", required_argument, NULL, 'f' },
+		{ "spread", required_argument, NULL, OPT_SPREAD },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct trc_compratio_row *rows, *w;
+	struct trc_summary *base, *target;
+	struct trc_compratio *cr;
+	double spread_max = 10, spread;
+	long nrows, i;
+	int c, npairs;
+
+	trc_std_options(argc, argv, usage);
+	while ((c = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			trc_opt_format(&opts, optarg);
+			break;
+		case OPT_FLOPS:
+			trc_opt_flops(&opts, optarg);
+			break;
+		case OPT_SPREAD:
+			spread_max = estrtod(optarg, "spread");
+			if (!(spread_max >= 0))
+				die("invalid spread '%s'", optarg);
+			break;
+		default:
+			usage_error(usage_line);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 2 || argc % 2 != 0)
+		usage_error(usage_line);
+	if ((cr = trc_compratio_new()) == NULL)
+		die("out of memory");
+	npairs = argc / 2;
+	for (i = 0; i < npairs; i++) {
+		base = summarize(argv[2 * i]);
+		target = summarize(argv[2 * i + 1]);
+		if (trc_compratio_add(cr, base, target) < 0)
+			die("out of memory");
+		trc_summary_free(base);
+		trc_summary_free(target);
+	}
+	if ((nrows = trc_compratio_rows(cr, &rows)) < 0)
+		die("out of memory");
+	if (nrows == 0)
+		die("%s, %s: no computation measured on both", argv[0], argv[1]);
+	printf("# computation speed ratios base/target: the median of %d "
+	    "pair%s (trc-ratios(1))\nmode speed\n", npairs,
+	    npairs == 1 ? "" : "s");
+	for (i = 0; i < nrows; i++) {
+		w = &rows[i];
+		spread = 100 * (w->max - w->min) / w->median;
+		put_pattern(w->label);
+		if (w->rank < 0)
+			printf("all  ");
+		else
+			printf("%-4ld ", (long)w->rank);
+		printf("%-10.6g # %zu pair%s, spread %.1f%% (%.6g to %.6g)%s\n",
+		    w->median, w->n, w->n == 1 ? "" : "s", spread, w->min,
+		    w->max, w->label == NULL ? ", all computation" :
+		    *w->label == '\0' ? ", outside every region" : "");
+		if (spread > spread_max) {
+			char rk[24];
+
+			if (w->rank < 0)
+				strcpy(rk, "all");
+			else
+				snprintf(rk, sizeof(rk), "%ld", (long)w->rank);
+			fprintf(stderr, "trc-ratios: warning: %s%s rank %s: "
+			    "the ratios spread %.1f%% over %zu pairs, more "
+			    "than %g%%\n", w->label == NULL ? "all computation" :
+			    *w->label == '\0' ? "outside every region" :
+			    "label ", w->label == NULL ? "" : w->label, rk,
+			    spread, w->n, spread_max);
+		}
+	}
+	trc_compratio_free(cr);
+	fshut_stdout();
+	return 0;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# trc-ratios: computation speed ratios base/target from pairs of runs,
+# medians over the pairs, the empty label and the defaults, the spread
+# warning, and the table trc-scale reads back.
+. "$(dirname "$0")/lib.sh"
+cd "$T/data/ratios" || exit 2
+
+# Pair (b1, t1): every ratio is 2 (b1's times are twice t1's).  Pair
+# (b1, t2): rank 0's A is 2 / 0.5 = 4, A summed over ranks 4 / 1.5,
+# all computation (3 + 2.5) / (1 + 1.25) = 22 / 9; the rest 2.
+# Three pairs (t1, t2, t1): medians 2; spreads (max - min) / median:
+# A rank 0 (4 - 2) / 2 = 100%, A all (8/3 - 2) / 2 = 33.3%, all
+# computation (22/9 - 2) / 2 = 22.2%.
+cat >"$tmp/want" <<'X'
+# computation speed ratios base/target: the median of 3 pairs (trc-ratios(1))
+mode speed
+A           0    2          # 3 pairs, spread 100.0% (2 to 4)
+A           1    2          # 3 pairs, spread 0.0% (2 to 2)
+A           all  2          # 3 pairs, spread 33.3% (2 to 2.66667)
+()          0    2          # 3 pairs, spread 0.0% (2 to 2), outside every region
+()          1    2          # 3 pairs, spread 0.0% (2 to 2), outside every region
+()          all  2          # 3 pairs, spread 0.0% (2 to 2), outside every region
+.*          all  2          # 3 pairs, spread 22.2% (2 to 2.44444), all computation
+X
+expect_exit 0 "three pairs" -- trc-ratios --spread 50 b1.trc t1.trc b1.trc t2.trc b1.trc t1.trc
+is_file "$out" "$tmp/want" "per label and rank, all, the empty label, the default"
+is "$(cat "$err")" "trc-ratios: warning: label A rank 0: the ratios spread 100.0% over 3 pairs, more than 50%" \
+    "a warning for the row beyond the spread"
+expect_exit 0 "the default spread, 10%" -- trc-ratios b1.trc t1.trc b1.trc t2.trc b1.trc t1.trc
+is "$(grep -c 'warning' "$err")" "3" "  three rows beyond it"
+
+# Two pairs: the median is the mean of the middle two, (2 + 4) / 2.
+expect_exit 0 "two pairs" -- trc-ratios --spread 1000 b1.trc t1.trc b1.trc t2.trc
+is "$(awk '$1 == "A" && $2 == "0" { print $3 }' "$out")" "3" "  A on rank 0: 3"
+
+# The table scales b1 into t1 exactly: rank 0's A ends at 1 / 2 + 2 / 2.
+trc-ratios b1.trc t1.trc >"$tmp/r.tbl"
+expect_exit 0 "trc-scale reads the table" -- trc-scale --cpu "$tmp/r.tbl" b1.trc
+is "$(awk '!/^#/ { print $1, $2, $3 }' "$out")" "$(awk '!/^#/ { print $1, $2, $3 }' t1.trc | sort -s -n -k1,1)" \
+    "  b1 predicted is t1"
+
+# A label is matched as itself, not as a pattern.
+expect_exit 0 "a label with metacharacters" -- trc-ratios dot.trc dot.trc
+is "$(awk '$2 == "0" && !/^#/ { print $1 }' "$out" | head -1)" 'it\.1' "  escaped"
+
+# Errors.
+expect_exit 2 "an odd number of files" -- trc-ratios b1.trc
+is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] base target [base target ...]" \
+    "  the usage"
+expect_exit 2 "a missing file" -- trc-ratios b1.trc nosuch.trc
+ok "$(grep -q '^trc-ratios: nosuch.trc' "$err"; echo $?)" "  names it"
+printf '#trc 1 ranks=1\n0.0 0 PB fn=A\nbad line\n' >"$tmp/bad.trc"
+expect_exit 2 "a malformed trace" -- trc-ratios b1.trc "$tmp/bad.trc"
+ok "$(grep -q "^trc-ratios: $tmp/bad.trc:3: " "$err"; echo $?)" "  file:line"
+printf '#trc 1 ranks=1\n0.0 0 MK\n' >"$tmp/none.trc"
+expect_exit 2 "no computation in common" -- trc-ratios "$tmp/none.trc" "$tmp/none.trc"
+is "$(cat "$err")" "trc-ratios: $tmp/none.trc, $tmp/none.trc: no computation measured on both" "  said"
+expect_exit 2 "a bad spread" -- trc-ratios --spread -1 b1.trc t1.trc
+# A NUL byte in a table or a factor file is an error, not the end of
+# its line.
+printf 'mode speed\nA 0 2\0 x\n.* all 3\n' >"$tmp/nul.tbl"
+expect_exit 2 "a NUL in a ratio table" -- trc-scale --cpu "$tmp/nul.tbl" b1.trc
+is "$(cat "$err")" "trc-scale: $tmp/nul.tbl:2: NUL byte in line" "  said with its line"
+printf 'A call=send delay=0.1\0 ranks=1\n' >"$tmp/nul.f"
+expect_exit 2 "a NUL in a factor file" -- trc-design --delays "$tmp/nul.f"
+is "$(cat "$err")" "trc-design: $tmp/nul.f:1: NUL byte in line" "  said with its line"
+done_testing

@@ -1,0 +1,71 @@
+#!/bin/sh
+# trc-record: a run stopped from outside (its time limit, -T, or a TERM
+# or INT sent to trc-record, as timeout(1) sends) still leaves the
+# ranks' events merged into a partial trace, says why, and fails.
+. "$(dirname "$0")/lib.sh"
+. "$T/mpi/lib-mpi.sh"
+
+tr=$tmp/h.trc
+# partial TRACE WHAT: the checks every stopped run must pass.
+partial() {
+	is "$(head -1 "$1")" "#trc-partial 1 ranks=2" "$2: marked partial in the first line"
+	is "$(tail -1 "$1")" "# truncated" "$2: a final truncated line"
+	ok "$([ "$(count "$1" 0 PE fn=Step)$(count "$1" 1 PE fn=Step)" = 55 ]; echo $?)" \
+		"$2: every rank's five steps before the loop are kept"
+	ok "$([ "$(count "$1" 0 PE fn=Hang)" -ge 1 ]; echo $?)" "$2: events of the loop are kept"
+	ok "$(grep -q '^# rank 0: truncated: signal\|^# rank 0: killed' "$1"; echo $?)" "$2: rank 0's end said"
+	is "$(awk '!/^#/ && $1 + 0 < last { print NR } !/^#/ { last = $1 + 0 }' "$1")" "" "$2: sorted"
+	ok "$(! ls -d "$1".ranks.* >/dev/null 2>&1; echo $?)" "$2: rank files merged and removed"
+}
+
+# -T: the watchdog stops the run, the trace says so.
+start=$(date +%s)
+trc-record -T 2 -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err"
+st=$?
+took=$(( $(date +%s) - start ))
+is "$st" "2" "-T: exit 2"
+ok "$([ "$took" -ge 2 ] && [ "$took" -lt 30 ]; echo $?)" "-T 2: stopped after 2 s, not much later (took $took s)"
+is "$(tail -1 "$err")" "trc-record: the run did not finish (its time limit (-T 2) stopped it); partial trace in $tr" \
+	"-T: says why"
+ok "$(grep -qx '# trc-record: its time limit (-T 2) stopped it' "$tr"; echo $?)" "-T: the trace says why"
+partial "$tr" "-T"
+ok "$([ ! -e "$tr.expired" ]; echo $?)" "-T: no marker left"
+
+# timeout(1) sends TERM to trc-record and its children.
+rm -f "$tr"
+timeout 5 trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err"
+is "$?" "124" "timeout(1): its own status"
+is "$(tail -1 "$err")" "trc-record: the run did not finish (a signal to trc-record stopped it); partial trace in $tr" \
+	"timeout(1): says why"
+partial "$tr" "timeout(1)"
+
+# INT to trc-record alone, as a terminal's ^C reaches the foreground
+# job.  A background job of a script starts with INT ignored, which
+# env(1) undoes.
+rm -f "$tr"
+env --default-signal=INT trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
+pid=$!
+i=0
+while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+kill -INT $pid
+wait $pid
+is "$?" "2" "INT: exit 2"
+ok "$(grep -qx '# trc-record: a signal to trc-record stopped it' "$tr"; echo $?)" "INT: the trace says why"
+partial "$tr" "INT"
+
+# A run that ends within its limit is untouched.
+rm -f "$tr"
+expect_exit 0 "-T: a run within the limit" -- trc-record -T 60 -o "$tr" -- -np 3 "$MPIT/calls"
+is "$(head -1 "$tr")" "#trc 1 ranks=3 order=time" "-T: a complete trace"
+
+# Standard input reaches the program as without the background run.
+rm -f "$tr"
+echo hello | trc-record -o "$tr" -- -np 1 sh -c "read x; echo \"\$x\" >$tmp/in" >/dev/null 2>&1
+is "$(cat "$tmp/in" 2>/dev/null)" "hello" "the program reads trc-record's standard input"
+
+# Bad limits.
+for bad in x 1.5 -3 0 ''; do
+	expect_exit 2 "-T '$bad' refused" -- trc-record -T "$bad" -o "$tr" -- -np 3 "$MPIT/calls"
+done
+done_testing
