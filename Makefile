@@ -34,6 +34,9 @@ DEBS += chromium
 # OTF2 (lib/fmt/otf2.c): libotf2 to build, otf2-print for the tests.
 PKGS += otf2
 DEBS += libotf2-trace-dev otf2-tools
+# The binary stream's optional block compression (lib/fmt/trcb.c).
+PKGS += libzstd
+DEBS += libzstd-dev
 
 LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
