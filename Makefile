@@ -29,9 +29,14 @@ TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 # Debian packages the build, the tests and the MPI parts need.
 DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
 	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3 hpcc lammps
+# trc-svg's tests draw its pictures in a headless browser.
+DEBS += chromium
 # OTF2 (lib/fmt/otf2.c): libotf2 to build, otf2-print for the tests.
 PKGS += otf2
 DEBS += libotf2-trace-dev otf2-tools
+# The binary stream's optional block compression (lib/fmt/trcb.c).
+PKGS += libzstd
+DEBS += libzstd-dev
 
 LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
@@ -125,7 +130,7 @@ check:
 demo:
 	$(MAKE) deps
 	$(MAKE) programs
-	@sh demo.sh $(abspath $(B))
+	@sh demo.sh $(abspath $(B)) $(abspath $(O))/demo
 
 bench:
 	$(MAKE) deps

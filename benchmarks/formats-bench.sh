@@ -1,15 +1,20 @@
 #!/bin/sh
 # formats-bench.sh RUNSTAT BIN - events per CPU second and peak memory
 # of reading each format, side by side with reading the trc text
-# stream of the same trace, in the same run.  A generated trace of
+# stream of the same trace, in turns with it.  A generated trace of
 # 5 million events (TRC_BENCH_EVENTS) is written by each format's own
 # writer (for formats trc only reads, by the awk converters the tests
 # use) and read back with trc-cat; each figure is the median CPU time
 # of 3 runs and their largest peak, and a format's rate counts the
 # events it yields (a format that cannot say markers yields fewer).
+# Its ratio is to the text stream read in turns with it (trc, format,
+# trc, format, ... five times, medians), so that the load of a shared
+# machine falls on both alike.
 # Then each reader's peak memory on a trace five times shorter, to
 # show it does not grow with the trace.  Target (issue 9): every text
 # reader at no less than half the events per second of the text stream.
+# OTF2 is binary and read through libotf2: its ratio is shown, but the
+# target is not stated for it.
 set -e
 runstat=$1 bin=$2
 events=${TRC_BENCH_EVENTS:-5000000}
@@ -19,11 +24,35 @@ data=$(cd "$(dirname "$0")/../t/data" && pwd)
 
 . "$(dirname "$0")/measure.sh"
 
+# pair NAME EVENTS ARGS...: the row of trc-cat ARGS, as measure()
+# prints it, its rate a multiple of the text stream's ($n events of
+# $dir/big.trc) read in turns with it.  Sets $rss.
+pair() {
+	name=$1 nf=$2
+	shift 2
+	: > "$dir/runs"
+	: > "$dir/base"
+	for i in 1 2 3 4 5; do
+		"$runstat" "$bin/trc-cat" "$dir/big.trc" 2>&1 >/dev/null |
+		    sed -n 's/^cpu=\([0-9.]*\) maxrss=.*$/\1/p' >> "$dir/base"
+		"$runstat" "$bin/trc-cat" "$@" 2>&1 >/dev/null |
+		    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p' >> "$dir/runs"
+	done
+	bcpu=$(sort -n "$dir/base" | awk 'NR == 3 { print $1 }')
+	cpu=$(sort -n "$dir/runs" | awk 'NR == 3 { print $1 }')
+	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
+	awk -v name="$name" -v nf="$nf" -v n="$n" -v cpu="$cpu" -v bcpu="$bcpu" \
+	    -v rss="$rss" 'BEGIN {
+		printf "  %-30s %9.3f %12.2f %9.1f %9.2fx   (trc %.3f s)\n", name,
+		    cpu, nf / cpu / 1e6, rss / 1024, (nf / cpu) / (n / bcpu), bcpu }'
+}
+
 # convert FORMAT SRC DST: SRC as FORMAT under the name DST; prints the
 # path its reader takes.
 convert() {
 	case $1 in
 	prv)	"$bin/trc-cat" --to prv -o "$3" "$2"; echo "$3.prv" ;;
+	otf2)	"$bin/trc-cat" --to otf2 -o "$3" "$2"; echo "$3/traces.otf2" ;;
 	simgrid) "$bin/trc-cat" --to simgrid --flops 1e9 -o "$3" "$2"; echo "$3" ;;
 	dumpi)	awk -v prefix="$3" -f "$data/dumpi/from-trc.awk" "$2"
 		echo "$3-0000.txt" ;;
@@ -34,16 +63,14 @@ convert() {
 
 # The SDDF converter writes blocking calls only: a ring holds no other.
 : > "$dir/mem"
-for spec in "halo:${TRC_BENCH_FORMATS:-prv simgrid dumpi}" "ring:sddf"; do
+for spec in "halo:${TRC_BENCH_FORMATS:-prv simgrid dumpi otf2}" "ring:sddf"; do
 	pattern=${spec%%:*} formats=${spec#*:}
 	"$bin/trc-gen" -p "$pattern" -n 64 -e "$events" > "$dir/big.trc"
 	"$bin/trc-gen" -p "$pattern" -n 64 -e $((events / 5)) > "$dir/small.trc"
 	n=$(($(wc -l < "$dir/big.trc") - 2))
 	echo "stream: trc-gen -p $pattern -n 64 -e $events: $n events"
 	printf '  %-30s %9s %12s %9s %10s\n' reader "cpu s" "M events/s" "peak MB" "vs trc"
-	base=
 	measure "trc (text stream)" "$n" "$bin/trc-cat" "$dir/big.trc"
-	base=$(awk -v n="$n" -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
 	printf '%-8s %-5s small %6d KB  large %6d KB\n' trc "$pattern" \
 	    "$(peak "$bin/trc-cat" "$dir/small.trc")" "$rss" >> "$dir/mem"
 	for f in $formats; do
@@ -56,7 +83,7 @@ for spec in "halo:${TRC_BENCH_FORMATS:-prv simgrid dumpi}" "ring:sddf"; do
 		# shellcheck disable=SC2086
 		nf=$(($("$bin/trc-cat" $flags "$path" | wc -l) - 1))
 		# shellcheck disable=SC2086
-		measure "$f ($nf events)" "$nf" "$bin/trc-cat" $flags "$path"
+		pair "$f ($nf events)" "$nf" $flags "$path"
 		printf '%-8s %-5s small %6d KB  large %6d KB\n' "$f" "$pattern" \
 		    "$small" "$rss" >> "$dir/mem"
 		rm -rf "$dir"/big-"$f"* "$dir"/small-"$f"*

@@ -31,8 +31,22 @@ $(O)/lib/mpi/%.pic.o: lib/mpi/%.c
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
 
-$(O)/libtrc-mpi.so: $(MPI_LIB_OBJ)
-	$(MPICC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $^ -lm
+# TRC_FORMAT=trcb: the binary stream's writer and what it needs from
+# lib/, built position-independent into the tracer, hidden.
+TRCB_PIC_OBJ := $(O)/lib/mpi/trcb/trcb.pic.o \
+	$(addprefix $(O)/lib/mpi/trcb/,intern.pic.o parse.pic.o writer.pic.o)
+$(O)/lib/mpi/trcb/trcb.pic.o: lib/fmt/trcb.c
+	@mkdir -p $(@D)
+	$(CC) $(TRC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -DTRCB_WRITER_ONLY -fPIC \
+		-fvisibility=hidden -MMD -MP -c -o $@ $<
+$(O)/lib/mpi/trcb/%.pic.o: lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TRC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -fPIC -fvisibility=hidden \
+		-MMD -MP -c -o $@ $<
+-include $(TRCB_PIC_OBJ:.o=.d)
+
+$(O)/libtrc-mpi.so: $(MPI_LIB_OBJ) $(TRCB_PIC_OBJ)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $^ -lzstd -lz -lm
 
 $(O)/t/mpi/%: t/mpi/%.c
 	@mkdir -p $(@D)

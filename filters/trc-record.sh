@@ -66,8 +66,8 @@ case $out in /*) ;; *) out=$PWD/$out ;; esac
 ( : >"$out" ) 2>/dev/null || die "$out: cannot write"
 rm -f "$out"
 
-TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay TRC_CLOCK=$clock
-export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_CLOCK
+TRC_OUT=$out TRC_BUFSIZE=$bufsize TRC_DELAY=$delay TRC_FORMAT=${TRC_FORMAT:-} TRC_CLOCK=$clock
+export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_FORMAT TRC_CLOCK
 # mpirun runs in the background so that a TERM or INT to trc-record,
 # or the time limit, stops it and still leaves the ranks' events
 # merged below; it keeps our standard input (a program may read it).
@@ -78,7 +78,7 @@ export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_CLOCK
 stopped= expired=$out.expired
 rm -f "$expired"
 exec 3<&0
-setsid ${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_CLOCK "$@" 0<&3 3<&- &
+setsid ${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT -x TRC_CLOCK "$@" 0<&3 3<&- &
 run=$!
 exec 3<&-
 trap 'stopped=1; kill -TERM $run 2>/dev/null' TERM INT HUP
@@ -110,8 +110,9 @@ fi
 
 [ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
 IFS= read -r first <"$out"
+magic=$(printf '\211TRCB')	# TRC_FORMAT=trcb, trc-formats(5)
 case $first in
-'#trc 1'*) exit $status ;;
+'#trc 1'*|"$magic"*) exit $status ;;
 '#trc-partial'*) ;;
 *) die "$out: not a trace" ;;
 esac

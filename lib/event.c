@@ -41,8 +41,8 @@ eq(const char *a, const char *b)
 }
 
 /*
- * memcpy for keys and numbers, a few bytes: fixed-size moves, which
- * the compiler inlines (it would turn a byte loop into a call).
+ * memcpy for a few bytes: fixed-size moves, which the compiler inlines
+ * (it would turn a byte loop into a call).
  */
 static void
 copy(char *d, const char *s, size_t n)
@@ -64,95 +64,20 @@ copy(char *d, const char *s, size_t n)
 	}
 }
 
-/*
- * Room for key=value, the value at most vmax bytes: where the value
- * goes, with "key=" written, or NULL when full.  The attributes lie as
- * the text reader leaves them, "k=v k=v", so that writers copy them
- * in one piece.
- */
-static char *
-slot(struct trc_evbuild *b, const char *key, size_t vmax, size_t *klen)
-{
-	char *k;
-
-	/* Keys are a few bytes: a bounded loop, not a call to strlen. */
-	for (*klen = 0; *klen < TRC_MAXLINE && key[*klen] != '\0'; (*klen)++)
-		;
-	if (b->full || b->ev->nattr == TRC_MAXATTR ||
-	    b->len + *klen + vmax + 2 > sizeof(b->buf)) {
-		b->full = 1;
-		return NULL;
-	}
-	k = b->buf + b->len;
-	copy(k, key, *klen);
-	k[*klen] = '=';
-	return k + *klen + 1;
-}
-
-/* The attribute whose value lies at val, vlen bytes; its index. */
-static int
-commit(struct trc_evbuild *b, char *val, size_t klen, size_t vlen)
-{
-	struct trc_event *ev = b->ev;
-	int i = ev->nattr++;
-
-	ev->attr[i].key.s = val - klen - 1;
-	ev->attr[i].key.len = klen;
-	ev->attr[i].val.s = val;
-	ev->attr[i].val.len = vlen;
-	val[vlen] = ' ';
-	b->len += klen + vlen + 2;
-	return i;
-}
-
 void
-trc_eb_int(struct trc_evbuild *b, const char *key, int64_t v)
-{
-	struct trc_event *ev = b->ev;
-	size_t klen, n;
-	char *val;
-	int i;
-
-	if (v == TRC_NONE || (val = slot(b, key, 21, &klen)) == NULL)
-		return;
-	if (v == TRC_ANY) {
-		val[0] = '*';
-		n = 1;
-	} else
-		n = trc_format_int(val, v);
-	i = commit(b, val, klen, n);
-	/* The first byte spares most comparisons: readers call this for
-	 * every attribute of every event. */
-	if (key[0] == 'p' && eq(key, "peer"))
-		ev->peer = (int32_t)v;
-	else if (key[0] == 't' && eq(key, "tag"))
-		ev->tag = (int32_t)v;
-	else if (key[0] == 'c' && eq(key, "comm"))
-		ev->comm = (int32_t)v;
-	else if (key[0] == 'r' && eq(key, "root"))
-		ev->root = (int32_t)v;
-	else if (key[0] == 'b' && eq(key, "bytes"))
-		ev->bytes = v;
-	else if (key[0] == 'r' && eq(key, "req")) {
-		ev->req = v;
-		ev->reqs = ev->attr[i].val;
-	}
-}
-
-void
-trc_eb_str(struct trc_evbuild *b, const char *key, const char *s, size_t len)
+trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
+    const char *s, size_t len)
 {
 	struct trc_event *ev = b->ev;
 	struct trc_str v;
 	int64_t first;
-	size_t klen;
 	char *val;
 	int i;
 
-	if ((val = slot(b, key, len, &klen)) == NULL)
+	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
 	copy(val, s, len);
-	i = commit(b, val, klen, len);
+	i = trc_eb_commit(b, val, klen, len);
 	if (key[0] == 'f' && eq(key, "fn"))
 		ev->fn = ev->attr[i].val;
 	else if (key[0] == 'o' && eq(key, "op"))
@@ -171,8 +96,9 @@ trc_eb_time(struct trc_evbuild *b, const char *key, int64_t ns)
 	size_t klen;
 	char *val;
 
-	if ((val = slot(b, key, 32, &klen)) != NULL)
-		commit(b, val, klen, trc_format_time(val, ns));
+	klen = strlen(key);
+	if ((val = trc_eb_slot(b, key, klen, 32)) != NULL)
+		trc_eb_commit(b, val, klen, trc_format_time(val, ns));
 }
 
 int

@@ -476,3 +476,92 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 	}
 	return 0;
 }
+
+/* Hunks of one rank to unmatched events. */
+struct unmatched_arg {
+	struct trc_graph_diff	*out;
+	void			(*cb)(void *, int32_t, int, size_t);
+	void			*arg;
+	int32_t			 rank;
+};
+
+static void
+unmatched_hunk(void *p, const struct trc_lcs_hunk *h)
+{
+	struct unmatched_arg *u = p;
+	size_t i;
+
+	for (i = 0; i < h->alen; i++)
+		u->cb(u->arg, u->rank, 0, h->a + i);
+	for (i = 0; i < h->blen; i++)
+		u->cb(u->arg, u->rank, 1, h->b + i);
+	u->out->unmatched[0] += h->alen;
+	u->out->unmatched[1] += h->blen;
+}
+
+int
+trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
+    struct trc_graph_diff *out,
+    void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg)
+{
+	static const struct trc_rank empty;
+	struct trc_rank_cmp *cmp;
+	struct unmatched_arg u;
+	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
+	uint64_t e = 0;
+	size_t x, k;
+	int same_strings = 1;
+
+	memset(out, 0, sizeof(*out));
+	out->identical = 1;
+	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL)
+		return -1;
+	for (r = 0; r < nranks; r++) {
+		if (trc_rank_compare(a, b, r, 0, &cmp[r], NULL, NULL) < 0) {
+			free(cmp);
+			return -1;
+		}
+		out->na += cmp[r].na;
+		out->nb += cmp[r].nb;
+		out->lcs += cmp[r].lcs;
+		e += cmp[r].same_string ? cmp[r].d : 0;
+		same_strings &= cmp[r].same_string;
+		out->identical &= cmp[r].same_string && cmp[r].same_edges;
+	}
+	/* d = n - s, as compare/trc-stable.c says why. */
+	out->n = out->na > out->nb ? out->na : out->nb;
+	out->d = same_strings ? e : out->n - out->lcs;
+	u.out = out;
+	u.cb = cb;
+	u.arg = arg;
+	for (r = 0; r < nranks; r++) {
+		const struct trc_rank *x1 = r < a->nranks ? &a->rank[r] : &empty;
+		const struct trc_rank *y1 = r < b->nranks ? &b->rank[r] : &empty;
+
+		if (cmp[r].same_string && (cmp[r].same_edges || !same_strings))
+			continue;
+		if (cmp[r].same_string) {
+			for (x = 0, k = 0; x < x1->n; x++) {
+				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
+					continue;
+				if (x1->esrc[k] != y1->esrc[k] ||
+				    x1->eidx[k] != y1->eidx[k]) {
+					cb(arg, r, 0, x);
+					cb(arg, r, 1, x);
+					out->unmatched[0]++;
+					out->unmatched[1]++;
+				}
+				k++;
+			}
+			continue;
+		}
+		u.rank = r;
+		if (trc_lcs_align(x1->tok, x1->n, y1->tok, y1->n,
+		    unmatched_hunk, &u) < 0) {
+			free(cmp);
+			return -1;
+		}
+	}
+	free(cmp);
+	return 0;
+}

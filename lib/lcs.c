@@ -363,6 +363,9 @@ struct align {
 	struct trc_lcs_hunk *h;
 	size_t		 max, nh;
 	int		 stop;
+	/* trc_lcs_align: every hunk goes to cb instead of h. */
+	void		(*cb)(void *, const struct trc_lcs_hunk *);
+	void		*arg;
 };
 
 static void
@@ -372,6 +375,16 @@ emit(struct align *al, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1)
 
 	if (al->stop)
 		return;
+	if (al->cb != NULL) {
+		struct trc_lcs_hunk h;
+
+		h.a = (size_t)x0 + al->base;
+		h.alen = (size_t)(x1 - x0);
+		h.b = (size_t)y0 + al->base;
+		h.blen = (size_t)(y1 - y0);
+		al->cb(al->arg, &h);
+		return;
+	}
 	last = al->nh > 0 ? &al->h[al->nh - 1] : NULL;
 	if (last != NULL && last->a + last->alen == (size_t)x0 + al->base &&
 	    last->b + last->blen == (size_t)y0 + al->base) {
@@ -535,4 +548,30 @@ trc_lcs_hunks(const uint32_t *a, size_t n, const uint32_t *b, size_t m,
 			break;
 	}
 	return (long)al.nh;
+}
+
+int
+trc_lcs_align(const uint32_t *a, size_t n, const uint32_t *b, size_t m,
+    void (*cb)(void *, const struct trc_lcs_hunk *), void *arg)
+{
+	struct align al;
+	ptrdiff_t *buf;
+	size_t p, wn, wm;
+
+	p = strip_prefix(a, n, b, m);
+	wn = n - p;
+	wm = m - p;
+	memset(&al, 0, sizeof(al));
+	al.a = a + p;
+	al.b = b + p;
+	al.base = p;
+	al.cb = cb;
+	al.arg = arg;
+	if ((buf = malloc(2 * (wn + wm + 3) * sizeof(*buf))) == NULL)
+		return -1;
+	al.fd = buf + wm + 1;
+	al.bd = al.fd + (wn + wm + 3);
+	compareseq(&al, 0, (ptrdiff_t)wn, 0, (ptrdiff_t)wm);
+	free(buf);
+	return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * lines.c - lines of a text format over a byte source, for the
  * readers of foreign formats: one block buffer, lines found with
- * memchr and returned in place, a last line without its newline
+ * trc_find_nl and returned in place, a last line without its newline
  * accepted (SimGrid writes such files).
  */
 #include <stdio.h>
@@ -83,7 +83,7 @@ trc_lines_next(struct trc_lines *l, char **s, size_t *len)
 		return -1;
 	}
 	for (;;) {
-		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		nl = trc_find_nl(l->buf + l->start, l->buf + l->end);
 		if (nl != NULL || (l->eof && l->end > l->start)) {
 			if (nl == NULL)
 				nl = l->buf + l->end;

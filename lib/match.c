@@ -401,6 +401,20 @@ trc_match_peek(const struct trc_match *mt, int32_t src, int32_t dst,
 	return 1;
 }
 
+int
+trc_match_peek_recv(const struct trc_match *mt, int32_t src, int32_t dst,
+    int32_t tag, int32_t comm, struct trc_msg *m)
+{
+	uint64_t k1 = (uint64_t)(uint32_t)src << 32 | (uint32_t)dst;
+	uint64_t k2 = (uint64_t)(uint32_t)tag << 32 | (uint32_t)comm;
+	const struct chan *c = cfind(&mt->chans, k1, k2);
+
+	if (c == NULL || c->state != RECVS)
+		return 0;
+	unpack(c, &c->m, m);
+	return 1;
+}
+
 void
 trc_match_prefetch(const struct trc_match *mt, int32_t src, int32_t dst,
     int32_t tag, int32_t comm)

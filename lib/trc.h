@@ -309,5 +309,6 @@ void	 trc_opt_flops(struct trc_open_opts *, const char *rate);
 #include "trc_perturb.h"
 #include "trc_model.h"
 #include "trc_scale.h"
+#include "trc_loops.h"
 
 #endif

@@ -107,4 +107,27 @@ int	 trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 	    void (*cb)(void *, int32_t r, size_t region, size_t a0, size_t an,
 		size_t b0, size_t bn, uint64_t lcs), void *arg);
 
+/*
+ * Two whole graphs compared as trc-stable compares them, and the
+ * events that comparison leaves without a partner: when every rank's
+ * string is the same, the receives matched to other sends (in both
+ * graphs); else each event outside its rank's longest common
+ * subsequence (the whole alignment, trc_lcs_align), and nothing of the
+ * ranks whose strings are the same.  cb(arg, rank, side, index) gets
+ * each, side 0 for a and 1 for b, index counting the rank's events
+ * from 0, rising per rank and side.  So the side with more events
+ * unmatched has d of them.  Returns 0, or -1 when memory ran out.
+ */
+struct trc_graph_diff {
+	uint64_t	 na, nb;	/* events */
+	uint64_t	 lcs;		/* common events */
+	uint64_t	 n;		/* max(na, nb) */
+	uint64_t	 d;		/* trc-stable's distance */
+	uint64_t	 unmatched[2];	/* events given to cb, per side */
+	int		 identical;
+};
+int	 trc_graph_unmatched(const struct trc_graph *a,
+	    const struct trc_graph *b, struct trc_graph_diff *out,
+	    void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg);
+
 #endif

@@ -68,4 +68,15 @@ struct trc_lcs_hunk {
 long	 trc_lcs_hunks(const uint32_t *a, size_t n, const uint32_t *b,
 	    size_t m, size_t window, struct trc_lcs_hunk *h, size_t max);
 
+/*
+ * The whole alignment, a shortest edit script (no window, so it may
+ * take O((n+m)D) time): cb gets every hunk in order, adjacent hunks
+ * possibly split.  The events of a and b in no hunk are the common
+ * subsequence, so the hunks hold n - LCS events of a and m - LCS of b.
+ * Returns 0, or -1 when memory ran out.
+ */
+int	 trc_lcs_align(const uint32_t *a, size_t n, const uint32_t *b,
+	    size_t m, void (*cb)(void *, const struct trc_lcs_hunk *),
+	    void *arg);
+
 #endif

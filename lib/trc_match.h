@@ -55,6 +55,9 @@ int	 trc_match_recv(struct trc_match *, const struct trc_msg *m,
  */
 int	 trc_match_peek(const struct trc_match *, int32_t src, int32_t dst,
 	    int32_t tag, int32_t comm, struct trc_msg *m);
+/* The same for the oldest receive waiting on the channel. */
+int	 trc_match_peek_recv(const struct trc_match *, int32_t src,
+	    int32_t dst, int32_t tag, int32_t comm, struct trc_msg *m);
 /*
  * A hint: trc_match_peek() of that channel comes soon, so its slot is
  * fetched into the cache now.

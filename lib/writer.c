@@ -132,9 +132,13 @@ trc_format_int(char *out, int64_t v)
 		u = (uint64_t)0 - (uint64_t)v;
 	} else
 		u = (uint64_t)v;
-	/* The digits go straight to their places: no copy. */
-	for (d = 1, x = u; x >= 10; x /= 10)
-		d++;
+	/* The digits go straight to their places: no copy.  Most numbers
+	 * are short (ranks, tags, sizes): their length by comparisons. */
+	if (u < 10000)
+		d = u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
+	else
+		for (d = 5, x = u / 100000; x != 0; x /= 10)
+			d++;
 	p = out + n + d;
 	while (u >= 10) {
 		p -= 2;

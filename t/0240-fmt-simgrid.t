@@ -431,7 +431,16 @@ bad "non-numeric size" '0 init\n0 bcast 1k\n' "2: invalid size '1k'"
 bad "bad tag" '0 init\n1 init\n0 isend 1 x 4 6\n' "3: invalid tag 'x'"
 bad "unknown datatype" '0 init\n0 bcast 4 0 77\n' "2: unknown datatype '77'"
 bad "destination out of range" '0 init\n0 send 5 0 10\n' "2: destination 5 out of range (1 ranks)"
-bad "a wildcard source" '0 init\n0 recv -1 0 10\n' "2: source '-1' is not a rank (wildcards are not read)"
+bad "a negative destination" '0 init\n0 send -1 0 10\n' "2: destination '-1' is not a rank"
+bad "a recv from any rank never matched" '0 init\n1 init\n0 recv -1 0 10\n' \
+	"3: recv from any rank (tag 0) never matched by a send"
+bad "an irecv from any rank never matched" '0 init\n0 irecv -555 3 10\n' \
+	"2: irecv from any rank (tag 3) never matched by a send"
+# Rank 1's message matches the receive from any rank, posted first;
+# rank 2's has no receive left that names it.
+bad "a named irecv whose message a wildcard took" \
+	'0 init\n1 init\n2 init\n0 irecv -1 0 8\n0 irecv 1 0 8\n0 waitall\n1 send 0 0 8\n2 send 0 0 8\n' \
+	"6: waitall never completes: no send for its receive from rank 1 (tag 0)"
 bad "bad rank field" '0 init\nx1 init\n' "2: invalid rank 'x1'"
 bad "missing action" '0 init\n0\n' "2: missing action"
 bad "a receive never matched" '0 init\n1 init\n0 recv 1 0 10\n' "3: recv from rank 1 (tag 0) never matched by a send"
@@ -443,6 +452,41 @@ bad "different collectives" '0 init\n1 init\n0 barrier\n1 bcast 5\n' \
 bad "wait with nothing to wait for" '0 init\n0 wait 0 0 0\n' "2: 'wait' not preceded by any irecv or isend"
 bad "the two dialects mixed" '0 init\n0 isend 0 0 1 6\n0 wait\n' \
 	"3: 'wait' with 0 arguments is the old dialect, but $tmp/bad.txt:2 is the current one"
+
+# --- Receives from any source (a negative source: SimGrid writes
+# MPI_ANY_SOURCE): RB peer=*, and the replay decides the source, the
+# send made first (by the clock) to that rank with that tag, unless a
+# receive naming the source was posted before.  Streams worked out by
+# hand, compute 1000 flops at 1e9 flop/s = 1 us.
+printf '0 init\n1 init\n2 init\n0 recv -1 0 8\n0 recv -1 0 8\n1 compute 2000\n1 send 0 0 8\n2 compute 1000\n2 send 0 0 8\n' > "$tmp/any1.txt"
+expect_exit 0 "any source, blocking: read" -- trc-cat --flops 1e9 "$tmp/any1.txt"
+is "$(awk '$2 == 0 && $3 ~ /^R/' "$out")" "0.000000000 0 RB peer=* tag=0 bytes=8
+0.000001000 0 RE peer=2 tag=0 bytes=8
+0.000001000 0 RB peer=* tag=0 bytes=8
+0.000002000 0 RE peer=1 tag=0 bytes=8" "any source, blocking: the earlier send first"
+cp "$out" "$tmp/any1.trc"
+expect_exit 0 "any source: written back" -- trc-cat --flops 1e9 --to simgrid -o "$tmp/any1w" "$tmp/any1.trc"
+is "$(cat "$tmp/any1w_0.txt")" "0 init
+0 recv 2 0 8 6
+0 recv 1 0 8 6" "any source: written with the source the replay decided"
+printf '0 init\n1 init\n2 init\n0 irecv 1 0 8\n0 irecv -1 0 8\n0 waitall\n1 send 0 0 8\n2 compute 1000\n2 send 0 0 8\n' > "$tmp/any2.txt"
+expect_exit 0 "any source after a named irecv: read" -- trc-cat --flops 1e9 "$tmp/any2.txt"
+is "$(awk '$2 == 0 && $3 ~ /^(R|W)/' "$out")" "0.000000000 0 RB peer=1 tag=0 bytes=8 req=1
+0.000000000 0 RB peer=* tag=0 bytes=8 req=2
+0.000000000 0 WB req=1,2 op=waitall
+0.000001000 0 RE peer=1 tag=0 bytes=8 req=1
+0.000001000 0 RE peer=2 tag=0 bytes=8 req=2
+0.000001000 0 WE req=1,2 op=waitall" "any source after a named irecv: the named one takes its source's message"
+printf '0 init\n1 init\n2 init\n0 irecv -1 0 8\n0 wait -1 0 0\n1 compute 3000\n1 send 0 0 8\n2 send 0 0 8\n0 recv 1 0 8\n' > "$tmp/any3.txt"
+expect_exit 0 "any source, a message waiting: read" -- trc-cat --flops 1e9 "$tmp/any3.txt"
+is "$(awk '$2 == 0 && $3 ~ /^R/' "$out")" "0.000000000 0 RB peer=* tag=0 bytes=8 req=1
+0.000000000 0 RE peer=2 tag=0 bytes=8 req=1
+0.000000000 0 RB peer=1 tag=0 bytes=8
+0.000003000 0 RE peer=1 tag=0 bytes=8" "any source, a wait naming -1: rank 2's message, sent at once"
+printf '0 init\n1 init\n0 sendRecv 8 1 8 -1\n1 sendRecv 8 0 8 -1\n' > "$tmp/any4.txt"
+expect_exit 0 "sendRecv from any source: read" -- trc-cat --flops 1e9 "$tmp/any4.txt"
+is "$(awk '$3 == "RE" { print $2, $4 }' "$out")" "0 peer=1
+1 peer=0" "sendRecv from any source: each from the other"
 
 printf 'a.txt\nb.txt\n' > "$tmp/index"
 printf '0 init\n' > "$tmp/a.txt"

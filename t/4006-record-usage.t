@@ -39,7 +39,7 @@ expect_exit 0 "-o file -d spec --bufsize 128, no --" -- env MPIRUN="$tmp/mpirun"
 is "$(sed -n 2p "$tmp/r2.trc")" "# bufsize=128 delay=call=recv,delay=2 args=prog -x" "  all taken"
 expect_exit 0 "--clock cpu" -- env MPIRUN="$tmp/mpirun" \
     trc-record --clock cpu -o "$tmp/r3.trc" -l "$0" -- -np 2 prog
-is "$(sed -n 3p "$tmp/r3.trc" | sed 's/x=.* TRC_DELAY /x=... /')" "# clock=cpu x=... TRC_CLOCK" \
+is "$(sed -n 3p "$tmp/r3.trc" | sed 's/x=.* TRC_DELAY /x=... /')" "# clock=cpu x=... TRC_FORMAT TRC_CLOCK" \
     "  TRC_CLOCK=cpu, passed on with -x"
 expect_exit 0 "--clock=monotonic,cpu" -- env MPIRUN="$tmp/mpirun" \
     trc-record --clock=monotonic,cpu -o "$tmp/r4.trc" -l "$0" -- -np 2 prog

@@ -496,7 +496,7 @@ again:
 	for (;;) {
 		s = f->buf + pos;
 		e = f->buf + f->end;
-		if (s == e || (nl = memchr(s, '\n', (size_t)(e - s))) == NULL) {
+		if (s == e || (nl = trc_find_nl(s, e)) == NULL) {
 			if (!f->eof) {
 				if (fb_fill(d, f) < 0)
 					return -1;

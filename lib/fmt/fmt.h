@@ -14,6 +14,9 @@
 
 #include <sys/types.h>
 
+#include <stdint.h>
+#include <string.h>
+
 #include "trc.h"
 
 /* src.c: a file or stdin, gzip inflated; the first bytes kept for bids. */
@@ -28,6 +31,29 @@ const char	*trc_src_error(const struct trc_src *);	/* NULL: none */
 const char	*trc_src_name(const struct trc_src *);
 int		 trc_src_gzip(const struct trc_src *);
 void		 trc_src_close(struct trc_src *);
+
+/*
+ * The first '\n' in [p, end), or NULL: eight bytes at a time in a
+ * register.  Lines of the foreign formats are short (a SimGrid action
+ * is 15 bytes), where memchr's call and set-up cost more than the scan.
+ */
+static inline char *
+trc_find_nl(char *p, const char *end)
+{
+	const uint64_t ones = 0x0101010101010101u, nl = ones * '\n';
+	uint64_t x;
+
+	for (; end - p >= 8; p += 8) {
+		memcpy(&x, p, 8);
+		x ^= nl;
+		if ((x - ones) & ~x & (ones << 7))
+			break;
+	}
+	for (; p < end; p++)
+		if (*p == '\n')
+			return p;
+	return NULL;
+}
 
 /* lines.c: lines of a text format, NUL-terminated in place, CR dropped. */
 struct trc_lines;
@@ -55,12 +81,99 @@ struct trc_evbuild {
 };
 void	 trc_eb_start(struct trc_evbuild *, struct trc_event *, int64_t t,
 	    int32_t rank, enum trc_kind);
-/* peer, tag, comm, root, bytes, req go to their fields too; TRC_ANY
- * is written "*".  A value of TRC_NONE adds nothing. */
-void	 trc_eb_int(struct trc_evbuild *, const char *key, int64_t);
+/*
+ * trc_eb_int(b, key, v): peer, tag, comm, root, bytes, req go to their
+ * fields too; TRC_ANY is written "*".  A value of TRC_NONE adds
+ * nothing.  Readers call it for every attribute of every event, so it
+ * is inline: with a literal key, the key's length and field are known
+ * when compiling (strlen and strcmp of literals fold) and the key is
+ * copied by a few moves.
+ */
+enum { TRC_EBF_NONE, TRC_EBF_PEER, TRC_EBF_TAG, TRC_EBF_COMM, TRC_EBF_ROOT,
+	TRC_EBF_BYTES, TRC_EBF_REQ };
+#define TRC_EB_FIELD(key)						\
+	(strcmp((key), "peer") == 0 ? TRC_EBF_PEER :			\
+	 strcmp((key), "tag") == 0 ? TRC_EBF_TAG :			\
+	 strcmp((key), "comm") == 0 ? TRC_EBF_COMM :			\
+	 strcmp((key), "root") == 0 ? TRC_EBF_ROOT :			\
+	 strcmp((key), "bytes") == 0 ? TRC_EBF_BYTES :			\
+	 strcmp((key), "req") == 0 ? TRC_EBF_REQ : TRC_EBF_NONE)
+#define trc_eb_int(b, key, v)						\
+	trc_eb_intk((b), (key), strlen(key), TRC_EB_FIELD(key), (v))
+
+/* Room for key=value, the value at most vmax bytes: where the value
+ * goes, with "key=" written, or NULL when full. */
+static inline char *
+trc_eb_slot(struct trc_evbuild *b, const char *key, size_t klen, size_t vmax)
+{
+	char *k;
+
+	if (b->full || b->ev->nattr == TRC_MAXATTR ||
+	    b->len + klen + vmax + 2 > sizeof(b->buf)) {
+		b->full = 1;
+		return NULL;
+	}
+	k = b->buf + b->len;
+	memcpy(k, key, klen);
+	k[klen] = '=';
+	return k + klen + 1;
+}
+
+/* The attribute whose value lies at val, vlen bytes; its index.  The
+ * attributes lie as the text reader leaves them, "k=v k=v", so that
+ * writers copy them in one piece. */
+static inline int
+trc_eb_commit(struct trc_evbuild *b, char *val, size_t klen, size_t vlen)
+{
+	struct trc_event *ev = b->ev;
+	int i = ev->nattr++;
+
+	ev->attr[i].key.s = val - klen - 1;
+	ev->attr[i].key.len = klen;
+	ev->attr[i].val.s = val;
+	ev->attr[i].val.len = vlen;
+	val[vlen] = ' ';
+	b->len += klen + vlen + 2;
+	return i;
+}
+
+static inline void
+trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
+    int64_t v)
+{
+	struct trc_event *ev = b->ev;
+	size_t n;
+	char *val;
+	int i;
+
+	if (v == TRC_NONE || (val = trc_eb_slot(b, key, klen, 21)) == NULL)
+		return;
+	if (v == TRC_ANY) {
+		val[0] = '*';
+		n = 1;
+	} else if ((uint64_t)v < 10) {
+		val[0] = (char)('0' + v);
+		n = 1;
+	} else
+		n = trc_format_int(val, v);
+	i = trc_eb_commit(b, val, klen, n);
+	switch (field) {
+	case TRC_EBF_PEER:	ev->peer = (int32_t)v; break;
+	case TRC_EBF_TAG:	ev->tag = (int32_t)v; break;
+	case TRC_EBF_COMM:	ev->comm = (int32_t)v; break;
+	case TRC_EBF_ROOT:	ev->root = (int32_t)v; break;
+	case TRC_EBF_BYTES:	ev->bytes = v; break;
+	case TRC_EBF_REQ:
+		ev->req = v;
+		ev->reqs = ev->attr[i].val;
+		break;
+	}
+}
 /* fn, op, reqs go to their fields too. */
-void	 trc_eb_str(struct trc_evbuild *, const char *key, const char *s,
-	    size_t len);
+void	 trc_eb_strk(struct trc_evbuild *, const char *key, size_t klen,
+	    const char *s, size_t len);
+#define trc_eb_str(b, key, s, len)					\
+	trc_eb_strk((b), (key), strlen(key), (s), (len))
 void	 trc_eb_time(struct trc_evbuild *, const char *key, int64_t ns);
 /* 0, or -1 when the attributes did not fit (TRC_MAXATTR, TRC_MAXLINE). */
 int	 trc_eb_done(struct trc_evbuild *);

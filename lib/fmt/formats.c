@@ -15,6 +15,8 @@ extern const struct trc_format trc_format_sddf;
 extern const struct trc_format trc_format_dimemas;
 extern const struct trc_format trc_format_chrome;
 extern const struct trc_format trc_format_otf2;
+extern const struct trc_format trc_format_trcb;
+extern const struct trc_format trc_format_trcbz;
 
 const struct trc_format *const trc_formats[] = {
 	&trc_format_trc,
@@ -25,6 +27,8 @@ const struct trc_format *const trc_formats[] = {
 	&trc_format_dimemas,
 	&trc_format_chrome,
 	&trc_format_otf2,
+	&trc_format_trcb,
+	&trc_format_trcbz,
 	NULL
 };
 

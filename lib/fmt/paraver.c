@@ -1912,8 +1912,22 @@ pnum(const char **pp, const char *end, int64_t *v)
 {
 	const char *p = *pp, *d;
 	uint64_t u = 0, x;
-	int neg = *p == '-';
+	int neg;
 
+	/* one or two digits, as most cpus, tasks, threads and values are */
+	if ((unsigned)(p[0] - '0') <= 9) {
+		if (p[1] == ':' || p[1] == '\0') {
+			*v = p[0] - '0';
+			*pp = p + 1;
+			return 0;
+		}
+		if ((unsigned)(p[1] - '0') <= 9 && (p[2] == ':' || p[2] == '\0')) {
+			*v = (p[0] - '0') * 10 + (p[1] - '0');
+			*pp = p + 2;
+			return 0;
+		}
+	}
+	neg = *p == '-';
 	/* eight digits, as every type is: all at once (little-endian) */
 	if (end - p >= 8 && (memcpy(&x, p, 8), 1) && ((x & 0xF0F0F0F0F0F0F0F0ull) | (((x + 0x0606060606060606ull) &
 	    0xF0F0F0F0F0F0F0F0ull) >> 4)) == 0x3333333333333333ull &&

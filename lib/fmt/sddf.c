@@ -48,6 +48,7 @@ struct desc {
 	long		 tag;
 	char		*name;
 	size_t		 namelen;
+	int		 plain;		/* no quote or backslash in the name */
 	struct field	*f;
 	int		 nf;
 	enum role	 role;
@@ -624,6 +625,7 @@ descriptor(struct sd *s)
 	if ((nd.name = strdup(s->tb)) == NULL)
 		goto nomem;
 	nd.namelen = s->tlen;
+	nd.plain = strpbrk(nd.name, "\"\\") == NULL;
 	if (expect(s, '{', "after a record name") < 0)
 		goto bad;
 	for (;;) {
@@ -1006,11 +1008,26 @@ quick(struct sd *s, struct desc **dp)
 	p = blanks(s->s, e = s->s + s->len);
 	if (p == e || *p != '"')
 		return 0;
-	for (q = p + 1; q < e && *q != '"' && *q != '\\'; q++)
-		;
-	if (q == e || *q != '"' ||
-	    (d = desc_of(s, p + 1, (size_t)(q - p - 1))) == NULL)
-		return 0;
+	/* The name: the last record's, else each descriptor's, tried in
+	 * place (the byte after it a quote), else scanned. */
+	for (q = NULL, i = s->last >= 0 && s->last < s->nd ? -1 : 0;
+	    i < s->nd; i++) {
+		d = &s->d[i < 0 ? s->last : i];
+		if (d->plain && (size_t)(e - p) > d->namelen + 1 &&
+		    p[1 + d->namelen] == '"' &&
+		    memcmp(p + 1, d->name, d->namelen) == 0) {
+			s->last = (int)(d - s->d);
+			q = p + 1 + d->namelen;
+			break;
+		}
+	}
+	if (q == NULL) {
+		for (q = p + 1; q < e && *q != '"' && *q != '\\'; q++)
+			;
+		if (q == e || *q != '"' ||
+		    (d = desc_of(s, p + 1, (size_t)(q - p - 1))) == NULL)
+			return 0;
+	}
 	p = blanks(q + 1, e);
 	if (p == e || *p++ != '{')
 		return 0;
@@ -1042,6 +1059,29 @@ quick(struct sd *s, struct desc **dp)
 					s->peer = v;
 				s->have[k] = 1;
 				goto next;
+			}
+			if (k == F_TIME && d->unit == 9 && p < e &&
+			    *p >= '0' && *p <= '9') {
+				/* seconds "S.FFFFFFFFF", in one pass */
+				int64_t sec = 0, f = 0;
+				int nf = 0;
+
+				for (t = p; p < e && *p >= '0' && *p <= '9' &&
+				    p - t < 10; p++)
+					sec = sec * 10 + (*p - '0');
+				if (p < e && *p == '.')
+					for (p++; p < e && *p >= '0' &&
+					    *p <= '9' && nf < 9; p++, nf++)
+						f = f * 10 + (*p - '0');
+				if (p == e || *p == ',' || *p == '}' ||
+				    *p == ' ' || *p == '\t') {
+					for (; nf < 9; nf++)
+						f *= 10;
+					s->t = sec * 1000000000 + f;
+					s->have[k] = 1;
+					goto next;
+				}
+				p = t;		/* the general case */
 			}
 			for (t = p; p < e && *p != ',' && *p != '}' &&
 			    *p != ' ' && *p != '\t'; p++)

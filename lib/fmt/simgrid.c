@@ -383,6 +383,14 @@ struct req {
 	int64_t		 abytes;	/* the message's */
 	long		 line;		/* where it was made */
 	unsigned char	 recv, done, stored, nulled, inwait;
+	unsigned char	 any;		/* posted from any source */
+};
+
+/* A receive from any source not matched yet, in the order posted. */
+struct wild {
+	int64_t		 id;		/* its request, 0 for a recv */
+	int32_t		 tag;
+	long		 line;
 };
 
 struct qline {
@@ -416,6 +424,8 @@ struct rk {
 	int64_t		 nextreq;
 	struct req	*rq;		/* open requests, stored ones in order */
 	size_t		 nrq, caprq;
+	struct wild	*wild;		/* from any source, unmatched */
+	size_t		 nwild, capwild;
 	int64_t		*wl;		/* what a wait waits for, in order */
 	size_t		 nwl, capwl, wleft;
 	size_t		 wloff, wllen;	/* its req= list in wlstr */
@@ -476,6 +486,7 @@ sg_free(void *state)
 		}
 		free(g->rk[i].cur);
 		free(g->rk[i].rq);
+		free(g->rk[i].wild);
 		free(g->rk[i].wl);
 		free(g->rk[i].wlstr);
 		free((char *)g->rk[i].fname);
@@ -885,8 +896,7 @@ rank_arg(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	if (int32tok(s, v) < 0)
 		return fail(r, g, k, line, "invalid %s '%s'", what, s);
 	if (*v < 0)
-		return fail(r, g, k, line, "%s '%s' is not a rank "
-		    "(wildcards are not read)", what, s);
+		return fail(r, g, k, line, "%s '%s' is not a rank", what, s);
 	if (*v >= g->n)
 		return fail(r, g, k, line, "%s %ld out of range (%ld ranks)",
 		    what, (long)*v, (long)g->n);
@@ -966,6 +976,74 @@ tags_at(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	return g->dialect == D_CURRENT;
 }
 
+/*
+ * Receives from any source (a negative source, MPI_ANY_SOURCE).  Such
+ * a receive takes, of the sends to its rank with its tag, the one the
+ * replay makes first: one already made and waiting when it is posted,
+ * else the next made, unless a receive naming that source was posted
+ * before it (MPI's order of posted receives).
+ */
+static int
+wild_post(struct trc_reader *r, struct sg *g, int32_t k, long line,
+    int64_t id, int32_t tag)
+{
+	struct rk *rk = &g->rk[k];
+	struct wild *nv;
+	size_t cap;
+
+	if (rk->nwild == rk->capwild) {
+		cap = rk->capwild ? 2 * rk->capwild : 4;
+		if ((nv = realloc(rk->wild, cap * sizeof(*nv))) == NULL)
+			return fail(r, g, k, line, "out of memory");
+		rk->wild = nv;
+		rk->capwild = cap;
+	}
+	rk->wild[rk->nwild].id = id;
+	rk->wild[rk->nwild].tag = tag;
+	rk->wild[rk->nwild++].line = line;
+	return 0;
+}
+
+/*
+ * A send m (src, dst, tag, bytes) is made: 1 when a receive from any
+ * source at dst takes it (delivered), 0 when it goes to the matching
+ * table, -1 on error.
+ */
+static int
+wild_send(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
+    int64_t t)
+{
+	struct rk *rk = &g->rk[m->dst];
+	struct trc_msg named, recv;
+	struct req *q;
+	size_t i;
+
+	for (i = 0; i < rk->nwild; i++)
+		if (rk->wild[i].tag == m->tag)
+			break;
+	if (i == rk->nwild)
+		return 0;
+	if (trc_match_peek_recv(g->mt, m->src, m->dst, m->tag, m->comm,
+	    &named) && named.line < rk->wild[i].line)
+		return 0;	/* posted first, it takes the message */
+	memset(&recv, 0, sizeof(recv));
+	recv.src = m->src;
+	recv.dst = m->dst;
+	recv.tag = m->tag;
+	recv.aux = rk->wild[i].id;
+	recv.line = rk->wild[i].line;
+	memmove(rk->wild + i, rk->wild + i + 1,
+	    (rk->nwild - i - 1) * sizeof(*rk->wild));
+	rk->nwild--;
+	if (recv.aux != 0) {
+		if ((q = req_find(rk, recv.aux)) == NULL)
+			return fail(r, g, m->dst, recv.line,
+			    "internal error: lost request");
+		q->src = m->src;
+	}
+	return deliver(r, g, &recv, m->bytes, t) < 0 ? -1 : 1;
+}
+
 /* Actions. */
 
 static int
@@ -984,10 +1062,14 @@ p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	int tags, dt, i;
 
 	if ((tags = tags_at(r, g, k, line, a, nargs, args)) < 0 ||
-	    need(r, g, k, line, a->name, nargs, tags ? 3 : 2) < 0 ||
-	    rank_arg(r, g, k, line, args[0], send ? "destination" : "source",
-	    &other) < 0 ||
-	    (tags && tag_arg(r, g, k, line, args[1], &tag) < 0))
+	    need(r, g, k, line, a->name, nargs, tags ? 3 : 2) < 0)
+		return -1;
+	if (!send && int32tok(args[0], &other) == 0 && other < 0)
+		other = TRC_ANY;	/* MPI_ANY_SOURCE: by the replay */
+	else if (rank_arg(r, g, k, line, args[0], send ? "destination" :
+	    "source", &other) < 0)
+		return -1;
+	if (tags && tag_arg(r, g, k, line, args[1], &tag) < 0)
 		return -1;
 	i = tags ? 2 : 1;
 	if (!send && number(args[i], &d) == 0 && d < 0)
@@ -1008,6 +1090,7 @@ p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	m.line = line;
 	if (q != NULL) {
 		q->recv = !send;
+		q->any = other == TRC_ANY;
 		q->src = m.src;
 		q->dst = m.dst;
 		q->tag = tag;
@@ -1027,6 +1110,8 @@ p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		o->line = line;
 	}
 	if (send) {
+		if ((i = wild_send(r, g, &m, rk->now)) != 0)
+			return i < 0 ? -1 : 0;
 		switch (trc_match_send(g->mt, &m, &peer)) {
 		case -1:
 			return fail(r, g, k, line, "out of memory");
@@ -1035,7 +1120,22 @@ p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		}
 		return 0;
 	}
-	switch (trc_match_recv(g->mt, &m, &peer)) {
+	if (other == TRC_ANY) {
+		if (!trc_match_peek_any(g->mt, k, tag, 0, &peer)) {
+			if (wild_post(r, g, k, line, q != NULL ? q->id : 0,
+			    tag) < 0)
+				return -1;
+			goto blocked;
+		}
+		if (trc_match_take(g->mt, &peer) < 0)
+			return fail(r, g, k, line, "internal error: lost send");
+		other = peer.src;
+		if (q != NULL)
+			q->src = other;
+		i = 1;
+	} else
+		i = trc_match_recv(g->mt, &m, &peer);
+	switch (i) {
 	case -1:
 		return fail(r, g, k, line, "out of memory");
 	case 1:			/* the message is there */
@@ -1052,6 +1152,7 @@ p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		o->line = line;
 		return 0;
 	}
+blocked:
 	if (q == NULL) {
 		rk->state = R_RECV;
 		rk->bline = line;
@@ -1073,9 +1174,13 @@ wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
 
 	if ((tags = tags_at(r, g, k, line, a, nargs, args)) < 0)
 		return -1;
-	if (tags && (need(r, g, k, line, a->name, nargs, 3) < 0 ||
-	    rank_arg(r, g, k, line, args[0], "source", &src) < 0 ||
-	    rank_arg(r, g, k, line, args[1], "destination", &dst) < 0 ||
+	if (tags && need(r, g, k, line, a->name, nargs, 3) < 0)
+		return -1;
+	if (tags && int32tok(args[0], &src) == 0 && src < 0)
+		src = TRC_ANY;
+	else if (tags && rank_arg(r, g, k, line, args[0], "source", &src) < 0)
+		return -1;
+	if (tags && (rank_arg(r, g, k, line, args[1], "destination", &dst) < 0 ||
 	    tag_arg(r, g, k, line, args[2], &tag) < 0))
 		return -1;
 	for (i = 0; i < rk->nrq; i++)
@@ -1091,7 +1196,9 @@ wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	}
 	if (tags) {	/* the oldest request of (src, dst, tag) */
 		for (i = 0; i < rk->nrq; i++)
-			if (rk->rq[i].stored && rk->rq[i].src == src &&
+			if (rk->rq[i].stored && (rk->rq[i].src == src ||
+			    (rk->rq[i].any && (src == TRC_ANY ||
+			    rk->rq[i].src == TRC_ANY))) &&
 			    rk->rq[i].dst == dst && rk->rq[i].tag == tag) {
 				q = &rk->rq[i];
 				break;
@@ -1177,9 +1284,13 @@ sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	if (need(r, g, k, line, a->name, nargs, 4) < 0 ||
 	    count_arg(r, g, k, line, args[0], &scount) < 0 ||
 	    rank_arg(r, g, k, line, args[1], "destination", &dst) < 0 ||
-	    count_arg(r, g, k, line, args[2], &rcount) < 0 ||
-	    rank_arg(r, g, k, line, args[3], "source", &src) < 0 ||
-	    dt_arg(r, g, k, line, nargs, args, 4, &dt1) < 0 ||
+	    count_arg(r, g, k, line, args[2], &rcount) < 0)
+		return -1;
+	if (int32tok(args[3], &src) == 0 && src < 0)
+		src = TRC_ANY;		/* MPI_ANY_SOURCE: by the replay */
+	else if (rank_arg(r, g, k, line, args[3], "source", &src) < 0)
+		return -1;
+	if (dt_arg(r, g, k, line, nargs, args, 4, &dt1) < 0 ||
 	    dt_arg(r, g, k, line, nargs, args, 5, &dt2) < 0)
 		return -1;
 	sbytes = scount * dt1;
@@ -1206,7 +1317,9 @@ sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	m.dst = dst;
 	m.bytes = sbytes;
 	m.line = line;
-	switch (trc_match_send(g->mt, &m, &peer)) {
+	if ((i = wild_send(r, g, &m, rk->now)) < 0)
+		return -1;
+	switch (i == 1 ? 0 : trc_match_send(g->mt, &m, &peer)) {
 	case -1:
 		return fail(r, g, k, line, "out of memory");
 	case 1:
@@ -1217,6 +1330,7 @@ sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		return -1;
 	q->stored = 0;
 	q->recv = 1;
+	q->any = src == TRC_ANY;
 	q->src = src;
 	q->dst = k;
 	q->bytes = rbytes;
@@ -1232,7 +1346,17 @@ sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	m.dst = k;
 	m.bytes = rbytes;
 	m.aux = idb;
-	switch (trc_match_recv(g->mt, &m, &peer)) {
+	if (src == TRC_ANY) {
+		if ((i = trc_match_peek_any(g->mt, k, 0, 0, &peer)) == 1) {
+			if (trc_match_take(g->mt, &peer) < 0)
+				return fail(r, g, k, line, "internal error: "
+				    "lost send");
+			req_find(rk, idb)->src = peer.src;
+		} else if (wild_post(r, g, k, line, idb, 0) < 0)
+			return -1;
+	} else
+		i = trc_match_recv(g->mt, &m, &peer);
+	switch (i) {
 	case -1:
 		return fail(r, g, k, line, "out of memory");
 	case 1:
@@ -1558,13 +1682,23 @@ finish(struct trc_reader *r, struct sg *g)
 		rk = &g->rk[k];
 		switch (rk->state) {
 		case R_RECV:
+			if (rk->bpeer == TRC_ANY)
+				return fail(r, g, k, rk->bline, "recv from any "
+				    "rank (tag %ld) never matched by a send",
+				    (long)rk->btag);
 			return fail(r, g, k, rk->bline, "recv from rank %ld "
 			    "(tag %ld) never matched by a send",
 			    (long)rk->bpeer, (long)rk->btag);
 		case R_WAIT:
 			for (x = 0; x < rk->nwl; x++)
 				if ((q = req_find(rk, rk->wl[x])) != NULL &&
-				    q->recv && !q->done)
+				    q->recv && !q->done && q->src == TRC_ANY)
+					return fail(r, g, k, rk->bline,
+					    "%s never completes: no send for "
+					    "its receive from any rank (tag "
+					    "%ld)", wopnames[rk->wop],
+					    (long)q->tag);
+				else if (q != NULL && q->recv && !q->done)
 					return fail(r, g, k, rk->bline,
 					    "%s never completes: no send for "
 					    "its receive from rank %ld (tag %ld)",
@@ -1584,7 +1718,13 @@ finish(struct trc_reader *r, struct sg *g)
 			    (long)j);
 		default:
 			for (x = 0; x < rk->nrq; x++)
-				if (rk->rq[x].recv && !rk->rq[x].done)
+				if (rk->rq[x].recv && !rk->rq[x].done &&
+				    rk->rq[x].src == TRC_ANY)
+					return fail(r, g, k, rk->rq[x].line,
+					    "irecv from any rank (tag %ld) "
+					    "never matched by a send",
+					    (long)rk->rq[x].tag);
+				else if (rk->rq[x].recv && !rk->rq[x].done)
 					return fail(r, g, k, rk->rq[x].line,
 					    "irecv from "
 					    "rank %ld (tag %ld) never matched "

@@ -25,6 +25,7 @@
 
 #include "trace.h"
 #include "trc_calls.h"
+#include "trcb.h"
 
 #define DEFAULT_OUT	"trace.trc"
 #define DEFAULT_BUFSIZE	(4 << 20)
@@ -36,6 +37,8 @@ int	 tr_rank;
 int	 tr_depth;
 
 static int	 nranks;
+static int	 outfmt;	/* TRC_FORMAT: 0 text, 1 trcb, 2 trcb-zstd */
+static int	 format_of(const char *);
 static clockid_t clk = CLOCK_REALTIME;
 static int64_t	 origin, last;
 static char	*buf;
@@ -1182,6 +1185,9 @@ tr_init(void)
 	if ((s = getenv("TRC_DELAY")) != NULL && *s != '\0' &&
 	    (msg = parse_delays(s)) != NULL)
 		fatal("TRC_DELAY: %s", msg);
+	if ((s = getenv("TRC_FORMAT")) != NULL && *s != '\0' &&
+	    (outfmt = format_of(s)) < 0)
+		fatal("TRC_FORMAT: unknown format '%s'", s);
 	if ((s = getenv("TRC_CLOCK")) != NULL && *s != '\0' &&
 	    (msg = parse_clock(s)) != NULL)
 		fatal("TRC_CLOCK: unknown clock '%s'", msg);
@@ -1237,6 +1243,63 @@ tr_init(void)
 }
 
 /* Finalize: the merge ------------------------------------------------- */
+
+/*
+ * TRC_FORMAT=trcb or trcb-zstd: the merged lines are parsed and
+ * written by the binary stream's writer (lib/fmt/trcb.c, linked in
+ * alone); the rank files stay text, so a partial trace is text.
+ */
+static int
+format_of(const char *s)
+{
+	if (strcmp(s, "trc") == 0)
+		return 0;
+	if (strcmp(s, "trcb") == 0)
+		return 1;
+	if (strcmp(s, "trcb-zstd") == 0 || strcmp(s, "trcbz") == 0)
+		return 2;
+	return -1;
+}
+
+static struct trcb_writer *
+binary_open(FILE *o, const char *extra)
+{
+	struct trc_header h;
+	struct trcb_writer *w;
+
+	memset(&h, 0, sizeof(h));
+	h.version = 1;
+	h.ranks = nranks;
+	h.order = TRC_ORDER_TIME;
+	h.extra.s = extra;
+	h.extra.len = strlen(extra);
+	if ((w = trcb_wopen(fileno(o), out, &h, outfmt == 2)) == NULL)
+		fprintf(stderr, "libtrc-mpi: out of memory for the merge\n");
+	else if (*trcb_werror(w) != '\0') {
+		fprintf(stderr, "libtrc-mpi: %s\n", trcb_werror(w));
+		trcb_wfree(w);
+		w = NULL;
+	}
+	return w;
+}
+
+/* One merged line (with its newline) to the binary stream: 0 or -1. */
+static int
+binary_line(struct trcb_writer *w, const char *line, size_t n)
+{
+	struct trc_event ev;
+	char err[TRC_ERRLEN];
+
+	if (trc_parse_line(line, n - 1, &ev, err) < 0) {
+		fprintf(stderr, "libtrc-mpi: merge: %s\n", err);
+		return -1;
+	}
+	if (trcb_write(w, &ev) < 0) {
+		fprintf(stderr, "libtrc-mpi: %s\n", trcb_werror(w));
+		return -1;
+	}
+	return 0;
+}
 
 struct src {
 	FILE	*f;
@@ -1320,7 +1383,10 @@ merge(void)
 {
 	struct src *srcs, **heap;
 	struct rlimit rl;
-	char tmp[PATH_MAX + 8], path[PATH_MAX + 48];
+	struct trcb_writer *bw = NULL;
+	char tmp[PATH_MAX + 8], path[PATH_MAX + 48], *extra = NULL;
+	size_t xlen = 0;
+	FILE *xf;
 	FILE *o;
 	int i, n = 0, rc = 0;
 
@@ -1343,21 +1409,34 @@ merge(void)
 		free(heap);
 		return -1;
 	}
-	fprintf(o, "#trc 1 ranks=%d order=time\n", nranks);
+	/* The header's extra lines, for the text or the binary writer. */
+	if ((xf = open_memstream(&extra, &xlen)) == NULL) {
+		fprintf(stderr, "libtrc-mpi: out of memory for the merge\n");
+		fclose(o);
+		free(srcs);
+		free(heap);
+		return -1;
+	}
 	/*
 	 * pollt= and cpu= (trc(5)) tell trc-scale that intervals may be
 	 * shorter than recorded, which costs it memory: said only when
 	 * some rank polled, or when asked for.
 	 */
-	fprintf(o, "#clock source=%s origin=%lld.%09lld%s%s\n",
+	fprintf(xf, "#clock source=%s origin=%lld.%09lld%s%s\n",
 	    clk == CLOCK_REALTIME ? "realtime" : "monotonic",
 	    (long long)(origin / 1000000000), (long long)(origin % 1000000000),
 	    anypolled ? " pollt=wall" : "", cpumode ? " cpu=thread" : "");
-	fprintf(o, "#tracer libtrc-mpi program=%s\n", prog_name());
+	fprintf(xf, "#tracer libtrc-mpi program=%s\n", prog_name());
 	/* How often each delay fired, so a factor that never did shows. */
 	for (i = 0; i < ndelay; i++)
-		fprintf(o, "#delay fired=%ld %s\n", delays[i].fired,
+		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
 		    delays[i].spec);
+	fclose(xf);
+	if (outfmt == 0)
+		fprintf(o, "#trc 1 ranks=%d order=time\n%s", nranks, extra);
+	else if ((bw = binary_open(o, extra)) == NULL)
+		rc = -1;
+	free(extra);
 	for (i = 0; i < nranks; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		srcs[i].rank = i;
@@ -1379,7 +1458,12 @@ merge(void)
 			rc = -1;
 			break;
 		}
-		fwrite(x->line, 1, (size_t)x->n, o);
+		if (bw == NULL)
+			fwrite(x->line, 1, (size_t)x->n, o);
+		else if (binary_line(bw, x->line, (size_t)x->n) < 0) {
+			rc = -1;
+			break;
+		}
 		if (src_next(x))
 			sift(heap, n, 0);
 		else {
@@ -1395,6 +1479,13 @@ merge(void)
 	}
 	free(srcs);
 	free(heap);
+	if (bw != NULL) {
+		if (rc == 0 && trcb_wclose(bw) < 0) {
+			fprintf(stderr, "libtrc-mpi: %s\n", trcb_werror(bw));
+			rc = -1;
+		}
+		trcb_wfree(bw);
+	}
 	if (ferror(o) || fclose(o) == EOF) {
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", tmp, strerror(errno));
 		rc = -1;

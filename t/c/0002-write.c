@@ -69,6 +69,21 @@ main(void)
 	is_str(buf, "9223372036.854775807", "the largest time");
 	buf[trc_format_int(buf, -42)] = '\0';
 	is_str(buf, "-42", "a negative integer");
+	/* the digit counts on each side of the short numbers' bounds */
+	buf[trc_format_int(buf, 9)] = '\0';
+	is_str(buf, "9", "one digit");
+	buf[trc_format_int(buf, 10)] = '\0';
+	is_str(buf, "10", "two digits");
+	buf[trc_format_int(buf, 999)] = '\0';
+	is_str(buf, "999", "three digits");
+	buf[trc_format_int(buf, 9999)] = '\0';
+	is_str(buf, "9999", "four digits");
+	buf[trc_format_int(buf, 10000)] = '\0';
+	is_str(buf, "10000", "five digits");
+	buf[trc_format_int(buf, 100000)] = '\0';
+	is_str(buf, "100000", "six digits");
+	buf[trc_format_int(buf, -9223372036854775807LL - 1)] = '\0';
+	is_str(buf, "-9223372036854775808", "the least integer");
 
 	ok(trc_ranks_parse("0,3-5,9", &sel) == 0, "a rank list");
 	ok(trc_ranks_has(&sel, 0) && trc_ranks_has(&sel, 4) &&

@@ -113,9 +113,10 @@ main(void)
 	    "0/0 0/1 0/0 2/0 0/0 0/0 0/8 0/0 0/1 2/0 0/0 0/0",
 	    "regions: recv inside Iter, pe of Iter, second pb");
 
-	/* Rank lists, collectives by op=, tests and iprobes never. */
+	/* Rank lists, collectives by op=, tests and iprobes never (a
+	 * factor cannot name them, nor does a wait's match them). */
 	is_str(run("call=barrier,ranks=0:2-3,delay=0.000000001;"
-	    "call=test,delay=0.000000002;call=iprobe,delay=0.000000004",
+	    "call=wait,delay=0.000000002;call=probe,delay=0.000000004",
 	    "0 0 XB op=barrier bytes=0\n0 1 XB op=barrier bytes=0\n"
 	    "0 2 XB op=barrier bytes=0\n0 3 XB op=barrier bytes=0\n"
 	    "0 4 XB op=barrier bytes=0\n1 4 WB req=1 op=test\n"
@@ -164,5 +165,11 @@ main(void)
 	    "a spec without delay");
 	is_str(run("call=send,delay=1;call=recv,delay=1x", "", NULL),
 	    "parse: spec 2: invalid delay '1x'", "the second spec is bad");
+	is_str(run("call=send,delay=1;call=test,delay=1", "", NULL),
+	    "parse: spec 2: call 'test' is traced but never delayed "
+	    "(libtrc-mpi(7) lists the calls)", "a poll is refused");
+	is_str(run("call=sned,delay=1", "", NULL),
+	    "parse: unknown call 'sned' (did you mean send? libtrc-mpi(7) "
+	    "lists the calls)", "a typo is refused");
 	return done_testing();
 }

@@ -102,9 +102,29 @@ struct hand {
 	{ "ABABABAB", "BABABABA", 7, "shifted period" },
 };
 
+/* trc_lcs_align's hunks, collected. */
+struct collect {
+	struct trc_lcs_hunk	 h[1024];
+	size_t			 n;
+	int			 overflow;
+};
+
+static void
+collect_cb(void *arg, const struct trc_lcs_hunk *h)
+{
+	struct collect *c = arg;
+
+	if (c->n == 1024)
+		c->overflow = 1;
+	else
+		c->h[c->n++] = *h;
+}
+
 int
 main(void)
 {
+	static struct collect col;
+	int bad_a = 0;
 	uint32_t a[512], b[512];
 	struct trc_lcs_hunk h[64];
 	struct trc_lcs_stat st;
@@ -175,7 +195,14 @@ main(void)
 		if (nh < 64)
 			bad_h += !hunks_align(a, n, b, m, h, nh, &edits) ||
 			    edits != (size_t)(n + m - 2 * want);
+		/* The whole alignment: n - LCS of a, m - LCS of b. */
+		col.n = 0;
+		col.overflow = 0;
+		bad_a += trc_lcs_align(a, n, b, m, collect_cb, &col) != 0 ||
+		    col.overflow || !hunks_align(a, n, b, m, col.h,
+		    (long)col.n, &edits) || edits != (size_t)(n + m - 2 * want);
 	}
+	is_int(bad_a, 0, "trc_lcs_align is a minimal alignment on 3000 random pairs");
 	is_int(bad_l, 0, "trc_lcs equals the DP on 3000 random pairs");
 	is_int(bad_m, 0, "Myers equals the DP on 3000 random pairs");
 	is_int(bad_b, 0, "bit-parallel equals the DP on 3000 random pairs");

@@ -1,0 +1,115 @@
+#!/bin/sh
+# compact-bench.sh RUNSTAT BIN - compact traces, side by side in one run.
+#
+# Streams: trc-gen's four patterns, TRC_BENCH_EVENTS events each (10
+# million), 64 ranks; and a trace of trc-heat (TRC_BENCH_HEAT_ITERS
+# iterations on 4 ranks, when mpirun and the tracer are there).  For
+# each: the size of the text (as trc-cat writes it), the text gzipped,
+# trcb, trcb-zstd and trc-loops' description (statistics; lossless
+# too), and the text's size over each; then events per CPU second of
+# trc-sum, trc-scale (--cpu-ratio 0.5) and trc-stable (the trace
+# against itself: two streams read) on the text and on trcb, each the
+# median of 3 runs, with trcb's rate as a multiple of the text's.
+# Then peak memory reading trcb and writing it, on a fifth of the
+# events and on all of them: it must not grow with the length.
+# Targets (issue 16): trcb at most 1/5 of the text, trc-sum on trcb at
+# least 3 times its rate on text, memory flat.
+set -e
+runstat=$1 bin=$2
+events=${TRC_BENCH_EVENTS:-10000000}
+iters=${TRC_BENCH_HEAT_ITERS:-20000}
+patterns=${TRC_BENCH_PATTERNS:-ring halo allreduce master-worker}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/trc-bench.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+lib=$here/../build/libtrc-mpi.so
+
+. "$here/measure.sh"
+
+size() {
+	wc -c < "$1" | tr -d ' '
+}
+
+# row NAME BYTES TEXTBYTES
+row() {
+	awk -v name="$1" -v b="$2" -v t="$3" 'BEGIN {
+		printf "  %-22s %14d %10.2f\n", name, b, (b > 0 ? t / b : 0) }'
+}
+
+bench() {
+	name=$1 trc=$2
+	"$bin/trc-cat" "$trc" > "$dir/t.trc"
+	nev=$(grep -vc '^#' "$dir/t.trc" || true)
+	echo "stream: $name: $nev events"
+	"$bin/trc-cat" --to trcb -o "$dir/t.trcb" "$dir/t.trc"
+	"$bin/trc-cat" --to trcb-zstd -o "$dir/t.trcbz" "$dir/t.trc"
+	gzip -c "$dir/t.trc" > "$dir/t.trc.gz"
+	"$bin/trc-loops" "$dir/t.trc" > "$dir/t.loops"
+	"$bin/trc-loops" --lossless "$dir/t.trc" > "$dir/t.lloops"
+	tb=$(size "$dir/t.trc")
+	printf '  %-22s %14s %10s\n' form bytes "text/form"
+	row "text" "$tb" "$tb"
+	row "text + gzip" "$(size "$dir/t.trc.gz")" "$tb"
+	row "trcb" "$(size "$dir/t.trcb")" "$tb"
+	row "trcb-zstd" "$(size "$dir/t.trcbz")" "$tb"
+	row "trc-loops" "$(size "$dir/t.loops")" "$tb"
+	row "trc-loops --lossless" "$(size "$dir/t.lloops")" "$tb"
+	printf '  %-30s %9s %12s %9s %10s\n' "tool, input" "cpu s" "M events/s" "peak MB" "vs text"
+	for tool in sum scale stable; do
+		case $tool in
+		sum) cmd="$bin/trc-sum" k=1 ;;
+		scale) cmd="$bin/trc-scale --cpu-ratio 0.5" k=1 ;;
+		stable) cmd="$bin/trc-stable -q" k=2 ;;
+		esac
+		args=$dir/t.trc
+		[ $k = 2 ] && args="$dir/t.trc $dir/t.trc"
+		base=
+		# shellcheck disable=SC2086
+		measure "trc-$tool, text" $((k * nev)) $cmd $args
+		base=$(awk -v n=$((k * nev)) -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
+		args=$dir/t.trcb
+		[ $k = 2 ] && args="$dir/t.trcb $dir/t.trcb"
+		# shellcheck disable=SC2086
+		measure "trc-$tool, trcb" $((k * nev)) $cmd $args
+	done
+	rm -f "$dir"/t.*
+}
+
+for p in $patterns; do
+	"$bin/trc-gen" -p "$p" -n 64 -e "$events" > "$dir/g.trc"
+	bench "trc-gen -p $p -n 64 -e $events" "$dir/g.trc"
+	rm -f "$dir/g.trc"
+done
+if command -v mpirun >/dev/null && [ -f "$lib" ] && [ "$iters" -gt 0 ]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
+	"$bin/trc-record" -l "$lib" -o "$dir/heat.trc" -- -np 4 \
+	    "$bin/trc-heat" -n 16 -i "$iters" --tolerance 0 > /dev/null
+	bench "trc-heat -np 4 -n 16 -i $iters" "$dir/heat.trc"
+	"$bin/trc-record" -l "$lib" -o "$dir/heat10.trc" -- -np 4 \
+	    "$bin/trc-heat" -n 16 -i $((iters / 10)) --tolerance 0 > /dev/null
+	a=$("$bin/trc-loops" "$dir/heat10.trc" | wc -c)
+	b=$("$bin/trc-loops" "$dir/heat.trc" | wc -c)
+	echo "trc-loops, trc-heat -i $((iters / 10)) against -i $iters: $a and $b bytes," \
+	    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b / a }') times"
+	rm -f "$dir"/heat*
+else
+	echo "trc-heat: skipped (no mpirun or libtrc-mpi.so)"
+fi
+
+# Memory: a fifth of the events against all of them.
+echo
+echo "peak memory, $((events / 5)) and $events events (trc-gen -p halo -n 64):"
+"$bin/trc-gen" -p halo -n 64 -e $((events / 5)) > "$dir/s.trc"
+"$bin/trc-gen" -p halo -n 64 -e "$events" > "$dir/b.trc"
+printf '  %-30s %10s %10s\n' "" "small KB" "large KB"
+for s in s b; do
+	eval "w$s=\$(peak \"\$bin/trc-cat\" --to trcb -o \"\$dir/$s.trcb\" \"\$dir/$s.trc\")"
+done
+printf '  %-30s %10d %10d\n' "trc-cat --to trcb" "$ws" "$wb"
+printf '  %-30s %10d %10d\n' "trc-cat, trcb" \
+    "$(peak "$bin/trc-cat" "$dir/s.trcb")" "$(peak "$bin/trc-cat" "$dir/b.trcb")"
+printf '  %-30s %10d %10d\n' "trc-sum, trcb" \
+    "$(peak "$bin/trc-sum" "$dir/s.trcb")" "$(peak "$bin/trc-sum" "$dir/b.trcb")"
+printf '  %-30s %10d %10d\n' "trc-loops, text" \
+    "$(peak "$bin/trc-loops" "$dir/s.trc")" "$(peak "$bin/trc-loops" "$dir/b.trc")"

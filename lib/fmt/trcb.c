@@ -1,0 +1,1652 @@
+/*
+ * trcb.c - the binary stream (trc-formats(5), TRCB): the text stream's
+ * events in blocks of varints, byte by byte as the man page says.
+ *
+ * Each block stands alone (its strings, its per-rank times), so that a
+ * reader can skip one from its header alone, and so that memory is a
+ * block and a little per rank, never the trace.  Within a block an
+ * event's time is a delta from its rank's previous event, and its
+ * attributes are coded against the previous event of the same rank
+ * and kind: in a loop most events repeat them (mode SAME) or change a
+ * value or two (mode VALUES), which is where the size goes.  Values
+ * that the text would write back differently (not canonical decimals)
+ * are kept as strings, so trc -> trcb -> trc gives the same bytes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "fmt.h"
+#include "../trcb.h"
+
+#define MAGIC		"\211TRCB\r\n\032"
+#define MAGICLEN	8
+#define VERSION		1
+#define ENDMAGIC	"TRCBEND\n"
+#define BLOCK_EVENTS	65536		/* at most, per block */
+#define BLOCK_RAW	(1 << 20)	/* a block is closed past this */
+/* One event's code, at most: its text is at most TRC_MAXLINE, and a
+ * list element of 2 bytes of text ("0,") codes in 10 at worst. */
+#define EVENT_MAX	(6 * TRC_MAXLINE)
+#define RAW_MAX		(BLOCK_RAW + EVENT_MAX)
+#define MAXEXTRA	(1 << 20)
+#define ZSTD_LEVEL	3
+
+enum { CODEC_RAW, CODEC_ZSTD };
+enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
+enum { V_SAME, V_INT, V_ANY, V_REF, V_NEW, V_BIGINT, V_LIST };
+#define LIST_MAX	(TRC_MAXLINE / 2)	/* elements of a list, at most */
+/* The attributes the reader parses into fields. */
+enum { K_OTHER, K_PEER, K_TAG, K_COMM, K_ROOT, K_BYTES, K_REQ, K_FN, K_OP };
+
+/*
+ * A value as coded: an integer, "*", a string of the block or a list
+ * of integers ("4,5,6,7", the req= of a wait).  The reader also keeps
+ * its text.
+ */
+struct val {
+	int32_t		 key;
+	unsigned char	 type;		/* V_INT, V_ANY, V_REF, V_LIST */
+	int32_t		 sid;
+	int64_t		 i;
+	int64_t		*lv;		/* V_LIST */
+	uint32_t	 ln, lcap;
+	char		*txt;		/* reader */
+	size_t		 tcap;
+};
+
+/*
+ * The previous event of one rank and kind in this block: what the next
+ * one is coded against.  The reader also keeps its text and fields,
+ * which an event of mode SAME takes as they are.
+ */
+struct slot {
+	uint32_t	 gen;		/* the block it belongs to */
+	int		 n, cap;
+	struct val	*v;
+	struct trc_attr	*attr;		/* reader */
+	int		 dupknown;	/* reader: a known key twice */
+	int32_t		 peer, tag, comm, root;
+	int64_t		 bytes, req;
+	struct trc_str	 reqs, fn, op;
+};
+
+struct rstate {
+	uint32_t	 gen;		/* last_t belongs to this block */
+	int64_t		 last_t;
+	/* Two per kind: a loop often alternates two forms of an event
+	 * (a receive from the left, one from the right). */
+	struct slot	*slot[2 * TRC_NKINDS];
+	unsigned char	 recent[TRC_NKINDS];	/* writer: last used */
+};
+
+static void
+vals_free(struct val *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].lv);
+		free(v[i].txt);
+	}
+	free(v);
+}
+
+static void
+ranks_free(struct rstate *rs, size_t n)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 2 * TRC_NKINDS; k++)
+			if (rs[i].slot[k] != NULL) {
+				vals_free(rs[i].slot[k]->v, rs[i].slot[k]->cap);
+				free(rs[i].slot[k]->attr);
+				free(rs[i].slot[k]);
+			}
+	free(rs);
+}
+
+/* Room for n list elements, the old ones kept: 0 or -1. */
+static int
+list_room(struct val *v, size_t n)
+{
+	int64_t *p;
+
+	if (n <= v->lcap)
+		return 0;
+	if ((p = realloc(v->lv, n * sizeof(*p))) == NULL)
+		return -1;
+	v->lv = p;
+	v->lcap = (uint32_t)n;
+	return 0;
+}
+
+#ifndef TRCB_WRITER_ONLY
+/* Room for n bytes of text: 0 or -1. */
+static int
+text_room(struct val *v, size_t n)
+{
+	char *p;
+
+	if (n <= v->tcap)
+		return 0;
+	if (n < 32)
+		n = 32;
+	if ((p = realloc(v->txt, n)) == NULL)
+		return -1;
+	v->txt = p;
+	v->tcap = n;
+	return 0;
+}
+#endif
+
+static int
+val_equal(const struct val *a, const struct val *b)
+{
+	if (a->type != b->type)
+		return 0;
+	switch (a->type) {
+	case V_INT:
+		return a->i == b->i;
+	case V_REF:
+		return a->sid == b->sid;
+	case V_LIST:
+		return a->ln == b->ln &&
+		    memcmp(a->lv, b->lv, a->ln * sizeof(a->lv[0])) == 0;
+	}
+	return 1;
+}
+
+/* Room for rank r: 0, or -1 when out of memory. */
+static int
+ranks_grow(struct rstate **rs, size_t *n, int32_t r)
+{
+	size_t cap = *n ? *n : 16;
+	struct rstate *p;
+
+	if ((size_t)r < *n)
+		return 0;
+	while (cap <= (size_t)r)
+		cap *= 2;
+	if ((p = realloc(*rs, cap * sizeof(*p))) == NULL)
+		return -1;
+	memset(p + *n, 0, (cap - *n) * sizeof(*p));
+	*rs = p;
+	*n = cap;
+	return 0;
+}
+
+/* The slot of a rank and kind with room for n values, or NULL. */
+static struct slot *
+slot_get(struct rstate *rs, int k, int n, int reader)
+{
+	struct slot *s = rs->slot[k];
+	int cap;
+
+	if (s == NULL) {
+		if ((s = calloc(1, sizeof(*s))) == NULL)
+			return NULL;
+		rs->slot[k] = s;
+	}
+	if (n > s->cap) {
+		cap = n < 4 ? 4 : n;
+		vals_free(s->v, s->cap);
+		free(s->attr);
+		s->attr = NULL;
+		s->cap = 0;
+		s->gen = 0;
+		if ((s->v = calloc((size_t)cap, sizeof(*s->v))) == NULL)
+			return NULL;
+		s->cap = cap;
+		if (reader && (s->attr = calloc((size_t)cap,
+		    sizeof(*s->attr))) == NULL)
+			return NULL;
+	}
+	return s;
+}
+
+static size_t
+put_uvarint(unsigned char *p, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (unsigned char)v;
+	return n;
+}
+
+static uint64_t
+zig(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+#ifndef TRCB_WRITER_ONLY
+static int64_t
+unzig(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+#endif
+
+#ifndef TRCB_WRITER_ONLY
+static int
+key_code(const char *s, size_t len)
+{
+	switch (len) {
+	case 2:
+		return memcmp(s, "fn", 2) == 0 ? K_FN :
+		    memcmp(s, "op", 2) == 0 ? K_OP : K_OTHER;
+	case 3:
+		return memcmp(s, "tag", 3) == 0 ? K_TAG :
+		    memcmp(s, "req", 3) == 0 ? K_REQ : K_OTHER;
+	case 4:
+		return memcmp(s, "peer", 4) == 0 ? K_PEER :
+		    memcmp(s, "comm", 4) == 0 ? K_COMM :
+		    memcmp(s, "root", 4) == 0 ? K_ROOT : K_OTHER;
+	case 5:
+		return memcmp(s, "bytes", 5) == 0 ? K_BYTES : K_OTHER;
+	}
+	return K_OTHER;
+}
+#endif
+
+/* ---- Writer ---- */
+
+struct ientry {
+	uint64_t	 off;
+	uint32_t	 nev;
+	int64_t		 tmin, tmax;
+	int32_t		 rlo, rhi;
+};
+
+struct trcb_writer {
+	int		 fd;
+	char		*name;
+	int		 zstd;
+	uint64_t	 off;		/* bytes written */
+	unsigned char	*raw;		/* the block being filled */
+	size_t		 rawlen;
+	unsigned char	*zbuf;
+	size_t		 zcap;
+	ZSTD_CCtx	*cctx;
+	struct trc_intern strs;
+	int32_t		 nemitted;	/* strings the block has defined */
+	uint32_t	 gen;
+	uint32_t	 nev;
+	int64_t		 tmin, tmax;
+	int32_t		 rlo, rhi, prev_rank;
+	int64_t		 prev_t;
+	struct rstate	*rs;
+	size_t		 nrs;
+	struct ientry	*index;
+	size_t		 nindex, capindex;
+	int64_t		*ltmp;		/* the lists of the event at hand */
+	int		 failed;
+	char		 err[256];
+};
+
+static int
+w_fail(struct trcb_writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int
+w_fail(struct trcb_writer *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(w->err, sizeof(w->err), fmt, ap);
+	va_end(ap);
+	w->failed = 1;
+	return -1;
+}
+
+void
+trcb_wfree(struct trcb_writer *w)
+{
+	if (w == NULL)
+		return;
+	free(w->name);
+	free(w->raw);
+	free(w->zbuf);
+	ZSTD_freeCCtx(w->cctx);
+	trc_intern_free(&w->strs);
+	ranks_free(w->rs, w->nrs);
+	free(w->index);
+	free(w->ltmp);
+	free(w);
+}
+
+static int
+w_bytes(struct trcb_writer *w, const void *buf, size_t n)
+{
+	const char *p = buf;
+	ssize_t k;
+
+	while (n > 0) {
+		k = write(w->fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return w_fail(w, "%s: write error: %s", w->name,
+			    k < 0 ? strerror(errno) : "short write");
+		p += k;
+		n -= (size_t)k;
+		w->off += (uint64_t)k;
+	}
+	return 0;
+}
+
+/*
+ * A writer of the binary stream on fd, named name in messages: NULL
+ * only when out of memory.  An error is kept (trcb_werror) and
+ * returned by the first call that fails.
+ */
+struct trcb_writer *
+trcb_wopen(int fd, const char *name, const struct trc_header *h, int zstd)
+{
+	unsigned char head[32];
+	struct trcb_writer *w;
+	size_t n = 0;
+
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return NULL;
+	w->fd = fd;
+	w->zstd = zstd;
+	if ((w->name = strdup(name)) == NULL ||
+	    (w->raw = malloc(RAW_MAX)) == NULL ||
+	    (w->ltmp = malloc(LIST_MAX * sizeof(*w->ltmp))) == NULL) {
+		trcb_wfree(w);
+		return NULL;
+	}
+	if (zstd) {
+		w->zcap = ZSTD_compressBound(RAW_MAX);
+		if ((w->zbuf = malloc(w->zcap)) == NULL ||
+		    (w->cctx = ZSTD_createCCtx()) == NULL) {
+			trcb_wfree(w);
+			return NULL;
+		}
+	}
+	if (h->extra.len > MAXEXTRA) {
+		w_fail(w, "%s: header longer than %d bytes", w->name, MAXEXTRA);
+		return w;
+	}
+	memcpy(head, MAGIC, MAGICLEN);
+	n = MAGICLEN;
+	head[n++] = VERSION;
+	head[n++] = 0;			/* flags */
+	n += put_uvarint(head + n, (uint64_t)(h->ranks > 0 ? h->ranks : 0));
+	head[n++] = (unsigned char)h->order;
+	n += put_uvarint(head + n, h->extra.len);
+	if (w_bytes(w, head, n) == 0)
+		w_bytes(w, h->extra.s, h->extra.len);
+	return w;
+}
+
+const char *
+trcb_werror(const struct trcb_writer *w)
+{
+	return w->err;
+}
+
+/* Writes the block being filled, if any, and starts a new one. */
+static int
+w_flush(struct trcb_writer *w)
+{
+	unsigned char head[80];
+	const unsigned char *stored = w->raw;
+	struct ientry *e;
+	size_t n = 0, slen = w->rawlen, zn;
+	uint32_t crc;
+	int codec = CODEC_RAW;
+
+	if (w->nev == 0)
+		return 0;
+	if (w->zstd) {
+		zn = ZSTD_compressCCtx(w->cctx, w->zbuf, w->zcap, w->raw,
+		    w->rawlen, ZSTD_LEVEL);
+		if (ZSTD_isError(zn))
+			return w_fail(w, "%s: zstd: %s", w->name,
+			    ZSTD_getErrorName(zn));
+		if (zn < w->rawlen) {
+			codec = CODEC_ZSTD;
+			stored = w->zbuf;
+			slen = zn;
+		}
+	}
+	if (w->nindex == w->capindex) {
+		w->capindex = w->capindex ? 2 * w->capindex : 64;
+		if ((e = realloc(w->index, w->capindex * sizeof(*e))) == NULL)
+			return w_fail(w, "out of memory");
+		w->index = e;
+	}
+	e = &w->index[w->nindex++];
+	e->off = w->off;
+	e->nev = w->nev;
+	e->tmin = w->tmin;
+	e->tmax = w->tmax;
+	e->rlo = w->rlo;
+	e->rhi = w->rhi;
+	head[n++] = 'B';
+	n += put_uvarint(head + n, w->nev);
+	n += put_uvarint(head + n, w->rawlen);
+	head[n++] = (unsigned char)codec;
+	n += put_uvarint(head + n, slen);
+	n += put_uvarint(head + n, zig(w->tmin));
+	n += put_uvarint(head + n, (uint64_t)w->tmax - (uint64_t)w->tmin);
+	n += put_uvarint(head + n, (uint64_t)w->rlo);
+	n += put_uvarint(head + n, (uint64_t)(w->rhi - w->rlo));
+	crc = (uint32_t)crc32(0L, stored, (uInt)slen);
+	head[n++] = (unsigned char)crc;
+	head[n++] = (unsigned char)(crc >> 8);
+	head[n++] = (unsigned char)(crc >> 16);
+	head[n++] = (unsigned char)(crc >> 24);
+	if (w_bytes(w, head, n) < 0 || w_bytes(w, stored, slen) < 0)
+		return -1;
+	w->nev = 0;
+	w->rawlen = 0;
+	trc_intern_free(&w->strs);
+	w->nemitted = 0;
+	return 0;
+}
+
+/* An integer as trc_format_int writes it back: 0, or -1. */
+static int
+canonical_int(const char *s, size_t len, int64_t *i)
+{
+	char num[24];
+
+	return len > 0 && len < 21 && trc_parse_int(s, len, i) == 0 &&
+	    trc_format_int(num, *i) == len && memcmp(num, s, len) == 0 ? 0 : -1;
+}
+
+/*
+ * Classifies a value as the reader will rebuild it, lists into
+ * ltmp + *lused; -1 on a NUL byte, -2 when out of memory.
+ */
+static int
+w_value(struct trcb_writer *w, const struct trc_str *s, struct val *v,
+    size_t *lused)
+{
+	const char *p, *end = s->s + s->len, *comma;
+	size_t n = 0;
+
+	if (s->len == 1 && s->s[0] == '*') {
+		v->type = V_ANY;
+		return 0;
+	}
+	if (canonical_int(s->s, s->len, &v->i) == 0) {
+		v->type = V_INT;
+		return 0;
+	}
+	if (s->len > 2 && memchr(s->s, ',', s->len) != NULL) {
+		v->lv = w->ltmp + *lused;
+		for (p = s->s; p <= end; p = comma + 1) {
+			if ((comma = memchr(p, ',', (size_t)(end - p))) == NULL)
+				comma = end;
+			if (*lused + n == LIST_MAX ||
+			    canonical_int(p, (size_t)(comma - p), &v->lv[n]) < 0)
+				break;
+			n++;
+			if (comma == end) {
+				v->type = V_LIST;
+				v->ln = (uint32_t)n;
+				*lused += n;
+				return 0;
+			}
+		}
+	}
+	v->type = V_REF;
+	if (memchr(s->s, '\0', s->len) != NULL)
+		return -1;
+	return (v->sid = trc_intern(&w->strs, s->s, s->len)) < 0 ? -2 : 0;
+}
+
+static unsigned char *
+w_string(struct trcb_writer *w, unsigned char *p, int32_t sid, int shift,
+    unsigned type_ref, unsigned type_new)
+{
+	const char *s;
+	size_t len;
+
+	if (sid < w->nemitted)
+		return p + put_uvarint(p, ((uint64_t)sid << shift) | type_ref);
+	s = w->strs.name[sid];
+	len = strlen(s);
+	p += put_uvarint(p, ((uint64_t)len << shift) | type_new);
+	memcpy(p, s, len);
+	w->nemitted++;
+	return p + len;
+}
+
+static unsigned char *
+w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
+    const struct val *old)
+{
+	uint64_t u;
+	int64_t base;
+	uint32_t j;
+
+	if (old != NULL && val_equal(v, old)) {
+		*p++ = V_SAME;
+		return p;
+	}
+	switch (v->type) {
+	case V_INT:
+		u = zig((int64_t)((uint64_t)v->i - (uint64_t)(old != NULL &&
+		    old->type == V_INT ? old->i : 0)));
+		if (u < ((uint64_t)1 << 60))
+			return p + put_uvarint(p, u << 3 | V_INT);
+		*p++ = V_BIGINT;
+		return p + put_uvarint(p, u);
+	case V_ANY:
+		*p++ = V_ANY;
+		return p;
+	case V_LIST:
+		/* Each element against the old list's, else the one before. */
+		p += put_uvarint(p, (uint64_t)v->ln << 3 | V_LIST);
+		for (j = 0; j < v->ln; j++) {
+			base = old != NULL && old->type == V_LIST && j < old->ln ?
+			    old->lv[j] : j > 0 ? v->lv[j - 1] : 0;
+			p += put_uvarint(p, zig((int64_t)((uint64_t)v->lv[j] -
+			    (uint64_t)base)));
+		}
+		return p;
+	default:
+		return w_string(w, p, v->sid, 3, V_REF, V_NEW);
+	}
+}
+
+/* The slot takes the event's values: 0, or -1 when out of memory. */
+static int
+w_keep(struct slot *sl, const struct val *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sl->v[i].key = v[i].key;
+		sl->v[i].type = v[i].type;
+		sl->v[i].sid = v[i].sid;
+		sl->v[i].i = v[i].i;
+		if (v[i].type == V_LIST) {
+			if (list_room(&sl->v[i], v[i].ln) < 0)
+				return -1;
+			memcpy(sl->v[i].lv, v[i].lv, v[i].ln * sizeof(v[i].lv[0]));
+			sl->v[i].ln = v[i].ln;
+		}
+	}
+	sl->n = n;
+	return 0;
+}
+
+int
+trcb_write(struct trcb_writer *w, const struct trc_event *ev)
+{
+	struct val v[TRC_MAXATTR];
+	struct rstate *rs;
+	struct slot *sl;
+	unsigned char *p, *head;
+	size_t lused = 0, textlen = 0;
+	int64_t last;
+	int i, mode, rc, which, best, changed, fewest;
+
+	if (w->failed)
+		return -1;
+	if (ev->nattr < 0 || ev->nattr > TRC_MAXATTR ||
+	    (unsigned)ev->kind >= TRC_NKINDS || ev->rank < 0)
+		return w_fail(w, "%s: invalid event", w->name);
+	if (ranks_grow(&w->rs, &w->nrs, ev->rank) < 0)
+		return w_fail(w, "out of memory");
+	if (w->nev == 0) {
+		w->gen++;
+		w->tmin = w->tmax = ev->t;
+		w->rlo = w->rhi = ev->rank;
+	}
+	rs = &w->rs[ev->rank];
+	for (i = 0; i < ev->nattr; i++) {
+		textlen += ev->attr[i].key.len + ev->attr[i].val.len + 2;
+		if (textlen > TRC_MAXLINE)
+			return w_fail(w, "%s: event longer than "
+			    "%d bytes", w->name, TRC_MAXLINE);
+		if (ev->attr[i].key.len == 0 ||
+		    memchr(ev->attr[i].key.s, '\0', ev->attr[i].key.len) != NULL)
+			rc = -1;
+		else if ((v[i].key = trc_intern(&w->strs, ev->attr[i].key.s,
+		    ev->attr[i].key.len)) < 0)
+			rc = -2;
+		else
+			rc = w_value(w, &ev->attr[i].val, &v[i], &lused);
+		if (rc == -1)
+			return w_fail(w, "%s: invalid attribute on an "
+			    "event at time %lld", w->name, (long long)ev->t);
+		if (rc < 0)
+			return w_fail(w, "out of memory");
+	}
+
+	/* Against the one of the two previous events of this rank and
+	 * kind with the same keys and the fewest other values. */
+	best = -1;
+	fewest = TRC_MAXATTR + 1;
+	for (which = 0; ev->nattr > 0 && which < 2; which++) {
+		sl = rs->slot[2 * ev->kind + which];
+		if (sl == NULL || sl->gen != w->gen || sl->n != ev->nattr)
+			continue;
+		for (i = 0; i < ev->nattr && sl->v[i].key == v[i].key; i++)
+			;
+		if (i < ev->nattr)
+			continue;
+		for (changed = 0, i = 0; i < ev->nattr; i++)
+			changed += !val_equal(&v[i], &sl->v[i]);
+		if (changed < fewest) {
+			fewest = changed;
+			best = which;
+		}
+	}
+	/* A second form while the other slot is free: keep it there. */
+	if (best >= 0 && fewest > 0) {
+		sl = rs->slot[2 * ev->kind + !best];
+		if (sl == NULL || sl->gen != w->gen)
+			best = -1;
+	}
+	if (ev->nattr == 0) {
+		mode = MODE_NONE;
+		which = 0;
+	} else if (best < 0) {
+		/* A free slot, else the one used least recently. */
+		mode = MODE_KEYS;
+		for (which = 0; which < 2; which++) {
+			sl = rs->slot[2 * ev->kind + which];
+			if (sl == NULL || sl->gen != w->gen)
+				break;
+		}
+		if (which == 2)
+			which = !rs->recent[ev->kind];
+	} else {
+		mode = fewest == 0 ? MODE_SAME : MODE_VALUES;
+		which = best;
+	}
+	sl = NULL;
+	if (mode != MODE_NONE) {
+		rs->recent[ev->kind] = (unsigned char)which;
+		if ((sl = slot_get(rs, 2 * ev->kind + which, ev->nattr, 0)) ==
+		    NULL)
+			return w_fail(w, "out of memory");
+	}
+
+	head = p = w->raw + w->rawlen;
+	*p++ = (unsigned char)(ev->kind | mode << 4 | which << 7 |
+	    (w->nev > 0 && ev->rank == w->prev_rank ? 0x40 : 0));
+	if (!(*head & 0x40))
+		p += put_uvarint(p, (uint64_t)ev->rank);
+	/* A rank's first time in the block is after the event before,
+	 * whatever its rank; the block's first is after 0. */
+	last = rs->gen == w->gen ? rs->last_t : w->nev > 0 ? w->prev_t : 0;
+	p += put_uvarint(p, zig((int64_t)((uint64_t)ev->t - (uint64_t)last)));
+	if (mode == MODE_VALUES)
+		for (i = 0; i < ev->nattr; i++)
+			p = w_val(w, p, &v[i], &sl->v[i]);
+	else if (mode == MODE_KEYS) {
+		p += put_uvarint(p, (uint64_t)ev->nattr);
+		for (i = 0; i < ev->nattr; i++) {
+			p = w_string(w, p, v[i].key, 1, 0, 1);
+			p = w_val(w, p, &v[i], NULL);
+		}
+	}
+	if (mode == MODE_VALUES || mode == MODE_KEYS) {
+		if (w_keep(sl, v, ev->nattr) < 0)
+			return w_fail(w, "out of memory");
+		sl->gen = w->gen;
+	}
+	w->rawlen = (size_t)(p - w->raw);
+	rs->gen = w->gen;
+	rs->last_t = ev->t;
+	w->prev_rank = ev->rank;
+	w->prev_t = ev->t;
+	if (ev->t < w->tmin)
+		w->tmin = ev->t;
+	if (ev->t > w->tmax)
+		w->tmax = ev->t;
+	if (ev->rank < w->rlo)
+		w->rlo = ev->rank;
+	if (ev->rank > w->rhi)
+		w->rhi = ev->rank;
+	/* An event's code is at most EVENT_MAX: the next one fits. */
+	if (++w->nev == BLOCK_EVENTS || w->rawlen >= BLOCK_RAW)
+		return w_flush(w);
+	return 0;
+}
+
+/* Writes the last block, the index and the end; fd stays open. */
+int
+trcb_wclose(struct trcb_writer *w)
+{
+	unsigned char *buf, *p;
+	const struct ientry *e;
+	uint64_t ioff, prev_off = 0;
+	int64_t prev_t = 0;
+	size_t i;
+	int rc, k;
+
+	if (w->failed || w_flush(w) < 0)
+		return -1;
+	/* The index: 50 bytes an entry at most, written in pieces. */
+	ioff = w->off;
+	if ((buf = malloc(64 * 1024)) == NULL)
+		return w_fail(w, "out of memory");
+	p = buf;
+	*p++ = 'I';
+	p += put_uvarint(p, w->nindex);
+	for (i = 0; i < w->nindex; i++) {
+		e = &w->index[i];
+		p += put_uvarint(p, e->off - prev_off);
+		p += put_uvarint(p, e->nev);
+		p += put_uvarint(p, zig((int64_t)((uint64_t)e->tmin -
+		    (uint64_t)prev_t)));
+		p += put_uvarint(p, (uint64_t)e->tmax - (uint64_t)e->tmin);
+		p += put_uvarint(p, (uint64_t)e->rlo);
+		p += put_uvarint(p, (uint64_t)(e->rhi - e->rlo));
+		prev_off = e->off;
+		prev_t = e->tmin;
+		if (p - buf > 60 * 1024) {
+			if (w_bytes(w, buf, (size_t)(p - buf)) < 0) {
+				free(buf);
+				return -1;
+			}
+			p = buf;
+		}
+	}
+	for (k = 0; k < 8; k++)
+		*p++ = (unsigned char)(ioff >> (8 * k));
+	memcpy(p, ENDMAGIC, 8);
+	p += 8;
+	rc = w_bytes(w, buf, (size_t)(p - buf));
+	free(buf);
+	return rc;
+}
+
+#ifndef TRCB_WRITER_ONLY
+/* ---- Reader ---- */
+
+struct rtrcb {
+	struct trc_src	*src;
+	const char	*name;
+	unsigned char	*in;		/* input bytes, buffered */
+	size_t		 inpos, inlen;
+	uint64_t	 off;		/* of in[0] in the file */
+	int		 in_eof;
+	unsigned char	*stored, *raw;
+	size_t		 storedcap;
+	ZSTD_DCtx	*dctx;
+	char		*arena;		/* the block's strings, NUL-ended */
+	size_t		 arenalen, arenacap;
+	struct trc_str	*strs;
+	unsigned char	*scode;		/* K_* of each string */
+	size_t		 nstrs, capstrs;
+	unsigned long	 block;		/* its number, from 1 */
+	uint64_t	 block_off;
+	uint32_t	 gen;
+	uint32_t	 nev, left;
+	int64_t		 tmin, tmax;
+	int32_t		 rlo, rhi, prev_rank;
+	int64_t		 prev_t;
+	size_t		 pos, rawlen;
+	struct rstate	*rs;
+	size_t		 nrs;
+	long		 line;		/* the event's line in the text */
+	int		 done;
+	uint64_t	 blocks_read, events_read;
+	char		*hextra;	/* the header's extra lines */
+};
+
+static void
+r_close(void *state)
+{
+	struct rtrcb *r = state;
+
+	if (r == NULL)
+		return;
+	free(r->in);
+	free(r->stored);
+	free(r->raw);
+	ZSTD_freeDCtx(r->dctx);
+	free(r->arena);
+	free(r->strs);
+	free(r->scode);
+	ranks_free(r->rs, r->nrs);
+	free(r->hextra);
+	free(r);
+}
+
+static int
+bid(const char *path, const unsigned char *head, size_t n)
+{
+	(void)path;
+	return n >= MAGICLEN && memcmp(head, MAGIC, MAGICLEN) == 0 ? 100 : 0;
+}
+
+/* "file: offset O: message" or "file: block B at offset O: message". */
+static int
+r_fail(struct trc_reader *tr, struct rtrcb *r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int
+r_fail(struct trc_reader *tr, struct rtrcb *r, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (r->block > 0)
+		return trc_fail_at(tr, r->name, 0, "block %lu at offset %llu: %s",
+		    r->block, (unsigned long long)r->block_off, msg);
+	return trc_fail_at(tr, r->name, 0, "offset %llu: %s",
+	    (unsigned long long)(r->off + r->inpos), msg);
+}
+
+/* At least n bytes buffered: 1, 0 when the input ends first, -1 error. */
+static int
+r_fill(struct trc_reader *tr, struct rtrcb *r, size_t n)
+{
+	ssize_t got;
+
+	while (r->inlen - r->inpos < n) {
+		if (r->in_eof)
+			return 0;
+		if (r->inpos > 0) {
+			memmove(r->in, r->in + r->inpos, r->inlen - r->inpos);
+			r->off += r->inpos;
+			r->inlen -= r->inpos;
+			r->inpos = 0;
+		}
+		got = trc_src_read(r->src, r->in + r->inlen, 65536 - r->inlen);
+		if (got < 0)
+			return trc_fail_at(tr, r->name, 0, "%s",
+			    trc_src_error(r->src));
+		if (got == 0)
+			r->in_eof = 1;
+		r->inlen += (size_t)got;
+	}
+	return 1;
+}
+
+static int
+r_byte(struct trc_reader *tr, struct rtrcb *r, const char *what, unsigned *c)
+{
+	int rc;
+
+	*c = 0;
+	if ((rc = r_fill(tr, r, 1)) <= 0)
+		return rc < 0 ? -1 : r_fail(tr, r, "truncated %s", what);
+	*c = r->in[r->inpos++];
+	return 0;
+}
+
+static int
+r_uvarint(struct trc_reader *tr, struct rtrcb *r, const char *what,
+    uint64_t *v)
+{
+	unsigned c, shift;
+
+	*v = 0;
+	for (shift = 0;; shift += 7) {
+		if (r_byte(tr, r, what, &c) < 0)
+			return -1;
+		if (shift == 63 && c > 1)
+			return r_fail(tr, r, "bad varint in %s", what);
+		*v |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return 0;
+	}
+}
+
+/* From the input into dst; -1 when it ends first. */
+static int
+r_copy(struct trc_reader *tr, struct rtrcb *r, void *dst, size_t n,
+    const char *what)
+{
+	unsigned char *d = dst;
+	size_t k;
+	int rc;
+
+	while (n > 0) {
+		if ((rc = r_fill(tr, r, 1)) <= 0)
+			return rc < 0 ? -1 : r_fail(tr, r, "truncated %s", what);
+		k = r->inlen - r->inpos;
+		if (k > n)
+			k = n;
+		memcpy(d, r->in + r->inpos, k);
+		r->inpos += k;
+		d += k;
+		n -= k;
+	}
+	return 0;
+}
+
+static int
+r_open(struct trc_reader *tr, struct trc_src *src,
+    const struct trc_open_opts *opts)
+{
+	struct trc_header *h = trc_reader_header(tr);
+	unsigned char magic[MAGICLEN];
+	struct rtrcb *r;
+	uint64_t ranks, len;
+	unsigned version, flags, order;
+
+	(void)opts;
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
+	trc_reader_set_state(tr, r);
+	r->src = src;
+	r->name = trc_src_name(src);
+	if ((r->in = malloc(65536)) == NULL ||
+	    (r->raw = malloc(RAW_MAX + 1)) == NULL)
+		return trc_fail_at(tr, r->name, 0, "out of memory");
+	if (r_copy(tr, r, magic, MAGICLEN, "header") < 0)
+		return -1;
+	if (memcmp(magic, MAGIC, MAGICLEN) != 0)
+		return trc_fail_at(tr, r->name, 0, "not a trcb stream (bad magic)");
+	if (r_byte(tr, r, "header", &version) < 0)
+		return -1;
+	if (version != VERSION)
+		return trc_fail_at(tr, r->name, 0, "unsupported trcb version %u",
+		    version);
+	if (r_byte(tr, r, "header", &flags) < 0 ||
+	    r_uvarint(tr, r, "header", &ranks) < 0 ||
+	    r_byte(tr, r, "header", &order) < 0 ||
+	    r_uvarint(tr, r, "header", &len) < 0)
+		return -1;
+	if (flags != 0)
+		return r_fail(tr, r, "unknown header flags %u", flags);
+	if (ranks > INT32_MAX)
+		return r_fail(tr, r, "invalid ranks %llu",
+		    (unsigned long long)ranks);
+	if (order > TRC_ORDER_NONE)
+		return r_fail(tr, r, "invalid order %u", order);
+	if (len > MAXEXTRA)
+		return r_fail(tr, r, "header longer than %d bytes", MAXEXTRA);
+	if ((r->hextra = malloc(len + 1)) == NULL)
+		return trc_fail_at(tr, r->name, 0, "out of memory");
+	if (r_copy(tr, r, r->hextra, len, "header") < 0)
+		return -1;
+	r->hextra[len] = '\0';
+	if (len > 0 && r->hextra[len - 1] != '\n')
+		return r_fail(tr, r, "header lines do not end in a newline");
+	h->ranks = (int32_t)ranks;
+	h->order = (enum trc_order)order;
+	h->extra.s = r->hextra;
+	h->extra.len = len;
+	/* Events are on the lines the text form would give them. */
+	r->line = 1;
+	for (len = 0; len < h->extra.len; len++)
+		r->line += r->hextra[len] == '\n';
+	return 0;
+}
+
+/* The index and the end: checked against what was read, then EOF. */
+static int
+r_index(struct trc_reader *tr, struct rtrcb *r)
+{
+	unsigned char tail[16];
+	uint64_t n, i, v, nev = 0, off = 0, ioff;
+	int k;
+
+	ioff = r->off + r->inpos - 1;
+	if (r_uvarint(tr, r, "index", &n) < 0)
+		return -1;
+	if (n != r->blocks_read)
+		return r_fail(tr, r, "index lists %llu blocks, not %llu",
+		    (unsigned long long)n,
+		    (unsigned long long)r->blocks_read);
+	for (i = 0; i < n; i++) {
+		if (r_uvarint(tr, r, "index", &v) < 0)
+			return -1;
+		off += v;
+		if (r_uvarint(tr, r, "index", &v) < 0)
+			return -1;
+		nev += v;
+		for (k = 0; k < 4; k++)
+			if (r_uvarint(tr, r, "index", &v) < 0)
+				return -1;
+	}
+	if (nev != r->events_read)
+		return r_fail(tr, r, "index counts %llu events, not %llu",
+		    (unsigned long long)nev,
+		    (unsigned long long)r->events_read);
+	if (r_copy(tr, r, tail, 16, "end") < 0)
+		return -1;
+	for (v = 0, k = 7; k >= 0; k--)
+		v = v << 8 | tail[k];
+	if (memcmp(tail + 8, ENDMAGIC, 8) != 0 || v != ioff)
+		return r_fail(tr, r, "bad end of stream");
+	if ((k = r_fill(tr, r, 1)) != 0)
+		return k < 0 ? -1 : r_fail(tr, r, "data after the end");
+	(void)off;
+	r->done = 1;
+	return 0;
+}
+
+/* Reads the next block into raw: 1, 0 at the end, -1 on error. */
+static int
+r_block(struct trc_reader *tr, struct rtrcb *r)
+{
+	uint64_t nev, rawlen, slen, tmin, tspan, rlo, rspan;
+	unsigned char crcb[4];
+	unsigned c, codec;
+	uint32_t crc;
+	size_t zn;
+	unsigned char *p;
+	int rc;
+
+	r->block = 0;
+	if ((rc = r_fill(tr, r, 1)) < 0)
+		return -1;
+	if (rc == 0)
+		return r_fail(tr, r, "truncated stream (no index and end)");
+	c = r->in[r->inpos++];
+	if (c == 'I') {
+		return r_index(tr, r) < 0 ? -1 : 0;
+	}
+	r->block_off = r->off + r->inpos - 1;
+	if (c != 'B')
+		return r_fail(tr, r, "bad block marker 0x%02x", c);
+	r->block = (unsigned long)r->blocks_read + 1;
+	if (r_uvarint(tr, r, "block header", &nev) < 0 ||
+	    r_uvarint(tr, r, "block header", &rawlen) < 0 ||
+	    r_byte(tr, r, "block header", &codec) < 0 ||
+	    r_uvarint(tr, r, "block header", &slen) < 0 ||
+	    r_uvarint(tr, r, "block header", &tmin) < 0 ||
+	    r_uvarint(tr, r, "block header", &tspan) < 0 ||
+	    r_uvarint(tr, r, "block header", &rlo) < 0 ||
+	    r_uvarint(tr, r, "block header", &rspan) < 0 ||
+	    r_copy(tr, r, crcb, 4, "block header") < 0)
+		return -1;
+	if (nev == 0 || nev > BLOCK_EVENTS)
+		return r_fail(tr, r, "invalid event count %llu",
+		    (unsigned long long)nev);
+	if (rawlen > RAW_MAX)
+		return r_fail(tr, r, "block of %llu bytes, more than %d",
+		    (unsigned long long)rawlen, RAW_MAX);
+	if (codec > CODEC_ZSTD)
+		return r_fail(tr, r, "unknown codec %u", codec);
+	if (codec == CODEC_RAW ? slen != rawlen : slen > ZSTD_compressBound(RAW_MAX))
+		return r_fail(tr, r, "invalid stored size %llu",
+		    (unsigned long long)slen);
+	if (rlo > INT32_MAX || rspan > INT32_MAX - rlo)
+		return r_fail(tr, r, "invalid rank range");
+	r->tmin = unzig(tmin);
+	r->tmax = (int64_t)((uint64_t)r->tmin + tspan);
+	if (r->tmax < r->tmin)
+		return r_fail(tr, r, "invalid time range");
+	r->rlo = (int32_t)rlo;
+	r->rhi = (int32_t)(rlo + rspan);
+	if (codec == CODEC_RAW)
+		p = r->raw;
+	else {
+		if (slen > r->storedcap) {
+			free(r->stored);
+			if ((r->stored = malloc(slen)) == NULL)
+				return trc_fail_at(tr, r->name, 0, "out of memory");
+			r->storedcap = slen;
+		}
+		p = r->stored;
+	}
+	if (r_copy(tr, r, p, slen, "block") < 0)
+		return -1;
+	crc = (uint32_t)crc32(0L, p, (uInt)slen);
+	if (crc != ((uint32_t)crcb[0] | (uint32_t)crcb[1] << 8 |
+	    (uint32_t)crcb[2] << 16 | (uint32_t)crcb[3] << 24))
+		return r_fail(tr, r, "checksum mismatch");
+	if (codec == CODEC_ZSTD) {
+		if (r->dctx == NULL && (r->dctx = ZSTD_createDCtx()) == NULL)
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		zn = ZSTD_decompressDCtx(r->dctx, r->raw, RAW_MAX, p, slen);
+		if (ZSTD_isError(zn))
+			return r_fail(tr, r, "corrupt zstd data: %s",
+			    ZSTD_getErrorName(zn));
+		if (zn != rawlen)
+			return r_fail(tr, r, "zstd data of %zu bytes, not %llu",
+			    zn, (unsigned long long)rawlen);
+	}
+	/* Strings of the block: at most one per byte, and their NULs. */
+	if (2 * rawlen + 16 > r->arenacap) {
+		free(r->arena);
+		r->arenacap = 2 * (size_t)rawlen + 16;
+		if ((r->arena = malloc(r->arenacap)) == NULL) {
+			r->arenacap = 0;
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		}
+	}
+	r->raw[rawlen] = 0;
+	r->arenalen = 0;
+	r->nstrs = 0;
+	r->rawlen = (size_t)rawlen;
+	r->pos = 0;
+	r->nev = r->left = (uint32_t)nev;
+	r->gen++;
+	r->blocks_read++;
+	return 1;
+}
+
+/* A varint of the block at pos. */
+static inline int
+b_uvarint(struct rtrcb *r, uint64_t *v)
+{
+	const unsigned char *p = r->raw + r->pos, *end = r->raw + r->rawlen;
+	unsigned shift;
+
+	if (p < end && *p < 0x80) {
+		*v = *p;
+		r->pos++;
+		return 0;
+	}
+	*v = 0;
+	for (shift = 0; p < end; shift += 7) {
+		if (shift == 63 && *p > 1)
+			return -1;
+		*v |= (uint64_t)(*p & 0x7f) << shift;
+		if (!(*p++ & 0x80)) {
+			r->pos = (size_t)(p - r->raw);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+b_string(struct rtrcb *r, uint64_t len, int32_t *sid)
+{
+	struct trc_str *s;
+	unsigned char *c;
+
+	if (len > r->rawlen - r->pos || len > TRC_MAXLINE ||
+	    memchr(r->raw + r->pos, '\0', len) != NULL)
+		return -1;
+	if (r->nstrs == r->capstrs) {
+		r->capstrs = r->capstrs ? 2 * r->capstrs : 256;
+		if ((s = realloc(r->strs, r->capstrs * sizeof(*s))) == NULL)
+			return -2;
+		r->strs = s;
+		if ((c = realloc(r->scode, r->capstrs)) == NULL)
+			return -2;
+		r->scode = c;
+	}
+	s = &r->strs[r->nstrs];
+	s->s = r->arena + r->arenalen;
+	s->len = (size_t)len;
+	memcpy(r->arena + r->arenalen, r->raw + r->pos, (size_t)len);
+	r->arena[r->arenalen + len] = '\0';
+	r->arenalen += (size_t)len + 1;
+	r->pos += (size_t)len;
+	r->scode[r->nstrs] = (unsigned char)key_code(s->s, s->len);
+	*sid = (int32_t)r->nstrs++;
+	return 0;
+}
+
+/*
+ * The value of v coded against what v holds (have_old) or nothing:
+ * 1 changed, 0 the same, -1 bad, -2 out of memory.
+ */
+static int
+b_val(struct rtrcb *r, struct val *v, int have_old)
+{
+	uint64_t c, u, j;
+	int64_t base;
+	uint32_t oldn;
+	int oldlist;
+
+	if (b_uvarint(r, &c) < 0)
+		return -1;
+	switch (c & 7) {
+	case V_SAME:
+		return have_old && c == V_SAME ? 0 : -1;
+	case V_INT:
+	case V_BIGINT:
+		if ((c & 7) == V_BIGINT) {
+			if (c != V_BIGINT || b_uvarint(r, &c) < 0)
+				return -1;
+		} else
+			c >>= 3;
+		base = have_old && v->type == V_INT ? v->i : 0;
+		v->i = (int64_t)((uint64_t)unzig(c) + (uint64_t)base);
+		v->type = V_INT;
+		return 1;
+	case V_ANY:
+		if (c != V_ANY)
+			return -1;
+		v->type = V_ANY;
+		return 1;
+	case V_REF:
+		if ((c >> 3) >= r->nstrs)
+			return -1;
+		v->type = V_REF;
+		v->sid = (int32_t)(c >> 3);
+		return 1;
+	case V_NEW:
+		v->type = V_REF;
+		return b_string(r, c >> 3, &v->sid) < 0 ? -1 : 1;
+	case V_LIST:
+		if ((c >> 3) < 2 || (c >> 3) > LIST_MAX)
+			return -1;
+		oldlist = have_old && v->type == V_LIST;
+		oldn = oldlist ? v->ln : 0;
+		if (list_room(v, c >> 3) < 0)
+			return -2;
+		for (j = 0; j < c >> 3; j++) {
+			if (b_uvarint(r, &u) < 0)
+				return -1;
+			base = j < oldn ? v->lv[j] : j > 0 ? v->lv[j - 1] : 0;
+			v->lv[j] = (int64_t)((uint64_t)unzig(u) + (uint64_t)base);
+		}
+		v->type = V_LIST;
+		v->ln = (uint32_t)(c >> 3);
+		return 1;
+	}
+	return -1;
+}
+
+/* The text of value i of a slot: 0, or -2 when out of memory. */
+static int
+b_text(struct rtrcb *r, struct slot *s, int i)
+{
+	struct val *v = &s->v[i];
+	struct trc_attr *a = &s->attr[i];
+	size_t n;
+	uint32_t j;
+
+	a->key = r->strs[v->key];
+	switch (v->type) {
+	case V_INT:
+		if (text_room(v, 24) < 0)
+			return -2;
+		a->val.len = trc_format_int(v->txt, v->i);
+		break;
+	case V_LIST:
+		if (text_room(v, (size_t)v->ln * 21) < 0)
+			return -2;
+		for (n = 0, j = 0; j < v->ln; j++) {
+			n += trc_format_int(v->txt + n, v->lv[j]);
+			v->txt[n++] = ',';
+		}
+		a->val.len = n - 1;
+		break;
+	case V_ANY:
+		a->val.s = "*";
+		a->val.len = 1;
+		return 0;
+	default:
+		a->val = r->strs[v->sid];
+		return 0;
+	}
+	v->txt[a->val.len] = '\0';
+	a->val.s = v->txt;
+	return 0;
+}
+
+static void
+fields_clear(struct slot *s)
+{
+	s->peer = s->tag = s->root = TRC_NONE;
+	s->comm = 0;
+	s->bytes = s->req = TRC_NONE;
+	s->reqs.s = s->fn.s = s->op.s = "";
+	s->reqs.len = s->fn.len = s->op.len = 0;
+}
+
+/* The field of known value i, as parse.c reads its text: 0 or -1. */
+static int
+b_field(struct slot *s, int i, int code)
+{
+	const struct val *v = &s->v[i];
+	const struct trc_str *val = &s->attr[i].val;
+	struct trc_str list;
+	int64_t n;
+	uint32_t j;
+
+	switch (code) {
+	case K_FN:
+		s->fn = *val;
+		return 0;
+	case K_OP:
+		s->op = *val;
+		return 0;
+	case K_REQ:
+		s->reqs = list = *val;
+		if (v->type == V_INT || v->type == V_LIST) {
+			if (v->type == V_INT)
+				s->req = v->i;
+			else
+				for (s->req = v->lv[0], j = 1; j < v->ln; j++)
+					if (v->lv[j] < 0)
+						return -1;
+			return s->req < 0 ? -1 : 0;
+		}
+		if (val->len == 0 || trc_reqs_next(&list, &s->req) != 1)
+			return -1;
+		while (list.len > 0)
+			if (trc_reqs_next(&list, &n) != 1)
+				return -1;
+		return 0;
+	}
+	if (v->type == V_INT)
+		n = v->i;
+	else if (v->type == V_ANY)
+		n = TRC_ANY;
+	else if (v->type == V_LIST || trc_parse_int(val->s, val->len, &n) < 0)
+		return -1;
+	if (code == K_BYTES) {
+		s->bytes = n;
+		return n < 0 ? -1 : 0;
+	}
+	if (n == TRC_ANY && v->type == V_ANY && (code == K_PEER || code == K_TAG))
+		;
+	else if (n < 0 || n > INT32_MAX)
+		return -1;
+	if (code == K_PEER)
+		s->peer = (int32_t)n;
+	else if (code == K_TAG)
+		s->tag = (int32_t)n;
+	else if (code == K_COMM)
+		s->comm = (int32_t)n;
+	else
+		s->root = (int32_t)n;
+	return 0;
+}
+
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state(tr);
+	struct rstate *rs;
+	struct slot *sl;
+	uint64_t u, n;
+	unsigned head, mode, seen;
+	int32_t rank;
+	int64_t t;
+	int i, rc = 0, code, all;
+	const char *what;
+
+	if (r->left == 0) {
+		if (r->nev > 0 && r->pos != r->rawlen)
+			return r_fail(tr, r, "%zu bytes after the last event",
+			    r->rawlen - r->pos);
+		r->nev = 0;
+		if (r->done || (rc = r_block(tr, r)) <= 0)
+			return r->done ? 0 : rc;
+	}
+	what = "truncated event";
+	if (r->pos >= r->rawlen)
+		goto bad;
+	head = r->raw[r->pos++];
+	mode = head >> 4 & 3;
+	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80))) {
+		what = "bad event head";
+		goto bad;
+	}
+	if (head & 0x40) {
+		if (r->left == r->nev) {
+			what = "bad event head";
+			goto bad;
+		}
+		rank = r->prev_rank;
+	} else {
+		what = "bad rank";
+		if (b_uvarint(r, &u) < 0 || u > INT32_MAX)
+			goto bad;
+		rank = (int32_t)u;
+	}
+	if (rank < r->rlo || rank > r->rhi) {
+		what = "rank outside the block's range";
+		goto bad;
+	}
+	if ((size_t)rank >= r->nrs && ranks_grow(&r->rs, &r->nrs, rank) < 0)
+		return trc_fail_at(tr, r->name, 0, "out of memory");
+	rs = &r->rs[rank];
+	what = "bad time";
+	if (b_uvarint(r, &u) < 0)
+		goto bad;
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
+	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
+	if (t < r->tmin || t > r->tmax) {
+		what = "time outside the block's range";
+		goto bad;
+	}
+	sl = rs->slot[2 * (head & 15) + (head >> 7)];
+	what = "bad attribute";
+	rc = 0;
+	if (mode == MODE_SAME || mode == MODE_VALUES) {
+		if (sl == NULL || sl->gen != r->gen)
+			goto bad;
+		/* Only what changed is written out again. */
+		for (i = 0; mode == MODE_VALUES && i < sl->n; i++) {
+			if (r->pos < r->rawlen && r->raw[r->pos] == V_SAME) {
+				r->pos++;
+				continue;
+			}
+			if ((rc = b_val(r, &sl->v[i], 1)) < 0)
+				goto val;
+			if (rc == 0)
+				continue;
+			if (b_text(r, sl, i) < 0)
+				goto nomem;
+			code = r->scode[sl->v[i].key];
+			if (code != K_OTHER && !sl->dupknown &&
+			    b_field(sl, i, code) < 0)
+				goto invalid;
+		}
+		all = mode == MODE_VALUES && sl->dupknown;
+	} else if (mode == MODE_KEYS) {
+		if (b_uvarint(r, &n) < 0 || n == 0 || n > TRC_MAXATTR)
+			goto bad;
+		if ((sl = slot_get(rs, 2 * (head & 15) + (head >> 7), (int)n,
+		    1)) == NULL)
+			goto nomem;
+		sl->gen = 0;
+		for (i = 0; i < (int)n; i++) {
+			if (b_uvarint(r, &u) < 0)
+				goto bad;
+			if (u & 1) {
+				if (b_string(r, u >> 1, &sl->v[i].key) < 0)
+					goto bad;
+			} else if ((u >> 1) >= r->nstrs)
+				goto bad;
+			else
+				sl->v[i].key = (int32_t)(u >> 1);
+			if (r->strs[sl->v[i].key].len == 0)
+				goto bad;
+			if ((rc = b_val(r, &sl->v[i], 0)) < 0)
+				goto val;
+			if (b_text(r, sl, i) < 0)
+				goto nomem;
+		}
+		sl->n = (int)n;
+		sl->gen = r->gen;
+		for (seen = 0, sl->dupknown = 0, i = 0; i < sl->n; i++) {
+			code = r->scode[sl->v[i].key];
+			if (code != K_OTHER && (seen & 1u << code))
+				sl->dupknown = 1;
+			seen |= 1u << code;
+		}
+		all = 1;
+	} else
+		all = 0;
+	if (all) {
+		/* Every field again, later attributes winning as in text. */
+		fields_clear(sl);
+		for (i = 0; i < sl->n; i++)
+			if ((code = r->scode[sl->v[i].key]) != K_OTHER &&
+			    b_field(sl, i, code) < 0)
+				goto invalid;
+	}
+
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	if (mode == MODE_NONE) {
+		ev->peer = ev->tag = ev->root = TRC_NONE;
+		ev->comm = 0;
+		ev->bytes = ev->req = TRC_NONE;
+		ev->reqs.s = ev->fn.s = ev->op.s = "";
+		ev->reqs.len = ev->fn.len = ev->op.len = 0;
+		ev->nattr = 0;
+	} else {
+		ev->peer = sl->peer;
+		ev->tag = sl->tag;
+		ev->comm = sl->comm;
+		ev->root = sl->root;
+		ev->bytes = sl->bytes;
+		ev->req = sl->req;
+		ev->reqs = sl->reqs;
+		ev->fn = sl->fn;
+		ev->op = sl->op;
+		ev->nattr = sl->n;
+		memcpy(ev->attr, sl->attr, (size_t)sl->n * sizeof(ev->attr[0]));
+	}
+	ev->line = ++r->line;
+	rs->gen = r->gen;
+	rs->last_t = t;
+	r->prev_rank = rank;
+	r->prev_t = t;
+	r->left--;
+	r->events_read++;
+	return 1;
+invalid:
+	sl->gen = 0;
+	return r_fail(tr, r, "invalid %s '%.40s' (line %ld)",
+	    sl->attr[i].key.s, sl->attr[i].val.s, r->line + 1);
+nomem:
+	return trc_fail_at(tr, r->name, 0, "out of memory");
+val:
+	if (rc == -2)
+		goto nomem;
+	what = "bad attribute value";
+bad:
+	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
+	    (unsigned long)(r->nev - r->left + 1), r->pos);
+}
+
+/* ---- The format: trcb_writer on a file or stdout ---- */
+
+struct wout {
+	int			 fd;
+	char			*name;
+	struct trcb_writer	*w;
+};
+
+static void
+wo_free(void *state)
+{
+	struct wout *o = state;
+
+	if (o == NULL)
+		return;
+	if (o->fd > 1)
+		close(o->fd);
+	trcb_wfree(o->w);
+	free(o->name);
+	free(o);
+}
+
+static int
+wo_open(struct trc_out *out, const char *path, const struct trc_header *h,
+    int zstd)
+{
+	struct wout *o;
+	int stdout_ = path == NULL || strcmp(path, "-") == 0;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return trc_out_fail(out, "out of memory");
+	trc_out_set_state(out, o);
+	o->fd = 1;
+	if ((o->name = strdup(stdout_ ? "<stdout>" : path)) == NULL)
+		return trc_out_fail(out, "out of memory");
+	if (!stdout_ &&
+	    (o->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		return trc_out_fail(out, "%s: %s", path, strerror(errno));
+	if ((o->w = trcb_wopen(o->fd, o->name, h, zstd)) == NULL)
+		return trc_out_fail(out, "out of memory");
+	if (trcb_werror(o->w)[0] != '\0')
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	return 0;
+}
+
+static int
+wo_open_raw(struct trc_out *out, const char *path, const struct trc_header *h)
+{
+	return wo_open(out, path, h, 0);
+}
+
+static int
+wo_open_zstd(struct trc_out *out, const char *path, const struct trc_header *h)
+{
+	return wo_open(out, path, h, 1);
+}
+
+static int
+wo_write(struct trc_out *out, const struct trc_event *ev)
+{
+	struct wout *o = trc_out_state(out);
+
+	if (trcb_write(o->w, ev) < 0)
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	return 0;
+}
+
+static int
+wo_close(struct trc_out *out)
+{
+	struct wout *o = trc_out_state(out);
+	int rc;
+
+	if (trcb_wclose(o->w) < 0)
+		return trc_out_fail(out, "%s", trcb_werror(o->w));
+	if (o->fd > 1) {
+		rc = close(o->fd);
+		o->fd = -1;
+		if (rc < 0)
+			return trc_out_fail(out, "%s: %s", o->name,
+			    strerror(errno));
+	}
+	return 0;
+}
+
+const struct trc_format trc_format_trcb = {
+	.name = "trcb",
+	.bid = bid,
+	.open = r_open,
+	.next = r_next,
+	.close = r_close,
+	.wopen = wo_open_raw,
+	.write = wo_write,
+	.wclose = wo_close,
+	.wfree = wo_free,
+};
+
+/* The same stream with each block compressed by zstd when it gains. */
+const struct trc_format trc_format_trcbz = {
+	.name = "trcb-zstd",
+	.alias = "trcbz",
+	.bid = bid,
+	.open = r_open,
+	.next = r_next,
+	.close = r_close,
+	.wopen = wo_open_zstd,
+	.write = wo_write,
+	.wclose = wo_close,
+	.wfree = wo_free,
+};
+
+#endif /* TRCB_WRITER_ONLY */

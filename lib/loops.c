@@ -1,0 +1,1477 @@
+/*
+ * loops.c - loop compression (trc-loops(1), trc-loops(5)), after
+ * ScalaTrace's RSDs and PRSDs (Noeth et al., "ScalaTrace: Scalable
+ * compression and replay of communication traces", JPDC 2009).
+ *
+ * Each event becomes a template: its kind and attributes, the peer
+ * written relative to the rank (@+1: the next rank, modulo ranks=),
+ * request numbers relative to the highest the rank has used (@r+1: a
+ * new one, @r-0: the last), other integer attributes that tools do not
+ * know as @v (a value per occurrence: a counter, polls=).  A rank's
+ * program is a list of nodes, each a template or a loop of nodes; when
+ * an event is appended, the tail of the list is folded while it
+ * repeats: a loop followed by its body runs once more, two equal runs
+ * of k nodes become a loop of 2 (k up to half the window).  Nodes
+ * have structure ids, equal when their structure is, so that runs
+ * compare as integers.  Each template occurrence keeps its times (the
+ * delta from the rank's event before) and @v values, as statistics or
+ * whole; folding merges the data of the second run into the first.
+ *
+ * Memory: the window of each rank (the nodes that may still fold) and
+ * the compressed program itself, which for a program that repeats is
+ * small; the lossless mode keeps every time as well.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt/fmt.h"
+#include "trc_loops.h"
+
+/* A sequence of integers: the times or the values of one template. */
+struct series {
+	int64_t		 n, first, last, stride, sum, min, max;
+	int		 arith;		/* first + i * stride so far */
+	int		 exact;		/* kept whole, statistics or not */
+	int64_t		*v;		/* every value (lossless) */
+	size_t		 cap;
+};
+
+struct leafdata {
+	struct series	 dt;
+	int		 nv;
+	struct series	*v;		/* the template's @v, in order */
+};
+
+struct node {
+	int32_t		 sid;		/* structure id */
+	int32_t		 tmpl;		/* a leaf's template, or -1 */
+	int64_t		 count;		/* a loop's */
+	struct node	**body;
+	int		 nbody;
+	struct leafdata	*d;		/* a leaf's */
+};
+
+struct rank {
+	int		 seen;
+	struct node	**seq;		/* the program; the window at its end */
+	size_t		 n, cap;
+	int64_t		 last_t, reqtop;
+	int64_t		 wild;		/* wildcard receives not completed */
+	int64_t		 wsrc;		/* the last one's source, or -1 */
+};
+
+struct trc_loops {
+	struct trc_loops_opts opts;
+	struct trc_header hdr;
+	char		*extra;
+	struct trc_intern tmpls;	/* templates: "SB peer=@+1 tag=1" */
+	struct trc_intern sids;		/* structures: "L12", "R3:4,5" */
+	int		*tmpl_nv;	/* @v count of each template */
+	size_t		 ntmpl_nv;
+	struct rank	*rk;
+	int32_t		 nrk;
+	int		 failed;
+	char		 err[256];
+	char		 buf[TRC_MAXLINE + 256];
+};
+
+static int
+fail(struct trc_loops *L, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (L->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(L->err, sizeof(L->err), fmt, ap);
+	va_end(ap);
+	L->failed = 1;
+	return -1;
+}
+
+const char *
+trc_loops_error(const struct trc_loops *L)
+{
+	return L->err;
+}
+
+/* ---- Series ---- */
+
+static int
+series_add(struct series *s, int64_t x, int keep)
+{
+	int64_t *p;
+
+	if (keep && (size_t)s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		if ((p = realloc(s->v, s->cap * sizeof(*p))) == NULL)
+			return -1;
+		s->v = p;
+	}
+	if (keep)
+		s->v[s->n] = x;
+	if (s->n == 0) {
+		s->first = s->min = s->max = x;
+		s->arith = 1;
+		s->stride = 0;
+	} else {
+		if (s->n == 1)
+			s->stride = x - s->last;
+		else if (x - s->last != s->stride)
+			s->arith = 0;
+		if (x < s->min)
+			s->min = x;
+		if (x > s->max)
+			s->max = x;
+	}
+	s->last = x;
+	s->sum += x;
+	s->n++;
+	return 0;
+}
+
+/* b's values after a's, into a. */
+static int
+series_merge(struct series *a, const struct series *b, int keep)
+{
+	int64_t i;
+
+	if (keep) {
+		for (i = 0; i < b->n; i++)
+			if (series_add(a, b->v[i], 1) < 0)
+				return -1;
+		return 0;
+	}
+	if (b->n == 0)
+		return 0;
+	if (a->n == 0) {
+		*a = *b;
+		return 0;
+	}
+	if (a->n == 1)
+		a->stride = b->first - a->last;
+	if (!b->arith || b->first - a->last != a->stride ||
+	    (b->n > 1 && b->stride != a->stride))
+		a->arith = 0;
+	a->arith = a->arith && b->arith;
+	a->last = b->last;
+	a->sum += b->sum;
+	if (b->min < a->min)
+		a->min = b->min;
+	if (b->max > a->max)
+		a->max = b->max;
+	a->n += b->n;
+	return 0;
+}
+
+/* ---- Nodes ---- */
+
+static void
+node_free(struct node *x)
+{
+	int i;
+
+	if (x == NULL)
+		return;
+	for (i = 0; i < x->nbody; i++)
+		node_free(x->body[i]);
+	free(x->body);
+	if (x->d != NULL) {
+		free(x->d->dt.v);
+		for (i = 0; i < x->d->nv; i++)
+			free(x->d->v[i].v);
+		free(x->d->v);
+		free(x->d);
+	}
+	free(x);
+}
+
+static int
+node_merge(struct node *a, const struct node *b, int keep)
+{
+	int i;
+
+	if (a->tmpl >= 0) {
+		if (series_merge(&a->d->dt, &b->d->dt, keep) < 0)
+			return -1;
+		for (i = 0; i < a->d->nv; i++)
+			if (series_merge(&a->d->v[i], &b->d->v[i],
+			    keep || a->d->v[i].exact) < 0)
+				return -1;
+		return 0;
+	}
+	for (i = 0; i < a->nbody; i++)
+		if (node_merge(a->body[i], b->body[i], keep) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * The structure id of a loop over its body, without its own count,
+ * which grows while it is at the end of the program (interning every
+ * count would keep one name per iteration): loops compare by id and
+ * count.  The counts of loops in the body are part of the name.
+ */
+static int32_t
+loop_sid(struct trc_loops *L, struct node *const *body, int n)
+{
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(L->buf, sizeof(L->buf), "R:");
+	for (i = 0; i < n && len < sizeof(L->buf) - 40; i++)
+		len += (size_t)snprintf(L->buf + len, sizeof(L->buf) - len,
+		    "%ld*%lld,", (long)body[i]->sid, (long long)body[i]->count);
+	if (i < n)
+		return -1;	/* too long to name: never equal */
+	return trc_intern(&L->sids, L->buf, len);
+}
+
+static int
+same(struct node *const *a, struct node *const *b, int k)
+{
+	int i;
+
+	for (i = 0; i < k; i++)
+		if (a[i]->sid != b[i]->sid || a[i]->count != b[i]->count ||
+		    a[i]->sid < 0)
+			return 0;
+	return 1;
+}
+
+/* Folds the tail of a rank's program while it repeats. */
+static int
+fold(struct trc_loops *L, struct rank *R)
+{
+	struct node *lp, **body;
+	size_t n;
+	int k, w = L->opts.window, i, keep = L->opts.lossless;
+
+	for (;;) {
+		n = R->n;
+		/* A loop followed by its body: one iteration more. */
+		for (k = 1; k < w && (size_t)k + 1 <= n; k++) {
+			lp = R->seq[n - (size_t)k - 1];
+			if (lp->tmpl >= 0 || lp->nbody != k ||
+			    !same(lp->body, R->seq + n - k, k))
+				continue;
+			for (i = 0; i < k; i++) {
+				if (node_merge(lp->body[i], R->seq[n - k + i],
+				    keep) < 0)
+					return fail(L, "out of memory");
+				node_free(R->seq[n - k + i]);
+			}
+			lp->count++;
+			R->n -= (size_t)k;
+			break;
+		}
+		if (k < w && (size_t)k + 1 <= n)
+			continue;
+		/* Two equal runs: a loop of 2. */
+		for (k = 1; 2 * k <= w && (size_t)(2 * k) <= n; k++)
+			if (same(R->seq + n - 2 * k, R->seq + n - k, k))
+				break;
+		if (!(2 * k <= w && (size_t)(2 * k) <= n))
+			return 0;
+		if ((lp = calloc(1, sizeof(*lp))) == NULL ||
+		    (body = malloc((size_t)k * sizeof(*body))) == NULL) {
+			free(lp);
+			return fail(L, "out of memory");
+		}
+		memcpy(body, R->seq + n - 2 * k, (size_t)k * sizeof(*body));
+		for (i = 0; i < k; i++) {
+			if (node_merge(body[i], R->seq[n - k + i], keep) < 0) {
+				free(body);
+				free(lp);
+				return fail(L, "out of memory");
+			}
+			node_free(R->seq[n - k + i]);
+		}
+		lp->tmpl = -1;
+		lp->body = body;
+		lp->nbody = k;
+		lp->count = 2;
+		lp->sid = loop_sid(L, body, k);
+		R->seq[n - 2 * k] = lp;
+		R->n = n - 2 * (size_t)k + 1;
+	}
+}
+
+struct trc_loops *
+trc_loops_new(const struct trc_header *h, const struct trc_loops_opts *o)
+{
+	struct trc_loops *L;
+
+	if ((L = calloc(1, sizeof(*L))) == NULL)
+		return NULL;
+	if (o != NULL)
+		L->opts = *o;
+	if (L->opts.window < 2)
+		L->opts.window = TRC_LOOPS_WINDOW;
+	L->hdr = *h;
+	if ((L->extra = malloc(h->extra.len + 1)) == NULL) {
+		free(L);
+		return NULL;
+	}
+	memcpy(L->extra, h->extra.s, h->extra.len);
+	L->hdr.extra.s = L->extra;
+	if (h->order == TRC_ORDER_NONE)
+		fail(L, "a stream of order=none has no times per rank in order");
+	return L;
+}
+
+void
+trc_loops_free(struct trc_loops *L)
+{
+	int32_t r;
+	size_t i;
+
+	if (L == NULL)
+		return;
+	for (r = 0; r < L->nrk; r++) {
+		for (i = 0; i < L->rk[r].n; i++)
+			node_free(L->rk[r].seq[i]);
+		free(L->rk[r].seq);
+	}
+	free(L->rk);
+	trc_intern_free(&L->tmpls);
+	trc_intern_free(&L->sids);
+	free(L->tmpl_nv);
+	free(L->extra);
+	free(L);
+}
+
+/* A decimal integer as the text writes it back exactly. */
+static int
+canonical(const struct trc_str *v, int64_t *i)
+{
+	char num[24];
+
+	return v->len > 0 && v->len < 21 && trc_parse_int(v->s, v->len, i) == 0 &&
+	    trc_format_int(num, *i) == v->len &&
+	    memcmp(num, v->s, v->len) == 0;
+}
+
+/* The keys whose values are the event's structure, kept as they are. */
+static int
+structural(const struct trc_str *k)
+{
+	static const char *const keys[] = { "tag", "comm", "root", "bytes",
+	    "op", "fn", "size", "peer", "req", NULL };
+	int i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (strlen(keys[i]) == k->len && memcmp(keys[i], k->s, k->len) == 0)
+			return 1;
+	return 0;
+}
+
+/* req=3,4 as offsets from the rank's highest request: "@r+1,+1". */
+static size_t
+req_template(char *o, const struct trc_str *v, int64_t *top)
+{
+	const char *p = v->s, *end = v->s + v->len, *c;
+	struct trc_str e;
+	int64_t x, t = *top;
+	size_t n = 2;
+
+	memcpy(o, "@r", 2);
+	for (; p <= end; p = c + 1) {
+		if ((c = memchr(p, ',', (size_t)(end - p))) == NULL)
+			c = end;
+		e.s = p;
+		e.len = (size_t)(c - p);
+		if (!canonical(&e, &x) || x < 0)
+			return 0;
+		if (n > 2)
+			o[n++] = ',';
+		if (x > t) {
+			n += (size_t)sprintf(o + n, "+%lld", (long long)(x - t));
+			t = x;
+		} else
+			n += (size_t)sprintf(o + n, "-%lld", (long long)(t - x));
+		if (c == end)
+			break;
+	}
+	*top = t;
+	return n;
+}
+
+int
+trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
+{
+	int64_t vals[TRC_MAXATTR], x, d;
+	unsigned char exact[TRC_MAXATTR];
+	struct rank *R, *p;
+	struct node *leaf, **seq;
+	const struct trc_attr *a;
+	char *o = L->buf;
+	size_t len, n;
+	int32_t id, nr;
+	int i, nv = 0, *q;
+
+	if (L->failed)
+		return -1;
+	if (ev->rank >= L->nrk) {
+		nr = L->nrk ? L->nrk : 16;
+		while (nr <= ev->rank)
+			nr *= 2;
+		if ((p = realloc(L->rk, (size_t)nr * sizeof(*p))) == NULL)
+			return fail(L, "out of memory");
+		memset(p + L->nrk, 0, (size_t)(nr - L->nrk) * sizeof(*p));
+		L->rk = p;
+		L->nrk = nr;
+	}
+	R = &L->rk[ev->rank];
+	if (!R->seen)
+		R->wsrc = -1;
+	len = (size_t)sprintf(o, "%s", trc_kind_name(ev->kind));
+	for (i = 0; i < ev->nattr; i++) {
+		a = &ev->attr[i];
+		o[len++] = ' ';
+		memcpy(o + len, a->key.s, a->key.len);
+		len += a->key.len;
+		o[len++] = '=';
+		if (a->key.len == 4 && memcmp(a->key.s, "peer", 4) == 0 &&
+		    a->val.len == 1 && a->val.s[0] == '*' &&
+		    ev->kind == TRC_RB) {
+			R->wild++;
+			o[len++] = '*';
+			continue;
+		}
+		if (a->key.len == 4 && memcmp(a->key.s, "peer", 4) == 0 &&
+		    canonical(&a->val, &x) && x >= 0 &&
+		    (L->hdr.ranks == 0 || x < L->hdr.ranks)) {
+			/* The source a wildcard receive took varies from run
+			 * to run: kept exactly (@p), and later events to the
+			 * same rank (a reply) say so (@w). */
+			if (ev->kind == TRC_RE && R->wild > 0) {
+				R->wild--;
+				R->wsrc = x;
+				memcpy(o + len, "@p", 2);
+				len += 2;
+				exact[nv] = 1;
+				vals[nv++] = x;
+				continue;
+			}
+			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank) {
+				memcpy(o + len, "@w", 2);
+				len += 2;
+				continue;
+			}
+			d = x - ev->rank;
+			if (L->hdr.ranks > 0) {
+				d = ((d % L->hdr.ranks) + L->hdr.ranks) %
+				    L->hdr.ranks;
+				if (2 * d > L->hdr.ranks)
+					d -= L->hdr.ranks;
+			}
+			len += (size_t)sprintf(o + len, "@%+lld", (long long)d);
+			continue;
+		}
+		if (a->key.len == 3 && memcmp(a->key.s, "req", 3) == 0 &&
+		    (n = req_template(o + len, &a->val, &R->reqtop)) > 0) {
+			len += n;
+			continue;
+		}
+		if (!structural(&a->key) && canonical(&a->val, &x)) {
+			memcpy(o + len, "@v", 2);
+			len += 2;
+			exact[nv] = 0;
+			vals[nv++] = x;
+			continue;
+		}
+		if (a->val.len > 0 && a->val.s[0] == '@')
+			o[len++] = '@';		/* a literal '@' doubled */
+		memcpy(o + len, a->val.s, a->val.len);
+		len += a->val.len;
+	}
+	o[len] = '\0';
+	if ((id = trc_intern(&L->tmpls, o, len)) < 0)
+		return fail(L, "out of memory");
+	if ((size_t)id >= L->ntmpl_nv) {
+		if ((q = realloc(L->tmpl_nv, ((size_t)id + 64) * sizeof(*q))) == NULL)
+			return fail(L, "out of memory");
+		L->tmpl_nv = q;
+		L->ntmpl_nv = (size_t)id + 64;
+	}
+	L->tmpl_nv[id] = nv;
+
+	if ((leaf = calloc(1, sizeof(*leaf))) == NULL ||
+	    (leaf->d = calloc(1, sizeof(*leaf->d))) == NULL ||
+	    (nv > 0 && (leaf->d->v = calloc((size_t)nv,
+	    sizeof(*leaf->d->v))) == NULL)) {
+		node_free(leaf);
+		return fail(L, "out of memory");
+	}
+	leaf->tmpl = id;
+	leaf->d->nv = nv;
+	sprintf(L->buf, "L%ld", (long)id);
+	if ((leaf->sid = trc_intern(&L->sids, L->buf, strlen(L->buf))) < 0 ||
+	    series_add(&leaf->d->dt, ev->t - (R->seen ? R->last_t : 0),
+	    L->opts.lossless) < 0) {
+		node_free(leaf);
+		return fail(L, "out of memory");
+	}
+	for (i = 0; i < nv; i++) {
+		leaf->d->v[i].exact = exact[i];
+		if (series_add(&leaf->d->v[i], vals[i],
+		    L->opts.lossless || exact[i]) < 0) {
+			node_free(leaf);
+			return fail(L, "out of memory");
+		}
+	}
+	R->seen = 1;
+	R->last_t = ev->t;
+	if (R->n == R->cap) {
+		R->cap = R->cap ? 2 * R->cap : 64;
+		if ((seq = realloc(R->seq, R->cap * sizeof(*seq))) == NULL) {
+			node_free(leaf);
+			return fail(L, "out of memory");
+		}
+		R->seq = seq;
+	}
+	R->seq[R->n++] = leaf;
+	return fold(L, R);
+}
+
+/* ---- Writing ---- */
+
+/* Numbers the leaves of a program in order; prints it when f. */
+static void
+put_program(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
+    int depth, int *leafno)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (seq[i]->tmpl >= 0) {
+			fprintf(f, "%*sE%d %s\n", 2 * depth + 2, "", (*leafno)++,
+			    L->tmpls.name[seq[i]->tmpl]);
+			continue;
+		}
+		fprintf(f, "%*sloop %lld\n", 2 * depth + 2, "",
+		    (long long)seq[i]->count);
+		put_program(f, L, seq[i]->body, (size_t)seq[i]->nbody,
+		    depth + 1, leafno);
+		fprintf(f, "%*send\n", 2 * depth + 2, "");
+	}
+}
+
+static void
+put_time(FILE *f, const char *key, int64_t ns)
+{
+	char b[32];
+
+	b[trc_format_time(b, ns < 0 ? -ns : ns)] = '\0';
+	fprintf(f, " %s=%s%s", key, ns < 0 ? "-" : "", b);
+}
+
+/* A series: FIRST+STRIDE, or every value, or ~SUM,MIN,MAX. */
+static void
+put_series(FILE *f, const char *key, const struct series *s, int lossless)
+{
+	int64_t i;
+
+	if (s->arith)
+		fprintf(f, " %s=%lld%+lld", key, (long long)s->first,
+		    (long long)s->stride);
+	else if (lossless) {
+		fprintf(f, " %s=", key);
+		for (i = 0; i < s->n; i++)
+			fprintf(f, "%s%lld", i ? "," : "", (long long)s->v[i]);
+	} else
+		fprintf(f, " %s=~%lld,%lld,%lld", key, (long long)s->sum,
+		    (long long)s->min, (long long)s->max);
+}
+
+static void
+put_data(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
+    int *leafno)
+{
+	const struct leafdata *d;
+	size_t i;
+	int j;
+
+	for (i = 0; i < n; i++) {
+		if (seq[i]->tmpl < 0) {
+			put_data(f, L, seq[i]->body, (size_t)seq[i]->nbody,
+			    leafno);
+			continue;
+		}
+		d = seq[i]->d;
+		fprintf(f, "  E%d n=%lld", (*leafno)++, (long long)d->dt.n);
+		/* Statistics, unless the times are exact in as few bytes. */
+		if (L->opts.lossless || d->dt.arith)
+			put_series(f, "dt", &d->dt, 1);
+		else {
+			put_time(f, "sum", d->dt.sum);
+			put_time(f, "mean", d->dt.sum / d->dt.n);
+			put_time(f, "min", d->dt.min);
+			put_time(f, "max", d->dt.max);
+			put_time(f, "first", d->dt.first);
+		}
+		for (j = 0; j < d->nv; j++)
+			put_series(f, "v", &d->v[j],
+			    L->opts.lossless || d->v[j].exact);
+		fputc('\n', f);
+	}
+}
+
+/* The rank list "0,2-5" of the ranks in group g. */
+static void
+put_ranks(FILE *f, const int32_t *group, int32_t nrk, int32_t g)
+{
+	int32_t r, s;
+	int first = 1;
+
+	for (r = 0; r < nrk; r++) {
+		if (group[r] != g)
+			continue;
+		for (s = r; s + 1 < nrk && group[s + 1] == g; s++)
+			;
+		fprintf(f, first ? " %ld" : ",%ld", (long)r);
+		if (s > r)
+			fprintf(f, "-%ld", (long)s);
+		first = 0;
+		r = s;
+	}
+}
+
+int
+trc_loops_write(struct trc_loops *L, FILE *f)
+{
+	static const char *orders[] = { "time", "rank", "none" };
+	struct trc_intern progs = { 0 };
+	const char *p, *nl;
+	int32_t *group, r, s, g, ng = 0;
+	size_t i, len;
+	int leafno;
+
+	if (L->failed)
+		return -1;
+	if ((group = malloc(((size_t)L->nrk + 1) * sizeof(*group))) == NULL)
+		return fail(L, "out of memory");
+	/* Ranks whose programs have the same structure share one. */
+	for (r = 0; r < L->nrk; r++) {
+		group[r] = -1;
+		if (!L->rk[r].seen)
+			continue;
+		len = (size_t)snprintf(L->buf, sizeof(L->buf), "P");
+		for (i = 0; i < L->rk[r].n && len < sizeof(L->buf) - 40; i++)
+			len += (size_t)snprintf(L->buf + len,
+			    sizeof(L->buf) - len, "%ld*%lld,",
+			    (long)L->rk[r].seq[i]->sid,
+			    (long long)L->rk[r].seq[i]->count);
+		if (i < L->rk[r].n)
+			len += (size_t)snprintf(L->buf + len,
+			    sizeof(L->buf) - len, "#%ld", (long)r);
+		if ((g = trc_intern(&progs, L->buf, len)) < 0) {
+			free(group);
+			trc_intern_free(&progs);
+			return fail(L, "out of memory");
+		}
+		group[r] = g;
+		if (g >= ng)
+			ng = g + 1;
+	}
+	trc_intern_free(&progs);
+	fprintf(f, "#trc-loops 1");
+	if (L->hdr.ranks > 0)
+		fprintf(f, " ranks=%ld", (long)L->hdr.ranks);
+	fprintf(f, " order=%s timing=%s\n", orders[L->hdr.order],
+	    L->opts.lossless ? "lossless" : "stats");
+	for (p = L->hdr.extra.s; p < L->hdr.extra.s + L->hdr.extra.len;
+	    p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(L->hdr.extra.s +
+		    L->hdr.extra.len - p));
+		fprintf(f, "#h %.*s\n", (int)(nl - p), p);
+	}
+	for (g = 0; g < ng; g++) {
+		for (r = 0; group[r] != g; r++)
+			;
+		fprintf(f, "group");
+		put_ranks(f, group, L->nrk, g);
+		fputc('\n', f);
+		leafno = 0;
+		put_program(f, L, L->rk[r].seq, L->rk[r].n, 0, &leafno);
+		for (s = r; s < L->nrk; s++) {
+			if (group[s] != g)
+				continue;
+			fprintf(f, "rank %ld\n", (long)s);
+			leafno = 0;
+			put_data(f, L, L->rk[s].seq, L->rk[s].n, &leafno);
+		}
+	}
+	free(group);
+	return ferror(f) ? -1 : 0;
+}
+
+/* ---- Expansion ---- */
+
+struct useries {
+	int		 kind;		/* 0 arithmetic, 1 list, 2 stats */
+	int		 hasfirst;	/* stats: the first exactly */
+	int64_t		 first, stride, sum, n;
+	int64_t		*v;
+	int64_t		 i, q, r, acc;	/* next; stats: sum = q n + r */
+};
+
+struct uleaf {
+	struct useries	 dt;
+	int		 nv;
+	struct useries	*v;
+};
+
+struct unode {
+	int		 leaf;		/* its number, or -1 for a loop */
+	char		*tmpl;		/* "SB peer=@+1 tag=1" */
+	int64_t		 count;
+	struct unode	*body;
+	int		 nbody;
+	int		 nv;
+};
+
+struct ugroup {
+	struct unode	 prog;		/* a loop of count 1 */
+	int		 nleaf;
+};
+
+struct frame {
+	const struct unode *loop;
+	int		 i;
+	int64_t		 left;
+};
+
+struct urank {
+	int		 present;
+	struct ugroup	*g;
+	struct uleaf	*leaf;
+	struct frame	*st;
+	int		 depth, cap;
+	int64_t		 t, reqtop, wsrc;
+	int		 done;
+	char		*line;
+	size_t		 len;
+};
+
+struct trc_unloop {
+	char		*name;
+	int		 failed;
+	char		 err[TRC_ERRLEN + 256];
+	struct trc_header hdr;
+	char		*extra;
+	size_t		 extralen;
+	struct ugroup	**grp;
+	int		 ngrp;
+	struct urank	*rk;
+	int32_t		 nrk;
+	int32_t		*heap;
+	int		 nheap, started;
+};
+
+static int
+ufail(struct trc_unloop *U, long line, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (U->failed)
+		return -1;
+	n = line > 0 ? snprintf(U->err, sizeof(U->err), "%s:%ld: ", U->name,
+	    line) : snprintf(U->err, sizeof(U->err), "%s: ", U->name);
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof(U->err))
+		vsnprintf(U->err + n, sizeof(U->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	U->failed = 1;
+	return -1;
+}
+
+const char *
+trc_unloop_error(const struct trc_unloop *U)
+{
+	return U->err;
+}
+
+static void
+unode_free(struct unode *x)
+{
+	int i;
+
+	for (i = 0; i < x->nbody; i++)
+		unode_free(&x->body[i]);
+	free(x->body);
+	free(x->tmpl);
+}
+
+void
+trc_unloop_free(struct trc_unloop *U)
+{
+	int32_t r;
+	int i, j;
+
+	if (U == NULL)
+		return;
+	for (r = 0; r < U->nrk; r++) {
+		if (U->rk[r].leaf != NULL)
+			for (i = 0; i < U->rk[r].g->nleaf; i++) {
+				free(U->rk[r].leaf[i].dt.v);
+				for (j = 0; j < U->rk[r].leaf[i].nv; j++)
+					free(U->rk[r].leaf[i].v[j].v);
+				free(U->rk[r].leaf[i].v);
+			}
+		free(U->rk[r].leaf);
+		free(U->rk[r].st);
+		free(U->rk[r].line);
+	}
+	for (i = 0; i < U->ngrp; i++) {
+		unode_free(&U->grp[i]->prog);
+		free(U->grp[i]);
+	}
+	free(U->grp);
+	free(U->rk);
+	free(U->heap);
+	free(U->extra);
+	free(U->name);
+	free(U);
+}
+
+static int
+word_is(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	return strncmp(s, w, n) == 0 && (s[n] == ' ' || s[n] == '\0');
+}
+
+/* Parses "N" or "-N": 0, or -1. */
+static int
+num(const char *s, const char **end, int64_t *v)
+{
+	char *e;
+	long long x;
+
+	errno = 0;
+	x = strtoll(s, &e, 10);
+	if (e == s || errno != 0)
+		return -1;
+	*v = x;
+	*end = e;
+	return 0;
+}
+
+/* A time "S.NNNNNNNNN", maybe negative. */
+static int
+ptime(const char *s, const char **end, int64_t *v)
+{
+	const char *e = s + (*s == '-');
+
+	while ((*e >= '0' && *e <= '9') || *e == '.')
+		e++;
+	if (trc_parse_time(s + (*s == '-'), (size_t)(e - s - (*s == '-')),
+	    v) < 0)
+		return -1;
+	if (*s == '-')
+		*v = -*v;
+	*end = e;
+	return 0;
+}
+
+/* A series after "key=": FIRST+STRIDE, V,V,..., or ~SUM,MIN,MAX. */
+static int
+pseries(const char *s, const char **end, struct useries *u, int64_t n)
+{
+	int64_t x, *p;
+	size_t cap = 0;
+
+	memset(u, 0, sizeof(*u));
+	u->n = n;
+	if (*s == '~') {
+		u->kind = 2;
+		if (num(s + 1, &s, &u->sum) < 0 || *s++ != ',' ||
+		    num(s, &s, &x) < 0 || *s++ != ',' || num(s, &s, &x) < 0)
+			return -1;
+		*end = s;
+		return 0;
+	}
+	if (num(s, &s, &u->first) < 0)
+		return -1;
+	if (*s == '+' || *s == '-') {
+		u->kind = 0;
+		if (num(s, &s, &u->stride) < 0)
+			return -1;
+		*end = s;
+		return 0;
+	}
+	u->kind = 1;
+	x = u->first;
+	for (;;) {
+		if ((size_t)u->i == cap) {
+			cap = cap ? 2 * cap : 16;
+			if ((p = realloc(u->v, cap * sizeof(*p))) == NULL)
+				return -2;
+			u->v = p;
+		}
+		u->v[u->i++] = x;
+		if (*s != ',')
+			break;
+		if (num(s + 1, &s, &x) < 0)
+			return -1;
+	}
+	if (u->i != n)
+		return -1;
+	u->i = 0;
+	*end = s;
+	return 0;
+}
+
+static int64_t
+useries_next(struct useries *u)
+{
+	int64_t x;
+
+	switch (u->kind) {
+	case 0:
+		x = u->first + u->i * u->stride;
+		break;
+	case 1:
+		x = u->v[u->i];
+		break;
+	default:
+		/* The sum spread evenly, exactly: q + 1 for the first r,
+		 * q for the others; the first alone when it is given. */
+		if (u->i == 0) {
+			u->acc = u->n - u->hasfirst;
+			x = u->sum - (u->hasfirst ? u->first : 0);
+			if (u->acc > 0) {
+				u->q = x / u->acc;
+				u->r = x % u->acc;
+				if (u->r < 0) {
+					u->r += u->acc;
+					u->q--;
+				}
+			}
+			if (u->hasfirst) {
+				x = u->first;
+				break;
+			}
+		}
+		x = u->q + (u->i - u->hasfirst < u->r);
+	}
+	u->i++;
+	return x;
+}
+
+/* Counts the @v of a template. */
+static int
+count_v(const char *t)
+{
+	int n = 0;
+
+	for (; (t = strchr(t, '=')) != NULL; t++)
+		if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
+		    (t[3] == ' ' || t[3] == '\0'))
+			n++;
+	return n;
+}
+
+/* Reads the program of a group, up to its first "rank" line. */
+static int
+read_program(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
+    char **s, size_t *len, int *rc)
+{
+	struct unode *stack[64], *parent, *x, *p;
+	int depth = 0;
+	const char *e;
+	char *t;
+	long line;
+
+	stack[0] = &g->prog;
+	g->prog.leaf = -1;
+	g->prog.count = 1;
+	while ((*rc = trc_lines_next(in, s, len)) > 0) {
+		line = trc_lines_lineno(in);
+		for (t = *s; *t == ' '; t++)
+			;
+		if (word_is(t, "rank") || word_is(t, "group"))
+			break;
+		if (word_is(t, "end")) {
+			if (depth == 0)
+				return ufail(U, line, "'end' without 'loop'");
+			depth--;
+			continue;
+		}
+		parent = stack[depth];
+		if ((p = realloc(parent->body, ((size_t)parent->nbody + 1) *
+		    sizeof(*p))) == NULL)
+			return ufail(U, line, "out of memory");
+		parent->body = p;
+		x = &parent->body[parent->nbody++];
+		memset(x, 0, sizeof(*x));
+		/* The stack holds only the open loops, whose parents do
+		 * not grow while they are open: no pointer moves. */
+		if (word_is(t, "loop")) {
+			if (num(t + 5, &e, &x->count) < 0 || *e != '\0' ||
+			    x->count < 1)
+				return ufail(U, line, "invalid loop count '%s'",
+				    t + 5);
+			x->leaf = -1;
+			if (depth == 63)
+				return ufail(U, line, "loops nested too deep");
+			stack[++depth] = x;
+			continue;
+		}
+		if (t[0] != 'E' || num(t + 1, &e, &(int64_t){ 0 }) < 0 ||
+		    *e != ' ')
+			return ufail(U, line, "invalid program line '%.40s'", t);
+		x->leaf = g->nleaf++;
+		if (strtol(t + 1, NULL, 10) != x->leaf)
+			return ufail(U, line, "leaf E%ld out of order",
+			    strtol(t + 1, NULL, 10));
+		if ((x->tmpl = strdup(e + 1)) == NULL)
+			return ufail(U, line, "out of memory");
+		x->nv = count_v(x->tmpl);
+	}
+	if (*rc < 0)
+		return -1;
+	if (depth != 0)
+		return ufail(U, trc_lines_lineno(in), "'loop' without 'end'");
+	return 0;
+}
+
+static int
+read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
+    struct urank *R, char **s, size_t *len, int *rc)
+{
+	struct useries *u;
+	const char *p;
+	char key[64];
+	int64_t n;
+	int i, j, k;
+	long line;
+
+	if ((R->leaf = calloc((size_t)g->nleaf + 1, sizeof(*R->leaf))) == NULL)
+		return ufail(U, 0, "out of memory");
+	R->g = g;
+	for (i = 0; i < g->nleaf; i++) {
+		if ((*rc = trc_lines_next(in, s, len)) <= 0)
+			return *rc < 0 ? -1 : ufail(U, trc_lines_lineno(in) + 1,
+			    "rank data ends before E%d", i);
+		line = trc_lines_lineno(in);
+		for (p = *s; *p == ' '; p++)
+			;
+		if (*p != 'E' || num(p + 1, &p, &n) < 0 || n != i ||
+		    strncmp(p, " n=", 3) != 0 || num(p + 3, &p, &n) < 0 || n < 1)
+			return ufail(U, line, "expected 'E%d n=COUNT'", i);
+		R->leaf[i].nv = 0;
+		for (k = 0; *p == ' '; k++) {
+			p++;
+			for (j = 0; j < 63 && p[j] != '=' && p[j] != '\0'; j++)
+				key[j] = p[j];
+			key[j] = '\0';
+			if (p[j] != '=')
+				return ufail(U, line, "invalid field '%.20s'", p);
+			p += j + 1;
+			if (strcmp(key, "dt") == 0) {
+				if (pseries(p, &p, &R->leaf[i].dt, n) != 0)
+					return ufail(U, line, "invalid dt");
+			} else if (strcmp(key, "sum") == 0) {
+				R->leaf[i].dt.kind = 2;
+				R->leaf[i].dt.n = n;
+				if (ptime(p, &p, &R->leaf[i].dt.sum) < 0)
+					return ufail(U, line, "invalid sum");
+			} else if (strcmp(key, "first") == 0) {
+				R->leaf[i].dt.hasfirst = 1;
+				if (ptime(p, &p, &R->leaf[i].dt.first) < 0)
+					return ufail(U, line, "invalid first");
+			} else if (strcmp(key, "mean") == 0 ||
+			    strcmp(key, "min") == 0 || strcmp(key, "max") == 0) {
+				if (ptime(p, &p, &(int64_t){ 0 }) < 0)
+					return ufail(U, line, "invalid %s", key);
+			} else if (strcmp(key, "v") == 0) {
+				if ((u = realloc(R->leaf[i].v,
+				    ((size_t)R->leaf[i].nv + 1) * sizeof(*u))) ==
+				    NULL)
+					return ufail(U, line, "out of memory");
+				R->leaf[i].v = u;
+				if (pseries(p, &p, &u[R->leaf[i].nv++], n) != 0)
+					return ufail(U, line, "invalid v");
+			} else
+				return ufail(U, line, "unknown field '%s'", key);
+		}
+		if (*p != '\0')
+			return ufail(U, line, "invalid field '%.20s'", p);
+		if (R->leaf[i].dt.n != n)
+			return ufail(U, line, "E%d has no times", i);
+	}
+	*rc = trc_lines_next(in, s, len);
+	return *rc < 0 ? -1 : 0;
+}
+
+/* Checks that each leaf's count is what the program runs. */
+static int64_t
+runs(const struct unode *x, int64_t times, int64_t *count)
+{
+	int i;
+
+	if (x->leaf >= 0) {
+		count[x->leaf] += times;
+		return 0;
+	}
+	for (i = 0; i < x->nbody; i++)
+		runs(&x->body[i], times * x->count, count);
+	return 0;
+}
+
+struct trc_unloop *
+trc_unloop_open(const char *path)
+{
+	struct trc_unloop *U;
+	struct trc_lines *in;
+	struct ugroup *g, **gp;
+	struct urank *rp;
+	char err[TRC_ERRLEN], *s, *p, *q;
+	const char *e;
+	size_t len;
+	int64_t r, lo, hi, *count;
+	int rc, i, nv;
+	long line;
+
+	if ((U = calloc(1, sizeof(*U))) == NULL)
+		return NULL;
+	if ((U->name = strdup(path == NULL || strcmp(path, "-") == 0 ?
+	    "<stdin>" : path)) == NULL || (in = trc_lines_open(path)) == NULL) {
+		trc_unloop_free(U);
+		return NULL;
+	}
+	if ((rc = trc_lines_next(in, &s, &len)) <= 0) {
+		if (rc < 0)
+			snprintf(U->err, sizeof(U->err), "%s",
+			    trc_lines_error(in));
+		else
+			ufail(U, 1, "missing '#trc-loops' header (empty input)");
+		U->failed = 1;
+		goto out;
+	}
+	if (strncmp(s, "#trc-loops 1", 12) != 0 || (s[12] != ' ' && s[12] != '\0')) {
+		ufail(U, 1, "missing '#trc-loops 1' header");
+		goto out;
+	}
+	/* The stream's header: "#trc 1" and the same words. */
+	memcpy(s + 6, "#trc", 4);
+	if ((p = strstr(s, " timing=")) != NULL)
+		*p = '\0';
+	if (trc_parse_header(s + 6, strlen(s + 6), &U->hdr, err) < 0) {
+		ufail(U, 1, "%s", err);
+		goto out;
+	}
+	while ((rc = trc_lines_next(in, &s, &len)) > 0 && strncmp(s, "#h ", 3) == 0) {
+		if ((p = realloc(U->extra, U->extralen + len)) == NULL) {
+			ufail(U, 0, "out of memory");
+			goto out;
+		}
+		U->extra = p;
+		memcpy(U->extra + U->extralen, s + 3, len - 3);
+		U->extralen += len - 3;
+		U->extra[U->extralen++] = '\n';
+	}
+	U->hdr.extra.s = U->extra ? U->extra : "";
+	U->hdr.extra.len = U->extralen;
+	while (rc > 0) {
+		line = trc_lines_lineno(in);
+		if (!word_is(s, "group")) {
+			ufail(U, line, "expected 'group RANKS'");
+			goto out;
+		}
+		if ((gp = realloc(U->grp, ((size_t)U->ngrp + 1) *
+		    sizeof(*gp))) == NULL) {
+			ufail(U, line, "out of memory");
+			goto out;
+		}
+		U->grp = gp;
+		if ((g = calloc(1, sizeof(*g))) == NULL) {
+			ufail(U, line, "out of memory");
+			goto out;
+		}
+		U->grp[U->ngrp++] = g;
+		/* The ranks it names must each have data, checked below. */
+		for (p = s + 5; *p == ' '; p++)
+			;
+		for (q = p; *q != '\0'; q = (char *)e + (*e == ',')) {
+			if (num(q, &e, &lo) < 0 || lo < 0 || lo >= INT32_MAX) {
+				ufail(U, line, "invalid rank list '%s'", p);
+				goto out;
+			}
+			hi = lo;
+			if (*e == '-' && (num(e + 1, &e, &hi) < 0 || hi < lo ||
+			    hi >= INT32_MAX)) {
+				ufail(U, line, "invalid rank list '%s'", p);
+				goto out;
+			}
+			if (*e != ',' && *e != '\0') {
+				ufail(U, line, "invalid rank list '%s'", p);
+				goto out;
+			}
+			if (hi >= U->nrk) {
+				if ((rp = realloc(U->rk, ((size_t)hi + 1) *
+				    sizeof(*rp))) == NULL) {
+					ufail(U, line, "out of memory");
+					goto out;
+				}
+				memset(rp + U->nrk, 0, ((size_t)hi + 1 -
+				    (size_t)U->nrk) * sizeof(*rp));
+				U->rk = rp;
+				U->nrk = (int32_t)hi + 1;
+			}
+			for (r = lo; r <= hi; r++) {
+				if (U->rk[r].present) {
+					ufail(U, line, "rank %lld in two groups",
+					    (long long)r);
+					goto out;
+				}
+				U->rk[r].present = -1 - (U->ngrp - 1);
+			}
+		}
+		if (read_program(U, in, g, &s, &len, &rc) < 0)
+			goto lines;
+		while (rc > 0 && word_is(s, "rank")) {
+			line = trc_lines_lineno(in);
+			if (num(s + 5, &e, &r) < 0 || *e != '\0' || r < 0 ||
+			    r >= U->nrk || U->rk[r].present != -U->ngrp) {
+				ufail(U, line, "rank '%s' not in the group", s + 5);
+				goto out;
+			}
+			U->rk[r].present = 1;
+			if (read_rank(U, in, g, &U->rk[r], &s, &len, &rc) < 0)
+				goto lines;
+		}
+	}
+	if (rc < 0)
+		goto lines;
+	for (r = 0; r < U->nrk; r++) {
+		if (U->rk[r].present < 0) {
+			ufail(U, 0, "rank %lld has no data", (long long)r);
+			goto out;
+		}
+		if (!U->rk[r].present)
+			continue;
+		/* Each leaf's data must hold what the program runs. */
+		g = U->rk[r].g;
+		if ((count = calloc((size_t)g->nleaf + 1, sizeof(*count))) == NULL) {
+			ufail(U, 0, "out of memory");
+			goto out;
+		}
+		runs(&g->prog, 1, count);
+		for (i = 0; i < g->nleaf; i++)
+			if (count[i] != U->rk[r].leaf[i].dt.n)
+				break;
+		nv = i < g->nleaf ? 0 : 1;
+		free(count);
+		if (!nv) {
+			ufail(U, 0, "rank %lld: E%d runs other than its n= times",
+			    (long long)r, i);
+			goto out;
+		}
+	}
+	trc_lines_close(in);
+	return U;
+lines:
+	if (!U->failed) {
+		snprintf(U->err, sizeof(U->err), "%s", trc_lines_error(in));
+		U->failed = 1;
+	}
+out:
+	trc_lines_close(in);
+	return U;
+}
+
+const struct trc_header *
+trc_unloop_header(struct trc_unloop *U)
+{
+	return U->failed ? NULL : &U->hdr;
+}
+
+/* Leaves with their @v count checked against their data. */
+static const struct unode *
+rank_step(struct urank *R)
+{
+	struct frame *f, *st;
+	const struct unode *x;
+
+	for (;;) {
+		if (R->depth == 0)
+			return NULL;
+		f = &R->st[R->depth - 1];
+		if (f->i == f->loop->nbody) {
+			f->i = 0;
+			if (--f->left == 0) {
+				R->depth--;
+				continue;
+			}
+		}
+		x = &f->loop->body[f->i++];
+		if (x->leaf >= 0)
+			return x;
+		if (R->depth == R->cap) {
+			R->cap = R->cap ? 2 * R->cap : 16;
+			if ((st = realloc(R->st, (size_t)R->cap * sizeof(*st))) ==
+			    NULL)
+				return NULL;
+			R->st = st;
+		}
+		R->st[R->depth].loop = x;
+		R->st[R->depth].i = 0;
+		R->st[R->depth].left = x->count;
+		R->depth++;
+	}
+}
+
+/* The rank's next event line into R->line: 1, 0 at its end, -1. */
+static int
+rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
+{
+	const struct unode *x;
+	struct uleaf *d;
+	const char *t, *v;
+	char *o;
+	int64_t d0, peer, n;
+	int vi = 0, N = U->hdr.ranks;
+
+	if ((x = rank_step(R)) == NULL)
+		return R->depth == 0 ? 0 : ufail(U, 0, "out of memory");
+	d = &R->leaf[x->leaf];
+	if (x->nv != d->nv)
+		return ufail(U, 0, "rank %ld: E%d has %d values, its template %d",
+		    (long)rank, x->leaf, d->nv, x->nv);
+	R->t += useries_next(&d->dt);
+	if ((R->line == NULL && (R->line = malloc(TRC_MAXLINE + 64)) == NULL))
+		return ufail(U, 0, "out of memory");
+	o = R->line;
+	o += trc_format_time(o, R->t);
+	o += sprintf(o, " %ld ", (long)rank);
+	for (t = x->tmpl; *t != '\0';) {
+		if (o - R->line > TRC_MAXLINE)
+			return ufail(U, 0, "rank %ld: line too long", (long)rank);
+		if (t[0] != '=' || t[1] != '@') {
+			*o++ = *t++;
+			continue;
+		}
+		*o++ = '=';
+		t += 2;
+		if (*t == '@')		/* a literal '@' */
+			*o++ = *t++;
+		else if (*t == 'v') {
+			o += trc_format_int(o, useries_next(&d->v[vi++]));
+			t++;
+		} else if (*t == 'p') {
+			R->wsrc = useries_next(&d->v[vi++]);
+			o += trc_format_int(o, R->wsrc);
+			t++;
+		} else if (*t == 'w') {
+			o += trc_format_int(o, R->wsrc);
+			t++;
+		} else if (*t == 'r') {
+			for (t++; *t == '+' || *t == '-';) {
+				if (num(t + 1, &v, &n) < 0)
+					return ufail(U, 0, "bad template '%s'",
+					    x->tmpl);
+				if (*t == '+')
+					R->reqtop += n;
+				o += trc_format_int(o, *t == '+' ? R->reqtop :
+				    R->reqtop - n);
+				t = v;
+				if (*t == ',' && (t[1] == '+' || t[1] == '-'))
+					*o++ = *t++;
+			}
+		} else if (*t == '+' || *t == '-') {
+			if (num(t, &v, &d0) < 0)
+				return ufail(U, 0, "bad template '%s'", x->tmpl);
+			peer = rank + d0;
+			if (N > 0)
+				peer = ((peer % N) + N) % N;
+			o += trc_format_int(o, peer);
+			t = v;
+		} else
+			return ufail(U, 0, "bad template '%s'", x->tmpl);
+	}
+	*o++ = '\n';
+	R->len = (size_t)(o - R->line);
+	return 1;
+}
+
+static int
+hless(struct trc_unloop *U, int32_t a, int32_t b)
+{
+	return U->rk[a].t < U->rk[b].t || (U->rk[a].t == U->rk[b].t && a < b);
+}
+
+static void
+hsift(struct trc_unloop *U, int i)
+{
+	int32_t x = U->heap[i];
+	int c;
+
+	while ((c = 2 * i + 1) < U->nheap) {
+		if (c + 1 < U->nheap && hless(U, U->heap[c + 1], U->heap[c]))
+			c++;
+		if (!hless(U, U->heap[c], x))
+			break;
+		U->heap[i] = U->heap[c];
+		i = c;
+	}
+	U->heap[i] = x;
+}
+
+int
+trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
+{
+	struct urank *R;
+	int32_t r;
+	int rc, i;
+
+	if (U->failed)
+		return -1;
+	if (!U->started) {
+		U->started = 1;
+		if ((U->heap = malloc(((size_t)U->nrk + 1) * sizeof(*U->heap))) ==
+		    NULL)
+			return ufail(U, 0, "out of memory");
+		for (r = 0; r < U->nrk; r++) {
+			R = &U->rk[r];
+			if (!R->present)
+				continue;
+			if ((R->st = malloc(16 * sizeof(*R->st))) == NULL)
+				return ufail(U, 0, "out of memory");
+			R->cap = 16;
+			R->st[0].loop = &R->g->prog;
+			R->st[0].i = 0;
+			R->st[0].left = 1;
+			R->depth = 1;
+			if ((rc = rank_next(U, r, R)) < 0)
+				return -1;
+			if (rc > 0)
+				U->heap[U->nheap++] = r;
+		}
+		for (i = U->nheap / 2 - 1; i >= 0; i--)
+			hsift(U, i);
+	} else if (U->nheap > 0) {
+		/* The line handed out last is replaced now. */
+		r = U->heap[0];
+		if ((rc = rank_next(U, r, &U->rk[r])) < 0)
+			return -1;
+		if (rc == 0)
+			U->heap[0] = U->heap[--U->nheap];
+		if (U->nheap > 0)
+			hsift(U, 0);
+	}
+	if (U->nheap == 0)
+		return 0;
+	R = &U->rk[U->heap[0]];
+	*line = R->line;
+	*len = R->len;
+	return 1;
+}

@@ -1,0 +1,46 @@
+/*
+ * trc_loops.h - loop compression of a stream (loops.c, trc-loops(1),
+ * trc-loops(5)): ScalaTrace's regular section descriptors.  Each
+ * rank's events become a program of event templates and loops, found
+ * in a window of the rank's last nodes; ranks whose programs are the
+ * same, peers written relative to the rank, share one; times are kept
+ * per template as statistics or, losslessly, every one.
+ */
+#ifndef TRC_LOOPS_H
+#define TRC_LOOPS_H
+
+#define TRC_LOOPS_WINDOW	64	/* nodes of a rank compared, default */
+
+struct trc_loops_opts {
+	int	 lossless;	/* every time and value, not statistics */
+	int	 window;	/* 0: TRC_LOOPS_WINDOW */
+};
+
+struct trc_loops;
+/* NULL only when out of memory. */
+struct trc_loops *trc_loops_new(const struct trc_header *,
+		    const struct trc_loops_opts *);
+/* Events of one stream in its order: 0, or -1 with trc_loops_error(). */
+int		 trc_loops_add(struct trc_loops *, const struct trc_event *);
+/* The compressed description: 0, or -1 on a write error. */
+int		 trc_loops_write(struct trc_loops *, FILE *);
+const char	*trc_loops_error(const struct trc_loops *);
+void		 trc_loops_free(struct trc_loops *);
+
+/*
+ * Expansion: the compressed description read whole, then the stream
+ * it describes, one text line at a time, in time order.
+ */
+struct trc_unloop;
+/* NULL only when out of memory; an error is kept for _next. */
+struct trc_unloop *trc_unloop_open(const char *path);
+/* The header of the stream, or NULL on error. */
+const struct trc_header *trc_unloop_header(struct trc_unloop *);
+/* 1 with the next event's line (newline included, valid until the
+ * next call), 0 at the end, -1 on error. */
+int		 trc_unloop_next(struct trc_unloop *, const char **line,
+		    size_t *len);
+const char	*trc_unloop_error(const struct trc_unloop *);
+void		 trc_unloop_free(struct trc_unloop *);
+
+#endif

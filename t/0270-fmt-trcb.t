@@ -1,0 +1,256 @@
+#!/bin/sh
+# trcb, the binary stream: a file written by hand from trc-formats(5)
+# read as the text it stands for; round trips trc -> trcb -> trc byte
+# for byte on every trace of t/data the tools read, on trc-gen's
+# patterns and on a hand-written stream of odd attributes; tools read
+# it as they read text; bad input, each message pinned.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || skip_all "no python3"
+
+# bytes FILE HEX...: write bytes; "crc" before a block's code is
+# replaced by its CRC-32, little-endian (python3's zlib, as gzip's).
+mk() {
+	python3 - "$@" <<'EOF'
+import sys, zlib
+path = sys.argv[1]
+out = bytearray()
+for word in sys.argv[2:]:
+    if word.startswith('"'):
+        out += word.strip('"').encode()
+    elif word.startswith('crc:'):
+        code = bytes.fromhex(word[4:])
+        out += zlib.crc32(code).to_bytes(4, 'little') + code
+    elif word == 'end':
+        # the end: the offset of the last 'I' byte, then the end magic
+        out += out.rindex(b'I').to_bytes(8, 'little') + b'TRCBEND\n'
+    else:
+        out += bytes.fromhex(word)
+open(path, 'wb').write(out)
+EOF
+}
+
+# ---- A stream written by hand, byte by byte from trc-formats(5).
+# Header: magic, version 1, flags 0, ranks=2, order time, no extra.
+head='89545243420d0a1a 01 00 02 00 00'
+# Block 1 at offset 13: 3 events, code of 29 bytes, stored, tmin 0,
+# tspan 5, ranks 0 to 0+1.
+#  SB, mode keys (0x30), rank 0, time +0, 2 attributes:
+#    new key "peer" (4<<1|1 = 09), integer 1 (zigzag 2, 2<<3|1 = 11),
+#    new key "tag" (07), any (02)
+#  RB, mode keys (0x32), rank 1, time +5 (zigzag 0a), 1 attribute:
+#    new key "fn" (05), new string "main" (4<<3|4 = 24)
+#  RB, mode same (0x10) on the rank before (0x40): 0x52, time +0
+code='30 00 00 02 09"peer" 11 07"tag" 02 32 01 0a 01 05"fn" 24"main" 52 00'
+code=$(echo "$code" | sed 's/"peer"/70656572/; s/"tag"/746167/; s/"fn"/666e/; s/"main"/6d61696e/; s/ //g')
+is "$(( ${#code} / 2 ))" 29 "hand: the block's code is 29 bytes"
+block="42 03 1d 00 1d 00 05 00 01 crc:$code"
+# Index: 1 block at offset 13, 3 events, tmin +0, tspan 5, ranks 0+1.
+index='49 01 0d 03 00 05 00 01'
+mk "$tmp/hand.trcb" $head $block $index end
+cat > "$tmp/hand.want" <<'EOF'
+#trc 1 ranks=2 order=time
+0.000000000 0 SB peer=1 tag=*
+0.000000005 1 RB fn=main
+0.000000005 1 RB fn=main
+EOF
+expect_exit 0 "hand: trc-cat reads it" -- trc-cat "$tmp/hand.trcb"
+is_file "$out" "$tmp/hand.want" "hand: the events the bytes say"
+trc-cat < "$tmp/hand.trcb" > "$tmp/stdin.out" 2>&1
+is_file "$tmp/stdin.out" "$tmp/hand.want" "hand: read from standard input"
+gzip -c "$tmp/hand.trcb" > "$tmp/hand.trcb.gz"
+trc-cat "$tmp/hand.trcb.gz" > "$tmp/gz.out" 2>&1
+is_file "$tmp/gz.out" "$tmp/hand.want" "hand: gzip-compressed, inflated"
+trc-sum "$tmp/hand.want" > "$tmp/sum.text"
+trc-sum "$tmp/hand.trcb" > "$tmp/sum.trcb"
+is_file "$tmp/sum.trcb" "$tmp/sum.text" "hand: trc-sum reads it as the text"
+trc-cat --to trcb "$tmp/hand.want" > "$tmp/hand2.trcb"
+is_file "$tmp/hand2.trcb" "$tmp/hand.trcb" "hand: trc-cat --to trcb writes those bytes"
+
+# ---- Round trips: trc-cat's text, through trcb and trcb-zstd, back.
+# roundtrip NAME FILE [trc-cat options]
+roundtrip() {
+	_name=$1 _f=$2
+	shift 2
+	trc-cat "$@" "$_f" > "$tmp/rt.a" 2>/dev/null || return 3
+	trc-cat --to trcb "$@" "$_f" > "$tmp/rt.b" &&
+	    trc-cat "$tmp/rt.b" > "$tmp/rt.c" && cmp -s "$tmp/rt.a" "$tmp/rt.c" ||
+	    return 1
+	trc-cat --to trcb-zstd -o "$tmp/rt.z" "$@" "$_f" &&
+	    trc-cat "$tmp/rt.z" | cmp -s - "$tmp/rt.a" || return 1
+	# and trcb to trcb again, the same bytes
+	trc-cat --to trcb "$tmp/rt.b" | cmp -s - "$tmp/rt.b" || return 1
+	return 0
+}
+
+n=0 bad=
+for f in $(find "$T/data" -type f | sort); do
+	roundtrip data "$f"
+	case $? in
+	0) n=$((n + 1)) ;;
+	1) bad="$bad ${f#$T/}" ;;
+	esac
+done
+is "$bad" "" "t/data: every trace the tools read goes round byte for byte"
+[ "$n" -ge 20 ]; ok $? "t/data: $n traces read (at least 20)"
+
+for p in ring halo allreduce master-worker; do
+	for arg in "-n 4 -e 5000" "-n 13 -e 20000 -s 7 --bytes 100000"; do
+		trc-gen -p $p $arg > "$tmp/gen.trc"
+		roundtrip gen "$tmp/gen.trc"
+		ok $? "trc-gen -p $p $arg: round trip byte for byte"
+	done
+done
+
+# Attributes the text keeps as written: not canonical numbers stay
+# strings, lists, big and negative numbers, unknown and repeated keys,
+# empty values, 32 attributes, extra header lines, other orders.
+cat > "$tmp/odd.trc" <<'EOF'
+#trc 1 ranks=3 order=rank
+# a comment kept as a header line
+#clock source=test
+0.5 2 SB peer=007 tag=05 bytes=4096 x=-0 y=00 z=-12 req=3
+0.000000001 0 MK
+0.000000002 0 MK iter=9223372036854775807 low=-9223372036854775808
+0.000000003 0 MK iter=-1 low=1
+0.6	2	SE   peer=1 tag=1 bytes=4096 req=3
+0.7 2 WB req=3,4,5 op=waitall
+0.8 2 WE req=3,05,6 op=waitall a= b==c
+1.0 2 WB req=7,8,9,10 op=waitall fn=x fn=y peer=* peer=2
+1.1 2 WB req=11,12 op=waitall
+1.2 2 WB req=7,8,9,10 op=waitall fn=x fn=y peer=* peer=2
+1.3 1 XB op=allreduce bytes=8 comm=0 root=0 a1=1 a2=2 a3=3 a4=4 a5=5 a6=6 a7=7 a8=8 a9=9 a10=10 a11=11 a12=12 a13=13 a14=14 a15=15 a16=16 a17=17 a18=18 a19=19 a20=20 a21=21 a22=22 a23=23 a24=24 a25=25 a26=26 a27=27 a28=28
+0.000000004 0 MK iter=-1 low=1,-2,3
+0.000000005 0 MK iter=-1 low=1,-2,3,-4
+EOF
+roundtrip odd "$tmp/odd.trc"
+ok $? "odd attributes, order=rank: round trip byte for byte"
+sed 's/order=rank/order=none/; s/^0.5 2/9.5 2/' "$tmp/odd.trc" > "$tmp/none.trc"
+roundtrip none "$tmp/none.trc"
+ok $? "order=none, times going back: round trip byte for byte"
+printf '#trc 1\n' > "$tmp/empty.trc"
+roundtrip empty "$tmp/empty.trc"
+ok $? "no events: round trip byte for byte"
+trc-gen -p halo -n 4 -e 200000 > "$tmp/big.trc"
+roundtrip big "$tmp/big.trc"
+ok $? "200000 events, several blocks: round trip byte for byte"
+trc-cat -r 1,3 -k S,R "$tmp/big.trc" > "$tmp/sel.want"
+trc-cat --to trcb "$tmp/big.trc" > "$tmp/big.trcb"
+trc-cat -r 1,3 -k S,R "$tmp/big.trcb" > "$tmp/sel.got"
+is_file "$tmp/sel.got" "$tmp/sel.want" "trc-cat -r -k select from trcb as from text"
+[ "$(wc -c < "$tmp/big.trcb")" -le "$(( $(wc -c < "$tmp/big.trc") / 5 ))" ]
+ok $? "trcb is at most a fifth of the text (halo, 200000 events)"
+trc-stable "$tmp/big.trc" "$tmp/big.trcb" > /dev/null
+ok $? "trc-stable: the text and its trcb are identical"
+trc-sum "$tmp/big.trc" > "$tmp/s1"
+trc-sum "$tmp/big.trcb" > "$tmp/s2"
+is_file "$tmp/s2" "$tmp/s1" "trc-sum: the same summary from text and trcb"
+
+# ---- Bad input.
+# bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
+bad() {
+	expect_exit 2 "$1: exit 2" -- trc-cat "$2"
+	is "$(cat "$err")" "trc-cat: $2: $3" "$1: message"
+}
+mk "$tmp/v2.trcb" 89545243420d0a1a 02 00 02 00 00 $block $index end
+bad "version 2" "$tmp/v2.trcb" "unsupported trcb version 2"
+mk "$tmp/magic.trcb" 89545243420d0a1a
+head -c 7 "$tmp/magic.trcb" > "$tmp/short.trcb"
+trc-cat -f trcb "$tmp/short.trcb" > "$out" 2> "$err"
+is "$?:$(cat "$err")" "2:trc-cat: $tmp/short.trcb: offset 7: truncated header" \
+    "a 7-byte file named trcb: truncated header"
+trc-cat -f trcb "$tmp/hand.want" > "$out" 2> "$err"
+is "$?:$(cat "$err")" "2:trc-cat: $tmp/hand.want: not a trcb stream (bad magic)" \
+    "-f trcb on text: bad magic"
+head -c 40 "$tmp/hand.trcb" > "$tmp/cut.trcb"
+bad "cut in a block" "$tmp/cut.trcb" "block 1 at offset 13: truncated block"
+head -c 55 "$tmp/hand.trcb" > "$tmp/noend.trcb"
+bad "no index" "$tmp/noend.trcb" "offset 55: truncated stream (no index and end)"
+head -c 60 "$tmp/hand.trcb" > "$tmp/cutidx.trcb"
+bad "cut in the index" "$tmp/cutidx.trcb" "offset 60: truncated index"
+head -c 70 "$tmp/hand.trcb" > "$tmp/cutend.trcb"
+bad "cut in the end" "$tmp/cutend.trcb" "offset 70: truncated end"
+cp "$tmp/hand.trcb" "$tmp/more.trcb"
+printf 'x' >> "$tmp/more.trcb"
+bad "data after the end" "$tmp/more.trcb" "offset 79: data after the end"
+mk "$tmp/idx.trcb" $head $block 49 01 0d 04 00 05 00 01 end
+bad "index's count" "$tmp/idx.trcb" "offset 63: index counts 4 events, not 3"
+# A rank of 11 varint bytes, all continued.
+c2=30ffffffffffffffffffffff00
+mk "$tmp/varint.trcb" $head 42 01 0d 00 0d 00 05 00 01 crc:$c2 $index end
+bad "bad varint" "$tmp/varint.trcb" \
+    "block 1 at offset 13: bad rank (event 1 of the block, byte 1)"
+# The code with a byte changed after its checksum was taken.
+mk "$tmp/crc.trcb" $head 42 03 1d 00 1d 00 05 00 01 \
+    "$(python3 -c "import zlib,sys; c=bytes.fromhex('$code'); print(zlib.crc32(c).to_bytes(4,'little').hex() + '31' + c[1:].hex())")" \
+    $index end
+bad "checksum" "$tmp/crc.trcb" "block 1 at offset 13: checksum mismatch"
+# Codec zstd: the frame of 'zstd -c' of "hello world ..." with its
+# block header's size byte changed, checksum right.
+mk "$tmp/zstd.trcb" $head 42 03 1d 01 1f 00 05 00 01 \
+    crc:28b52ffd0458ff00006068656c6c6f20776f726c64200100af4b126e2139f3 $index end
+bad "corrupt zstd" "$tmp/zstd.trcb" \
+    "block 1 at offset 13: corrupt zstd data: Data corruption detected"
+mk "$tmp/codec.trcb" $head 42 03 1d 07 1d 00 05 00 01 crc:$code $index end
+bad "unknown codec" "$tmp/codec.trcb" "block 1 at offset 13: unknown codec 7"
+# peer= with a string value: refused as the text reader refuses it.
+c3=$(echo '30 00 00 01 09 70656572 14 7837' | tr -d ' ')
+mk "$tmp/peer.trcb" $head 42 01 0c 00 0c 00 05 00 01 crc:$c3 \
+    49 01 0d 01 00 05 00 01 end
+bad "invalid peer" "$tmp/peer.trcb" \
+    "block 1 at offset 13: invalid peer 'x7' (line 2)"
+# Mode same with nothing before it.
+mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
+    49 01 0d 01 00 05 00 01 end
+bad "same without a slot" "$tmp/same.trcb" \
+    "block 1 at offset 13: bad attribute (event 1 of the block, byte 3)"
+# A time past the block's tspan.
+mk "$tmp/time.trcb" $head 42 01 03 00 03 00 05 00 01 crc:000014 \
+    49 01 0d 01 00 05 00 01 end
+bad "time out of the block" "$tmp/time.trcb" \
+    "block 1 at offset 13: time outside the block's range (event 1 of the block, byte 3)"
+# A rank past the header's ranks=2 (the block says so too).
+mk "$tmp/rank.trcb" $head 42 01 03 00 03 00 05 00 03 crc:000300 \
+    49 01 0d 01 00 05 00 03 end
+expect_exit 2 "rank out of range: exit 2" -- trc-cat "$tmp/rank.trcb"
+is "$(cat "$err")" "trc-cat: $tmp/rank.trcb:2: rank 3 out of range (ranks=2)" \
+    "rank out of range: the line the event has in the text"
+# Fuzz: 150 copies of two trcb streams, a few bytes changed, cut, or
+# bytes inserted (the same each run), each read to the end: every one
+# either reads (0) or is refused (2) with one message, never a crash.
+trc-gen -p master-worker -n 5 -e 3000 | trc-cat --to trcb > "$tmp/fz.trcb"
+trc-gen -p halo -n 3 -e 200 | trc-cat --to trcb-zstd > "$tmp/fz2.trcb"
+mkdir "$tmp/fz"
+python3 - "$tmp/fz.trcb" "$tmp/fz2.trcb" "$tmp/fz" <<'EOF'
+import random, sys
+rnd = random.Random(16)
+srcs = [open(sys.argv[1], 'rb').read(), open(sys.argv[2], 'rb').read()]
+for i in range(150):
+    b = bytearray(srcs[i % 2])
+    how = i % 3
+    if how == 0:
+        for _ in range(rnd.randint(1, 4)):
+            b[rnd.randrange(8, len(b))] = rnd.randrange(256)
+    elif how == 1:
+        del b[rnd.randrange(9, len(b)):]
+    else:
+        p = rnd.randrange(9, len(b))
+        b[p:p] = bytes(rnd.randrange(256) for _ in range(rnd.randint(1, 9)))
+    open('%s/%03d.trcb' % (sys.argv[3], i), 'wb').write(b)
+EOF
+bad=
+for f in "$tmp"/fz/*.trcb; do
+	trc-cat "$f" > /dev/null 2> "$err"
+	rc=$?
+	if [ $rc -ne 0 ] && { [ $rc -ne 2 ] || [ "$(wc -l < "$err")" -ne 1 ] ||
+	    ! grep -q "^trc-cat: $f" "$err"; }; then
+		bad="$bad ${f##*/}:$rc"
+	fi
+done
+is "$bad" "" "fuzz: 150 damaged streams read or refused with one message"
+expect_exit 2 "--to trcb, bad path: exit 2" -- trc-cat --to trcb -o /nonexistent/x.trcb "$tmp/hand.want"
+is "$(cat "$err")" "trc-cat: /nonexistent/x.trcb: No such file or directory" "--to trcb, bad path: message"
+if [ -w /dev/full ]; then
+	trc-cat --to trcb "$tmp/big.trc" > /dev/full 2> "$err"
+	is "$?:$(cat "$err")" "2:trc-cat: <stdout>: write error: No space left on device" "--to trcb on a full disk"
+fi
+done_testing
