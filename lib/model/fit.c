@@ -112,7 +112,7 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;
-	x->base = bsync ? sb : se;
+	x->base = sb;
 	x->rdv = !m->nonblocking && f->target != NULL &&
 	    trc_fit_sync(f->target, b);
 	return 0;

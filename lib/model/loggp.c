@@ -364,6 +364,7 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 	struct loggp *m = v;
 	int64_t *free_at, dep, gb = bytes_ns(m, mp->bytes);
 
+	(void)se;
 	if ((free_at = nic(m, mp->src)) == NULL) {
 		snprintf(m->cpu.err, sizeof(m->cpu.err), "out of memory");
 		return -1;
@@ -373,7 +374,7 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 		dep = *free_at;
 	x->depart = dep;
 	x->end = mp->nonblocking ? begin + m->o : dep;
-	x->base = trc_base_sync(m->cpu.base, mp) ? sb : se;
+	x->base = sb;
 	if ((x->rdv = mp->bytes > m->p.eager)) {
 		/* The request to send: the data waits for the receiver. */
 		x->arrive = dep + lat(m, mp->src, mp->dst) + m->o;
