@@ -105,4 +105,34 @@ is "$(cat "$err")" "" "  none before its SB: no warning"
 expect_exit 0 "example, with its base" -- trc-scale -b "$ex/target.fit" -c "$ex/base.fit" "$ex/heat-target.trc"
 is "$(cat "$err")" "" "  none: the protocol"
 
+# 5. recv-late, h2(b) = 0.1: the message arrives g2(b) = 0.3 after its
+# send began (f2 = 0.1 ends the send at 1.1); a receive waiting from 0
+# ends at max(0 + 0.1, 1 + 0.3) = 1.3, one posted at 5 at 5 + 0.1 =
+# 5.1.  Without recv-late the message arrives at the send's end, 1.1,
+# and the first receive ends then.
+printf 'send 0 inf 0.1 0\nrecv 0 inf 0.3 0\nrecv-late 0 inf 0.1 0\n' >"$tmp/rl.fit"
+printf 'send 0 inf 0.1 0\nrecv 0 inf 0.3 0\n' >"$tmp/norl.fit"
+cat >"$tmp/rl.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 1 RB peer=0 tag=1 bytes=8
+1.000000000 0 SB peer=1 tag=1 bytes=8
+1.100000000 0 SE peer=1 tag=1 bytes=8
+1.400000000 1 RE peer=0 tag=1 bytes=8
+1.400000000 1 MK
+5.000000000 1 RB peer=0 tag=2 bytes=8
+5.000000000 0 SB peer=1 tag=2 bytes=8
+5.000000000 0 SE peer=1 tag=2 bytes=8
+5.200000000 1 RE peer=0 tag=2 bytes=8
+X
+# The second send: SB at 1.1 + 3.9 = 5.0 predicted, SE 5.1, its
+# receive posted at 1.3 + 0 + 3.6 = 4.9, ending at max(4.9 + 0.1, 5.0 +
+# 0.3) = 5.3; without recv-late the receive is posted at 1.1 + 3.6 =
+# 4.7 and ends at max(4.7 + 0.3, 5.1) = 5.1.
+expect_exit 0 "recv-late" -- trc-scale -c "$tmp/rl.fit" "$tmp/rl.trc"
+is "$(awk '$3 == "RE" { printf "%s ", $1 }' "$out")" "1.300000000 5.300000000 " \
+    "  RE at SB + g2 when the receiver waited, else RB + h2, whichever later"
+expect_exit 0 "no recv-late" -- trc-scale -c "$tmp/norl.fit" "$tmp/rl.trc"
+is "$(awk '$3 == "RE" { printf "%s ", $1 }' "$out")" "1.100000000 5.100000000 " \
+    "  RE at RB + g2, or the send's end"
+
 done_testing

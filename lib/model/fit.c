@@ -10,7 +10,13 @@
  * marks send-sync is handed over: it ends no earlier than its
  * receiver, ready, plus g2(b).  A receive lasts g2(b), the target's
  * recv (as recorded without one).  Messages leave and arrive at the
- * end of their send, the fits knowing no latency apart from it.  A
+ * end of their send, the fits knowing no latency apart from it.
+ *
+ * With the target's recv-late, h2(b), a receive posted after its
+ * message came (trc-pingpong(1)), the transfer and the receive's own
+ * cost part: the message arrives g2(b) after its send began (recv is
+ * timed from there), a receive lasts h2(b), ending at the later of the
+ * two, and a handover takes h2(b) from the receiver's readiness.  A
  * collective with a fit of its own costs that on 2 ranks, scaled to
  * more by its algorithm (coll.c); one without keeps its recorded time
  * after the last participant entered.
@@ -30,6 +36,7 @@ struct fit {
 	struct trc_fit		*own;		/* target, when we read it */
 	const struct trc_fit	*base;		/* the caller's */
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
+	const struct trc_fit_op	*t_rlate;	/* recv-late, or NULL */
 	struct coll_memo	 memo;
 };
 
@@ -70,6 +77,7 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		f->t_send = trc_fit_find(f->target, "send", 4);
 		f->t_isend = trc_fit_find(f->target, "isend", 5);
 		f->t_recv = trc_fit_find(f->target, "recv", 4);
+		f->t_rlate = trc_fit_find(f->target, "recv-late", 9);
 	}
 	if (f->base != NULL) {
 		f->b_send = trc_fit_find(f->base, "send", 4);
@@ -112,16 +120,21 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;
+	if (f->t_rlate != NULL && f->t_recv != NULL &&
+	    begin + trc_fit_eval_ns(f->t_recv, b) > end)
+		x->arrive = begin + trc_fit_eval_ns(f->t_recv, b);
 	x->base = sb;
 	x->rdv = !m->nonblocking && f->target != NULL &&
 	    trc_fit_sync(f->target, b);
 	return 0;
 }
 
-/* The receiver's share of a transfer: g2(b), 0 without a fit. */
+/* The receiver's share of a transfer: h2(b), else g2(b), else 0. */
 static int64_t
 handover_ns(const struct fit *f, int64_t b)
 {
+	if (f->t_rlate != NULL)
+		return trc_fit_eval_ns(f->t_rlate, b);
 	return f->t_recv ? trc_fit_eval_ns(f->t_recv, b) : 0;
 }
 
@@ -141,6 +154,8 @@ fit_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
 {
 	struct fit *f = v;
 
+	if (f->t_rlate != NULL)
+		return ready + trc_fit_eval_ns(f->t_rlate, m->bytes);
 	return ready + (f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : d);
 }
 
