@@ -39,7 +39,7 @@ melt() {
 echo "== validate-lammps: melt, $steps steps, $np ranks on $(nproc) cores; tcp -> shm and shm -> tcp"
 echo "   load average at start: $(load)"
 echo "== communication: trc-pingpong on both machines up to $maxb bytes, fitted"
-ops=send,recv,send-late,isend,barrier,bcast,reduce,allreduce
+ops=send,recv,send-late,recv-late,isend,barrier,bcast,reduce,allreduce
 for m in tcp shm; do
 	eval "mca=\$mca_$m"
 	mpirun -np $np $mca trc-pingpong --repetitions 100 -m "$maxb" --operations $ops >"$out/$m.meas"

@@ -62,7 +62,7 @@ echo "== validate: heat $n x $n, $it steps, $np ranks on $(nproc) cores" \
 echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
-ops=send,recv,send-late,isend,barrier,reduce,allreduce
+ops=send,recv,send-late,recv-late,isend,barrier,reduce,allreduce
 mpirun -np $np $mca_tcp trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/tcp.meas"
 mpirun -np $np $mca_shm trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/shm.meas"
 for m in tcp shm; do
