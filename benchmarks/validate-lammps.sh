@@ -10,7 +10,8 @@
 # summed predicted/observed lifetime per procedure and operation.
 #
 # Environment: REPS (5), RUN (1000), MAXB (262144), MPIOPT (--mca
-# mpi_yield_when_idle 1), LMP (lmp), MELT (Debian's in.melt).
+# mpi_yield_when_idle 1), LMP (lmp), MELT (Debian's in.melt), MAXLOAD
+# (1.5) and QUIETWAIT (300): each run waits for the load to fall.
 set -e
 bin=$1 build=$2
 reps=${REPS:-5} steps=${RUN:-1000} maxb=${MAXB:-262144}
@@ -40,6 +41,7 @@ echo "== validate-lammps: melt, $steps steps, $np ranks on $(nproc) cores; tcp -
 echo "   load average at start: $(load)"
 echo "== communication: trc-pingpong on both machines up to $maxb bytes, fitted"
 ops=send,recv,send-late,recv-late,isend,barrier,bcast,reduce,allreduce
+quiet
 for m in tcp shm; do
 	eval "mca=\$mca_$m"
 	mpirun -np $np $mca trc-pingpong --repetitions 100 -m "$maxb" --operations $ops >"$out/$m.meas"
@@ -53,6 +55,7 @@ for d in tcp-shm shm-tcp; do
 done
 r=1
 while [ $r -le "$reps" ]; do
+	quiet
 	echo "== run $r of $reps, load average $(load)"
 	melt tcp "$out/tcp.trc"
 	melt shm "$out/shm.trc"

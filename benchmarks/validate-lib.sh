@@ -2,6 +2,19 @@
 # numbers both print.
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# quiet: on a host shared with other jobs, wait (QUIETWAIT seconds at
+# most, 300) until the 1-minute load average is under MAXLOAD (1.5):
+# another job's preemptions stretch an observed run, which no
+# prediction holds
+quiet() {
+	w=0
+	while awk -v m="${MAXLOAD:-1.5}" '{ exit !($1 >= m) }' /proc/loadavg &&
+	    [ $w -lt "${QUIETWAIT:-300}" ]; do
+		sleep 5
+		w=$((w + 5))
+	done
+	[ $w -eq 0 ] || echo "   (waited ${w} s for the load average to fall under ${MAXLOAD:-1.5})"
+}
 span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
 # pct P O: (P - O) / O in percent
 pct() { awk -v p="$1" -v o="$2" 'BEGIN { printf "%+.1f\n", 100 * (p - o) / o }'; }

@@ -25,7 +25,8 @@
 #    how far the loggp prediction is from the fit's.
 #
 # Environment: REPS (7), N (480), ITER (2000), RN (N/2), RITER (ITER),
-# RREPS (5), MPIOPT (--mca mpi_yield_when_idle 1), MPICC.  N = 480 keeps
+# RREPS (5), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
+# QUIETWAIT (300): each run waits for the load to fall.  N = 480 keeps
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
 # eager limit; see README, Validation.
 set -e
@@ -62,6 +63,7 @@ echo "== validate: heat $n x $n, $it steps, $np ranks on $(nproc) cores" \
 echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
+quiet
 ops=send,recv,send-late,recv-late,isend,barrier,reduce,allreduce
 mpirun -np $np $mca_tcp trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/tcp.meas"
 mpirun -np $np $mca_shm trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/shm.meas"
@@ -82,6 +84,7 @@ echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both
 : >"$out/ratios.all"
 i=1
 while [ $i -le "$rreps" ]; do
+	quiet
 	heat tcp "$rn" "$rit" "$out/rb.trc"
 	heat shm "$rn" "$rit" "$out/rt.trc"
 	trc-sum -t --section procs "$out/rb.trc" >"$out/rb.tsv"
@@ -102,11 +105,18 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.skew"
 	: >"$out/$d.loggp"
 done
+: >"$out/fullratios"
 r=1
 while [ $r -le "$reps" ]; do
+	quiet
 	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks), load average $(load)"
 	heat tcp "$n" "$it" "$out/tcp.trc"
 	heat shm "$n" "$it" "$out/shm.trc"
+	trc-sum -t --section procs "$out/tcp.trc" >"$out/fb.tsv"
+	trc-sum -t --section procs "$out/shm.trc" >"$out/ft.tsv"
+	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1 " " $2] = $8; next }
+	    FNR > 1 && t[$1 " " $2] > 0 { print $1, $2, $8 / t[$1 " " $2] }' \
+	    "$out/ft.tsv" "$out/fb.tsv" >>"$out/fullratios"
 	for d in tcp-shm shm-tcp; do
 		b=${d%-*} t=${d#*-}
 		trc-scale -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
@@ -130,6 +140,13 @@ done
 echo "== calls measured in the last run's traces (us): kind rank count median mean"
 for f in tcp.trc shm.trc tcp-shm.pred shm-tcp.pred; do
 	calls "$out/$f" | sed "s/^/   $f /"
+done
+echo "== speed ratios tcp/shm: the reduced problem's (used) against the full runs' own (median of $reps)"
+for key in $(awk '{ print $1 ":" $2 }' "$out/fullratios" | sort -u); do
+	p=${key%:*} k=${key#*:}
+	printf '   %-10s rank %s  reduced %6.3f  full %6.3f\n' "$p" "$k" \
+	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k { print $3 }' "$out/ratios.tcp-shm")" \
+	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k { print $3 }' "$out/fullratios" | median)"
 done
 for d in tcp-shm shm-tcp; do
 	echo "== $d: summed predicted/observed lifetime over both ranks per procedure"
