@@ -54,14 +54,14 @@ mrecv	1	8	0.500000000	0.500000000
 start	2	32	0.250000000	0.125000000
 iallreduce	2	16	0.000000000	0.000000000
 T
-trc-sum -t -s ops "$tmp/ops.trc" >"$out" 2>"$err"
+trc-sum -t --section ops "$tmp/ops.trc" >"$out" 2>"$err"
 ok $? "trc-sum reads every shape"
 is_file "$out" "$tmp/want" "the operations, by hand"
 
 # The time between a nonblocking collective's post and its wait is the
 # rank's own computation (0.5 s on each), none is collective: rank 0
 # computes 0.5 + 1 + 0.75 + 0.5 s, rank 1 0.5 + 0.5 + 0.25 + 0.5 + 0.5.
-trc-sum -t -s ranks "$tmp/ops.trc" >"$out"
+trc-sum -t --section ranks "$tmp/ops.trc" >"$out"
 is "$(awk '$1 == 0 || $1 == 1 { print $1, $4, $8 }' "$out")" \
 	"$(printf '0 2.750000000 0.000000000\n1 2.250000000 0.000000000')" "computation and collective time per rank"
 done_testing
