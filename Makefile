@@ -28,7 +28,8 @@ TRC_LIBS = $(O)/libtrc.a $(PKG_LIBS) -lm
 
 # Debian packages the build, the tests and the MPI parts need.
 DEBS = build-essential pkg-config libpcre2-dev libgsl-dev zlib1g-dev \
-	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3 hpcc lammps
+	libopenmpi-dev openmpi-bin perl gawk mawk groff-base python3 hpcc lammps \
+	lammps-examples
 # trc-svg's tests draw its pictures in a headless browser.
 DEBS += chromium
 # OTF2 (lib/fmt/otf2.c): libotf2 to build, otf2-print for the tests.

@@ -33,14 +33,15 @@
 #include "trc.h"
 
 enum op {
-	OP_SEND, OP_RECV, OP_SENDLATE, OP_ISEND, OP_BARRIER, OP_BCAST, OP_REDUCE, OP_ALLREDUCE,
-	OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL, OP_POLL, OP_IPROBE,
-	NOPS
+	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
+	OP_REDUCE, OP_ALLREDUCE, OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL,
+	OP_POLL, OP_IPROBE, NOPS
 };
 
 static const char *const opname[NOPS] = {
-	"send", "recv", "send-late", "isend", "barrier", "bcast", "reduce", "allreduce",
-	"gather", "scatter", "allgather", "alltoall", "poll", "iprobe"
+	"send", "recv", "send-late", "recv-late", "isend", "barrier", "bcast",
+	"reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
+	"poll", "iprobe"
 };
 
 #define PROG	"trc-pingpong"
@@ -247,6 +248,60 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
 	}
 }
 
+/*
+ * recv-late: a blocking MPI_Recv on rank 1 posted LATE seconds after
+ * rank 0 began a blocking MPI_Send of the message, so the message is
+ * there (eager) or its sender waits in its call (a handover): the cost
+ * of taking it, without its transfer, which recv holds.  A program's
+ * receives are mostly of this kind, posted after a computation while
+ * the message came.  LATE is four times the median of 20 receives
+ * posted as the send starts, and at least MINLATE.  tr holds rank 1's
+ * times on rank 0.
+ */
+static void
+recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr)
+{
+	double late = 0, t0, *v;
+	int i, n = reps < 20 ? reps : 20, phase;
+
+	for (phase = 0; phase < 2; phase++) {
+		for (i = -1; i < (phase ? reps : n); i++) {
+			MPI_Barrier(MPI_COMM_WORLD);
+			if (rank == 0)
+				MPI_Send(sbuf, b, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+			else if (rank == 1) {
+				spin(late);
+				t0 = MPI_Wtime();
+				MPI_Recv(rbuf, b, MPI_BYTE, 0, 0,
+				    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				if (i >= 0)
+					t[i] = MPI_Wtime() - t0;
+			}
+		}
+		if (phase == 0 && rank == 1) {
+			if ((v = malloc((size_t)n * sizeof(*v))) == NULL)
+				MPI_Abort(MPI_COMM_WORLD, 2);
+			memcpy(v, t, (size_t)n * sizeof(*v));
+			qsort(v, (size_t)n, sizeof(*v), bydouble);
+			late = 4 * (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+			free(v);
+			if (late < MINLATE)
+				late = MINLATE;
+		}
+		if (phase == 0)
+			MPI_Bcast(&late, 1, MPI_DOUBLE, 1, MPI_COMM_WORLD);
+	}
+	if (rank == 1)
+		MPI_Send(t, reps, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
+	else if (rank == 0) {
+		MPI_Recv(tr, reps, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD,
+		    MPI_STATUS_IGNORE);
+		printf("# recv-late %d: receiver late by %.9f s\n", b, late);
+		for (i = 0; i < reps; i++)
+			printf("recv-late %d %.9f\n", b, tr[i]);
+	}
+}
+
 static void
 header(long maxb, int reps)
 {
@@ -296,8 +351,8 @@ main(int argc, char *argv[])
 		{ "repetitions", required_argument, NULL, OPT_REPETITIONS },
 		{ NULL, 0, NULL, 0 }
 	};
-	char defops[] = "send,recv,send-late,isend,barrier,bcast,reduce,allreduce,gather,"
-	    "scatter,allgather,alltoall,poll,iprobe";
+	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
+	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe";
 	char *sbuf, *rbuf;
 	double *t, *tmax;
 	long maxb = 4L << 20, b, p;
@@ -327,10 +382,10 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
-	    want[OP_SENDLATE] || want[OP_ISEND] || want[OP_POLL] ||
-	    want[OP_IPROBE]))
-		fail_msg("send, recv, send-late, isend, poll and iprobe need "
-		    "2 ranks");
+	    want[OP_SENDLATE] || want[OP_RECVLATE] || want[OP_ISEND] ||
+	    want[OP_POLL] || want[OP_IPROBE]))
+		fail_msg("send, recv, send-late, recv-late, isend, poll and "
+		    "iprobe need 2 ranks");
 
 	sbuf = calloc((size_t)maxb, (size_t)nranks);
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
@@ -378,6 +433,8 @@ main(int argc, char *argv[])
 			if (want[OP_SENDLATE])
 				send_late(sbuf, rbuf, (int)b, reps, t,
 				    want[OP_SEND] || want[OP_RECV]);
+			if (want[OP_RECVLATE])
+				recv_late(sbuf, rbuf, (int)b, reps, t, tmax);
 			for (i = -1; want[OP_ISEND] && i < reps; i++) {
 				MPI_Request req;
 				double t0;

@@ -275,31 +275,41 @@ step(struct side *sd, int which, struct trc_versus *v)
 
 /*
  * The paper's Table 2: per procedure and operation (rows) and rank
- * (columns) the mean ratio of predicted to observed lifetimes, then
- * the total times and the error.
+ * (columns) the mean ratio of predicted to observed lifetimes; next to
+ * it the ratio of the summed lifetimes, which errors that cancel over
+ * occurrences do not hide, and the row's share of the observed time,
+ * rows under TRC_VS_MINOR flagged; then the total times and the error.
  */
 static void
-print_versus(const struct trc_versus *v)
+print_versus(const struct trc_versus *v, int32_t nranks)
 {
 	const struct trc_pair *pr;
 	char buf[32];
-	int64_t span[2], unpaired = 0;
+	int64_t span[2], unpaired = 0, pred, obs;
 	int32_t i, r;
 	int width = 9, kind;
+	double share;
 
+	for (i = 0; i < 2; i++)
+		span[i] = v->first[i] < 0 ? 0 : v->last[i] - v->first[i];
+	if (nranks < v->nranks)
+		nranks = v->nranks;
 	for (i = 0; i < v->names.n; i++)
 		if ((int)strlen(v->names.name[i]) - 2 > width)
 			width = (int)strlen(v->names.name[i]) - 2;
 	if (tsv)
-		printf("name\tkind\trank\tpaired\tratio\tpredicted\tobserved\n");
+		printf("name\tkind\trank\tpaired\tratio\tpredicted\tobserved"
+		    "\tsum_ratio\tshare_percent\tflag\n");
 	else {
-		printf("mean predicted/observed lifetime per occurrence\n%-*s",
-		    width, "function");
+		printf("predicted/observed lifetime: the mean per occurrence on "
+		    "each rank;\nthe ratio of the sums over all ranks, and "
+		    "their share of the observed time\n%-*s", width,
+		    "function");
 		for (r = 0; r < v->nranks; r++) {
 			snprintf(buf, sizeof(buf), "rank %ld", (long)r);
 			printf(" %8s", buf);
 		}
-		putchar('\n');
+		printf(" %8s %7s\n", "sums", "share");
 	}
 	/* Procedures first, then operations, each in order of arrival. */
 	for (kind = 'P'; kind != 0; kind = kind == 'P' ? 'O' : 0)
@@ -324,17 +334,30 @@ print_versus(const struct trc_versus *v)
 					buf[trc_format_time(buf, pr->pred)] = '\0';
 					printf("\t%s", buf);
 					buf[trc_format_time(buf, pr->obs)] = '\0';
-					printf("\t%s\n", buf);
+					printf("\t%s\t", buf);
+					if (pr->obs > 0)
+						printf("%.6f", (double)pr->pred / pr->obs);
+					else
+						printf("-");
+					share = trc_versus_share(pr->obs, 1, span[1]);
+					printf("\t%.2f\t%s\n", 100 * share,
+					    share < TRC_VS_MINOR ? "minor" : "-");
 				} else if (pr->nratio > 0)
 					printf(" %8.2f", pr->ratio_sum / pr->nratio);
 				else
 					printf(" %8s", "-");
 			}
-			if (!tsv)
-				putchar('\n');
+			if (tsv)
+				continue;
+			trc_versus_sums(v, i, &pred, &obs);
+			if (obs > 0)
+				printf(" %8.2f", (double)pred / obs);
+			else
+				printf(" %8s", "-");
+			share = trc_versus_share(obs, nranks, span[1]);
+			printf(" %6.1f%%%s\n", 100 * share,
+			    share < TRC_VS_MINOR ? " minor" : "");
 		}
-	for (i = 0; i < 2; i++)
-		span[i] = v->first[i] < 0 ? 0 : v->last[i] - v->first[i];
 	if (tsv) {
 		printf("\npredicted\tobserved\terror_percent\tunpaired\n");
 		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
@@ -369,7 +392,7 @@ versus(const char *predicted, const char *observed)
 		step(&sd[i], i, v);
 	}
 	trc_versus_finish(v);
-	print_versus(v);
+	print_versus(v, sd[TRC_OBSERVED].sum->nranks);
 	for (i = 0; i < 2; i++) {
 		trc_summary_free(sd[i].sum);
 		trc_close(sd[i].r);

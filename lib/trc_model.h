@@ -45,7 +45,10 @@ struct trc_xfer {
 	int64_t		 arrive;
 	/*
 	 * Recorded: the earliest time the message can have left on the
-	 * base machine; a receive that ends before it is clock skew.
+	 * base machine, its SB; a receive that ends before it is clock
+	 * skew (one that ends before its SE is the protocol: a handover,
+	 * or the last bytes of a long eager send written after the
+	 * receiver read the first).
 	 */
 	int64_t		 base;
 	/*

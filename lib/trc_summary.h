@@ -144,5 +144,15 @@ int	 trc_versus_add(struct trc_versus *, int side,
 /* Counts what stayed unpaired; call once at the end. */
 void	 trc_versus_finish(struct trc_versus *);
 void	 trc_versus_free(struct trc_versus *);
+/* Name i's summed predicted and observed lifetimes over all ranks. */
+void	 trc_versus_sums(const struct trc_versus *, int32_t i, int64_t *pred,
+	    int64_t *obs);
+/*
+ * The share of the observed time that obs takes on nranks ranks of a
+ * run that spans span: obs / (nranks span), 0 when that is 0.  A row
+ * below TRC_VS_MINOR is minor: its ratio moves the total little.
+ */
+double	 trc_versus_share(int64_t obs, int32_t nranks, int64_t span);
+#define TRC_VS_MINOR	0.02
 
 #endif

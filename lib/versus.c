@@ -138,3 +138,24 @@ trc_versus_finish(struct trc_versus *v)
 		}
 	v->pending = 0;
 }
+
+void
+trc_versus_sums(const struct trc_versus *v, int32_t i, int64_t *pred,
+    int64_t *obs)
+{
+	int32_t r;
+
+	*pred = *obs = 0;
+	for (r = 0; r < v->nranks; r++) {
+		*pred += v->pair[i][r].pred;
+		*obs += v->pair[i][r].obs;
+	}
+}
+
+double
+trc_versus_share(int64_t obs, int32_t nranks, int64_t span)
+{
+	double all = (double)nranks * (double)span;
+
+	return all > 0 ? (double)obs / all : 0;
+}

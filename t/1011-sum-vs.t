@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 # Predicted: A lasts 2 s then 4 s on rank 0; the send 1 s; rank 1's
-# receive 3 s; the run spans 10 s.
+# receive 3 s, then B 0.3 s; the run spans 10 s.
 cat > "$tmp/pred.trc" <<'T'
 #trc 1 ranks=2
 0 0 PB fn=A
@@ -12,12 +12,15 @@ cat > "$tmp/pred.trc" <<'T'
 2 0 PE fn=A
 2 0 PB fn=A
 3 1 RE peer=0 tag=0 bytes=8
+3 1 PB fn=B
+3.3 1 PE fn=B
 6 0 PE fn=A
 6 0 SB peer=1 tag=0 bytes=8
 7 0 SE peer=1 tag=0 bytes=8
 10 0 MK
 T
-# Observed: A 1 s then 4 s; the send 2 s; the receive 3 s; 8 s in all.
+# Observed: A 1 s then 4 s; the send 2 s; the receive 3 s; B 0.1 s;
+# 8 s in all.
 cat > "$tmp/obs.trc" <<'T'
 #trc 1 ranks=2
 0 0 PB fn=A
@@ -25,6 +28,8 @@ cat > "$tmp/obs.trc" <<'T'
 1 0 PE fn=A
 1 0 PB fn=A
 3 1 RE peer=0 tag=0 bytes=8
+3 1 PB fn=B
+3.1 1 PE fn=B
 5 0 PE fn=A
 5 0 SB peer=1 tag=0 bytes=8
 7 0 SE peer=1 tag=0 bytes=8
@@ -32,18 +37,24 @@ cat > "$tmp/obs.trc" <<'T'
 T
 trc-sum -t --vs "$tmp/obs.trc" "$tmp/pred.trc" > "$out"
 cat > "$tmp/want" <<'T'
-name	kind	rank	paired	ratio	predicted	observed
-A	procedure	0	2	1.500000	6.000000000	5.000000000
-recv	operation	1	1	1.000000	3.000000000	3.000000000
-send	operation	0	1	0.500000	1.000000000	2.000000000
+name	kind	rank	paired	ratio	predicted	observed	sum_ratio	share_percent	flag
+A	procedure	0	2	1.500000	6.000000000	5.000000000	1.200000	62.50	-
+B	procedure	1	1	3.000000	0.300000000	0.100000000	3.000000	1.25	minor
+recv	operation	1	1	1.000000	3.000000000	3.000000000	1.000000	37.50	-
+send	operation	0	1	0.500000	1.000000000	2.000000000	0.500000	25.00	-
 
 predicted	observed	error_percent	unpaired
 10.000000000	8.000000000	25.00	0
 T
-is_file "$out" "$tmp/want" "mean ratios (2/1 + 4/4) / 2 = 1.5, 3/3, 1/2; error (10 - 8) / 8"
+is_file "$out" "$tmp/want" "mean ratios (2/1 + 4/4) / 2 = 1.5, 0.3/0.1, 3/3, 1/2; sums 6/5; shares of the rank's 8 s: 5/8, 0.1/8 (minor), 3/8, 2/8; error (10 - 8) / 8"
 
 trc-sum --vs "$tmp/obs.trc" < "$tmp/pred.trc" > "$out"
-grep -q '^A  *1\.50  *-$' "$out"; ok $? "human table: A is 1.50 on rank 0, nothing on rank 1"
+grep -q '^A  *1\.50  *-  *1\.20  *31\.[23]%$' "$out"
+ok $? "human table: A is 1.50 on rank 0, nothing on rank 1; sums 6/5, 5 s of 2 x 8 s"
+grep -q '^B  *-  *3\.00  *3\.00  *0\.6% minor$' "$out"
+ok $? "human table: B 0.1 s of 2 x 8 s, under 2%: minor"
+grep -q '^send  *0\.50  *-  *0\.50  *12\.5%$' "$out"
+ok $? "human table: send 1/2, 2 s of 16"
 grep -q '^total time: predicted 10.000000 s, observed 8.000000 s, error +25.0%$' "$out"
 ok $? "human table: the total times and the error"
 

@@ -19,6 +19,17 @@ X
 expect_exit 0 "send with base and target" -- trc-scale --base "$tmp/base.fit" --comm "$tmp/target.fit" "$tmp/s.trc"
 is "$(sed -n 3,4p "$out")" "0.000003000 0 SE peer=1 tag=3 bytes=1000 t0=0.000008000
 0.000005000 0 MK t0=0.000010000" "send scaled by f2(b)/f1(b), later events shifted"
+# The other way, target slower (f2 = 2 us, f1 = 0.75 us): the ratio
+# 8/3 applies to the recorded send up to f1, what it took beyond at
+# most as recorded: S1 = 8 us gives f2 + (8 - 0.75) = 9.25 us, not 8/3
+# * 8 = 21.333 us; S1 = 0.6 us (under f1) gives 8/3 * 0.6 = 1.6 us.
+expect_exit 0 "send, target slower" -- trc-scale --base "$tmp/target.fit" --comm "$tmp/base.fit" "$tmp/s.trc"
+is "$(sed -n 3p "$out")" "0.000009250 0 SE peer=1 tag=3 bytes=1000 t0=0.000008000" \
+    "  the excess over f1 kept as recorded"
+sed 's/^0.000008000 0 SE/0.000000600 0 SE/' "$tmp/s.trc" >"$tmp/s6.trc"
+expect_exit 0 "send under f1, target slower" -- trc-scale --base "$tmp/target.fit" --comm "$tmp/base.fit" "$tmp/s6.trc"
+is "$(sed -n 3p "$out")" "0.000001600 0 SE peer=1 tag=3 bytes=1000 t0=0.000000600" \
+    "  scaled by f2/f1"
 # target only: S2 = f2(b) = 0.75 us (nanosecond resolution: 750 ns)
 expect_exit 0 "send with target only" -- trc-scale -c "$tmp/target.fit" "$tmp/s.trc"
 is "$(sed -n 3p "$out")" "0.000000750 0 SE peer=1 tag=3 bytes=1000 t0=0.000008000" "send takes f2(b)"

@@ -122,6 +122,38 @@ sed 's/ranks=2/ranks=4/' "$tmp/wait.trc" >"$tmp/node.trc"
 expect_exit 0 "same node" -- trc-scale --model loggp:"$tmp/p.loggp" --set H=1e-6,torus=4,ppn=2 "$tmp/node.trc"
 is "$(ev "$out" 1 RE)" "0.000002200 " "  no hop on a node"
 
+# 4b. Contention: ranks 0 and 1 send 1000 bytes each to rank 2 at 0
+# (G b = 1 us).  Without it both arrive at o + L + G b + o = 2.2 us:
+# rank 2's receives end at 2.2 and 2.3 (RB + o).  With it, one node a
+# rank, rank 2's link takes the first from 1.1 to 2.1 and the second
+# from 2.1 to 3.1: it arrives at 3.2.  With 2 ranks a node, ranks 0
+# and 1 share their node's outgoing link: the second leaves at 1.1
+# (its send ends then), is in at 2.1 + 1 = 3.1, and arrives at 3.2.
+# With 3 ranks a node nothing takes a link: as without.
+cat >"$tmp/cont.trc" <<'X'
+#trc 1 ranks=3
+0.000000000 2 RB peer=0 tag=1 bytes=1000
+0.000000000 0 SB peer=2 tag=1 bytes=1000
+0.000000000 1 SB peer=2 tag=1 bytes=1000
+0.000001000 0 SE peer=2 tag=1 bytes=1000
+0.000002000 1 SE peer=2 tag=1 bytes=1000
+0.000003000 2 RE peer=0 tag=1 bytes=1000
+0.000003000 2 RB peer=1 tag=1 bytes=1000
+0.000004000 2 RE peer=1 tag=1 bytes=1000
+X
+cont() { trc-scale --model loggp:"$tmp/p.loggp" "$@" "$tmp/cont.trc" >"$tmp/cont.out" &&
+	awk '$3 == "SE" || $3 == "RE" { printf "%s%s %s ", $3, $2, $1 }' "$tmp/cont.out"; }
+is "$(cont)" "SE0 0.000000100 SE1 0.000000100 RE2 0.000002200 RE2 0.000002300 " "no contention: both arrive at 2.2 us"
+is "$(cont --set contention=off)" "SE0 0.000000100 SE1 0.000000100 RE2 0.000002200 RE2 0.000002300 " "  contention=off the same"
+is "$(cont --set contention=on)" "SE0 0.000000100 SE1 0.000000100 RE2 0.000002200 RE2 0.000003200 " \
+    "contention: the second waits for rank 2's incoming link, arrives at 3.2 us"
+is "$(cont --set contention=on,ppn=2)" "SE0 0.000000100 SE1 0.000001100 RE2 0.000002200 RE2 0.000003200 " \
+    "  2 ranks a node: the second leaves when the outgoing link is free, 1.1 us"
+is "$(cont --set contention=on,ppn=3)" "SE0 0.000000100 SE1 0.000000100 RE2 0.000002200 RE2 0.000002300 " \
+    "  one node: no link taken"
+expect_exit 2 "contention neither on nor off" -- trc-scale --model loggp:"$tmp/p.loggp" --set contention=1 "$tmp/cont.trc"
+is "$(cat "$err")" "trc-scale: --set: invalid value '1' for 'contention'" "  its message"
+
 # 5. Collectives: P ranks enter at 0 and leave at 1 s; each leaves at
 # the predicted cost (no eager limit, t(b) = 1.2 us + 1 ns b).
 coll() {
@@ -213,8 +245,35 @@ for pat in halo allreduce master-worker ring; do
 	is "$(up "$tmp/bw")" 1 "$pat: bandwidth x10 .. x0.1, the end never earlier"
 done
 
-# 7. fit:FILE is -c FILE.
+# With contention, 2 ranks a node: the links only add waits, which
+# grow with latency and the bytes' time.
+printf 'L 2e-6\no 5e-7\ng 1e-6\nG 2e-10\neager 65536\nppn 2\ncontention on\n' >"$tmp/w.loggp"
+for pat in halo master-worker; do
+	trc-gen -p $pat -n 8 -e 20000 --bytes 4096 -s 7 >"$tmp/g.trc"
+	sweep L "$tmp/g.trc" 2e-7 6e-7 2e-6 6e-6 2e-5 6e-5 2e-4 >"$tmp/lat"
+	is "$(up "$tmp/lat")" 1 "$pat with contention: latency x0.1 .. x100, the end never earlier"
+	sweep G "$tmp/g.trc" 2e-11 6e-11 2e-10 6e-10 2e-9 >"$tmp/bw"
+	is "$(up "$tmp/bw")" 1 "$pat with contention: bandwidth x10 .. x0.1, the end never earlier"
+done
+# The bundled heat run (2 ranks, an eager halo and an allreduce a step)
+# on a network like the host's TCP, swept the same way.
 ex=$T/../benchmarks/example
+printf 'L 1.5e-5\no 5e-6\nG 2e-10\neager 65535\n' >"$tmp/w.loggp"
+hsweep() {
+	n=$1
+	shift
+	for v in "$@"; do
+		trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" --model loggp:"$tmp/w.loggp" \
+		    --set "$n=$v" "$ex/heat-base.trc" >"$tmp/s.out" || echo fail
+		end "$tmp/s.out"
+	done
+}
+hsweep L 1.5e-6 4.5e-6 1.5e-5 4.5e-5 1.5e-4 4.5e-4 1.5e-3 >"$tmp/lat"
+is "$(up "$tmp/lat")" 1 "heat example: latency x0.1 .. x100, the end never earlier"
+hsweep G 2e-11 6e-11 2e-10 6e-10 2e-9 >"$tmp/bw"
+is "$(up "$tmp/bw")" 1 "heat example: bandwidth x10 .. x0.1, the end never earlier"
+
+# 7. fit:FILE is -c FILE.
 trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" -c "$ex/target.fit" "$ex/heat-base.trc" >"$tmp/c.out"
 expect_exit 0 "--model fit:FILE" -- trc-scale --cpu "$ex/ratios.tbl" -b "$ex/base.fit" --model fit:"$ex/target.fit" "$ex/heat-base.trc"
 is_file "$out" "$tmp/c.out" "  the same prediction as -c"

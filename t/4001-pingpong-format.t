@@ -20,7 +20,7 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allreduce alltoall barrier bcast gather iprobe isend poll recv reduce scatter send send-late " \
+	"allgather allreduce alltoall barrier bcast gather iprobe isend poll recv recv-late reduce scatter send send-late " \
 	"every operation is measured"
 is "$(awk '$1 == "barrier" { print $2 }' "$out" | sort -u)" "0" "barrier has size 0"
 is "$(awk '$1 == "poll" || $1 == "iprobe" { print $2 }' "$out" | sort -u)" "0" "poll and iprobe have size 0"
@@ -32,6 +32,10 @@ is "$(awk '$1 == "#" && $2 == "send-late" && $4 == "receiver" { n++; if ($7 + 0 
 	"13 13" "send-late: the receiver's delay named per size, at least 20 us"
 is "$(awk '$1 == "send-late" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "send-late is measured at every size"
+is "$(awk '$1 == "#" && $2 == "recv-late" && $4 == "receiver" { n++; if ($7 + 0 >= 20e-6) ok++ } END { print n, ok }' "$out")" \
+	"13 13" "recv-late: the receiver's delay named per size, at least 20 us"
+is "$(awk '$1 == "recv-late" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
+	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "recv-late is measured at every size"
 mpirun -np 2 trc-pingpong --repetitions 2 -m 4 --operations send-late >"$out" 2>"$err"
 ok $? "send-late alone measures its own send times first"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort | uniq -c | awk '{ print $1, $2 }')" "8 send-late" \
@@ -54,5 +58,5 @@ is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operati
 expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
 is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
-is "$(cat "$err")" "trc-pingpong: send, recv, send-late, isend, poll and iprobe need 2 ranks" "one rank is refused"
+is "$(cat "$err")" "trc-pingpong: send, recv, send-late, recv-late, isend, poll and iprobe need 2 ranks" "one rank is refused"
 done_testing

@@ -16,6 +16,15 @@
  * a blocking send ends when its data has left (G b after).  A receive ends o after its message
  * arrived, or o after it began if it was there already; a wait costs
  * o.  Collectives are built from messages by coll.c.
+ *
+ * Contention (contention on), as LogGOPSim's NICs and VACED-SIM's
+ * links: a node has one link to the network each way, which carries
+ * one message between nodes at a time, for max(g, G b); a message
+ * waits for its node's outgoing link to leave and for the receiving
+ * node's incoming link to arrive.  The links are taken in the order the
+ * replay costs the messages, which is the trace's, close to their
+ * predicted order; messages within a node and collectives (costed as a
+ * whole) take none, nor do the torus's inner links.
  */
 #include <errno.h>
 #include <math.h>
@@ -31,6 +40,7 @@
 
 struct param {
 	double		 L, o, g, G, R, H, gamma;
+	int		 contention;
 	int64_t		 eager;		/* INT64_MAX: no limit */
 	int32_t		 ppn;		/* ranks per node */
 	int32_t		 dim[MAXDIM];	/* the torus, ndim 0: none */
@@ -39,10 +49,11 @@ struct param {
 };
 
 static const char *const names[] = {
-	"L", "o", "g", "G", "eager", "R", "H", "gamma", "ppn", "torus"
+	"L", "o", "g", "G", "eager", "R", "H", "gamma", "ppn", "torus",
+	"contention"
 };
 enum { P_L, P_O, P_GAP, P_G, P_EAGER, P_R, P_H, P_GAMMA, P_PPN, P_TORUS,
-	NPARAM };
+	P_CONTENTION, NPARAM };
 #define REQUIRED	((1u << P_L) | (1u << P_O) | (1u << P_G))
 
 struct loggp {
@@ -54,6 +65,8 @@ struct loggp {
 	struct coll_memo memo;
 	int64_t		*nic;		/* per rank: free to inject from */
 	size_t		 nnic;
+	int64_t		*link;		/* per node, out and in: free from */
+	size_t		 nlink;
 };
 
 static int
@@ -104,6 +117,13 @@ set(struct param *p, const char *name, const char *val, char *err,
 		if (parse_count(val, INT32_MAX, &n) < 0)
 			goto bad;
 		p->ppn = (int32_t)n;
+	} else if (i == P_CONTENTION) {
+		if (strcmp(val, "on") == 0)
+			p->contention = 1;
+		else if (strcmp(val, "off") == 0)
+			p->contention = 0;
+		else
+			goto bad;
 	} else if (i == P_TORUS) {
 		if (strlen(val) >= sizeof(buf))
 			goto bad;
@@ -273,6 +293,7 @@ lg_free(void *v)
 		return;
 	trc_cpu_fini(&m->cpu);
 	free(m->nic);
+	free(m->link);
 	free(m);
 }
 
@@ -357,6 +378,59 @@ nic(struct loggp *m, int32_t r)
 	return &m->nic[r];
 }
 
+/* Node n's outgoing (dir 0) or incoming (1) link, NULL: no memory. */
+static int64_t *
+link_of(struct loggp *m, int64_t n, int dir)
+{
+	int64_t *p;
+	size_t k;
+
+	if (n < 0 || n > INT32_MAX)
+		return NULL;
+	if ((size_t)(2 * n + 1) >= m->nlink) {
+		k = m->nlink ? m->nlink : 64;
+		while (k <= (size_t)(2 * n + 1))
+			k *= 2;
+		if ((p = realloc(m->link, k * sizeof(*p))) == NULL)
+			return NULL;
+		memset(p + m->nlink, 0, (k - m->nlink) * sizeof(*p));
+		m->link = p;
+		m->nlink = k;
+	}
+	return &m->link[2 * n + dir];
+}
+
+/*
+ * A message of gb on the wire, from src to dst, ready to leave at *dep:
+ * with contention, *dep no earlier than src's node's link is free, and
+ * the time its last byte is in at dst's node.  -1: out of memory.
+ */
+static int
+wire(struct loggp *m, int32_t src, int32_t dst, int64_t *dep, int64_t gb,
+    int64_t *in)
+{
+	int64_t *out, *inl, busy = m->g > gb ? m->g : gb, t;
+
+	t = *dep + lat(m, src, dst);
+	if (!m->p.contention || hops(&m->p, src, dst) == 0) {
+		*in = t + gb;
+		return 0;
+	}
+	if ((out = link_of(m, src / m->p.ppn, 0)) == NULL ||
+	    (inl = link_of(m, dst / m->p.ppn, 1)) == NULL)
+		return -1;
+	if (*out > *dep) {
+		t += *out - *dep;
+		*dep = *out;
+	}
+	*out = *dep + busy;
+	if (*inl > t)
+		t = *inl;
+	*inl = t + busy;
+	*in = t + gb;
+	return 0;
+}
+
 static int
 lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
@@ -364,6 +438,7 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 	struct loggp *m = v;
 	int64_t *free_at, dep, gb = bytes_ns(m, mp->bytes);
 
+	(void)se;
 	if ((free_at = nic(m, mp->src)) == NULL) {
 		snprintf(m->cpu.err, sizeof(m->cpu.err), "out of memory");
 		return -1;
@@ -371,17 +446,22 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 	dep = begin + m->o;
 	if (*free_at > dep)
 		dep = *free_at;
-	x->depart = dep;
-	x->end = mp->nonblocking ? begin + m->o : dep;
-	x->base = trc_base_sync(m->cpu.base, mp) ? sb : se;
+	x->base = sb;
 	if ((x->rdv = mp->bytes > m->p.eager)) {
 		/* The request to send: the data waits for the receiver. */
 		x->arrive = dep + lat(m, mp->src, mp->dst) + m->o;
 		*free_at = dep + m->g;
 	} else {
-		x->arrive = dep + lat(m, mp->src, mp->dst) + gb + m->o;
+		if (wire(m, mp->src, mp->dst, &dep, gb, &x->arrive) < 0) {
+			snprintf(m->cpu.err, sizeof(m->cpu.err),
+			    "out of memory");
+			return -1;
+		}
+		x->arrive += m->o;
 		*free_at = dep + (m->g > gb ? m->g : gb);
 	}
+	x->depart = dep;
+	x->end = mp->nonblocking ? begin + m->o : dep;
 	return 0;
 }
 
@@ -399,7 +479,9 @@ lg_handover(void *v, const struct trc_p2p *mp, int64_t ready,
 	x->depart = t + m->o + l + m->o + m->R;
 	if (x->depart < req)
 		x->depart = req;	/* R rounded on its own */
-	x->arrive = x->depart + l + gb + m->o;
+	if (wire(m, mp->src, mp->dst, &x->depart, gb, &x->arrive) < 0)
+		x->arrive = x->depart + l + gb;	/* no memory: no contention */
+	x->arrive += m->o;
 	if (x->depart + gb > x->end)
 		x->end = x->depart + gb;
 }

@@ -44,7 +44,7 @@ rec_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	(void)v;
 	(void)m;
 	x->end = x->depart = x->arrive = begin + (se - sb);
-	x->base = se;
+	x->base = sb;
 	x->rdv = 0;
 	return 0;
 }

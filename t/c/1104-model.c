@@ -64,7 +64,7 @@ main(void)
 	rm->ops->send(rm->state, &mp, 100, 10, 50, &x);
 	is_int(x.end, 140, "recorded: the send as recorded");
 	is_int(x.arrive, 140, "recorded: arrives at its end");
-	is_int(x.base, 50, "recorded: left at its SE on the base");
+	is_int(x.base, 10, "recorded: left no earlier than its SB on the base");
 	is_int(rm->ops->recv(rm->state, &mp, 200, 30), 230, "recorded: receive as recorded");
 	is_int(rm->ops->bound(rm->state, 0, TRC_PHASE_SEND, 100, 7), 107, "recorded: bound tp + dt");
 
@@ -134,7 +134,7 @@ main(void)
 	is_int(m->ops->send(m->state, &mp, 0, 0, 50, &x), 0, "loggp: send");
 	is_int(x.end, 100, "loggp: a blocking eager send ends after o");
 	is_int(x.arrive, 2200, "loggp: arrives o + L + G b + o later");
-	is_int(x.base, 50, "loggp: the base fit's eager size left at SE");
+	is_int(x.base, 0, "loggp: left no earlier than its SB on the base");
 	m->ops->send(m->state, &mp, 100, 0, 50, &x);
 	is_int(x.depart, 5100, "loggp: the next leaves g after");
 	mp.src = 3;
