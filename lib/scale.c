@@ -1045,6 +1045,13 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	 * need not guess. */
 	if (physical(s, ev, "depart", &x.base) < 0)
 		return -1;
+	/*
+	 * Re-timed with the recorded costs (trc-perturb), a receive keeps
+	 * whatever lead the recording gives it over its send's end
+	 * (lead_of), protocol or skew, so that no delay moves nothing.
+	 */
+	if (s->conf.rematch)
+		x.base = ev->t;
 	if (x.rdv)
 		flags = MSG_RDV | (mp.nonblocking ? 0 : MSG_HELD);
 	memset(&m, 0, sizeof(m));
