@@ -471,6 +471,36 @@ rq_put(struct trc_race *rs, struct req *q)
 	return 0;
 }
 
+/*
+ * A new pending request of rank r, from the event that posts it; NULL
+ * (the error set) when the id is already pending or memory is short.
+ */
+static struct req *
+rq_post(struct trc_race *rs, int32_t r, const struct rev *e, int kind)
+{
+	struct req *q;
+
+	if (rq_find(rs, r, e->req, NULL) != NULL) {
+		fail(rs, e->line, "request %lld already pending",
+		    (long long)e->req);
+		return NULL;
+	}
+	if ((q = calloc(1, sizeof(*q))) == NULL) {
+		nomem(rs);
+		return NULL;
+	}
+	q->id = e->req;
+	q->rank = r;
+	q->kind = kind;
+	q->line = e->line;
+	if (rq_put(rs, q) < 0) {
+		free(q);
+		nomem(rs);
+		return NULL;
+	}
+	return q;
+}
+
 /* Removes slot i, shifting back what probed past it. */
 static void
 rq_del(struct trc_race *rs, size_t i)
@@ -891,21 +921,8 @@ do_send(struct trc_race *rs, int32_t r, const struct rev *e)
 	m->n = (uint32_t)rs->nranks;
 	memcpy(m->vc, p->vc, m->n * sizeof(*m->vc));
 	if (e->req != TRC_NONE) {
-		struct req *q;
-
-		if (rq_find(rs, r, e->req, NULL) != NULL)
-			return fail(rs, e->line, "request %lld already pending",
-			    (long long)e->req);
-		if ((q = calloc(1, sizeof(*q))) == NULL)
-			return nomem(rs);
-		q->id = e->req;
-		q->rank = r;
-		q->kind = RQ_SEND;
-		q->line = e->line;
-		if (rq_put(rs, q) < 0) {
-			free(q);
-			return nomem(rs);
-		}
+		if (rq_post(rs, r, e, RQ_SEND) == NULL)
+			return -1;
 	}
 	memset(&tm, 0, sizeof(tm));
 	tm.src = r;
@@ -1065,25 +1082,14 @@ do_post(struct trc_race *rs, int32_t r, const struct rev *e)
 		p->b_mrecv = op_what(e->op) == OP_MRECV;
 		return 0;
 	}
-	if (rq_find(rs, r, e->req, NULL) != NULL)
-		return fail(rs, e->line, "request %lld already pending",
-		    (long long)e->req);
-	if ((q = calloc(1, sizeof(*q))) == NULL)
-		return nomem(rs);
-	q->id = e->req;
-	q->rank = r;
-	q->kind = RQ_RECV;
+	if ((q = rq_post(rs, r, e, RQ_RECV)) == NULL)
+		return -1;
 	q->peer = e->peer;
 	q->tag = e->tag;
 	q->comm = e->comm;
 	q->post = p->posts;
-	q->line = e->line;
 	q->call = call;
 	q->mrecv = op_what(e->op) == OP_MRECV;
-	if (rq_put(rs, q) < 0) {
-		free(q);
-		return nomem(rs);
-	}
 	if (!q->mrecv && (q->peer == TRC_ANY || q->tag == TRC_ANY)) {
 		if (grow(&p->wild, &p->cwild, p->nwild, sizeof(*p->wild)) < 0)
 			return nomem(rs);
@@ -1340,20 +1346,9 @@ do_xb(struct trc_race *rs, int32_t r, const struct rev *e)
 	if (r == k->root)
 		k->root_in = 1;
 	if (e->req != TRC_NONE) {
-		if (rq_find(rs, r, e->req, NULL) != NULL)
-			return fail(rs, e->line, "request %lld already pending",
-			    (long long)e->req);
-		if ((q = calloc(1, sizeof(*q))) == NULL)
-			return nomem(rs);
-		q->id = e->req;
-		q->rank = r;
-		q->kind = RQ_COLL;
-		q->line = e->line;
+		if ((q = rq_post(rs, r, e, RQ_COLL)) == NULL)
+			return -1;
 		q->coll = inst;
-		if (rq_put(rs, q) < 0) {
-			free(q);
-			return nomem(rs);
-		}
 	} else
 		p->coll = inst;
 	/* Those waiting look again. */
