@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -50,6 +51,11 @@ static int	 fake_rank = -1, fake_size = -1;	/* MPI_COMM_WORLD's, replayed */
 /* Recording: entries pile up in lb until written. */
 static char	*lb;
 static size_t	 llen, lcap;
+/*
+ * What logging costs, for TRC_LOGSTATS: the time from a call's entry()
+ * to its done(), less the time spent in MPI itself, and the bytes.
+ */
+static int64_t	 t_entry, in_mpi, spent, raw;
 static gzFile	 gz;		/* past LOG_PLAIN */
 
 /* Replaying: the current entry, its key and blobs. */
@@ -90,6 +96,15 @@ diverge(const char *fmt, ...)
 }
 
 /* Recording ----------------------------------------------------------- */
+
+static int64_t
+clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 static void
 lflush(int all)
@@ -222,6 +237,8 @@ entry(const char *fmt, ...)
 		n = (int)sizeof(key) - 1;
 	nevent++;
 	if (REC) {
+		t_entry = clock_ns();
+		in_mpi = 0;
 		memcpy(room((size_t)n + 1), key, (size_t)n + 1);
 		llen += (size_t)n + 1;
 		return;
@@ -239,7 +256,10 @@ done(void)
 	if (REC) {
 		*room(1) = 'E';
 		llen++;
+		raw += (int64_t)llen;
 		lflush(0);
+		raw -= (int64_t)llen;
+		spent += clock_ns() - t_entry - in_mpi;
 	} else if (rpos != rlen)
 		diverge("'%s': the log holds more results than the call takes",
 		    rkey);
@@ -584,13 +604,16 @@ PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 EXPORT int
 PMPI_Finalize(void)
 {
+	const char *s;
 	FILE *f;
+	size_t llen0;
 	int mode = ml_mode;
 
 	if (mode != ML_OFF) {
 		entry("MPI_Finalize");
 		done();
 	}
+	llen0 = llen;	/* what is still unwritten */
 	ml_mode = ML_OFF;
 	if (mode == ML_RECORD) {
 		if (gz != NULL) {
@@ -608,6 +631,10 @@ PMPI_Finalize(void)
 		}
 		free(lb);
 		lb = NULL;
+		if ((s = getenv("TRC_LOGSTATS")) != NULL && *s != '\0')
+			fprintf(stderr, "libtrc-mpi: %s: %lld calls, %lld bytes "
+			    "logged, %.6f s logging\n", path, nevent,
+			    (long long)(raw + (int64_t)llen0), spent / 1e9);
 	} else if (mode == ML_REPLAY) {
 		if (rp_next())
 			diverge("the program ends where the log has %s", rkey);
@@ -655,9 +682,11 @@ MPI_Comm_size(MPI_Comm c, int *n)
 /* A call into MPI when recording; a replay skips it. */
 #define CALL(f, ...)	do { \
 		if (REC) { \
+			int64_t t_ = clock_ns(); \
 			inside++; \
 			rc = REAL(f)(__VA_ARGS__); \
 			inside--; \
+			in_mpi += clock_ns() - t_; \
 		} \
 	} while (0)
 
