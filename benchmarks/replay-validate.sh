@@ -19,6 +19,12 @@
 #    ratios and both machines' communication fits (trc-pingpong,
 #    trc-fit), against the observed total time (median).
 #
+# Every run is traced with TRC_CLOCK=both: each event also carries the
+# CPU time of its rank since the one before, so each procedure's
+# computation is compared twice, on the wall clock (what the method
+# uses) and in CPU time, which a loaded host disturbs far less (heat's
+# regions hold computation alone, so a PE event's cpu= is the region's).
+#
 # Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), MPICC,
 # MAXLOAD (1.5), QUIETWAIT (30): each step waits that long at most for
 # the load average to fall; it is printed with the numbers.
@@ -29,6 +35,8 @@ QUIETWAIT=${QUIETWAIT:-30}
 PATH=$bin:$PATH
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
+TRC_CLOCK=both
+export TRC_CLOCK
 mpiopt=${MPIOPT---mca mpi_yield_when_idle 1}
 mca_tcp="--mca btl self,tcp $mpiopt"
 mca_shm="--mca btl self,vader $mpiopt"
@@ -43,6 +51,12 @@ ${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -O0 -o "$heat0" \
 # comp TSV LABEL RANK: computation seconds of LABEL on RANK (trc-sum -t)
 comp() {
 	awk -F'\t' -v l="$2" -v r="$3" '$1 == l && $2 == r { print $8 }' "$1"
+}
+# cpu TRACE LABEL RANK: the CPU seconds of LABEL's regions on RANK
+cpu() {
+	awk -v l="fn=$2" -v r="$3" '!/^#/ && $2 == r && $3 == "PE" && $4 == l {
+	    for (i = 5; i <= NF; i++) if ($i ~ /^cpu=/) s += substr($i, 5) }
+	    END { printf "%.6f\n", s }' "$1"
 }
 
 echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
@@ -122,9 +136,12 @@ for np in $nps; do
 		for l in IterEdge Iterate Converged; do
 			rv=$(for i in $(seq "$reps"); do comp "$d/rep$r.$i.tsv" "$l" "$r"; done | median)
 			ov=$(for i in $(seq "$reps"); do comp "$d/obs.$i.tsv" "$l" "$r"; done | median)
-			e=$(pct "$rv" "$ov")
-			echo "$e" >>"$d/compdiff"
-			printf '   rank %s %-10s replayed %.6f s  full run %.6f s  %s%%\n' "$r" "$l" "$rv" "$ov" "$e"
+			rc=$(for i in $(seq "$reps"); do cpu "$d/rep$r.$i.trc" "$l" "$r"; done | median)
+			oc=$(for i in $(seq "$reps"); do cpu "$d/obs.$i.trc" "$l" "$r"; done | median)
+			e=$(pct "$rv" "$ov") ec=$(pct "$rc" "$oc")
+			echo "$e $ec" >>"$d/compdiff"
+			printf '   rank %s %-10s wall: replayed %.6f s, full run %.6f s, %s%%;  cpu: %.6f s, %.6f s, %s%%\n' \
+			    "$r" "$l" "$rv" "$ov" "$e" "$rc" "$oc" "$ec"
 		done
 	done <"$d/reps"
 
