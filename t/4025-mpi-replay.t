@@ -7,9 +7,12 @@
 . "$T/mpi/lib-mpi.sh"
 [ -x "$MPIT/replay-data" ] || skip_all "t/mpi programs not built"
 
-# events TRACE RANK: RANK's events without their times.
+# events TRACE RANK: RANK's events without their times (the time and
+# the polls' time, pollt=, of a folded poll loop).
 events() {
-	awk -v r="$2" '!/^#/ && $2 == r { $1 = ""; print }' "$1"
+	awk -v r="$2" '!/^#/ && $2 == r { $1 = ""
+		for (i = 4; i <= NF; i++) if ($i ~ /^pollt=/) $i = ""
+		print }' "$1"
 }
 
 # same FULL RANK REPLAY NAME: the replay has the full run's events.

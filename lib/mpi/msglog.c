@@ -187,6 +187,9 @@ rp_next(void)
 	rkey[k] = '\0';
 	while ((c = rgetc()) == 'B') {
 		rread(&n, sizeof(n));
+		if (n > ((uint64_t)1 << 40))
+			diverge("the log is damaged (a blob of %llu bytes)",
+			    (unsigned long long)n);
 		if (rlen + sizeof(n) + n > rcap) {
 			while (rlen + sizeof(n) + n > rcap)
 				rcap = rcap ? 2 * rcap : 65536;
