@@ -1195,8 +1195,13 @@ tr_init(void)
 	if ((buf = malloc(cap)) == NULL)
 		fatal("out of memory");
 
-	/* Rank 0 makes the directory. */
-	if (tr_rank == 0) {
+	/*
+	 * Rank 0 makes the directory, and a replayed rank (msglog.c),
+	 * which runs alone, its own: the tracer's collectives are held
+	 * from the log and go to the lone process's MPI.
+	 */
+	ml_hold++;
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		snprintf(dir, sizeof(dir), "%s.ranks.XXXXXX", out);
 		if (mkdtemp(dir) == NULL) {
 			fprintf(stderr, "libtrc-mpi: %s: %s\n", dir, strerror(errno));
@@ -1221,11 +1226,12 @@ tr_init(void)
 	 * and every rank's first event is near 0.
 	 */
 	PMPI_Barrier(MPI_COMM_WORLD);
-	if (tr_rank == 0) {
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		clock_gettime(clk, &ts);
 		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	}
 	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	ml_hold--;
 	origin = o;
 
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
@@ -1389,6 +1395,9 @@ merge(void)
 	FILE *xf;
 	FILE *o;
 	int i, n = 0, rc = 0;
+	/* A replayed rank (msglog.c) has only its own file. */
+	int lo = ml_mode == ML_REPLAY ? tr_rank : 0;
+	int hi = ml_mode == ML_REPLAY ? tr_rank + 1 : nranks;
 
 	/* One descriptor per rank: ask for as many as the hard limit allows. */
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max &&
@@ -1427,6 +1436,9 @@ merge(void)
 	    (long long)(origin / 1000000000), (long long)(origin % 1000000000),
 	    anypolled ? " pollt=wall" : "", cpumode ? " cpu=thread" : "");
 	fprintf(xf, "#tracer libtrc-mpi program=%s\n", prog_name());
+	if (ml_mode == ML_REPLAY)
+		fprintf(xf, "#replay rank=%d: the other ranks' events are "
+		    "not in this trace\n", tr_rank);
 	/* How often each delay fired, so a factor that never did shows. */
 	for (i = 0; i < ndelay; i++)
 		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
@@ -1437,7 +1449,7 @@ merge(void)
 	else if ((bw = binary_open(o, extra)) == NULL)
 		rc = -1;
 	free(extra);
-	for (i = 0; i < nranks; i++) {
+	for (i = lo; i < hi; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		srcs[i].rank = i;
 		if ((srcs[i].f = fopen(path, "r")) == NULL) {
@@ -1498,7 +1510,7 @@ merge(void)
 		unlink(tmp);
 		return -1;
 	}
-	for (i = 0; i < nranks; i++) {
+	for (i = lo; i < hi; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		unlink(path);
 	}
@@ -1527,6 +1539,7 @@ tr_finalize(void)
 	bad[1] = polled;
 	if (bad[0])
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
+	ml_hold++;
 	PMPI_Allreduce(bad, any, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	anypolled = any[1];
 	/* Every rank parsed the same TRC_DELAY: sum the delays made. */
@@ -1537,7 +1550,8 @@ tr_finalize(void)
 		    MPI_COMM_WORLD);
 		delays[i].fired = all;
 	}
-	if (tr_rank == 0) {
+	ml_hold--;
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		if (any[0] || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
 			    "the partial mark and %s the rank files\n", out, dir);

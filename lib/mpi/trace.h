@@ -43,6 +43,14 @@ struct msg_info {
 	MPI_Comm	 commh;
 };
 
+/* msglog.c: message logs (TRC_LOG) and one-rank replay (TRC_REPLAY). */
+#define ML_OFF		0
+#define ML_RECORD	1
+#define ML_REPLAY	2
+extern int	 ml_mode;
+extern int	 ml_hold;	/* >0: the tracer's own calls, neither logged
+				   nor replayed */
+
 extern int	 tr_on;		/* between Init and Finalize */
 extern int	 tr_rank;
 extern int	 tr_depth;	/* nesting: calls made by a wrapper are not traced */
