@@ -111,7 +111,7 @@ static void
 print_procs(const struct trc_summary *s)
 {
 	static const char *const cols[] = { "rank", "count", "total", "mean",
-	    "min", "max", "comp", NULL };
+	    "min", "max", "comp", "max/min", "cv", NULL };
 	const struct trc_stat *st;
 	int32_t l, r;
 	int width = 9;
@@ -133,6 +133,14 @@ print_procs(const struct trc_summary *s)
 			put_time(st->min);
 			put_time(st->max);
 			put_time(s->comp[l][r]);
+			/* How much one occurrence varies: a disturbed run
+			 * shows here first (trc-scale --strict). */
+			if (st->n > 0 && st->min > 0)
+				printf(tsv ? "\t%.6g" : " %12.2f",
+				    (double)st->max / (double)st->min);
+			else
+				printf(tsv ? "\t-" : " %12s", "-");
+			printf(tsv ? "\t%.6f" : " %12.2f", trc_stat_cv(st));
 			putchar('\n');
 		}
 }
