@@ -5,7 +5,10 @@
  * wall time while another job holds its core gets less than 1 s of
  * CPU.  Its process's CPU time also counts what MPI spent, so the test
  * is conservative: it fires when even all of that CPU time would not
- * cover the computation.  A procedure whose lifetimes vary far more
+ * cover the computation.  A rank preempted while its partner waits for
+ * it shows instead as a run far longer than the CPU time of its
+ * busiest rank: on one host, waiting for a message is waiting for
+ * another rank's CPU.  A procedure whose lifetimes vary far more
  * than a quiet run's (TRC_DISTURB_CV) shows a disturbance in part of
  * the run, which the totals average away.
  */
@@ -127,7 +130,7 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 {
 	const struct trc_stat *st;
 	char msg[512], load[96] = "";
-	int64_t comp, span;
+	int64_t comp, span, maxcpu, maxwall;
 	int32_t r, l;
 	int n = 0;
 	double cv;
@@ -146,6 +149,21 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 		    "its computation's time (CPU %.6f s, computation %.6f s)%s",
 		    (long)r, 100.0 * (double)c->cpu[r] / (double)comp,
 		    c->cpu[r] / 1e9, comp / 1e9, load);
+		say(arg, msg);
+		n++;
+	}
+	for (r = 0, maxcpu = maxwall = -1; r < c->n; r++) {
+		if (c->cpu[r] > maxcpu)
+			maxcpu = c->cpu[r];
+		if (c->wall[r] > maxwall)
+			maxwall = c->wall[r];
+	}
+	if (maxcpu > 0 && maxwall >= 10000000 &&
+	    (double)maxwall > TRC_DISTURB_WALL * (double)maxcpu) {
+		snprintf(msg, sizeof(msg), "it lasted %.6f s, %.1f times the "
+		    "CPU time of its busiest rank (%.6f s): its ranks waited "
+		    "for cores%s", maxwall / 1e9, (double)maxwall /
+		    (double)maxcpu, maxcpu / 1e9, load);
 		say(arg, msg);
 		n++;
 	}

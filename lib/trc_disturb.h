@@ -25,6 +25,8 @@ struct trc_runcond {
 #define TRC_DISTURB_CPU		0.75
 /* One procedure's lifetimes on a rank varying more than this (cv). */
 #define TRC_DISTURB_CV		1.0
+/* A run's wall time over this many times its busiest rank's CPU time. */
+#define TRC_DISTURB_WALL	2.0
 /* The host's CPU time stolen by a hypervisor, in percent. */
 #define TRC_DISTURB_STEAL	10.0
 

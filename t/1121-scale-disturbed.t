@@ -76,6 +76,29 @@ is "$(cat "$err")" "trc-scale: warning: $tmp/cv.trc: the run looks disturbed: th
 trc-scale: warning: $tmp/cv.trc: the run looks disturbed: procedure W on rank 0: its lifetimes vary, cv 1.04 over 1.00 (max/min 7.0, 4 occurrences, 100% of the rank's time)" \
     "  the steal time and the procedure named, not M (2 occurrences) nor U (minor)"
 
+# Ranks that wait for each other while the host runs another job: 1 s
+# of wall time, the busier rank 0.25 s of CPU (4 times), computation
+# short (2 ms each), so only the wall time tells.
+cat > "$tmp/wall.trc" <<'T'
+#trc 1 ranks=2 order=time
+#load start=9.00 end=9.50 cpus=2
+#cpu rank=0 cpu=0.250000000 wall=1.000000000
+#cpu rank=1 cpu=0.200000000 wall=1.000000000
+0 0 RB peer=1 tag=1 bytes=8
+0 1 RB peer=0 tag=2 bytes=8
+0.002 0 SB peer=1 tag=2 bytes=8
+0.002 1 SB peer=0 tag=1 bytes=8
+0.003 0 SE peer=1 tag=2 bytes=8
+0.003 1 SE peer=0 tag=1 bytes=8
+0.998 0 RE peer=1 tag=1 bytes=8
+0.998 1 RE peer=0 tag=2 bytes=8
+1 0 MK
+1 1 MK
+T
+expect_exit 2 "a run 4 times its busiest rank's CPU time, --strict: exit 2" -- trc-scale --strict --cpu-ratio 1 "$tmp/wall.trc"
+is "$(head -1 "$err")" "trc-scale: warning: $tmp/wall.trc: the run looks disturbed: it lasted 1.000000 s, 4.0 times the CPU time of its busiest rank (0.250000 s): its ranks waited for cores; the host's load average 9.00 at the start, 9.50 at the end, on 2 CPUs" \
+    "  said"
+
 # A quiet run: no sign, --strict exits 0.  The bundled example has no
 # #cpu lines; its procedures of 2% or more vary by cv 0.07 to 0.31.
 ex=$T/../benchmarks/example
