@@ -78,18 +78,18 @@ trc-scale: warning: $tmp/cv.trc: the run looks disturbed: procedure W on rank 0:
 
 # Ranks that wait for each other while the host runs another job: 1 s
 # of wall time, the busier rank 0.25 s of CPU (4 times), computation
-# short (2 ms each), so only the wall time tells.
+# 4 ms on each rank, so only the wall time tells.
 cat > "$tmp/wall.trc" <<'T'
 #trc 1 ranks=2 order=time
 #load start=9.00 end=9.50 cpus=2
 #cpu rank=0 cpu=0.250000000 wall=1.000000000
 #cpu rank=1 cpu=0.200000000 wall=1.000000000
-0 0 RB peer=1 tag=1 bytes=8
-0 1 RB peer=0 tag=2 bytes=8
 0.002 0 SB peer=1 tag=2 bytes=8
 0.002 1 SB peer=0 tag=1 bytes=8
 0.003 0 SE peer=1 tag=2 bytes=8
 0.003 1 SE peer=0 tag=1 bytes=8
+0.003 0 RB peer=1 tag=1 bytes=8
+0.003 1 RB peer=0 tag=2 bytes=8
 0.998 0 RE peer=1 tag=1 bytes=8
 0.998 1 RE peer=0 tag=2 bytes=8
 1 0 MK
