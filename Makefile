@@ -63,6 +63,13 @@ include $(wildcard */*.mk)
 
 programs: $(PROGS) $(EXTRA)
 
+# --help's option lines, from the man pages (man/help.sh).
+$(O)/help.h: man/help.sh $(MAN1)
+	@mkdir -p $(@D)
+	sh man/help.sh $(O) $(MAN1)
+$(O)/lib/help.o: $(O)/help.h
+$(O)/lib/help.o: CPPFLAGS += -I$(O)
+
 $(O)/libtrc.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
@@ -79,10 +86,11 @@ $(B)/$(notdir $(basename $(1))): $(O)/$(basename $(1)).o $(O)/libtrc.a
 endef
 $(foreach s,$(PROG_SRC),$(eval $(call program_rule,$(s))))
 
+# A script's #@HELP@ line becomes its option lines (man/help.sh).
 define script_rule
-$(B)/$(notdir $(basename $(1))): $(1)
+$(B)/$(notdir $(basename $(1))): $(1) $(O)/help.h
 	@mkdir -p $$(@D)
-	cp $$< $$@ && chmod +x $$@
+	sed -e '/^#@HELP@$$$$/{r $(O)/help/$(notdir $(basename $(1))).txt' -e 'd;}' $$< >$$@ && chmod +x $$@
 endef
 $(foreach s,$(SCRIPT_SRC),$(eval $(call script_rule,$(s))))
 

@@ -23,9 +23,9 @@ INSTALL_EXTRA += mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/trc && \
 	cp $(MPI_BENCH) $(DESTDIR)$(BINDIR)/ && \
 	cp $(O)/libtrc-mpi.so $(DESTDIR)$(LIBDIR)/trc/;
 
-$(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h
+$(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h $(O)/help.h
 	@mkdir -p $(@D)
-	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $< -lm
+	$(MPICC) $(MPI_CFLAGS) -I$(O) $(LDFLAGS) -o $@ $< -lm
 
 $(O)/lib/mpi/%.pic.o: lib/mpi/%.c
 	@mkdir -p $(@D)

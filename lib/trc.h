@@ -300,6 +300,8 @@ double	 estrtod(const char *, const char *what);
 void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+/* prog's option lines for --help, from its man page, or NULL (help.c). */
+const char *trc_help(const char *prog);
 /*
  * -f FORMAT and --flops RATE, which every program that reads traces
  * takes (README, "Options"): checked as they are given, into opts.

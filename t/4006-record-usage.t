@@ -5,7 +5,7 @@
 
 u="usage: trc-record [-d delay] [-l library] [-o file] [-T seconds] [--bufsize bufsize] [--clock clock] -- mpirun-argument ..."
 expect_exit 0 "-h exits 0" -- trc-record -h
-is "$(cat "$out")" "$u" "-h prints the usage"
+is "$(head -1 "$out")" "$u" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-record.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" }
 	     /^\.Fl \\-/ { s = s " --" } /^\.Ar mpirun/ { s = s " mpirun-argument ..." }
