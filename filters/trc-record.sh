@@ -118,7 +118,11 @@ elif [ -n "$stopped" ]; then
 	why="a signal to trc-record stopped it"
 fi
 
-[ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
+# Open MPI refuses root unless told: the newcomer's first wall.
+root=
+[ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ] &&
+    root="; as root, Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 in the environment"
+[ -f "$out" ] || die "no trace written to $out (mpirun exit $status)$root"
 IFS= read -r first <"$out"
 magic=$(printf '\211TRCB')	# TRC_FORMAT=trcb, trc-formats(5)
 case $first in
