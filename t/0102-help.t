@@ -2,7 +2,8 @@
 # --help prints, after the usage line, a line for every option, long
 # options included, on every program: the options of the usage line
 # and the items of the man page's option list (counted in its source)
-# are the help's lines, and each fits 79 columns.
+# are the help's lines, and each fits 79 columns.  And every page
+# renders without stray markup.
 . "$(dirname "$0")/lib.sh"
 man=$T/../man
 
@@ -53,5 +54,13 @@ for p in "$TRC_BIN"/*; do
 	[ -f "$page" ] || continue
 	items=$(awk '/^\.Sh / { s = $2 } (s == "DESCRIPTION" || s == "OPTIONS") && /^\.It Fl / { c++ } END { print c + 0 }' "$page")
 	is "$(wc -l <"$tmp/lines" | tr -d ' ')" "$items" "$n: as many lines as the page's options"
+done
+
+# Every page renders without stray markup: no macro name left in the
+# text, as "Sub" and "Sup" once were in trc-effects(1).
+for page in "$man"/man1/*.1 "$man"/man5/*.5 "$man"/man7/*.7; do
+	groff -mandoc -Tascii -P-cbou -rLL=200n "$page" 2>&1 |
+	    grep -E '\<(Ns|Pf|Xr|Fl|Ar|Li|Sy|Ql|Dq|Pq|Oo|Oc|Nm|Cm|Ev|Dv|Fn|Va|Bl|El)\>|Sub |Sup ' >"$tmp/stray"
+	is "$(cat "$tmp/stray")" "" "${page##*/} renders without stray markup"
 done
 done_testing
