@@ -18,6 +18,7 @@
 
 #include "trc.h"
 #include "trc_svg.h"
+#include "trc_window.h"
 
 static const char usage_line[] =
     "trc-svg [-f format] [-o file] [-r ranks] [--chart chart] [--diff] "
@@ -68,21 +69,12 @@ read_run(struct trc_timeline *tl, int run, const char *path)
 	trc_close(rd);
 }
 
-/* "a-b", either may be left out, in seconds. */
+/* "a-b", either may be left out, in seconds; a window of some time. */
 static int
 parse_window(const char *s, int64_t *lo, int64_t *hi)
 {
-	const char *dash = strchr(s, '-');
-
-	if (dash == NULL || strchr(dash + 1, '-') != NULL)
-		return -1;
-	*lo = 0;
-	*hi = INT64_MAX;
-	if (dash > s && trc_parse_time(s, (size_t)(dash - s), lo) < 0)
-		return -1;
-	if (dash[1] != '\0' && trc_parse_time(dash + 1, strlen(dash + 1), hi) < 0)
-		return -1;
-	return *lo < *hi ? 0 : -1;
+	return trc_parse_range(s, trc_parse_time, lo, hi) < 0 || *lo == *hi ?
+	    -1 : 0;
 }
 
 /* ---- --diff: trc-stable's comparison, drawn ---- */

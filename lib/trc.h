@@ -228,6 +228,14 @@ size_t	 trc_format_event(char *, const struct trc_event *, int64_t t,
 /* Formats t as seconds with 9 decimals, or an integer; returns the length. */
 size_t	 trc_format_time(char *, int64_t);
 size_t	 trc_format_int(char *, int64_t);
+/*
+ * Formats a duration for people: ns, us, ms or s, whichever puts it in
+ * [1, 1000), with 3 decimals ("61 ns", "1.234 ms"; 0 is "0"), so that a value
+ * under a microsecond is not printed as 0; returns the length.  buf
+ * holds at least TRC_DURLEN bytes.
+ */
+#define TRC_DURLEN 32
+size_t	 trc_format_duration(char *buf, int64_t ns);
 /* Writes out the buffer; -1 if this or any earlier write failed. */
 int	 trc_wflush(struct trc_writer *);
 const char *trc_werror(const struct trc_writer *);
@@ -292,6 +300,8 @@ double	 estrtod(const char *, const char *what);
 void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+/* prog's option lines for --help, from its man page, or NULL (help.c). */
+const char *trc_help(const char *prog);
 /*
  * -f FORMAT and --flops RATE, which every program that reads traces
  * takes (README, "Options"): checked as they are given, into opts.

@@ -302,3 +302,20 @@ trc_wfree(struct trc_writer *w)
 {
 	free(w);
 }
+
+size_t
+trc_format_duration(char *buf, int64_t ns)
+{
+	static const char *const unit[] = { "us", "ms", "s" };
+	double v = (double)ns, a = v < 0 ? -v : v;
+	int u;
+
+	if (ns == 0)
+		return (size_t)snprintf(buf, TRC_DURLEN, "0");
+	if (a < 1000)
+		return (size_t)snprintf(buf, TRC_DURLEN, "%lld ns",
+		    (long long)ns);
+	for (u = 0, v /= 1000, a /= 1000; a >= 999.9995 && u < 2; u++)
+		v /= 1000, a /= 1000;
+	return (size_t)snprintf(buf, TRC_DURLEN, "%.3f %s", v, unit[u]);
+}

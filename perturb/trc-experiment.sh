@@ -7,6 +7,13 @@
 
 usage="usage: trc-experiment [-b trace] [-g generator] [-j jobs] [-s seed] [--factors factors] [--offline] [--replications replications] directory [-- mpirun-argument ...]"
 prog=trc-experiment
+# A line per option, from the man page: the build puts them in place
+# of the #@HELP@ line (man/help.sh).
+help=$(cat <<'EOF'
+#@HELP@
+EOF
+)
+help=${help#\#@HELP@}
 
 die() {
 	echo "$prog: $*" >&2
@@ -38,7 +45,10 @@ quote() {
 }
 
 case $1 in
--h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
+-h|--help)
+	{ echo "$usage" && { [ -z "$help" ] || printf 'options:\n%s\n' "$help"; }; } ||
+	    die "<stdout>: write error"
+	exit 0 ;;
 --version) echo "trc-experiment 0.1"; exit 0 ;;
 esac
 offline= base= factors= jobs=1 design= newdesign=
