@@ -1431,6 +1431,7 @@ merge(void)
 	for (i = 0; i < ndelay; i++)
 		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
 		    delays[i].spec);
+	tr_untraced_header(xf);
 	fclose(xf);
 	if (outfmt == 0)
 		fprintf(o, "#trc 1 ranks=%d order=time\n%s", nranks, extra);
@@ -1537,6 +1538,7 @@ tr_finalize(void)
 		    MPI_COMM_WORLD);
 		delays[i].fired = all;
 	}
+	tr_untraced_reduce();
 	if (tr_rank == 0) {
 		if (any[0] || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
