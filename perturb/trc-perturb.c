@@ -138,11 +138,14 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
-	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL ||
-	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
+	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL)
 		die("out of memory");
-	if (ffile != NULL)
+	if (ffile != NULL) {
+		trc_perturb_free(pt);
 		return check(ffile, rd);
+	}
+	if ((w = trc_wopen(STDOUT_FILENO)) == NULL)
+		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
 	/* Costs as recorded: only the delays and their consequences move. */
