@@ -107,6 +107,7 @@ define EXP_record_recipe
 	    else echo "$@: the run failed (exit $$s), see $(@:.trc=.out)" >&2; \
 	        exit 2; fi; }; \
 	mv -f $@.tmp $@
+$(if $(filter %.delay,$<),,@sed -n 's|^trc-record: calls not traced|$@: &|p' $(@:.trc=.out) >&2)
 endef
 
 # A run perturbed offline: the baseline with the run's delays added.

@@ -65,6 +65,7 @@ c() { [ "$1" = 1 ] && printf '%s 0 PB fn=C\n%s 0 PE fn=C\n' "$2" "$2"; }
 	echo "$t2.000000000 0 RE peer=$s tag=7 bytes=8"
 	c $s $t2.000000000
 } >"$out"
+[ -n "$FAKE_UNTRACED" ] && echo "trc-record: calls not traced, so in no event and never delayed: $FAKE_UNTRACED" >&2
 sleep "${FAKE_SLEEP:-0}"
 [ "$out" = /dev/stdout ] && out=perturb
 echo "$start $(date +%s.%N) ${out##*/}" >>"$FAKE_LOG"
@@ -291,6 +292,12 @@ is "$(sed -n '/^delays made/,/^$/p' "$out" | sed -n '2,3p')" "$(printf '\tA\t4\t
 	"  each factor high in 4 runs, 2 delays each"
 is "$(awk -F'\t' 'NR > 1 { print $(NF - 1) }' "$tmp/z4.exp/runs.tsv" | tr '\n' ' ')" "- 2 2 2,2 - 2 2 2,2 " \
 	"  a count per factor high, in letter order"
+
+# What trc-record says of the baseline's untraced calls is passed on.
+FAKE_UNTRACED="MPI_Put 3" expect_exit 0 "the baseline's untraced calls" -- \
+	trc-experiment --factors "$tmp/f3" "$tmp/u.exp" -- prog
+is "$(grep 'not traced' "$err")" "$tmp/u.exp/base.trc: trc-record: calls not traced, so in no event and never delayed: MPI_Put 3" \
+	"  named on stderr, once"
 
 # Traces kept: by default the baseline and the runs whose graph
 # differs (run 2 of $e); --keep all, every one; --keep none, the
