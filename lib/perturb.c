@@ -17,6 +17,7 @@ struct spec {
 	struct trc_ranks ranks;
 	int64_t		 lo, hi;	/* occ=; lo TRC_NONE: every one */
 	int64_t		 ns;
+	struct trc_perturb_tally tally;
 };
 
 enum pend { NOPEND, PEND_ISEND, PEND_IRECV };
@@ -171,13 +172,18 @@ delay(struct trc_perturb *p, int32_t r, struct prank *k, const char *call)
 		    !(strcmp(call, "sendrecv") == 0 &&
 		    strcmp(s->call, "sendrecv_replace") == 0))
 			continue;
-		if ((s->hasranks && !trc_ranks_has(&s->ranks, r)) ||
-		    (s->region != NULL && !region_open(k, s->region)))
+		if (s->hasranks && !trc_ranks_has(&s->ranks, r))
 			continue;
-		k->seen[i]++;
+		s->tally.calls++;
+		if (s->region != NULL && !region_open(k, s->region))
+			continue;
+		s->tally.inregion++;
+		if (++k->seen[i] > s->tally.most)
+			s->tally.most = k->seen[i];
 		if (s->lo != TRC_NONE && (k->seen[i] < s->lo ||
 		    k->seen[i] > s->hi))
 			continue;
+		s->tally.fired++;
 		ns += s->ns;
 		p->count++;
 		p->total += s->ns;
@@ -272,6 +278,11 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 			    opname(ev, "", buf, sizeof buf));
 		break;
 	case TRC_PB:
+		for (n = 0; n < p->nsp; n++)
+			if (p->sp[n].region != NULL && !p->sp[n].tally.opened &&
+			    strlen(p->sp[n].region) == ev->fn.len &&
+			    memcmp(p->sp[n].region, ev->fn.s, ev->fn.len) == 0)
+				p->sp[n].tally.opened = 1;
 		if (k->nreg == k->capreg) {
 			n = k->capreg ? 2 * k->capreg : 8;
 			if ((v = realloc(k->reg, n * sizeof(*v))) == NULL)
@@ -294,6 +305,98 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		break;
 	}
 	return 0;
+}
+
+size_t
+trc_perturb_nspecs(const struct trc_perturb *p)
+{
+	return p->nsp;
+}
+
+const struct trc_perturb_tally *
+trc_perturb_tally(const struct trc_perturb *p, size_t i)
+{
+	return i < p->nsp ? &p->sp[i].tally : NULL;
+}
+
+/* Ranks of s from nranks up, as "4-7" in buf; 0 when there are none. */
+static int
+ranks_beyond(const struct spec *s, int32_t nranks, char *buf, size_t len)
+{
+	int32_t lo = -1, hi = -1;
+	int i;
+
+	for (i = 0; i < s->ranks.n; i++) {
+		int32_t a = s->ranks.lo[i] < nranks ? nranks : s->ranks.lo[i];
+
+		if (s->ranks.hi[i] < nranks)
+			continue;
+		if (lo < 0 || a < lo)
+			lo = a;
+		if (s->ranks.hi[i] > hi)
+			hi = s->ranks.hi[i];
+	}
+	if (lo < 0)
+		return 0;
+	if (lo == hi)
+		snprintf(buf, len, "%ld", (long)lo);
+	else
+		snprintf(buf, len, "%ld-%ld", (long)lo, (long)hi);
+	return 1;
+}
+
+int
+trc_perturb_why(const struct trc_perturb *p, size_t i, int32_t nranks,
+    char *buf, size_t len)
+{
+	const struct spec *s = &p->sp[i];
+	const struct trc_perturb_tally *t = &s->tally;
+	char rb[48], ob[48] = "";
+	int32_t r;
+	int inside = 0;
+
+	buf[0] = '\0';
+	if (s->hasranks && nranks > 0) {
+		for (r = 0; r < nranks && !inside; r++)
+			inside = trc_ranks_has(&s->ranks, r);
+		if (ranks_beyond(s, nranks, rb, sizeof rb)) {
+			snprintf(buf, len, "rank%s %s not in the trace, which "
+			    "has ranks 0-%ld", strchr(rb, '-') ? "s" : "", rb,
+			    (long)nranks - 1);
+			if (!inside)
+				return 2;
+		}
+	}
+	if (s->lo != TRC_NONE && s->hi != INT64_MAX)
+		snprintf(ob, sizeof ob, "occ=%lld-%lld", (long long)s->lo,
+		    (long long)s->hi);
+	else if (s->lo != TRC_NONE)
+		snprintf(ob, sizeof ob, "occ=%lld-", (long long)s->lo);
+	if (t->calls == 0) {
+		snprintf(buf, len, "no call %s on %s in the trace", s->call,
+		    s->hasranks ? "its ranks" : "any rank");
+		return 2;
+	}
+	if (t->inregion == 0) {
+		if (!t->opened)
+			snprintf(buf, len, "region %s never opens in the trace",
+			    s->region);
+		else
+			snprintf(buf, len, "no call %s inside region %s in the "
+			    "trace", s->call, s->region);
+		return 2;
+	}
+	if (t->fired == 0) {
+		snprintf(buf, len, "%s, but a rank makes at most %lld "
+		    "matching calls", ob, (long long)t->most);
+		return 2;
+	}
+	if (s->lo != TRC_NONE && s->hi != INT64_MAX && t->most < s->hi) {
+		snprintf(buf, len, "%s, but a rank makes at most %lld "
+		    "matching calls", ob, (long long)t->most);
+		return 1;
+	}
+	return buf[0] != '\0';
 }
 
 unsigned long long

@@ -1448,6 +1448,7 @@ merge(void)
 	for (i = 0; i < ndelay; i++)
 		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
 		    delays[i].spec);
+	tr_untraced_header(xf);
 	fclose(xf);
 	if (outfmt == 0)
 		fprintf(o, "#trc 1 ranks=%d order=time\n%s", nranks, extra);
@@ -1556,6 +1557,7 @@ tr_finalize(void)
 		    MPI_COMM_WORLD);
 		delays[i].fired = all;
 	}
+	tr_untraced_reduce();
 	ml_hold--;
 	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		if (any[0] || merge() < 0)

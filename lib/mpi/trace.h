@@ -12,6 +12,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define EXPORT	__attribute__((visibility("default")))
@@ -68,6 +69,9 @@ void	 tr_region(int open, const char *name);
 void	 tr_init(void);
 void	 tr_finalize(void);
 void	 tr_abort(int errorcode);
+/* untraced.c: the calls not traced, summed on rank 0; its header lines. */
+void	 tr_untraced_reduce(void);
+void	 tr_untraced_header(FILE *);
 
 int	 tr_world(MPI_Comm, int rank);	/* a comm rank as a world rank */
 int	 tr_root(MPI_Comm, int root);	/* a collective's root, or -1 */
