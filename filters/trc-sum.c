@@ -360,14 +360,23 @@ print_versus(const struct trc_versus *v, int32_t nranks)
 		}
 	if (tsv) {
 		printf("\npredicted\tobserved\terror_percent\tunpaired\n");
-		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
-		    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0,
-		    (long long)unpaired);
+		/* Against an observed span of 0 the error has no value. */
+		printf("%.9f\t%.9f\t", span[0] / 1e9, span[1] / 1e9);
+		if (span[1] > 0)
+			printf("%.2f", 100.0 * ((double)span[0] -
+			    (double)span[1]) / (double)span[1]);
+		else
+			printf("-");
+		printf("\t%lld\n", (long long)unpaired);
 		return;
 	}
-	printf("\ntotal time: predicted %.6f s, observed %.6f s, error %+.1f%%\n",
-	    span[0] / 1e9, span[1] / 1e9,
-	    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0);
+	printf("\ntotal time: predicted %.6f s, observed %.6f s, ",
+	    span[0] / 1e9, span[1] / 1e9);
+	if (span[1] > 0)
+		printf("error %+.1f%%\n", 100.0 * ((double)span[0] -
+		    (double)span[1]) / (double)span[1]);
+	else
+		printf("error undefined (the observed span is 0)\n");
 	if (unpaired > 0)
 		printf("%lld occurrences had no partner in the other run\n",
 		    (long long)unpaired);

@@ -178,9 +178,11 @@ delay(struct trc_perturb *p, int32_t r, struct prank *k, const char *call)
 		if (s->lo != TRC_NONE && (k->seen[i] < s->lo ||
 		    k->seen[i] > s->hi))
 			continue;
-		ns += s->ns;
+		/* Past the clock (trc.h) they stay past it: the engine
+		 * then names the event. */
+		ns = trc_time_add(ns, s->ns);
 		p->count++;
-		p->total += s->ns;
+		p->total = trc_time_add(p->total, s->ns);
 	}
 	return ns;
 }
@@ -220,11 +222,13 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 	/* The previous call's delay, now that the call is known. */
 	if (k->pend == PEND_ISEND) {
 		if (!(ev->kind == TRC_SE && ev->req == k->preq && ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	} else if (k->pend == PEND_IRECV) {
 		if (!(ev->kind == TRC_WB && isop(ev, "sendrecv") &&
 		    ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	}
 	k->pend = NOPEND;
 
@@ -236,7 +240,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "send" : "isend", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_ISEND;
@@ -249,7 +254,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "recv" : "irecv", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_IRECV;
@@ -263,13 +269,15 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		    isop(ev, "waitany") || isop(ev, "waitsome") ||
 		    isop(ev, "probe") || isop(ev, "mprobe") ||
 		    isop(ev, "sendrecv"))
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "wait", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "wait", buf, sizeof buf)));
 		break;
 	case TRC_XB:
 		if (ev->op.len > 0)
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "", buf, sizeof buf)));
 		break;
 	case TRC_PB:
 		if (k->nreg == k->capreg) {
@@ -282,10 +290,12 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		if ((k->reg[k->nreg] = strndup(ev->fn.s, ev->fn.len)) == NULL)
 			return -1;
 		k->nreg++;
-		*after += delay(p, ev->rank, k, "pb");
+		*after = trc_time_add(*after,
+		    delay(p, ev->rank, k, "pb"));
 		break;
 	case TRC_PE:
-		*before += delay(p, ev->rank, k, "pe");
+		*before = trc_time_add(*before,
+		    delay(p, ev->rank, k, "pe"));
 		/* The tracer closes the innermost region, whatever its name. */
 		if (k->nreg > 0)
 			free(k->reg[--k->nreg]);

@@ -224,6 +224,32 @@ fail(struct trc_scale *s, long line, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * A time past TRC_TIME_MAX (trc.h): every time the engine keeps is
+ * at most that, and every length a model returns at most
+ * TRC_TIME_OVER, so that their sums never wrap before this check.
+ */
+static int
+past_clock(struct trc_scale *s, long line, const char *what)
+{
+	char a[24];
+
+	a[trc_format_time(a, TRC_TIME_MAX)] = '\0';
+	return fail(s, line, "%s past the clock's limit of %s s", what, a);
+}
+
+/* A model's times, kept no further than TRC_TIME_OVER. */
+static void
+clamp_xfer(struct trc_xfer *x)
+{
+	if (x->end > TRC_TIME_OVER)
+		x->end = TRC_TIME_OVER;
+	if (x->depart > TRC_TIME_OVER)
+		x->depart = TRC_TIME_OVER;
+	if (x->arrive > TRC_TIME_OVER)
+		x->arrive = TRC_TIME_OVER;
+}
+
 static int
 nomem(struct trc_scale *s)
 {
@@ -331,7 +357,7 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 	struct rank *p;
 
 	if (r >= 0 && ns > 0 && (p = getrank(s, r)) != NULL)
-		p->delay += ns;
+		p->delay = trc_time_add(p->delay, ns);
 }
 
 /* --- the reorder buffer ------------------------------------------- */
@@ -976,9 +1002,10 @@ handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
 	int64_t eager = x->end;
 
 	s->mo->handover(s->ms, m, ready, x);
+	clamp_xfer(x);
 	if (held && x->end > eager) {
 		s->st.synced++;
-		s->st.sync_ns += x->end - eager;
+		s->st.sync_ns = trc_time_add(s->st.sync_ns, x->end - eager);
 	}
 }
 
@@ -1039,6 +1066,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		x.rdv = 0;
 	} else if (s->mo->send(s->ms, &mp, base, p->t, ev->t, &x) < 0)
 		return fail(s, ev->line, "%s", s->mo->error(s->ms));
+	clamp_xfer(&x);
 	if (ev->peer < 0 || ev->tag < 0)
 		return fail(s, ev->line, "send without peer= and tag=");
 	/* Where the trace knows when the message left, the base model
@@ -1052,6 +1080,10 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	 */
 	if (s->conf.rematch)
 		x.base = ev->t;
+	if (x.base > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "depart= time");
+	if ((x.rdv ? x.depart : x.arrive) > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted arrival");
 	if (x.rdv)
 		flags = MSG_RDV | (mp.nonblocking ? 0 : MSG_HELD);
 	memset(&m, 0, sizeof(m));
@@ -1288,11 +1320,14 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			p = &s->rk[r];
 		}
 	}
+	if (p->rs_tp > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted arrival");
 	*tp = want;
 	lead = lead_of(s, p, arrive, src == ev->peer && tag == ev->tag);
 	if (p->rs_tp - lead > *tp) {
 		s->st.repaired++;
-		s->st.repair_ns += p->rs_tp - lead - *tp;
+		s->st.repair_ns = trc_time_add(s->st.repair_ns,
+		    p->rs_tp - lead - *tp);
 		*tp = p->rs_tp - lead;
 	}
 	if (p->state == RECV)
@@ -1595,8 +1630,11 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (ev->t < p->t)
 		return fail(s, ev->line, "time goes backwards on rank %ld",
 		    (long)r);
+	if (ev->t > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "time");
 	d = ev->t - p->t;
-	base = p->tp + delay;
+	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "delayed time");
 	/* A rank's first event ends no interval (d is 0): its cpu= none. */
 	if (p->state == COMP && s->compflags != 0 && d > 0 &&
 	    comp_recorded(s, r, ev, &base, &d) < 0)
@@ -1635,10 +1673,12 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	if (rc != 0)
 		return rc;
+	if (tp > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted time");
 	p = &s->rk[r];
 	p->t = ev->t;
 	p->tp = tp;
-	s->st.delay_ns += delay;
+	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
 	s->st.events++;
 	return rw.what ? emit_rewritten(s, ev, &rw, tp) : emit(s, ev, ev, tp);
 }

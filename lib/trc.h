@@ -44,6 +44,26 @@ enum trc_kind {
 #define TRC_MAXATTR	32
 #define TRC_MAXLINE	65536
 
+/*
+ * The latest time the engines compute (trc-scale(1), trc-perturb(1)):
+ * INT64_MAX / 4 ns, 2305843009.213693951 s, so that a sum of a time
+ * and three lengths each no longer never wraps the int64 clock.  A
+ * length or time past it, or not finite, is TRC_TIME_OVER, which
+ * every further sum keeps past TRC_TIME_MAX; the engine refuses an
+ * event whose predicted time is past it, naming the event's line.
+ */
+#define TRC_TIME_MAX	(INT64_MAX / 4)
+#define TRC_TIME_OVER	(TRC_TIME_MAX + 1)
+
+/* a + b for a, b >= 0, TRC_TIME_OVER when past TRC_TIME_MAX. */
+static inline int64_t
+trc_time_add(int64_t a, int64_t b)
+{
+	if (a > TRC_TIME_MAX || b > TRC_TIME_MAX - a)
+		return TRC_TIME_OVER;
+	return a + b;
+}
+
 struct trc_str {
 	const char	*s;
 	size_t		 len;

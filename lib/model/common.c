@@ -19,9 +19,11 @@ trc_ns(double s)
 {
 	double v = s * 1e9;
 
+	if (isnan(v))
+		return TRC_TIME_OVER;
 	if (!(v > 0))
 		return 0;
-	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+	return v >= (double)TRC_TIME_MAX ? TRC_TIME_OVER : (int64_t)llround(v);
 }
 
 int

@@ -69,6 +69,13 @@ struct loggp {
 	size_t		 nlink;
 };
 
+/*
+ * No parameter is over a day (of seconds, or seconds a byte): the
+ * sums of a message's parameters then stay far inside the clock
+ * (TRC_TIME_MAX, trc.h), and a value past it is a typo.
+ */
+#define LOGGP_MAX	86400.0
+
 static int
 parse_real(const char *s, double *v, int sign)
 {
@@ -139,6 +146,9 @@ set(struct param *p, const char *name, const char *val, char *err,
 			goto bad;
 	} else if (parse_real(val, real[i], i == P_R) < 0)
 		goto bad;
+	else if (fabs(*real[i]) > LOGGP_MAX)
+		return trc_errorf(err, errlen, "'%s' %s is past %g s", name,
+		    val, LOGGP_MAX);
 	p->given |= 1u << i;
 	return 0;
 bad:
