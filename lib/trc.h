@@ -42,7 +42,16 @@ enum trc_kind {
 #define TRC_ANY		(-2)
 
 #define TRC_MAXATTR	32
-#define TRC_MAXLINE	65536
+#define TRC_MAXLINE	65536	/* what fixed buffers of writers hold */
+
+/*
+ * The longest line the stream reader takes: the environment's
+ * TRC_LINE_MAX (bytes, or with a suffix k, M or G: KiB, MiB, GiB),
+ * else 256 MiB (trc(5)).  Its buffer grows with the longest line.
+ * trc_line_max() is 0 with the value, -1 when TRC_LINE_MAX is bad.
+ */
+#define TRC_LINE_MAX_DEFAULT	((size_t)256 << 20)
+int	 trc_line_max(size_t *);
 
 /*
  * The latest time the engines compute (trc-scale(1), trc-perturb(1)):
