@@ -33,8 +33,7 @@ struct prank {
 struct trc_perturb {
 	struct spec	*sp;
 	size_t		 nsp;
-	struct prank	*rk;
-	size_t		 nrk;
+	struct trc_pages rk;		/* struct prank, by rank */
 	unsigned long long count;
 	int64_t		 total;
 };
@@ -52,7 +51,7 @@ trc_perturb_add(struct trc_perturb *p, const struct trc_factor *f)
 	char buf[2 * TRC_MAXRANGES * 24], *c;
 
 	/* Specs come before the first event: no rank has counters yet. */
-	if (p->nrk > 0)
+	if (p->rk.npg > 0)
 		return -1;
 	if ((v = realloc(p->sp, (p->nsp + 1) * sizeof(*v))) == NULL)
 		return -1;
@@ -122,24 +121,16 @@ static struct prank *
 getrank(struct trc_perturb *p, int32_t r)
 {
 	struct prank *v;
-	size_t n;
 
 	if (r < 0)
 		return NULL;
-	if ((size_t)r >= p->nrk) {
-		n = (size_t)r + 1;
-		if (n < 2 * p->nrk)
-			n = 2 * p->nrk;
-		if ((v = realloc(p->rk, n * sizeof(*v))) == NULL)
-			return NULL;
-		memset(v + p->nrk, 0, (n - p->nrk) * sizeof(*v));
-		p->rk = v;
-		p->nrk = n;
-	}
-	if (p->rk[r].seen == NULL && p->nsp > 0 &&
-	    (p->rk[r].seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+	p->rk.elsize = sizeof(struct prank);
+	if ((v = trc_pages_get(&p->rk, (size_t)r)) == NULL)
 		return NULL;
-	return &p->rk[r];
+	if (v->seen == NULL && p->nsp > 0 &&
+	    (v->seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+		return NULL;
+	return v;
 }
 
 static int
@@ -329,13 +320,17 @@ trc_perturb_free(struct trc_perturb *p)
 		free(p->sp[i].call);
 		free(p->sp[i].region);
 	}
-	for (i = 0; i < p->nrk; i++) {
-		for (j = 0; j < p->rk[i].nreg; j++)
-			free(p->rk[i].reg[j]);
-		free(p->rk[i].reg);
-		free(p->rk[i].seen);
+	for (i = 0; i < p->rk.npg * TRC_PAGE; i++) {
+		struct prank *k = trc_pages_at(&p->rk, i);
+
+		if (k == NULL)
+			continue;
+		for (j = 0; j < k->nreg; j++)
+			free(k->reg[j]);
+		free(k->reg);
+		free(k->seen);
 	}
 	free(p->sp);
-	free(p->rk);
+	trc_pages_free(&p->rk);
 	free(p);
 }

@@ -183,8 +183,8 @@ struct trc_scale {
 	/* TRC_COMP_*: what the #clock line says computation may lose. */
 	int			 compflags;
 	int			 failed;
-	struct rank		*rk;
-	size_t			 nrk, nseen;
+	struct trc_pages	 rkp;		/* struct rank, by rank */
+	size_t			 nrk, nseen;	/* nrk: above every rank */
 	int64_t			 tin;		/* time of the last event fed */
 	unsigned long long	 nfed, nextwm;
 	size_t			 curheld, queued;
@@ -275,23 +275,36 @@ grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 	return 0;
 }
 
+/*
+ * The ranks, in pages as they come (trc_pages): RK() is a rank the
+ * engine has met, rk_peek() any rank, one never met reading as zeros.
+ * A loop over the ranks skips the pages never asked for.
+ */
+#define RK(s, r)	((struct rank *)trc_pages_at(&(s)->rkp, (size_t)(r)))
+static const struct rank rk_none;
+
+static const struct rank *
+rk_peek(const struct trc_scale *s, int32_t r)
+{
+	const struct rank *p;
+
+	if (r < 0 || (p = trc_pages_at(&s->rkp, (size_t)r)) == NULL)
+		return &rk_none;
+	return p;
+}
+
+/* The next rank from i on whose page exists: i, or past the page. */
+#define RK_SKIP(s, i)	if (RK(s, i) == NULL) { (i) |= TRC_PAGE - 1; continue; }
+
 static struct rank *
 getrank(struct trc_scale *s, int32_t r)
 {
-	size_t n;
 	struct rank *p;
 
-	if ((size_t)r >= s->nrk) {
-		n = s->nrk ? s->nrk : 64;
-		while (n <= (size_t)r)
-			n *= 2;
-		if ((p = realloc(s->rk, n * sizeof(*p))) == NULL)
-			return NULL;
-		memset(p + s->nrk, 0, (n - s->nrk) * sizeof(*p));
-		s->rk = p;
-		s->nrk = n;
-	}
-	return &s->rk[r];
+	if (r < 0 || (p = trc_pages_get(&s->rkp, (size_t)r)) == NULL)
+		return NULL;
+	s->nrk = s->rkp.npg * TRC_PAGE;
+	return p;
 }
 
 struct trc_scale *
@@ -303,6 +316,7 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return NULL;
+	s->rkp.elsize = sizeof(struct rank);
 	s->conf = *conf;
 	s->name = name;
 	s->outname = conf->outname ? conf->outname : "<stdout>";
@@ -1029,7 +1043,7 @@ sync_done(struct trc_scale *s, int32_t src, int64_t se)
  * time in *tp, 1 when its rank must wait (the event is not consumed),
  * -1 on error.  base is the predicted time of the rank's last event
  * plus any delay, d the recorded length of the interval that ends.
- * A handler that may grow s->rk (getrank, sync_done) fetches its rank
+ * A handler that may grow the ranks (getrank, sync_done) fetches its rank
  * again after the call.
  */
 
@@ -1040,7 +1054,7 @@ static int
 send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp)
 {
-	struct rank *p = &s->rk[r], *q;
+	struct rank *p = RK(s, r), *q;
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
@@ -1096,13 +1110,13 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
 	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 		return nomem(s);
-	if (rc == 0 && s->conf.rematch && (size_t)ev->peer < s->nrk &&
-	    s->rk[ev->peer].blocked == BLK_WILD) {
+	if (rc == 0 && s->conf.rematch &&
+	    rk_peek(s, ev->peer)->blocked == BLK_WILD) {
 		/* A candidate for a choice waiting there: try it now. */
 		if ((rc = choose_now(s, ev->peer)) < 0 ||
 		    (rc == 1 && wake(s, ev->peer) < 0))
 			return -1;
-		p = &s->rk[r];
+		p = RK(s, r);
 		rc = 0;
 	}
 	end = x.end;
@@ -1110,7 +1124,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		/* A receive was waiting for this send: resume it. */
 		if ((q = getrank(s, peer.dst)) == NULL)
 			return nomem(s);
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (x.rdv) {
 			/* Handed over from its receive's begin, RE held. */
 			handover(s, &mp, q->tp + (q->hhead != NULL ?
@@ -1184,7 +1198,7 @@ choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 	case 1:
 		return 2;
 	}
-	p = &s->rk[ev->rank];
+	p = RK(s, ev->rank);
 	p->blocked = BLK_WILD;
 	s->nwild++;
 	return 1;
@@ -1208,7 +1222,7 @@ static int
 recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
@@ -1230,7 +1244,7 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (!p->resolved && s->conf.rematch && !forced &&
 	    (rc = choice_recv(s, p, ev, req)) != 0 && rc != 2)
 		return rc;
-	p = &s->rk[r];
+	p = RK(s, r);
 	src = forced ? p->pr_src : ev->peer;
 	tag = forced ? p->pr_tag : ev->tag;
 	if (!p->resolved) {
@@ -1302,11 +1316,11 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->rs_flags & MSG_RDV) {
 		/* Handed over from the receive's begin. */
 		held = (p->rs_flags & MSG_HELD) && src >= 0 &&
-		    (size_t)src < s->nrk && s->rk[src].sync == SYNC_WAIT;
+		    rk_peek(s, src)->sync == SYNC_WAIT;
 		ready = p->state == COMP ? want - s->mo->recv(s->ms, &mp, 0, 0) :
 		    base;
 		if (held)
-			x = s->rk[src].sync_x;
+			x = RK(s, src)->sync_x;
 		else {
 			x.end = x.depart = x.arrive = p->rs_tp;
 			x.base = p->rs_base;
@@ -1317,7 +1331,7 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		if (held) {
 			if (sync_done(s, src, x.end) < 0)
 				return -1;
-			p = &s->rk[r];
+			p = RK(s, r);
 		}
 	}
 	if (p->rs_tp > TRC_TIME_MAX)
@@ -1362,7 +1376,7 @@ static int
 probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	int64_t lead;
 	int rc;
 
@@ -1380,7 +1394,7 @@ probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->ch_t = ev->t;
 		if ((rc = choose_now(s, r)) < 0)
 			return -1;
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (rc == 0) {
 			p->blocked = BLK_WILD;
 			s->nwild++;
@@ -1422,7 +1436,7 @@ static int
 coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t *tp)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_coll_call cc;
 	struct trc_coll *c;
 	size_t i = 0;
@@ -1483,7 +1497,7 @@ static int
 coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t tp)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_coll *c;
 	int32_t q;
 
@@ -1511,7 +1525,7 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    "than %ld participants", (long)ev->comm, (long)c->size);
 	if (c->arrived == c->size) {
 		for (q = (int32_t)(intptr_t)c->user; q > 0;
-		    q = s->rk[q - 1].nextwaiter)
+		    q = RK(s, q - 1)->nextwaiter)
 			if (wake(s, q - 1) < 0)
 				return -1;
 		c->user = NULL;
@@ -1534,7 +1548,7 @@ static int
 other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct irecv rv;
 
 	if (p->state != COMP)
@@ -1617,7 +1631,7 @@ static int
 process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t delay)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct rewrite rw;
 	int64_t d, tp, base;
 	int rc;
@@ -1675,7 +1689,7 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return rc;
 	if (tp > TRC_TIME_MAX)
 		return past_clock(s, ev->line, "predicted time");
-	p = &s->rk[r];
+	p = RK(s, r);
 	p->t = ev->t;
 	p->tp = tp;
 	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
@@ -1754,7 +1768,7 @@ resume(struct trc_scale *s)
 
 	while (s->nwork > 0) {
 		r = s->work[--s->nwork];
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (p->blocked == BLK_WILD)
 			s->nwild--;
 		if (p->blocked == BLK_SYNC)
@@ -1763,7 +1777,7 @@ resume(struct trc_scale *s)
 		while ((h = p->hhead) != NULL) {
 			if ((rc = process(s, r, unheld(s, h), h->delay)) < 0)
 				return -1;
-			p = &s->rk[r];
+			p = RK(s, r);
 			if (rc > 0)
 				break;
 			if ((p->hhead = h->next) == NULL)
@@ -1793,9 +1807,9 @@ msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
 		return INT64_MIN;
 	if (trc_match_peek(s->mt, rv->src, dst, rv->tag, rv->comm, &m))
 		return m.val;
-	if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+	if (!rk_peek(s, rv->src)->seen)
 		return s->timeorder ? s->tin : INT64_MIN;
-	return lower_bound(s, &s->rk[rv->src], rv->src, 0);
+	return lower_bound(s, RK(s, rv->src), rv->src, 0);
 }
 
 /*
@@ -1881,7 +1895,7 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 static void
 prefetch_bound(struct trc_scale *s, size_t i)
 {
-	const struct rank *p = &s->rk[i];
+	const struct rank *p = RK(s, i);
 	const struct irecv *rv;
 
 	if (!p->seen || p->hhead != NULL || p->blocked != RUN)
@@ -1912,13 +1926,15 @@ watermark(struct trc_scale *s)
 		wm = s->tin;
 	}
 	for (i = 0; i < s->nrk && i < PFDIST; i++)
-		prefetch_bound(s, i);
+		if (RK(s, i) != NULL)
+			prefetch_bound(s, i);
 	for (i = 0; i < s->nrk; i++) {
-		if (i + PFDIST < s->nrk)
+		RK_SKIP(s, i);
+		if (i + PFDIST < s->nrk && RK(s, i + PFDIST) != NULL)
 			prefetch_bound(s, i + PFDIST);
-		if (!s->rk[i].seen)
+		if (!RK(s, i)->seen)
 			continue;
-		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);
+		lb = lower_bound(s, RK(s, i), (int32_t)i, 1);
 		if (lb < wm)
 			wm = lb;
 	}
@@ -2084,7 +2100,7 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
 static int
 choose_now(struct trc_scale *s, int32_t r)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	const struct irecv *rv;
 	struct trc_msg h;
 	struct pick k;
@@ -2117,10 +2133,10 @@ choose_now(struct trc_scale *s, int32_t r)
 		if (trc_match_peek(s->mt, rv->src, r, rv->tag, rv->comm, &h))
 			(void)pick_one(&k, &h);
 		else {
-			if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+			if (!rk_peek(s, rv->src)->seen)
 				lb = s->timeorder ? s->tin : INT64_MIN;
 			else
-				lb = lower_bound(s, &s->rk[rv->src], rv->src, 1);
+				lb = lower_bound(s, RK(s, rv->src), rv->src, 1);
 			if (lb < bound)
 				bound = lb;
 		}
@@ -2148,7 +2164,8 @@ rematch(struct trc_scale *s, int end)
 		i1 = -1;
 		nfree = 0;
 		for (i = 0; i < s->nrk; i++) {
-			p = &s->rk[i];
+			RK_SKIP(s, i);
+			p = RK(s, i);
 			if (p->seen && p->blocked == RUN && p->hhead == NULL)
 				nfree++;
 			if (p->blocked == BLK_WILD) {
@@ -2169,13 +2186,14 @@ rematch(struct trc_scale *s, int end)
 		}
 		bi = least = -1;
 		for (i = 0; i < s->nrk; i++) {
-			p = &s->rk[i];
+			RK_SKIP(s, i);
+			p = RK(s, i);
 			if (p->blocked != BLK_WILD || !p->pk_found)
 				continue;
 			/* Those that can take the recorded message first. */
-			if (least < 0 || p->pk_is0 > s->rk[least].pk_is0 ||
-			    (p->pk_is0 == s->rk[least].pk_is0 &&
-			    p->pk_key < s->rk[least].pk_key))
+			if (least < 0 || p->pk_is0 > RK(s, least)->pk_is0 ||
+			    (p->pk_is0 == RK(s, least)->pk_is0 &&
+			    p->pk_key < RK(s, least)->pk_key))
 				least = (int32_t)i;
 			mw = (int32_t)i == i1 ? min2 : min1;
 			if (m < mw)
@@ -2184,7 +2202,7 @@ rematch(struct trc_scale *s, int end)
 			 * recorded one. */
 			if (p->pk_key > mw || (p->pk_key == mw && !p->pk_is0))
 				continue;
-			if (bi < 0 || p->pk_key < s->rk[bi].pk_key)
+			if (bi < 0 || p->pk_key < RK(s, bi)->pk_key)
 				bi = (int32_t)i;
 		}
 		/* Every rank waits: the earliest choice lets them go. */
@@ -2193,7 +2211,7 @@ rematch(struct trc_scale *s, int end)
 			bi = least;
 		if (bi < 0)
 			return 0;
-		p = &s->rk[bi];
+		p = RK(s, bi);
 		if (resolve(s, p, &p->pk_msg, p->pk_req) < 0 ||
 		    wake(s, bi) < 0 || resume(s) < 0)
 			return -1;
@@ -2230,18 +2248,17 @@ waits_for(const struct rank *q)
 static int
 letgo(struct trc_scale *s, size_t i)
 {
-	struct rank *a = &s->rk[i];
+	struct rank *a = RK(s, i);
 	struct trc_xfer x = a->sync_x;
 	struct trc_p2p mp;
 	struct trc_msg m;
 
-	if (a->sync_dst >= 0 && (size_t)a->sync_dst < s->nrk &&
-	    s->rk[a->sync_dst].blocked != RUN) {
+	if (a->sync_dst >= 0 && rk_peek(s, a->sync_dst)->blocked != RUN) {
 		if (a->hhead != NULL)
 			p2p_of(&mp, (int32_t)i, a->sync_dst, &a->hhead->ev);
 		else
 			memset(&mp, 0, sizeof(mp));
-		handover(s, &mp, s->rk[a->sync_dst].tp, &x, 1);
+		handover(s, &mp, RK(s, a->sync_dst)->tp, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));
@@ -2269,7 +2286,8 @@ unstick(struct trc_scale *s, int end)
 		again = 0;
 		s->upass++;
 		for (i = 0; i < s->nrk && s->nsyncw > 0; i++) {
-			a = &s->rk[i];
+			RK_SKIP(s, i);
+			a = RK(s, i);
 			w = (int32_t)i;
 			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT ||
 			    a->upass == s->upass)
@@ -2283,7 +2301,8 @@ unstick(struct trc_scale *s, int end)
 			stuck = end;
 			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
 			    cur = waits_for(q)) {
-				q = &s->rk[cur];
+				if ((q = getrank(s, cur)) == NULL)
+					return nomem(s);
 				if (q->upass == s->upass) {
 					if (q->uwalk == w)
 						stuck = 1;
@@ -2305,7 +2324,8 @@ unstick(struct trc_scale *s, int end)
 			 */
 			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
 			    cur = next) {
-				q = &s->rk[cur];
+				if ((q = getrank(s, cur)) == NULL)
+					return nomem(s);
 				if (q->uwalk != w)
 					break;
 				q->uwalk = -1;
@@ -2342,7 +2362,7 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 	} else {
 		if ((rc = process(s, ev->rank, ev, delay)) < 0)
 			return -1;
-		if (rc > 0 && hold(s, &s->rk[ev->rank], ev, delay) < 0)
+		if (rc > 0 && hold(s, RK(s, ev->rank), ev, delay) < 0)
 			return -1;
 		if (resume(s) < 0)
 			return -1;
@@ -2418,9 +2438,11 @@ trc_scale_finish(struct trc_scale *s)
 		return -1;
 	/* Choices left without a message. */
 	for (i = 0; i < s->nrk; i++) {
-		const struct rank *p = &s->rk[i];
+		const struct rank *p;
 		char src[24] = "any rank", tag[24] = "*";
 
+		RK_SKIP(s, i);
+		p = RK(s, i);
 		if (p->blocked != BLK_WILD || p->hhead == NULL)
 			continue;
 		if (p->ch_any) {
@@ -2468,15 +2490,16 @@ trc_scale_free(struct trc_scale *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nrk; i++) {
-		for (h = s->rk[i].hhead; h != NULL; h = hn) {
+		RK_SKIP(s, i);
+		for (h = RK(s, i)->hhead; h != NULL; h = hn) {
 			hn = h->next;
 			free(h);
 		}
-		free(s->rk[i].ir);
-		free(s->rk[i].wl);
-		free(s->rk[i].nb);
-		free(s->rk[i].ren);
-		free(s->rk[i].wsub);
+		free(RK(s, i)->ir);
+		free(RK(s, i)->wl);
+		free(RK(s, i)->nb);
+		free(RK(s, i)->ren);
+		free(RK(s, i)->wsub);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);
@@ -2489,7 +2512,7 @@ trc_scale_free(struct trc_scale *s)
 		free(s->diag[i]);
 	free(s->diag);
 	free(s->lbuf);
-	free(s->rk);
+	trc_pages_free(&s->rkp);
 	free(s->pend);
 	free(s->rel);
 	free(s->work);

@@ -275,6 +275,33 @@ int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
 int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
 void	 trc_intern_free(struct trc_intern *);
 
+/*
+ * pages.c: an array indexed by rank whose elements, zeroed, come in
+ * pages of TRC_PAGE as ranks are asked for: memory follows the ranks
+ * present (a page each block of TRC_PAGE rank numbers in use, and a
+ * pointer each block up to the largest), not the largest rank.
+ */
+#define TRC_PAGE_SHIFT	10
+#define TRC_PAGE	((size_t)1 << TRC_PAGE_SHIFT)
+struct trc_pages {
+	void	**pg;
+	size_t	  npg;		/* pages the table holds: ranks < npg * TRC_PAGE */
+	size_t	  elsize;
+};
+/* Element i, allocated with its page when new; NULL when out of memory. */
+void	*trc_pages_get(struct trc_pages *, size_t i);
+/* Element i, or NULL when its page was never asked for. */
+static inline void *
+trc_pages_at(const struct trc_pages *p, size_t i)
+{
+	size_t k = i >> TRC_PAGE_SHIFT;
+
+	if (k >= p->npg || p->pg[k] == NULL)
+		return NULL;
+	return (char *)p->pg[k] + (i & (TRC_PAGE - 1)) * p->elsize;
+}
+void	 trc_pages_free(struct trc_pages *);
+
 /* gen.c: synthetic streams of simulated programs, for trc-gen. */
 enum trc_gen_pattern {
 	TRC_GEN_RING, TRC_GEN_HALO, TRC_GEN_ALLREDUCE, TRC_GEN_MASTER_WORKER

@@ -29,8 +29,7 @@ struct trc_cpu {
 	struct trc_ratios	*ratios;	/* NULL: k for all */
 	const struct trc_fit	*base;		/* the base machine, or NULL */
 	double			 k;
-	struct cpu_rank		*rk;
-	size_t			 nrk;
+	struct trc_pages	 rk;		/* struct cpu_rank, by rank */
 	char			 err[512];
 };
 
