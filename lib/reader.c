@@ -123,10 +123,16 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 int
 trc_line_max(size_t *max)
 {
-	const char *s = getenv("TRC_LINE_MAX");
+	return trc_env_size("TRC_LINE_MAX", TRC_LINE_MAX_DEFAULT, max);
+}
+
+int
+trc_env_size(const char *name, size_t dflt, size_t *max)
+{
+	const char *s = getenv(name);
 	uint64_t n = 0, unit = 1;
 
-	*max = TRC_LINE_MAX_DEFAULT;
+	*max = dflt;
 	if (s == NULL || *s == '\0')
 		return 0;
 	for (; *s >= '0' && *s <= '9'; s++) {

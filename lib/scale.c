@@ -184,6 +184,7 @@ struct trc_scale {
 	int			 compflags;
 	int			 failed;
 	struct trc_pages	 rkp;		/* struct rank, by rank */
+	size_t			 msgmax;	/* TRC_MSG_MAX */
 	size_t			 nrk, nseen;	/* nrk: above every rank */
 	int64_t			 tin;		/* time of the last event fed */
 	unsigned long long	 nfed, nextwm;
@@ -236,6 +237,25 @@ past_clock(struct trc_scale *s, long line, const char *what)
 
 	a[trc_format_time(a, TRC_TIME_MAX)] = '\0';
 	return fail(s, line, "%s past the clock's limit of %s s", what, a);
+}
+
+/*
+ * More messages wait for their other end than TRC_MSG_MAX allows: an
+ * error that names the one waiting longest, likely never matched.
+ */
+static int nomem(struct trc_scale *);
+
+static int
+too_many(struct trc_scale *s)
+{
+	struct trc_msg m;
+
+	if (!trc_match_oldest(s->mt, &m))
+		return nomem(s);
+	return fail(s, m.line, "%s %s rank %ld tag %ld comm %ld still unmatched "
+	    "with %zu messages in flight (TRC_MSG_MAX)", m.send ? "send" :
+	    "receive", m.send ? "to" : "from", (long)(m.send ? m.dst : m.src),
+	    (long)m.tag, (long)m.comm, trc_match_pending(s->mt));
 }
 
 /* A model's times, kept no further than TRC_TIME_OVER. */
@@ -317,6 +337,11 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return NULL;
 	s->rkp.elsize = sizeof(struct rank);
+	if (trc_env_size("TRC_MSG_MAX", TRC_MSG_MAX_DEFAULT, &s->msgmax) < 0) {
+		snprintf(s->err, sizeof(s->err), "invalid TRC_MSG_MAX '%s'",
+		    getenv("TRC_MSG_MAX"));
+		s->failed = 1;
+	}
 	s->conf = *conf;
 	s->name = name;
 	s->outname = conf->outname ? conf->outname : "<stdout>";
@@ -1110,6 +1135,8 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
 	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 		return nomem(s);
+	if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
+		return too_many(s);
 	if (rc == 0 && s->conf.rematch &&
 	    rk_peek(s, ev->peer)->blocked == BLK_WILD) {
 		/* A candidate for a choice waiting there: try it now. */
@@ -1260,6 +1287,8 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		m.line = ev->line;
 		if ((rc = trc_match_recv(s->mt, &m, &peer)) < 0)
 			return nomem(s);
+		if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
+			return too_many(s);
 		if (rc == 0) {
 			p->blocked = BLK_RECV;
 			return 1;
@@ -2396,14 +2425,81 @@ add_diag(struct trc_scale *s, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * At the end, ranks that still wait, each for another's message (a
+ * receive whose send that rank has yet to reach, or a send held for
+ * its receiver), in a cycle: a deadlock, said once a cycle with its
+ * ranks and lines.  Returns the number of receive lines so said, in
+ * *lines (free() it), or -1.
+ */
+static int
+deadlocks(struct trc_scale *s, long **lines)
+{
+	struct rank *q;
+	char msg[512];
+	size_t i, len, nl = 0, k;
+	int32_t cur, w, at;
+
+	*lines = NULL;
+	s->upass++;
+	for (i = 0; i < s->nrk; i++) {
+		RK_SKIP(s, i);
+		w = (int32_t)i;
+		for (cur = w; cur >= 0 && (q = RK(s, cur)) != NULL &&
+		    q->hhead != NULL && (q->blocked == BLK_RECV ||
+		    q->blocked == BLK_SYNC); cur = waits_for(q)) {
+			if (q->upass == s->upass)
+				break;
+			q->upass = s->upass;
+			q->uwalk = w;
+		}
+		if (cur < 0 || (q = RK(s, cur)) == NULL || q->upass != s->upass ||
+		    q->uwalk != w || q->hhead == NULL)
+			continue;
+		/* Back on this walk: cur is on a cycle; say it from cur. */
+		len = 0;
+		at = cur;
+		k = 0;
+		do {
+			q = RK(s, at);
+			if (k++ < 8)
+				len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+				    "%srank %ld (line %ld) %s rank %ld",
+				    at == cur ? "" : ", ", (long)at, q->hhead->line,
+				    q->blocked == BLK_RECV ? "waits for a send of" :
+				    "sends, held for", (long)waits_for(q));
+			else if (k == 9)
+				len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+				    ", ...");
+			if (len >= sizeof(msg))
+				len = sizeof(msg) - 1;
+			if (q->blocked == BLK_RECV) {
+				long *v = realloc(*lines, (nl + 1) * sizeof(*v));
+
+				if (v == NULL)
+					return nomem(s);
+				*lines = v;
+				v[nl++] = q->hhead->line;
+			}
+			q->uwalk = -1;	/* said: no other walk says it again */
+			at = waits_for(q);
+		} while (at != cur);
+		if (add_diag(s, "%s:%ld: deadlock: %s", s->name,
+		    RK(s, cur)->hhead->line, msg) < 0)
+			return -1;
+	}
+	return (int)nl;
+}
+
 int
 trc_scale_finish(struct trc_scale *s)
 {
 	struct trc_msg *v;
 	const struct trc_coll *c;
 	unsigned long long done;
-	size_t n, i;
-	int errors = 0;
+	size_t n, i, j;
+	long *dead = NULL;
+	int errors = 0, ndead;
 
 	if (s->failed)
 		return -1;
@@ -2415,9 +2511,21 @@ trc_scale_finish(struct trc_scale *s)
 		if (s->nsyncw > 0 && unstick(s, 1) < 0)
 			return -1;
 	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
-	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0)
+	n = s->ndiag;
+	if ((ndead = deadlocks(s, &dead)) < 0) {
+		free(dead);
+		return -1;
+	}
+	errors += (int)(s->ndiag - n);
+	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0) {
+		free(dead);
 		return nomem(s);
+	}
 	for (i = 0; i < n; i++) {
+		for (j = 0; j < (size_t)ndead && dead[j] != v[i].line; j++)
+			;
+		if (j < (size_t)ndead)
+			continue;	/* said as part of its deadlock */
 		if (v[i].send) {
 			if (add_diag(s, "%s:%ld: warning: send to rank %ld "
 			    "tag %ld comm %ld was never received", s->name,
@@ -2434,6 +2542,7 @@ trc_scale_finish(struct trc_scale *s)
 		}
 	}
 	free(v);
+	free(dead);
 	if (s->failed)
 		return -1;
 	/* Choices left without a message. */

@@ -52,6 +52,9 @@ enum trc_kind {
  */
 #define TRC_LINE_MAX_DEFAULT	((size_t)256 << 20)
 int	 trc_line_max(size_t *);
+/* The size the environment's variable name gives, as TRC_LINE_MAX,
+ * else dflt: 0, or -1 when it is not a positive size. */
+int	 trc_env_size(const char *name, size_t dflt, size_t *);
 
 /*
  * The latest time the engines compute (trc-scale(1), trc-perturb(1)):

@@ -7,7 +7,7 @@
 mem() {	# KB of peak memory of the command after it
 	/usr/bin/time -f %M -o "$tmp/mem" "$@" >"$out" 2>"$err"
 	_rc=$?
-	cat "$tmp/mem"
+	tail -1 "$tmp/mem"
 	return $_rc
 }
 
