@@ -5,6 +5,8 @@
  * format is read by that format's reader (lib/fmt/), chosen by the
  * formats' bids on the first bytes; its events get the same checks.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -76,6 +78,17 @@ choose(struct trc_reader *r, const char *path)
 	return best;
 }
 
+/* Whether path is the regular file standard output writes to. */
+static int
+is_stdout(const char *path)
+{
+	struct stat in, out;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && S_ISREG(out.st_mode) &&
+	    stat(path, &in) == 0 && in.st_dev == out.st_dev &&
+	    in.st_ino == out.st_ino;
+}
+
 struct trc_reader *
 trc_open_with(const char *path, const struct trc_open_opts *opts)
 {
@@ -97,6 +110,13 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (trc_src_error(r->src) != NULL) {
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->name,
 		    trc_src_error(r->src));
+		r->failed = 1;
+		return r;
+	}
+	if (!stdin_ && is_stdout(path)) {
+		/* trc-scale run.trc >> run.trc would read what it writes. */
+		snprintf(r->err, sizeof(r->err), "%s: input file is output "
+		    "file", r->name);
 		r->failed = 1;
 		return r;
 	}

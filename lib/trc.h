@@ -236,9 +236,31 @@ int		 trc_out_write(struct trc_out *, const struct trc_event *);
 /* Finishes the files: 0, or -1 with trc_out_error(). */
 int		 trc_out_close(struct trc_out *);
 const char	*trc_out_error(const struct trc_out *);
+/* Whether the file goes to a temporary name renamed at the close (a
+ * regular file in a format of one file): not closed, it is never
+ * written. */
+int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);
 void		 trc_out_free(struct trc_out *);
+
+/*
+ * atomic.c: a file written whole or not at all, under a temporary
+ * name beside it (NAME.tmpXXXXXX) renamed into place when complete.
+ * trc_atomic_wanted: whether path is a regular file or absent (a
+ * device, pipe or link is written where it is).  trc_atomic_tmp: the
+ * temporary file, created empty; NULL with err.  _commit renames it
+ * to path (0, or -1 with err, the temporary removed); _abort removes
+ * it; _cleanup removes every one not yet renamed (die() calls it).
+ * trc_same_file: 1 when a and b name one existing file.
+ */
+int	 trc_atomic_wanted(const char *path);
+char	*trc_atomic_tmp(const char *path, char *err, size_t errlen);
+int	 trc_atomic_commit(char *tmp, const char *path, char *err,
+	    size_t errlen);
+void	 trc_atomic_abort(char *tmp);
+void	 trc_atomic_cleanup(void);
+int	 trc_same_file(const char *a, const char *b);
 
 /* writer.c: a buffered writer on a file descriptor. */
 struct trc_writer;
