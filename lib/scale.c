@@ -300,7 +300,9 @@ grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
  * engine has met, rk_peek() any rank, one never met reading as zeros.
  * A loop over the ranks skips the pages never asked for.
  */
-#define RK(s, r)	((struct rank *)trc_pages_at(&(s)->rkp, (size_t)(r)))
+#define RK(s, r)	((struct rank *)(s)->rkp.pg[(size_t)(r) >> TRC_PAGE_SHIFT] + \
+			    ((size_t)(r) & (TRC_PAGE - 1)))
+#define RK_AT(s, r)	((struct rank *)trc_pages_at(&(s)->rkp, (size_t)(r)))
 static const struct rank rk_none;
 
 static const struct rank *
@@ -314,13 +316,15 @@ rk_peek(const struct trc_scale *s, int32_t r)
 }
 
 /* The next rank from i on whose page exists: i, or past the page. */
-#define RK_SKIP(s, i)	if (RK(s, i) == NULL) { (i) |= TRC_PAGE - 1; continue; }
+#define RK_SKIP(s, i)	if (RK_AT(s, i) == NULL) { (i) |= TRC_PAGE - 1; continue; }
 
 static struct rank *
 getrank(struct trc_scale *s, int32_t r)
 {
 	struct rank *p;
 
+	if (r >= 0 && (p = RK_AT(s, r)) != NULL)	/* the usual case */
+		return p;
 	if (r < 0 || (p = trc_pages_get(&s->rkp, (size_t)r)) == NULL)
 		return NULL;
 	s->nrk = s->rkp.npg * TRC_PAGE;
@@ -1955,11 +1959,11 @@ watermark(struct trc_scale *s)
 		wm = s->tin;
 	}
 	for (i = 0; i < s->nrk && i < PFDIST; i++)
-		if (RK(s, i) != NULL)
+		if (RK_AT(s, i) != NULL)
 			prefetch_bound(s, i);
 	for (i = 0; i < s->nrk; i++) {
 		RK_SKIP(s, i);
-		if (i + PFDIST < s->nrk && RK(s, i + PFDIST) != NULL)
+		if (i + PFDIST < s->nrk && RK_AT(s, i + PFDIST) != NULL)
 			prefetch_bound(s, i + PFDIST);
 		if (!RK(s, i)->seen)
 			continue;
@@ -2445,7 +2449,7 @@ deadlocks(struct trc_scale *s, long **lines)
 	for (i = 0; i < s->nrk; i++) {
 		RK_SKIP(s, i);
 		w = (int32_t)i;
-		for (cur = w; cur >= 0 && (q = RK(s, cur)) != NULL &&
+		for (cur = w; cur >= 0 && (q = RK_AT(s, cur)) != NULL &&
 		    q->hhead != NULL && (q->blocked == BLK_RECV ||
 		    q->blocked == BLK_SYNC); cur = waits_for(q)) {
 			if (q->upass == s->upass)
@@ -2453,7 +2457,7 @@ deadlocks(struct trc_scale *s, long **lines)
 			q->upass = s->upass;
 			q->uwalk = w;
 		}
-		if (cur < 0 || (q = RK(s, cur)) == NULL || q->upass != s->upass ||
+		if (cur < 0 || (q = RK_AT(s, cur)) == NULL || q->upass != s->upass ||
 		    q->uwalk != w || q->hhead == NULL)
 			continue;
 		/* Back on this walk: cur is on a cycle; say it from cur. */
