@@ -379,7 +379,7 @@ put(const struct trc_svg *svg, const char *out)
 		return;
 	}
 	if ((tmp = trc_atomic_tmp(out, err, sizeof(err))) == NULL)
-		die("%s", err);
+		die("%s: cannot create: %s", out, err + strlen(out) + 2);
 	if ((fd = open(tmp, O_WRONLY)) < 0)
 		die("%s: %s", out, strerror(errno));
 	write_all(fd, svg->buf, svg->len, out);

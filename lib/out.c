@@ -22,14 +22,14 @@ struct trc_out {
 
 /*
  * The formats written as one file go to a temporary name renamed at
- * the end (atomic.c); the others name further files after path.
+ * the end (atomic.c); the others name further files after path, or
+ * (dimemas) write its name inside.
  */
 static int
 one_file(const char *name)
 {
 	return strcmp(name, "trc") == 0 || strcmp(name, "trcb") == 0 ||
-	    strcmp(name, "trcb-zstd") == 0 || strcmp(name, "chrome") == 0 ||
-	    strcmp(name, "dimemas") == 0;
+	    strcmp(name, "trcb-zstd") == 0 || strcmp(name, "chrome") == 0;
 }
 
 /* Errors name the file the user asked for, not its temporary name. */
