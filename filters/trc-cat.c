@@ -86,7 +86,10 @@ advance(struct input *in, int all)
 		if (all || selected(&in->ev))
 			return 1;
 	if (rc < 0) {
-		trc_out_close(w);	/* what was good is kept */
+		/* What was good is kept on a stream; a file written whole
+		 * or not at all is not replaced (die removes it). */
+		if (!trc_out_atomic(w))
+			trc_out_close(w);
 		die("%s", trc_error(in->r));
 	}
 	return 0;
@@ -164,6 +167,10 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	for (i = 0; i < (size_t)argc; i++)
+		if (trc_same_file(argv[i], path))
+			die("%s: the output is an input: refusing to "
+			    "overwrite it", path);
 	ninputs = argc > 0 ? argc : 1;
 	inputs = ecalloc((size_t)ninputs, sizeof(*inputs));
 	heap = ecalloc((size_t)ninputs, sizeof(*heap));

@@ -395,14 +395,23 @@ print_versus(const struct trc_versus *v, int32_t nranks, unsigned sections,
 		if (sections & (TRC_SUM_PROCS | TRC_SUM_OPS))
 			putchar('\n');
 		printf("predicted\tobserved\terror_percent\tunpaired\n");
-		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
-		    error, (long long)unpaired);
+		/* Against an observed span of 0 the error has no value. */
+		printf("%.9f\t%.9f\t", span[0] / 1e9, span[1] / 1e9);
+		if (span[1] > 0)
+			printf("%.2f", error);
+		else
+			printf("-");
+		printf("\t%lld\n", (long long)unpaired);
 		return;
 	}
 	trc_format_duration(dur[0], span[0]);
 	trc_format_duration(dur[1], span[1]);
-	printf("\ntotal time, first to last event: predicted %s, observed %s, "
-	    "error %+.1f%%\n", dur[0], dur[1], error);
+	printf("\ntotal time, first to last event: predicted %s, observed %s, ",
+	    dur[0], dur[1]);
+	if (span[1] > 0)
+		printf("error %+.1f%%\n", error);
+	else
+		printf("error undefined (the observed span is 0)\n");
 	/* The sign in words: + is a prediction slower than the run. */
 	printf("error = (predicted - observed) / observed: %s\n",
 	    span[0] > span[1] ? "the prediction is longer than the observed "

@@ -69,13 +69,17 @@ isdigit_c(int c)
 	return c >= '0' && c <= '9';
 }
 
-/* Seconds with up to 9 decimals, exactly into nanoseconds. */
+/*
+ * Seconds into nanoseconds: exactly with up to 9 decimals; with more
+ * (a picosecond clock), rounded to the nearest nanosecond, a tie (the
+ * digits past the 9th a 5 then zeros) to the even one (trc(5)).
+ */
 int
 trc_parse_time(const char *s, size_t len, int64_t *ns)
 {
 	const char *end = s + len;
 	int64_t sec = 0, frac = 0;
-	int ndig = 0, nfrac = 0;
+	int ndig = 0, nfrac = 0, first = -1, rest = 0;
 
 	for (; s < end && isdigit_c(*s); s++, ndig++) {
 		if (sec > INT64_MAX / 1000000000)
@@ -84,15 +88,20 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 	}
 	if (s < end && *s == '.') {
 		for (s++; s < end && isdigit_c(*s); s++, nfrac++) {
-			if (nfrac == 9)
-				return -1;
-			frac = frac * 10 + (*s - '0');
+			if (nfrac < 9)
+				frac = frac * 10 + (*s - '0');
+			else if (nfrac == 9)
+				first = *s - '0';
+			else
+				rest |= *s != '0';
 		}
 	}
 	if (s != end || ndig + nfrac == 0)
 		return -1;
 	for (; nfrac < 9; nfrac++)
 		frac *= 10;
+	if (first > 5 || (first == 5 && (rest || (frac & 1))))
+		frac++;		/* may make a whole second: sec * 1e9 + 1e9 */
 	if (sec > INT64_MAX / 1000000000 ||
 	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
 		return -1;

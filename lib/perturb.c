@@ -34,8 +34,7 @@ struct prank {
 struct trc_perturb {
 	struct spec	*sp;
 	size_t		 nsp;
-	struct prank	*rk;
-	size_t		 nrk;
+	struct trc_pages rk;		/* struct prank, by rank */
 	unsigned long long count;
 	int64_t		 total;
 };
@@ -53,7 +52,7 @@ trc_perturb_add(struct trc_perturb *p, const struct trc_factor *f)
 	char buf[2 * TRC_MAXRANGES * 24], *c;
 
 	/* Specs come before the first event: no rank has counters yet. */
-	if (p->nrk > 0)
+	if (p->rk.npg > 0)
 		return -1;
 	if ((v = realloc(p->sp, (p->nsp + 1) * sizeof(*v))) == NULL)
 		return -1;
@@ -123,24 +122,16 @@ static struct prank *
 getrank(struct trc_perturb *p, int32_t r)
 {
 	struct prank *v;
-	size_t n;
 
 	if (r < 0)
 		return NULL;
-	if ((size_t)r >= p->nrk) {
-		n = (size_t)r + 1;
-		if (n < 2 * p->nrk)
-			n = 2 * p->nrk;
-		if ((v = realloc(p->rk, n * sizeof(*v))) == NULL)
-			return NULL;
-		memset(v + p->nrk, 0, (n - p->nrk) * sizeof(*v));
-		p->rk = v;
-		p->nrk = n;
-	}
-	if (p->rk[r].seen == NULL && p->nsp > 0 &&
-	    (p->rk[r].seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+	p->rk.elsize = sizeof(struct prank);
+	if ((v = trc_pages_get(&p->rk, (size_t)r)) == NULL)
 		return NULL;
-	return &p->rk[r];
+	if (v->seen == NULL && p->nsp > 0 &&
+	    (v->seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+		return NULL;
+	return v;
 }
 
 static int
@@ -184,9 +175,11 @@ delay(struct trc_perturb *p, int32_t r, struct prank *k, const char *call)
 		    k->seen[i] > s->hi))
 			continue;
 		s->tally.fired++;
-		ns += s->ns;
+		/* Past the clock (trc.h) they stay past it: the engine
+		 * then names the event. */
+		ns = trc_time_add(ns, s->ns);
 		p->count++;
-		p->total += s->ns;
+		p->total = trc_time_add(p->total, s->ns);
 	}
 	return ns;
 }
@@ -226,11 +219,13 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 	/* The previous call's delay, now that the call is known. */
 	if (k->pend == PEND_ISEND) {
 		if (!(ev->kind == TRC_SE && ev->req == k->preq && ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	} else if (k->pend == PEND_IRECV) {
 		if (!(ev->kind == TRC_WB && isop(ev, "sendrecv") &&
 		    ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	}
 	k->pend = NOPEND;
 
@@ -242,7 +237,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "send" : "isend", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_ISEND;
@@ -255,7 +251,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "recv" : "irecv", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_IRECV;
@@ -269,13 +266,15 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		    isop(ev, "waitany") || isop(ev, "waitsome") ||
 		    isop(ev, "probe") || isop(ev, "mprobe") ||
 		    isop(ev, "sendrecv"))
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "wait", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "wait", buf, sizeof buf)));
 		break;
 	case TRC_XB:
 		if (ev->op.len > 0)
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "", buf, sizeof buf)));
 		break;
 	case TRC_PB:
 		for (n = 0; n < p->nsp; n++)
@@ -293,10 +292,12 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		if ((k->reg[k->nreg] = strndup(ev->fn.s, ev->fn.len)) == NULL)
 			return -1;
 		k->nreg++;
-		*after += delay(p, ev->rank, k, "pb");
+		*after = trc_time_add(*after,
+		    delay(p, ev->rank, k, "pb"));
 		break;
 	case TRC_PE:
-		*before += delay(p, ev->rank, k, "pe");
+		*before = trc_time_add(*before,
+		    delay(p, ev->rank, k, "pe"));
 		/* The tracer closes the innermost region, whatever its name. */
 		if (k->nreg > 0)
 			free(k->reg[--k->nreg]);
@@ -422,13 +423,17 @@ trc_perturb_free(struct trc_perturb *p)
 		free(p->sp[i].call);
 		free(p->sp[i].region);
 	}
-	for (i = 0; i < p->nrk; i++) {
-		for (j = 0; j < p->rk[i].nreg; j++)
-			free(p->rk[i].reg[j]);
-		free(p->rk[i].reg);
-		free(p->rk[i].seen);
+	for (i = 0; i < p->rk.npg * TRC_PAGE; i++) {
+		struct prank *k = trc_pages_at(&p->rk, i);
+
+		if (k == NULL)
+			continue;
+		for (j = 0; j < k->nreg; j++)
+			free(k->reg[j]);
+		free(k->reg);
+		free(k->seen);
 	}
 	free(p->sp);
-	free(p->rk);
+	trc_pages_free(&p->rk);
 	free(p);
 }

@@ -42,7 +42,39 @@ enum trc_kind {
 #define TRC_ANY		(-2)
 
 #define TRC_MAXATTR	32
-#define TRC_MAXLINE	65536
+#define TRC_MAXLINE	65536	/* what fixed buffers of writers hold */
+
+/*
+ * The longest line the stream reader takes: the environment's
+ * TRC_LINE_MAX (bytes, or with a suffix k, M or G: KiB, MiB, GiB),
+ * else 256 MiB (trc(5)).  Its buffer grows with the longest line.
+ * trc_line_max() is 0 with the value, -1 when TRC_LINE_MAX is bad.
+ */
+#define TRC_LINE_MAX_DEFAULT	((size_t)256 << 20)
+int	 trc_line_max(size_t *);
+/* The size the environment's variable name gives, as TRC_LINE_MAX,
+ * else dflt: 0, or -1 when it is not a positive size. */
+int	 trc_env_size(const char *name, size_t dflt, size_t *);
+
+/*
+ * The latest time the engines compute (trc-scale(1), trc-perturb(1)):
+ * INT64_MAX / 4 ns, 2305843009.213693951 s, so that a sum of a time
+ * and three lengths each no longer never wraps the int64 clock.  A
+ * length or time past it, or not finite, is TRC_TIME_OVER, which
+ * every further sum keeps past TRC_TIME_MAX; the engine refuses an
+ * event whose predicted time is past it, naming the event's line.
+ */
+#define TRC_TIME_MAX	(INT64_MAX / 4)
+#define TRC_TIME_OVER	(TRC_TIME_MAX + 1)
+
+/* a + b for a, b >= 0, TRC_TIME_OVER when past TRC_TIME_MAX. */
+static inline int64_t
+trc_time_add(int64_t a, int64_t b)
+{
+	if (a > TRC_TIME_MAX || b > TRC_TIME_MAX - a)
+		return TRC_TIME_OVER;
+	return a + b;
+}
 
 struct trc_str {
 	const char	*s;
@@ -204,9 +236,31 @@ int		 trc_out_write(struct trc_out *, const struct trc_event *);
 /* Finishes the files: 0, or -1 with trc_out_error(). */
 int		 trc_out_close(struct trc_out *);
 const char	*trc_out_error(const struct trc_out *);
+/* Whether the file goes to a temporary name renamed at the close (a
+ * regular file in a format of one file): not closed, it is never
+ * written. */
+int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);
 void		 trc_out_free(struct trc_out *);
+
+/*
+ * atomic.c: a file written whole or not at all, under a temporary
+ * name beside it (NAME.tmpXXXXXX) renamed into place when complete.
+ * trc_atomic_wanted: whether path is a regular file or absent (a
+ * device, pipe or link is written where it is).  trc_atomic_tmp: the
+ * temporary file, created empty; NULL with err.  _commit renames it
+ * to path (0, or -1 with err, the temporary removed); _abort removes
+ * it; _cleanup removes every one not yet renamed (die() calls it).
+ * trc_same_file: 1 when a and b name one existing file.
+ */
+int	 trc_atomic_wanted(const char *path);
+char	*trc_atomic_tmp(const char *path, char *err, size_t errlen);
+int	 trc_atomic_commit(char *tmp, const char *path, char *err,
+	    size_t errlen);
+void	 trc_atomic_abort(char *tmp);
+void	 trc_atomic_cleanup(void);
+int	 trc_same_file(const char *a, const char *b);
 
 /* writer.c: a buffered writer on a file descriptor. */
 struct trc_writer;
@@ -253,6 +307,33 @@ int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
 /* The id of s, or -1 when absent. */
 int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
 void	 trc_intern_free(struct trc_intern *);
+
+/*
+ * pages.c: an array indexed by rank whose elements, zeroed, come in
+ * pages of TRC_PAGE as ranks are asked for: memory follows the ranks
+ * present (a page each block of TRC_PAGE rank numbers in use, and a
+ * pointer each block up to the largest), not the largest rank.
+ */
+#define TRC_PAGE_SHIFT	10
+#define TRC_PAGE	((size_t)1 << TRC_PAGE_SHIFT)
+struct trc_pages {
+	void	**pg;
+	size_t	  npg;		/* pages the table holds: ranks < npg * TRC_PAGE */
+	size_t	  elsize;
+};
+/* Element i, allocated with its page when new; NULL when out of memory. */
+void	*trc_pages_get(struct trc_pages *, size_t i);
+/* Element i, or NULL when its page was never asked for. */
+static inline void *
+trc_pages_at(const struct trc_pages *p, size_t i)
+{
+	size_t k = i >> TRC_PAGE_SHIFT;
+
+	if (k >= p->npg || p->pg[k] == NULL)
+		return NULL;
+	return (char *)p->pg[k] + (i & (TRC_PAGE - 1)) * p->elsize;
+}
+void	 trc_pages_free(struct trc_pages *);
 
 /* gen.c: synthetic streams of simulated programs, for trc-gen. */
 enum trc_gen_pattern {

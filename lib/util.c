@@ -33,6 +33,7 @@ die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	trc_atomic_cleanup();
 	exit(2);
 }
 

@@ -42,7 +42,26 @@ main(void)
 	ok(trc_parse_time("9223372037", 10, &v) == -1, "overflow");
 	ok(trc_parse_time("9223372036.854775808", 20, &v) == -1, "overflow by 1 ns");
 	ok(trc_parse_time("9223372036.854775807", 20, &v) == 0 && v == INT64_MAX, "INT64_MAX ns");
-	ok(trc_parse_time("0.0000000001", 12, &v) == -1, "ten decimals");
+	/* Past 9 decimals: to the nearest ns, a tie to the even one. */
+	ok(trc_parse_time("0.0000000001", 12, &v) == 0 && v == 0,
+	    "ten decimals: 0.1 ns is 0");
+	ok(trc_parse_time("0.0000000006", 12, &v) == 0 && v == 1,
+	    "0.6 ns is 1");
+	ok(trc_parse_time("0.0000000005", 12, &v) == 0 && v == 0,
+	    "0.5 ns: a tie, to the even 0");
+	ok(trc_parse_time("0.0000000015", 12, &v) == 0 && v == 2,
+	    "1.5 ns: a tie, to the even 2");
+	ok(trc_parse_time("0.00000000050000000000000000001", 31, &v) == 0 &&
+	    v == 1, "0.5 ns and a little: 1");
+	ok(trc_parse_time("1.999999999500", 14, &v) == 0 &&
+	    v == 2000000000, "1.9999999995 s: to 2 s, the even ns");
+	ok(trc_parse_time("0.06666666666666666666666666666666666666666666666666"
+	    "666666666666666666666666666666666666666666666666660", 103, &v) ==
+	    0 && v == 66666667, "a 100-digit fraction: 66666667 ns");
+	ok(trc_parse_time("9223372036.8547758074", 21, &v) == 0 &&
+	    v == INT64_MAX, "INT64_MAX ns and 0.4 ns");
+	ok(trc_parse_time("9223372036.8547758075", 21, &v) == -1,
+	    "rounded past INT64_MAX: overflow");
 	ok(trc_parse_time("1e3", 3, &v) == -1, "no exponent");
 	ok(trc_parse_time("inf", 3, &v) == -1, "no inf");
 	ok(trc_parse_time("nan", 3, &v) == -1, "no nan");
