@@ -84,7 +84,9 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (opts != NULL)
 		r->opts = *opts;
 	r->name = strdup(stdin_ ? "<stdin>" : path);
-	r->buf = malloc(BUFSIZE);
+	/* Padded past its end for trc_parse_event's eight-byte loads,
+	 * and cleared so that they never read undefined bytes. */
+	r->buf = calloc(1, BUFSIZE + TRC_PARSE_PAD);
 	if (r->name == NULL || r->buf == NULL ||
 	    (r->src = trc_src_open(stdin_ ? NULL : path)) == NULL) {
 		trc_close(r);

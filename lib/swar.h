@@ -41,6 +41,22 @@ swar_eq(uint64_t x, unsigned char c)
 	return (x - SWAR_ONES) & ~x & SWAR_HIGH;
 }
 
+/* The high bit of each byte of x below n (n <= 128) set, the lowest
+ * exact as swar_eq's. */
+static inline uint64_t
+swar_lt(uint64_t x, unsigned char n)
+{
+	return (x - SWAR_ONES * n) & ~x & SWAR_HIGH;
+}
+
+/* The high bit of each byte of x that is not an ASCII digit set, the
+ * lowest exact (a carry or borrow only marks bytes above a true one). */
+static inline uint64_t
+swar_nondigit(uint64_t x)
+{
+	return swar_lt(x, '0') | (((x + SWAR_ONES * (127 - '9')) | x) & SWAR_HIGH);
+}
+
 #if SWAR_LE
 /* The index of the first byte marked in a nonzero mask. */
 static inline unsigned
@@ -66,6 +82,28 @@ swar_digits8(const char *p, uint64_t *v)
 	x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
 	*v = (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
 	return 0;
+}
+
+/* The value of the n digits (1 to 8) first in x, as swar_digits8's. */
+static inline uint64_t
+swar_value(uint64_t x, unsigned n)
+{
+	x <<= 8 * (8 - n);	/* the bytes before them: leading zeros */
+	x = (x & 0x0F0F0F0F0F0F0F0Fu) * 2561 >> 8;
+	x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+	return (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+}
+
+/* How many ASCII digits (0 to 8) begin the eight bytes at p, and the
+ * value of those (0 for none). */
+static inline unsigned
+swar_digits(const char *p, uint64_t *v)
+{
+	uint64_t x = swar_load(p), m = swar_nondigit(x);
+	unsigned n = m ? swar_first(m) : 8;
+
+	*v = n ? swar_value(x, n) : 0;
+	return n;
 }
 #endif
 
