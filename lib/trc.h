@@ -178,6 +178,12 @@ int			 trc_fail(struct trc_reader *, const char *fmt, ...);
 struct trc_open_opts {
 	const char	*format;	/* a name, or NULL: by content */
 	double		 flops;		/* flop/s for SimGrid compute, 0: none */
+	/* The caller reads only the parsed fields (t, rank, kind, peer,
+	 * tag, comm, root, bytes, req, fn, op, line), never attr[] or
+	 * reqs: a reader that would have to make their text (trcb) may
+	 * leave them empty (nattr 0).  Tools that write events out or
+	 * look up other attributes leave it 0. */
+	int		 fields_only;
 };
 struct trc_reader	*trc_open_with(const char *path, const struct trc_open_opts *);
 /* The name of the format being read ("trc", "prv", ...). */
