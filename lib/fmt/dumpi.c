@@ -382,8 +382,10 @@ static const char *
 wall_time(const char *p, const char *end, int64_t *t)
 {
 	int64_t sec = 0, frac = 0;
-	uint64_t u;
 	int i;
+#if SWAR_LE
+	uint64_t u;
+#endif
 
 	if (p >= end || *p < '0' || *p > '9')
 		return NULL;
