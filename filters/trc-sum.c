@@ -469,6 +469,8 @@ main(int argc, char **argv)
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
+	/* The summaries read fields, never the attributes' text. */
+	opts.fields_only = 1;
 	while ((c = getopt_long(argc, argv, "f:t", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':

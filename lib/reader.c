@@ -100,7 +100,9 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (opts != NULL)
 		r->opts = *opts;
 	r->name = strdup(stdin_ ? "<stdin>" : path);
-	r->buf = malloc(BUFSIZE);
+	/* Padded past its end for trc_parse_event's eight-byte loads,
+	 * and cleared so that they never read undefined bytes. */
+	r->buf = calloc(1, BUFSIZE + TRC_PARSE_PAD);
 	r->cap = BUFSIZE;
 	if (r->name == NULL || r->buf == NULL ||
 	    (r->src = trc_src_open(stdin_ ? NULL : path)) == NULL) {
@@ -368,9 +370,11 @@ read_line(struct trc_reader *r)
 			 * its newline and the NUL a parser may look at. */
 			n2 = r->cap * 2 < r->linemax + 2 ? r->cap * 2 :
 			    r->linemax + 2;
-			if ((p = realloc(r->buf, n2)) == NULL)
+			if ((p = realloc(r->buf, n2 + TRC_PARSE_PAD)) == NULL)
 				return fail_at(r, r->line + 1, "out of memory "
 				    "for a line of over %zu bytes", r->end);
+			/* The new part and the pad cleared, as at the open. */
+			memset(p + r->cap, 0, n2 + TRC_PARSE_PAD - r->cap);
 			r->buf = p;
 			r->cap = n2;
 		}

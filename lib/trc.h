@@ -137,7 +137,10 @@ int	 trc_parse_int(const char *, size_t, int64_t *);
 #define TRC_ERRLEN	160
 int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
 /* The same for a line that ends at end or, when end is NULL, at the
- * first newline or NUL; *stop is left at the byte that ended it. */
+ * first newline or NUL; *stop is left at the byte that ended it.  With
+ * end NULL the line is read eight bytes at a time: TRC_PARSE_PAD bytes
+ * past its newline or NUL must be readable (a reader's buffer is). */
+#define TRC_PARSE_PAD	16
 int	 trc_parse_event(const char *s, const char *end, struct trc_event *,
 	    char err[TRC_ERRLEN], const char **stop);
 int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);
@@ -207,6 +210,12 @@ int			 trc_fail(struct trc_reader *, const char *fmt, ...);
 struct trc_open_opts {
 	const char	*format;	/* a name, or NULL: by content */
 	double		 flops;		/* flop/s for SimGrid compute, 0: none */
+	/* The caller reads only the parsed fields (t, rank, kind, peer,
+	 * tag, comm, root, bytes, req, fn, op, line), never attr[] or
+	 * reqs: a reader that would have to make their text (trcb) may
+	 * leave them empty (nattr 0).  Tools that write events out or
+	 * look up other attributes leave it 0. */
+	int		 fields_only;
 };
 struct trc_reader	*trc_open_with(const char *path, const struct trc_open_opts *);
 /* The name of the format being read ("trc", "prv", ...). */
