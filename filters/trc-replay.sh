@@ -6,6 +6,13 @@
 
 usage="usage: trc-replay [-l library] [-o file] [-r rank] --log logdir -- program [argument ...]"
 prog=trc-replay
+# A line per option, from the man page: the build puts them in place
+# of the #@HELP@ line (man/help.sh).
+help=$(cat <<'EOF'
+#@HELP@
+EOF
+)
+help=${help#\#@HELP@}
 
 die() {
 	echo "$prog: $*" >&2
@@ -20,7 +27,10 @@ bad_usage() {
 
 out=replay.trc lib=${TRC_LIB:-} rank=0 logdir=
 case $1 in
--h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
+-h|--help)
+	{ echo "$usage" && { [ -z "$help" ] || printf 'options:\n%s\n' "$help"; }; } ||
+	    die "<stdout>: write error"
+	exit 0 ;;
 --version) echo "trc-replay 0.1"; exit 0 ;;
 esac
 while [ $# -gt 0 ]; do

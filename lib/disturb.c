@@ -131,7 +131,7 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 	const struct trc_stat *st;
 	char msg[512], load[96] = "";
 	int64_t comp, span, maxcpu, maxwall;
-	int32_t r, l;
+	int32_t i, r, l;
 	int n = 0;
 	double cv;
 
@@ -174,7 +174,8 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 		n++;
 	}
 	for (l = 0; l < s->labels.n; l++)
-		for (r = 0; r < s->nranks; r++) {
+		for (i = 0; i < s->npresent; i++) {
+			r = s->present[i];
 			st = &s->life[l][r];
 			span = s->rank[r].events ? s->rank[r].last -
 			    s->rank[r].first : 0;

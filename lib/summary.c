@@ -60,8 +60,9 @@ trc_summary_free(struct trc_summary *s)
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->nranks; i++)
-		free(s->rank[i].stack);
+	for (i = 0; i < s->npresent; i++)
+		free(s->rank[s->present[i]].stack);
+	free(s->present);
 	for (i = 0; i < s->labels.n; i++) {
 		free(s->life[i]);
 		free(s->comp[i]);
@@ -87,11 +88,30 @@ trc_summary_error(const struct trc_summary *s)
 }
 
 /* Room for rank r in every per-rank array. */
+
+/*
+ * An array grown to newn elements of size, the new ones zero: calloc'd
+ * anew rather than realloc'd and cleared, so that a large array's
+ * pages stay untouched until a rank that is present writes to them
+ * (one event of rank 2,000,000 costs its own page, not 2 M ranks').
+ */
+static void *
+grow_zeroed(void *old, size_t oldn, size_t newn, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(newn, size)) == NULL)
+		return NULL;
+	if (oldn > 0)
+		memcpy(p, old, oldn * size);
+	free(old);
+	return p;
+}
 static int
 grow_ranks(struct trc_summary *s, int32_t r)
 {
 	int64_t want;
-	int32_t cap, i, j;
+	int32_t cap, i;
 	void *p;
 
 	if (r < s->cap_ranks) {
@@ -105,22 +125,19 @@ grow_ranks(struct trc_summary *s, int32_t r)
 	if (r == INT32_MAX)
 		return -1;
 	cap = want > INT32_MAX ? INT32_MAX : (int32_t)want;
-	if ((p = realloc(s->rank, (size_t)cap * sizeof(*s->rank))) == NULL)
+	if ((p = grow_zeroed(s->rank, (size_t)s->cap_ranks, (size_t)cap,
+	    sizeof(*s->rank))) == NULL)
 		return -1;
 	s->rank = p;
-	memset(s->rank + s->cap_ranks, 0,
-	    (size_t)(cap - s->cap_ranks) * sizeof(*s->rank));
 	for (i = 0; i < s->labels.n; i++) {
-		if ((p = realloc(s->life[i], (size_t)cap * sizeof(**s->life))) == NULL)
+		if ((p = grow_zeroed(s->life[i], (size_t)s->cap_ranks,
+		    (size_t)cap, sizeof(**s->life))) == NULL)
 			return -1;
 		s->life[i] = p;
-		if ((p = realloc(s->comp[i], (size_t)cap * sizeof(**s->comp))) == NULL)
+		if ((p = grow_zeroed(s->comp[i], (size_t)s->cap_ranks,
+		    (size_t)cap, sizeof(**s->comp))) == NULL)
 			return -1;
 		s->comp[i] = p;
-		for (j = s->cap_ranks; j < cap; j++) {
-			memset(&s->life[i][j], 0, sizeof(**s->life));
-			s->comp[i][j] = 0;
-		}
 	}
 	s->cap_ranks = cap;
 	return grow_ranks(s, r);
@@ -316,6 +333,15 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		return oom(s);
 	rs = &s->rank[ev->rank];
 	if (rs->events == 0) {
+		if (s->npresent == s->cap_present) {
+			id = s->cap_present ? 2 * s->cap_present : 16;
+			if ((p = realloc(s->present, (size_t)id *
+			    sizeof(*s->present))) == NULL)
+				return oom(s);
+			s->present = p;
+			s->cap_present = id;
+		}
+		s->present[s->npresent++] = ev->rank;
 		rs->first = rs->last = ev->t;
 		rs->cur = TRC_ACT_COMP;
 	}
@@ -436,16 +462,26 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	return 0;
 }
 
+static int
+cmp_rank(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 int
 trc_summary_finish(struct trc_summary *s)
 {
 	int64_t sum[TRC_NACT] = { 0 }, run = 0;
-	int32_t r;
+	int32_t i, r;
 	int a;
 
+	qsort(s->present, (size_t)s->npresent, sizeof(*s->present), cmp_rank);
 	/* The sums over ranks (trc-sum's "all" row, the profile's run
 	 * time) must not wrap the nanosecond clock: past 292 years. */
-	for (r = 0; r < s->nranks; r++) {
+	for (i = 0; i < s->npresent; i++) {
+		r = s->present[i];
 		for (a = 0; a < TRC_NACT; a++)
 			if (__builtin_add_overflow(sum[a], s->rank[r].act[a],
 			    &sum[a]))
@@ -455,8 +491,8 @@ trc_summary_finish(struct trc_summary *s)
 			goto overflow;
 	}
 
-	for (r = 0; r < s->nranks; r++)
-		if (s->rank[r].depth > 0) {
+	for (i = 0; i < s->npresent; i++)
+		if (s->rank[r = s->present[i]].depth > 0) {
 			snprintf(s->errbuf, sizeof(s->errbuf),
 			    "rank %ld: region '%s' not closed at the end",
 			    (long)r, s->labels.name[s->rank[r].stack[

@@ -60,6 +60,11 @@ struct trc_summary {
 	struct trc_stat		**life;
 	int64_t			**comp;
 	int32_t			 cap_ranks;
+	/* The ranks that have events, sorted by trc_summary_finish: who
+	 * walks the ranks walks these, and the pages of absent ranks in
+	 * the arrays above are never touched (memory by ranks present). */
+	int32_t			*present;
+	int32_t			 npresent, cap_present;
 	struct trc_op_sum	*op;
 	int32_t			 last_op;	/* id of the last named op */
 	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k

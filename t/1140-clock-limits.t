@@ -97,7 +97,7 @@ send 24000 inf 1.5e-05 5e-10" "6000 sizes: the two lines and their break"
 # --vs against a run of no length: the error is undefined, not +0.0%.
 printf '#trc 1 ranks=1\n1 0 MK\n' >"$tmp/z.trc"
 expect_exit 0 "--vs, zero span" -- trc-sum --vs "$tmp/z.trc" "$tmp/z.trc"
-is "$(tail -1 "$out")" "total time: predicted 0.000000 s, observed 0.000000 s, error undefined (the observed span is 0)" \
+is "$(tail -1 "$out")" "total time, first to last event: predicted 0, observed 0, error undefined (the observed span is 0)" \
     "the error against a span of 0 is undefined"
 expect_exit 0 "--vs -t, zero span" -- trc-sum -t --vs "$tmp/z.trc" "$tmp/z.trc"
 is "$(tail -1 "$out")" "0.000000000	0.000000000	-	0" "-t: '-' for the error"

@@ -58,7 +58,7 @@ is_file "$tmp/got" "$tmp/want" "a 10 MB value: PE at 2 x 1 s, rank 1's MK at 2 x
 is "$(awk 'NR == 4 { print length($0) }' "$out")" $((27 + 10485760 + 15)) \
     "a 10 MB value: written whole, t0= after it (27 + 10 MiB + 15 bytes)"
 trc-sum --section procs "$tmp/attr.trc" >"$out" 2>"$err"
-grep -q '^a  *0  *1  *1\.000000 ' "$out"
+grep -q '^a  *0  *1  *1\.000 s ' "$out"
 ok $? "a 10 MB value: trc-sum counts the procedure"
 
 # More than 9 fractional digits are rounded (trc(5)): to the nearest

@@ -185,7 +185,7 @@ main(void)
 	    7000000000LL, 2, TRC_NONE, TRC_NONE, TRC_NONE, 10, 2);
 	good("0.000000001 0 SB bytes=12345678 tag=0", 1, 0, TRC_NONE, 0,
 	    12345678, TRC_NONE, 2);
-	bad("1.1234567891 0 SB", "invalid time '1.1234567891'");
+	bad("1.1234567891x 0 SB", "invalid time '1.1234567891x'");
 	bad("0.5 1 SB peer=12x", "invalid peer '12x'");
 	bad("0.5 1 SB peer=123456789012", "invalid peer '123456789012'");
 	bad("0.5 1 WB req=1,,2", "invalid req '1,,2'");
