@@ -55,6 +55,10 @@ struct brank {
 	int64_t		*live;		/* requests posted, not completed */
 	size_t		 nlive, caplive;
 	int64_t		 bsend;		/* bytes sent by MPI_Bsend */
+	int		 wildblk;	/* a blocking wildcard receive's */
+	int64_t		*wreq;		/* nonblocking ones: request, */
+	int		*wflag;		/* and which fields were wild */
+	size_t		 nwild, capwild;
 };
 
 struct bcomm {
@@ -157,6 +161,10 @@ trc_bench_new(const struct trc_header *h, const struct trc_bench_opts *o)
 	 * input had, each rank's times are in order. */
 	B->hdr.order = TRC_ORDER_RANK;
 	lo.window = o->window;
+	/* A reply to whoever a wildcard heard from (@w) is a guess that
+	 * a neighbour exchange can meet by chance: the benchmark sends
+	 * where the trace did. */
+	lo.fixed_peers = 1;
 	if ((B->L = trc_loops_new(&B->hdr, &lo)) == NULL) {
 		free(B);
 		return NULL;
@@ -192,6 +200,8 @@ trc_bench_free(struct trc_bench *B)
 			bev_clear(&B->rk[r].q[i]);
 		free(B->rk[r].q);
 		free(B->rk[r].live);
+		free(B->rk[r].wreq);
+		free(B->rk[r].wflag);
 	}
 	free(B->rk);
 	for (j = 0; j < B->ncm; j++)
@@ -426,6 +436,64 @@ feed(struct trc_bench *B, int32_t rank, const struct bev *e)
 	ev.line = e->line;
 	if (trc_loops_add(B->L, &ev) < 0)
 		return fail(B, e->line, "%s", trc_loops_error(B->L));
+	return 0;
+}
+
+/*
+ * Without --deterministic what a wildcard took is the run's, not the
+ * program's: left out of its completion, so that the receives of one
+ * call in a loop are one template whoever sent (1 peer, 2 tag).
+ */
+static int
+unwild(struct brank *R, struct bev *e)
+{
+	int flags = 0, *fp;
+	int64_t *p;
+	size_t i;
+
+	if (e->kind == TRC_RB && (e->peer == TRC_ANY || e->tag == TRC_ANY)) {
+		flags = (e->peer == TRC_ANY) | (e->tag == TRC_ANY) << 1;
+		if (e->reqs == NULL) {
+			R->wildblk = flags;
+			return 0;
+		}
+		if (R->nwild == R->capwild) {
+			R->capwild = R->capwild ? 2 * R->capwild : 16;
+			if ((p = realloc(R->wreq, R->capwild * sizeof(*p))) ==
+			    NULL)
+				return -1;
+			R->wreq = p;
+			if ((fp = realloc(R->wflag, R->capwild *
+			    sizeof(*fp))) == NULL)
+				return -1;
+			R->wflag = fp;
+		}
+		R->wreq[R->nwild] = e->req;
+		R->wflag[R->nwild++] = flags;
+		return 0;
+	}
+	if (e->kind == TRC_WE && e->op != NULL &&
+	    lookup(probes, e->op, strlen(e->op)) >= 0) {
+		e->peer = e->tag = TRC_NONE;
+		return 0;
+	}
+	if (e->kind != TRC_RE)
+		return 0;
+	if (e->reqs == NULL) {
+		flags = R->wildblk;
+		R->wildblk = 0;
+	} else
+		for (i = 0; i < R->nwild; i++)
+			if (R->wreq[i] == e->req) {
+				flags = R->wflag[i];
+				R->wreq[i] = R->wreq[--R->nwild];
+				R->wflag[i] = R->wflag[R->nwild];
+				break;
+			}
+	if (flags & 1)
+		e->peer = TRC_NONE;
+	if (flags & 2)
+		e->tag = TRC_NONE;
 	return 0;
 }
 
@@ -732,6 +800,10 @@ trc_bench_add(struct trc_bench *B, const struct trc_event *ev)
 		return fail(B, ev->line, "out of memory");
 	}
 	if (!B->o.deterministic) {
+		if (unwild(R, &e) < 0) {
+			bev_clear(&e);
+			return fail(B, ev->line, "out of memory");
+		}
 		e.open = feed(B, ev->rank, &e);
 		bev_clear(&e);
 		return e.open;

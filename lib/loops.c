@@ -426,7 +426,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 			/* The source a wildcard receive took varies from run
 			 * to run: kept exactly (@p), and later events to the
 			 * same rank (a reply) say so (@w). */
-			if (ev->kind == TRC_RE && R->wild > 0) {
+			if (ev->kind == TRC_RE && R->wild > 0 &&
+			    !L->opts.fixed_peers) {
 				R->wild--;
 				R->wsrc = x;
 				memcpy(o + len, "@p", 2);
@@ -435,7 +436,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 				vals[nv++] = x;
 				continue;
 			}
-			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank) {
+			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank &&
+			    !L->opts.fixed_peers) {
 				memcpy(o + len, "@w", 2);
 				len += 2;
 				continue;

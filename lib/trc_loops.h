@@ -14,6 +14,7 @@
 struct trc_loops_opts {
 	int	 lossless;	/* every time and value, not statistics */
 	int	 window;	/* 0: TRC_LOOPS_WINDOW */
+	int	 fixed_peers;	/* no @p, @w: every peer as a rank's offset */
 };
 
 struct trc_loops;

@@ -200,6 +200,16 @@ bench_wait(int how, int n, const long *id)
 		done[i] = 0;
 		st[i].MPI_SOURCE = MPI_ANY_SOURCE;
 	}
+	if (n == 0) {
+		/* A wait on requests a tracer does not know (a communicator
+		 * being duplicated, say): one of its own, unseen. */
+		PMPI_Ibarrier(MPI_COMM_SELF, &a[0]);
+		if (how == B_WAIT || how == B_TEST)
+			MPI_Wait(&a[0], MPI_STATUS_IGNORE);
+		else
+			MPI_Waitall(1, a, MPI_STATUSES_IGNORE);
+		return;
+	}
 	switch (how) {
 	case B_WAIT:
 	case B_WAITALL:
@@ -624,6 +634,7 @@ main(int argc, char *argv[])
 	}
 	for (i = 0; i < BENCH_RQ; i++)
 		rq[i] = MPI_REQUEST_NULL;
+	R = 0;
 	make_comms();
 	if (BENCH_BSEND > 0)
 		MPI_Buffer_attach(malloc(BENCH_BSEND), BENCH_BSEND);
