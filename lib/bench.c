@@ -1341,78 +1341,115 @@ least(const struct bcomm *c)
 	return -1;
 }
 
+/* One communicator the program makes: a traced one's index in B->cm,
+ * or -1 for one of L alone, made and freed. */
+struct made {
+	int32_t		 id, L;
+	int		 cm;
+};
+
+static int
+cmp_made(const void *a, const void *b)
+{
+	const struct made *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
 /*
- * The communicators in the order the program makes them: ids by
- * ascending (B, L), with one of L alone for every count B of L's the
- * trace skips; unseen (hashed) ids last.
+ * The communicators in the order the program makes them, by id, which
+ * is by (B, L): with one of L alone for every count B of L's that the
+ * trace does not use, so that each takes the id it had.  Unseen
+ * (hashed) ids, and ids whose L is not their least member, come
+ * after; tables into f, or only the indices when f is NULL.
  */
 static void
 emit_comms(struct gen *G, FILE *f)
 {
 	struct trc_bench *B = G->B;
+	struct made *m;
 	struct bcomm *c;
 	int32_t *next, L, b, r;
-	int i, k = 0, nmem = 0, how, traced;
+	int i, n = 0, nmem = 0, how;
 
-	if (f == NULL)
-		qsort(B->cm, (size_t)B->ncm, sizeof(*B->cm), cmp_comm);
 	if ((next = calloc((size_t)G->N + 1, sizeof(*next))) == NULL) {
 		fail(B, 0, "out of memory");
 		return;
 	}
 	for (r = 0; r < G->N; r++)
 		next[r] = 1;
-	if (f != NULL)
-		fputs("\nconst struct bench_comm bench_comms[] = {\n", f);
+	qsort(B->cm, (size_t)B->ncm, sizeof(*B->cm), cmp_comm);
 	for (i = 0; i < B->ncm; i++) {
 		c = &B->cm[i];
 		L = (c->id - 1) % G->N;
 		b = (c->id - 1) / G->N + 1;
-		traced = c->id < HASHED && least(c) == L;
-		while (traced && next[L] < b) {
-			if (f != NULL)
-				fprintf(f, "\t{ %ld, BENCH_SKIP, 1, %d },\n",
-				    (long)((next[L] - 1) * G->N + L + 1), nmem);
-			nmem++;
-			next[L]++;
-			k++;
-		}
-		if (traced)
+		if (c->id < HASHED && least(c) == L) {
+			for (; next[L] < b; next[L]++)
+				n++;
 			next[L] = b + 1;
-		how = c->graph ? 2 : traced ? 0 : 1;
-		if (f != NULL)
-			fprintf(f, "\t{ %ld, %s, %ld, %d },\n", (long)c->id,
-			    how == 2 ? "BENCH_GRAPH" : how ? "BENCH_UNSEEN" :
-			    "BENCH_TRACED", (long)c->n, nmem);
-		nmem += c->n;
-		G->cidx[i] = ++k;
+		}
+		n++;
 	}
-	G->ncm = k;
-	if (f == NULL) {
+	if ((m = calloc((size_t)n + 1, sizeof(*m))) == NULL) {
 		free(next);
+		fail(B, 0, "out of memory");
 		return;
 	}
-	if (k == 0)
-		fputs("\t{ 0, BENCH_SKIP, 0, 0 }\n", f);
-	fputs("};\n\nconst int bench_members[] = {", f);
-	/* The members, in the same order: a skipped B is its L alone. */
 	for (r = 0; r < G->N; r++)
 		next[r] = 1;
-	for (i = 0; i < B->ncm; i++) {
+	for (n = i = 0; i < B->ncm; i++) {
 		c = &B->cm[i];
 		L = (c->id - 1) % G->N;
 		b = (c->id - 1) / G->N + 1;
-		traced = c->id < HASHED && least(c) == L;
-		for (; traced && next[L] < b; next[L]++)
-			fprintf(f, " %ld,", (long)L);
-		if (traced)
+		if (c->id < HASHED && least(c) == L) {
+			for (; next[L] < b; next[L]++) {
+				m[n].id = (next[L] - 1) * G->N + L + 1;
+				m[n].L = L;
+				m[n++].cm = -1;
+			}
 			next[L] = b + 1;
+			m[n].id = c->id;
+		} else
+			m[n].id = INT32_MAX;	/* after the others */
+		m[n++].cm = i;
+	}
+	qsort(m, (size_t)n, sizeof(*m), cmp_made);
+	G->ncm = n;
+	for (i = 0; i < n; i++)
+		if (m[i].cm >= 0)
+			G->cidx[m[i].cm] = i + 1;
+	if (f == NULL)
+		goto out;
+	fputs("\nconst struct bench_comm bench_comms[] = {\n", f);
+	for (i = 0; i < n; i++) {
+		if (m[i].cm < 0) {
+			fprintf(f, "\t{ %ld, BENCH_SKIP, 1, %d },\n",
+			    (long)m[i].id, nmem++);
+			continue;
+		}
+		c = &B->cm[m[i].cm];
+		how = c->graph ? 2 : m[i].id == INT32_MAX ? 1 : 0;
+		fprintf(f, "\t{ %ld, %s, %ld, %d },\n", (long)c->id,
+		    how == 2 ? "BENCH_GRAPH" : how ? "BENCH_UNSEEN" :
+		    "BENCH_TRACED", (long)c->n, nmem);
+		nmem += c->n;
+	}
+	if (n == 0)
+		fputs("\t{ 0, BENCH_SKIP, 0, 0 }\n", f);
+	fputs("};\n\nconst int bench_members[] = {", f);
+	for (i = 0; i < n; i++) {
+		if (m[i].cm < 0) {
+			fprintf(f, " %ld,", (long)m[i].L);
+			continue;
+		}
+		c = &B->cm[m[i].cm];
 		for (r = 0; r < c->cap; r++)
 			if (c->member[r])
 				fprintf(f, " %ld,", (long)r);
-		fputs("\n", f);
 	}
 	fputs(" 0 };\n", f);
+out:
+	free(m);
 	free(next);
 }
 
