@@ -154,7 +154,7 @@ if command -v mpicc >/dev/null; then
 fi
 
 # Errors.
-expect_exit 2 "an event that cannot be made" -- \
+expect_exit 2 "two files: usage" -- \
 	trc-bench "$T/data/ratios/t1.trc" "$tmp/ring.trc"
 printf '#trc 1 ranks=2\n0.0 0 XB op=frobnicate bytes=8\n' >"$tmp/e1.trc"
 expect_exit 2 "an unknown collective" -- trc-bench "$tmp/e1.trc"
