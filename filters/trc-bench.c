@@ -12,10 +12,10 @@
 
 static const char usage_line[] =
     "trc-bench [-f format] [--cpu ratios | --cpu-ratio ratio] "
-    "[--deterministic] [--flops rate] [--window nodes] [file]";
+    "[--deterministic] [--flops rate] [--wall] [--window nodes] [file]";
 
 enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_DETERMINISTIC, OPT_FLOPS,
-    OPT_WINDOW };
+    OPT_WALL, OPT_WINDOW };
 
 static void
 usage(int status)
@@ -33,6 +33,7 @@ main(int argc, char **argv)
 		{ "deterministic", no_argument, NULL, OPT_DETERMINISTIC },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
+		{ "wall", no_argument, NULL, OPT_WALL },
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -69,6 +70,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_FLOPS:
 			trc_opt_flops(&opts, optarg);
+			break;
+		case OPT_WALL:
+			bo.wall = 1;
 			break;
 		case OPT_WINDOW:
 			bo.window = (int)estrtonum(optarg, 2, 1 << 16, "window");

@@ -79,6 +79,7 @@ struct trc_bench {
 	int64_t		 maxbytes, span, maxbsend;
 	int		 maxw;
 	int32_t		 maxsize;
+	int		 comp;		/* TRC_COMP_* the trace declares */
 	int		 failed;
 	char		 err[TRC_ERRLEN + 256];
 	char		 buf[TRC_MAXLINE + 512];
@@ -155,6 +156,9 @@ trc_bench_new(const struct trc_header *h, const struct trc_bench_opts *o)
 	if (B->o.name == NULL)
 		B->o.name = "<stdin>";
 	B->hdr = *h;
+	B->comp = trc_comp_declared(h);
+	if (o->wall)
+		B->comp &= ~TRC_COMP_CPU;
 	B->hdr.extra.s = "";
 	B->hdr.extra.len = 0;
 	/* The compressor sees times of computation: any order= the
@@ -630,17 +634,22 @@ computes(const struct trc_event *ev)
 static int
 compute(struct trc_bench *B, struct brank *R, const struct trc_event *ev)
 {
-	const struct trc_str *pt;
 	const char *label = "";
-	int64_t gap, poll;
+	char err[TRC_ERRLEN];
+	struct trc_comp c;
+	int64_t gap;
 	double k = 1;
 
-	if (!R->seen || !computes(ev))
+	if (!R->seen || !computes(ev) || ev->t <= R->last_t)
 		return 0;
-	gap = ev->t - R->last_t;
-	if ((pt = trc_attr_get(ev, "pollt")) != NULL &&
-	    trc_parse_time(pt->s, pt->len, &poll) == 0)
-		gap -= poll;
+	if (trc_comp_recorded(ev, B->comp, ev->t - R->last_t, &c, err,
+	    sizeof(err)) < 0)
+		return fail(B, ev->line, "%s", err);
+	/* The time in polls is the benchmark's own to spend. */
+	if (B->comp & TRC_COMP_CPU && c.cpu >= 0)
+		gap = c.cpu - (c.pollcpu > 0 ? c.pollcpu : 0);
+	else
+		gap = c.d - c.pollt;
 	if (gap <= 0)
 		return 0;
 	if (R->nregion > 0)
@@ -1519,11 +1528,13 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 	buf = B->maxbytes * (B->maxsize > G.N ? B->maxsize : G.N);
 	fprintf(f, "/*\n * A benchmark made by trc-bench from %s: the MPI "
 	    "calls of the traced\n * run, rank by rank, and its computation "
-	    "as busy waits%s.\n * Run it with %ld ranks:\n *\tmpicc -std=c11 "
+	    "as busy waits%s%s.\n * Run it with %ld ranks:\n *\tmpicc -std=c11 "
 	    "-O2 -o bench bench.c && mpirun -np %ld ./bench\n */\n",
-	    B->o.name, B->o.deterministic ?
+	    B->o.name, B->comp & TRC_COMP_CPU ? " of the CPU time it took" :
+	    "", B->o.deterministic ?
 	    ";\n * every receive and probe from the source it took in the "
 	    "trace" : "", (long)G.N, (long)G.N);
+	fprintf(f, "#define BENCH_CPU\t%d\n", B->comp & TRC_COMP_CPU ? 1 : 0);
 	fprintf(f, "#define BENCH_RANKS\t%ld\n#define BENCH_NCOMM\t%d\n"
 	    "#define BENCH_RQ\t%lld\n#define BENCH_MAXW\t%d\n"
 	    "#define BENCH_BUF\t%lld\n#define BENCH_BSEND\t%lld\n",
