@@ -7,8 +7,9 @@
 # the benchmark --deterministic and --equal kind, which still compares
 # every message's matching); the Paraver and OTF2 samples' benchmarks
 # compiled and run on their ranks.  Part 2: run times, the original
-# against its benchmark, each traced REPS times (default 5), medians
-# of the traced span (first to last event), with the load average.
+# against its benchmark (made from a trace with CPU times), each traced
+# REPS times (default 5), medians of the traced span (first to last
+# event), with the load average.
 #
 # Environment: REPS (5), PART (both; 1 or 2 for one), MAXLOAD and
 # QUIETWAIT as validate-poll.sh: wait for a quieter machine first.
@@ -41,7 +42,7 @@ fails=0
 make_bench() {
 	name=$1 np=$2 det=$3
 	shift 4
-	trc-record -o "$name.trc" -- -np "$np" "$@" >/dev/null 2>"$name.err" ||
+	trc-record --clock cpu -o "$name.trc" -- -np "$np" "$@" >/dev/null 2>"$name.err" ||
 	    { echo "$name: the program failed"; fails=$((fails + 1)); return 1; }
 	trc-bench $det "$name.trc" >"$name.c" &&
 	mpicc -std=c11 -Wall -Wextra -O2 -o "$name" "$name.c" 2>"$name.cc" ||
@@ -123,8 +124,8 @@ timing() {
 
 if [ "${part#*2}" != "$part" ]; then
 	echo "== part 2: run times, median of $reps traced runs each (load $(load))"
-	timing heat-2 2 "" -- trc-heat -n 512 -i 300 --tolerance 0
-	timing heat-4 4 "" -- trc-heat -n 512 -i 300 --tolerance 0
+	timing heat-2 2 "" -- trc-heat -n 1024 -i 200 --tolerance 0
+	timing heat-4 4 "" -- trc-heat -n 1024 -i 200 --tolerance 0
 	timing fig1 3 "" -- trc-fig1 --stable -i 20 -A 0.01 -B 0.005 -C 0.002
 	timing mw 3 --deterministic -- trc-master-worker --tasks 40 --work 0.002
 	timing halo-any 4 --deterministic -- "$mpit/halo-any" 200
