@@ -1387,7 +1387,8 @@ emit_comms(struct gen *G, FILE *f)
 	}
 	for (r = 0; r < G->N; r++)
 		next[r] = 1;
-	qsort(B->cm, (size_t)B->ncm, sizeof(*B->cm), cmp_comm);
+	if (B->ncm > 0)
+		qsort(B->cm, (size_t)B->ncm, sizeof(*B->cm), cmp_comm);
 	for (i = 0; i < B->ncm; i++) {
 		c = &B->cm[i];
 		L = (c->id - 1) % G->N;
