@@ -244,9 +244,10 @@ check(const struct trc_event *ev, char *msg, size_t len)
 	const struct trc_str *op = &ev->op;
 	int nb = has_req(ev);
 
+	/* The calls are made at their beginnings; an end is what the
+	 * call did. */
 	switch (ev->kind) {
 	case TRC_SB:
-	case TRC_SE:
 		if (ev->peer < 0)
 			return "a send without peer=";
 		if (op->len == 0 || str_is(op, "start") ||
@@ -260,26 +261,22 @@ check(const struct trc_event *ev, char *msg, size_t len)
 	case TRC_RB:
 		if (ev->peer == TRC_NONE)
 			return "a receive without peer=";
-		/* fall through */
-	case TRC_RE:
 		if (op->len == 0 || str_is(op, "start") ||
 		    str_is(op, "sendrecv") || (!nb && str_is(op, "mrecv")) ||
 		    (nb && str_is(op, "imrecv")))
 			return NULL;
 		break;
 	case TRC_WB:
-	case TRC_WE:
 		if (op->len == 0 || lookup(waits, op->s, op->len) >= 0 ||
 		    str_is(op, "sendrecv"))
 			return NULL;
 		if (lookup(probes, op->s, op->len) >= 0) {
-			if (ev->kind == TRC_WB && ev->peer == TRC_NONE)
+			if (ev->peer == TRC_NONE)
 				return "a probe without peer=";
 			return NULL;
 		}
 		break;
 	case TRC_XB:
-	case TRC_XE:
 		if (op->len > 1 && op->s[0] == 'i' && nb &&
 		    lookup(colls, op->s + 1, op->len - 1) >= 0)
 			return NULL;
