@@ -64,6 +64,22 @@ is "$(grep -A1 'T1\[1\]\[2\]' "$out" | tail -1)" \
 	"	{ { 500000, 725000, 0 }, { 350000, 0, 1 } }," \
 	"--cpu: rank 1 four times as fast"
 
+# CPU times (trc-record --clock cpu): each event's cpu= is half its
+# gap here, so rank 0's times are halved; --wall takes the gaps.
+awk 'NR == 1 { print; print "#clock source=realtime origin=1.000000000 cpu=thread"; next }
+	{ c = $1 - ($2 in t ? t[$2] : $1); t[$2] = $1
+	  printf "%s cpu=%.9f\n", $0, c / 2 }' "$tmp/ring.trc" >"$tmp/cpu.trc"
+expect_exit 0 "a trace with CPU times" -- trc-bench "$tmp/cpu.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 500000, 950000, 0 }, { 1000000, 0, 1 }, { 700000, 0, 1 } }," \
+	"CPU times: the cpu= of each computation"
+is "$(grep -c '^#define BENCH_CPU	1$' "$out")" 1 "CPU times: spent on the CPU clock"
+expect_exit 0 "--wall" -- trc-bench --wall "$tmp/cpu.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 1000000, 1900000, 0 }, { 2000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"--wall: the gaps"
+is "$(grep -c '^#define BENCH_CPU	0$' "$out")" 1 "--wall: spent on the wall clock"
+
 # Wildcards: rank 0 takes rank 1's message, then rank 2's; a wait for
 # any of two receives completes the second.
 cat >"$tmp/any.trc" <<'EOF'
@@ -145,7 +161,8 @@ ok "$([ $((s10 * 10)) -le $((s1 * 12)) ]; echo $?)" \
 
 # Compiled, without a warning.
 if command -v mpicc >/dev/null; then
-	for f in ring any comm h1; do
+	trc-bench "$tmp/cpu.trc" >"$tmp/cpu.c"
+	for f in ring cpu any comm h1; do
 		[ -f "$tmp/$f.c" ] || trc-bench --deterministic "$tmp/$f.trc" >"$tmp/$f.c"
 		mpicc -std=c11 -Wall -Wextra -c -o "$tmp/$f.o" "$tmp/$f.c" >"$out" 2>&1
 		ok $? "$f: mpicc compiles it"
