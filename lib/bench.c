@@ -1211,6 +1211,14 @@ struct group {
 	int		*timed;		/* leaf -> column, or -1 */
 };
 
+/* A call that polls until it completes: a test, iprobe, improbe. */
+static int
+polls(const struct tpl *x)
+{
+	return x->kind == TRC_WB && (strncmp(x->op, "test", 4) == 0 ||
+	    strcmp(x->op, "iprobe") == 0 || strcmp(x->op, "improbe") == 0);
+}
+
 static int
 emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
     size_t n, int depth, int *leafno)
@@ -1238,7 +1246,8 @@ emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
 			    trc_loops_template(G->B->L, seq[i]->tmpl));
 		if ((j = g->timed[*leafno]) >= 0) {
 			indent(G->f, depth);
-			fprintf(G->f, "bench_compute(&t[%d], n[%d]++);\n", j, j);
+			fprintf(G->f, "bench_compute%s(&t[%d], n[%d]++);\n",
+			    polls(&x) ? "_polling" : "", j, j);
 		}
 		emit_call(G, &x, depth);
 		(*leafno)++;
