@@ -944,6 +944,7 @@ struct gen {
 	int32_t		 N;		/* ranks */
 	int32_t		*cidx;		/* comm id -> index, by B->cm order */
 	int		 ncm;
+	struct tpl	*x;		/* the template being written */
 };
 
 static int
@@ -1223,7 +1224,7 @@ static int
 emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
     size_t n, int depth, int *leafno)
 {
-	struct tpl x;
+	struct tpl *x = G->x;	/* one, not one a level of loops */
 	size_t i;
 	int j;
 
@@ -1241,15 +1242,15 @@ emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
 			continue;
 		}
 		if (parse_tpl(trc_loops_template(G->B->L, seq[i]->tmpl),
-		    &x) < 0)
+		    x) < 0)
 			return fail(G->B, 0, "bad template '%s'",
 			    trc_loops_template(G->B->L, seq[i]->tmpl));
 		if ((j = g->timed[*leafno]) >= 0) {
 			indent(G->f, depth);
 			fprintf(G->f, "bench_compute%s(&t[%d], n[%d]++);\n",
-			    polls(&x) ? "_polling" : "", j, j);
+			    polls(x) ? "_polling" : "", j, j);
 		}
-		emit_call(G, &x, depth);
+		emit_call(G, x, depth);
 		(*leafno)++;
 	}
 	return 0;
@@ -1268,7 +1269,7 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 {
 	struct trc_loops_node *const *seq;
 	const struct trc_loops_series *s;
-	struct tpl x;
+	struct tpl *x = G->x;
 	size_t n;
 	int i, j, leafno = 0;
 
@@ -1289,9 +1290,9 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 	for (j = 0; j < g->nleaf; j++) {
 		g->timed[j] = -1;
 		if (parse_tpl(trc_loops_template(G->B->L, g->leaf[0][j]->tmpl),
-		    &x) < 0)
+		    x) < 0)
 			return fail(G->B, 0, "bad template");
-		if (!begins(x.kind))
+		if (!begins(x->kind))
 			continue;
 		for (i = 0; i < g->nranks; i++) {
 			s = &g->leaf[i][j]->d->dt;
@@ -1496,12 +1497,16 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 			return -1;
 	G.f = f;
 	G.B = B;
+	if ((G.x = malloc(sizeof(*G.x))) == NULL)
+		return fail(B, 0, "out of memory");
 	G.N = B->hdr.ranks > 0 ? B->hdr.ranks : trc_loops_nranks(B->L);
 	for (r = G.N; r < trc_loops_nranks(B->L); r++)
 		if (trc_loops_program(B->L, r, &n) != NULL)
 			G.N = r + 1;
-	if (G.N == 0)
+	if (G.N == 0) {
+		free(G.x);
 		return fail(B, 0, "no events");
+	}
 	for (i = 0; i < B->ncm; i++)
 		if (B->cm[i].cap > G.N)
 			B->cm[i].cap = G.N;	/* ranks past the world: none */
@@ -1584,5 +1589,6 @@ out:
 	free(g);
 	free(group);
 	free(G.cidx);
+	free(G.x);
 	return rc;
 }
