@@ -3,7 +3,7 @@
 # times (computed by hand below), ratios, --deterministic, the
 # communicator table, the size of a run of ten times the iterations,
 # and every error.  Compiling the program needs mpicc; running it is
-# t/4020-bench-mpi.t.
+# t/4030-bench-mpi.t.
 . "$(dirname "$0")/lib.sh"
 
 # Two ranks, three iterations 4 ms apart (b = 0, 4, 8 ms): rank 0
