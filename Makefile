@@ -10,6 +10,8 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share/trc
 
 # O holds objects and compiled tests, B the programs; a sanitizer build
 # uses its own pair so that both can coexist.
@@ -51,6 +53,10 @@ UNIT_TESTS := $(UNIT_SRC:t/c/%.c=$(O)/t/%.t)
 MAN1 := $(wildcard man/man1/*.1)
 MAN5 := $(wildcard man/man5/*.5)
 MAN7 := $(wildcard man/man7/*.7)
+# What a program of one's own needs of the library, and the bundled
+# example run (make demo's data) to try the tools on.
+HEADERS := $(wildcard lib/trc*.h)
+EXAMPLE := $(filter-out %.sh,$(wildcard benchmarks/example/*))
 # Extra targets built by 'make all', install steps, and the benchmark
 # targets 'make bench' runs in turn: fragments append to these.
 EXTRA :=
@@ -62,6 +68,13 @@ all: programs
 include $(wildcard */*.mk)
 
 programs: $(PROGS) $(EXTRA)
+
+# --help's option lines, from the man pages (man/help.sh).
+$(O)/help.h: man/help.sh $(MAN1)
+	@mkdir -p $(@D)
+	sh man/help.sh $(O) $(MAN1)
+$(O)/lib/help.o: $(O)/help.h
+$(O)/lib/help.o: CPPFLAGS += -I$(O)
 
 $(O)/libtrc.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -79,10 +92,11 @@ $(B)/$(notdir $(basename $(1))): $(O)/$(basename $(1)).o $(O)/libtrc.a
 endef
 $(foreach s,$(PROG_SRC),$(eval $(call program_rule,$(s))))
 
+# A script's #@HELP@ line becomes its option lines (man/help.sh).
 define script_rule
-$(B)/$(notdir $(basename $(1))): $(1)
+$(B)/$(notdir $(basename $(1))): $(1) $(O)/help.h
 	@mkdir -p $$(@D)
-	cp $$< $$@ && chmod +x $$@
+	sed -e '/^#@HELP@$$$$/{r $(O)/help/$(notdir $(basename $(1))).txt' -e 'd;}' $$< >$$@ && chmod +x $$@
 endef
 $(foreach s,$(SCRIPT_SRC),$(eval $(call script_rule,$(s))))
 
@@ -138,12 +152,16 @@ bench:
 	$(MAKE) programs
 	$(MAKE) $(BENCHES)
 
-install: programs
+install: programs $(O)/libtrc.a
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
 	cp $(PROGS) $(DESTDIR)$(BINDIR)/
 	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/)
 	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/)
 	$(if $(MAN7),mkdir -p $(DESTDIR)$(MANDIR)/man7 && cp $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
+	mkdir -p $(DESTDIR)$(INCLUDEDIR)/trc $(DESTDIR)$(LIBDIR) $(DESTDIR)$(DATADIR)/example
+	cp $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/trc/
+	cp $(O)/libtrc.a $(DESTDIR)$(LIBDIR)/
+	cp $(EXAMPLE) $(DESTDIR)$(DATADIR)/example/
 	$(INSTALL_EXTRA)
 
 uninstall:
@@ -152,6 +170,9 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
 	rm -f $(DESTDIR)$(PREFIX)/share/trc/experiment.mk $(DESTDIR)$(LIBDIR)/trc/libtrc-mpi.so
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/trc/,$(notdir $(HEADERS))) $(DESTDIR)$(LIBDIR)/libtrc.a
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/example/,$(notdir $(EXAMPLE)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/trc $(DESTDIR)$(DATADIR)/example 2>/dev/null
 	-rmdir $(DESTDIR)$(PREFIX)/share/trc $(DESTDIR)$(LIBDIR)/trc 2>/dev/null
 
 clean:

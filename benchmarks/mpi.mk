@@ -23,9 +23,9 @@ INSTALL_EXTRA += mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/trc && \
 	cp $(MPI_BENCH) $(DESTDIR)$(BINDIR)/ && \
 	cp $(O)/libtrc-mpi.so $(DESTDIR)$(LIBDIR)/trc/;
 
-$(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h
+$(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h $(O)/help.h
 	@mkdir -p $(@D)
-	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $< -lm
+	$(MPICC) $(MPI_CFLAGS) -I$(O) $(LDFLAGS) -o $@ $< -lm
 
 $(O)/lib/mpi/%.pic.o: lib/mpi/%.c
 	@mkdir -p $(@D)
@@ -66,7 +66,7 @@ mpi-overhead: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record
 
 # The paper's experiment for real (issue 5), both ways: -O0 over TCP
 # and -O2 over shared memory, each predicted from the other, 7 runs.
-validate: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/trc-scale $(B)/trc-sum
+validate: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/trc-scale $(B)/trc-sum $(B)/trc-ratios
 	@sh benchmarks/validate.sh $(abspath $(B)) $(abspath $(O))
 
 # The same both ways on LAMMPS's melt (Debian's lammps), tcp <-> shm.

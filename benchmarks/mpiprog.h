@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "help.h"	/* build/help.h, from the man pages */
+
 static int rank, nranks;
 
 /*
@@ -104,8 +106,15 @@ early_options(int argc, char *argv[])
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "-h") == 0 ||
 		    strcmp(argv[i], "--help") == 0) {
-			if (speak)
+			if (speak) {
 				printf("usage: %s\n", usage_line);
+				for (size_t k = 0; trc_help_table[k] != NULL;
+				    k += 2)
+					if (strcmp(trc_help_table[k], PROG) == 0 &&
+					    *trc_help_table[k + 1] != '\0')
+						printf("options:\n%s",
+						    trc_help_table[k + 1]);
+			}
 		} else if (strcmp(argv[i], "--version") == 0) {
 			if (speak)
 				printf("%s %s\n", PROG, TRC_VERSION_STRING);

@@ -13,9 +13,10 @@
 #    the fit marks the sizes whose sends wait for the receiver), and
 #    fitted as LogGP parameters (trc-fit --loggp).
 # 2. Computation: a reduced problem (N/2 x N/2, 2 ranks) traced on both
-#    machines RREPS times; per procedure and rank, the median over the
-#    pairs of tcp/shm computation time is the speed ratio (Table 1) of
-#    tcp -> shm, its inverse that of shm -> tcp.
+#    machines RREPS times; trc-ratios gives per procedure and rank the
+#    median over the pairs of tcp/shm computation time, the speed ratio
+#    (Table 1) of tcp -> shm, and from the pairs turned round that of
+#    shm -> tcp.
 # 3. REPS times: trace the full problem (N x N) on both machines, and
 #    predict each from the other with trc-scale: with the fits (-b, -c)
 #    and with the target's LogGP parameters (--model loggp).  Compare
@@ -30,6 +31,15 @@
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
 # eager limit; see README, Validation.
 set -e
+# One memory layout for every run: with address-space randomization the
+# stack's offset within a page changes from process to process, and at
+# -O0 a rank whose stack aliases its arrays modulo 4 KiB computes up to
+# 1.5x slower for the whole run (measured: 5 of 18 rank-runs of the -O0
+# heat slow with it, 0 of 11 without), a bimodal "machine" no
+# prediction holds.  ASLR=on keeps the randomization.
+if [ "${ASLR:-off}" = off ] && [ -z "$TRC_FIXED_LAYOUT" ] && setarch -R true 2>/dev/null; then
+	TRC_FIXED_LAYOUT=1 exec setarch -R sh "$0" "$@"
+fi
 bin=$1 build=$2
 reps=${REPS:-7} n=${N:-480} it=${ITER:-2000}
 rn=${RN:-$((n / 2))} rit=${RITER:-$it} rreps=${RREPS:-5}
@@ -81,21 +91,24 @@ for m in tcp shm; do
 done
 
 echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both, $rreps times"
-: >"$out/ratios.all"
+pairs= rpairs=
 i=1
 while [ $i -le "$rreps" ]; do
 	quiet
-	heat tcp "$rn" "$rit" "$out/rb.trc"
-	heat shm "$rn" "$rit" "$out/rt.trc"
-	trc-sum -t --section procs "$out/rb.trc" >"$out/rb.tsv"
-	trc-sum -t --section procs "$out/rt.trc" >"$out/rt.tsv"
-	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1 " " $2] = $8; next }
-	    FNR > 1 && t[$1 " " $2] > 0 { print $1, $2, $8 / t[$1 " " $2] }' \
-	    "$out/rt.tsv" "$out/rb.tsv" >>"$out/ratios.all"
+	heat tcp "$rn" "$rit" "$out/rb$i.trc"
+	heat shm "$rn" "$rit" "$out/rt$i.trc"
+	pairs="$pairs $out/rb$i.trc $out/rt$i.trc"
+	rpairs="$rpairs $out/rt$i.trc $out/rb$i.trc"
 	i=$((i + 1))
 done
-ratios "$out/ratios.all" 1 "tcp/shm" >"$out/ratios.tcp-shm"
-ratios "$out/ratios.all" -1 "shm/tcp" >"$out/ratios.shm-tcp"
+# trc-ratios: per procedure and rank the median over the pairs, the
+# spread of each, the computation outside every region, and a warning
+# for a run that looks disturbed; the other direction from the pairs
+# turned round.
+# shellcheck disable=SC2086
+trc-ratios $pairs >"$out/ratios.tcp-shm"
+# shellcheck disable=SC2086
+trc-ratios $rpairs >"$out/ratios.shm-tcp" 2>/dev/null
 cat "$out/ratios.tcp-shm"
 echo "   load average: $(load)"
 
@@ -112,11 +125,8 @@ while [ $r -le "$reps" ]; do
 	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks), load average $(load)"
 	heat tcp "$n" "$it" "$out/tcp.trc"
 	heat shm "$n" "$it" "$out/shm.trc"
-	trc-sum -t --section procs "$out/tcp.trc" >"$out/fb.tsv"
-	trc-sum -t --section procs "$out/shm.trc" >"$out/ft.tsv"
-	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1 " " $2] = $8; next }
-	    FNR > 1 && t[$1 " " $2] > 0 { print $1, $2, $8 / t[$1 " " $2] }' \
-	    "$out/ft.tsv" "$out/fb.tsv" >>"$out/fullratios"
+	trc-ratios "$out/tcp.trc" "$out/shm.trc" 2>/dev/null |
+	    awk '!/^#/ && $1 != "mode" && $2 != "all" { print $1, $2, $3 }' >>"$out/fullratios"
 	for d in tcp-shm shm-tcp; do
 		b=${d%-*} t=${d#*-}
 		trc-scale -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_window.h"
 
 static const char usage_line[] =
     "trc-graph [-e events] [-f format] [-r ranks] [--flops rate] "
@@ -27,24 +28,6 @@ usage(int status)
 {
 	printf("usage: %s\n", usage_line);
 	exit(status);
-}
-
-/* "A-B", "A-" or "-B" into [lo, hi]; parse is a trc_parse_* function. */
-static int
-range(const char *s, int (*parse)(const char *, size_t, int64_t *),
-    int64_t *lo, int64_t *hi)
-{
-	const char *dash = strchr(s, '-');
-
-	if (dash == NULL || strchr(dash + 1, '-') != NULL)
-		return -1;
-	*lo = 0;
-	*hi = INT64_MAX;
-	if (dash > s && parse(s, (size_t)(dash - s), lo) < 0)
-		return -1;
-	if (dash[1] != '\0' && parse(dash + 1, strlen(dash + 1), hi) < 0)
-		return -1;
-	return *lo <= *hi ? 0 : -1;
 }
 
 /* A label is shown in double quotes: keep it free of quotes. */
@@ -93,7 +76,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "e:f:r:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			if (range(optarg, trc_parse_int, &elo, &ehi) < 0 || elo < 1)
+			if (trc_parse_range(optarg, trc_parse_int, &elo, &ehi) < 0 || elo < 1)
 				die("invalid event range '%s'", optarg);
 			break;
 		case 'f':
@@ -107,7 +90,7 @@ main(int argc, char **argv)
 				die("invalid rank list '%s'", optarg);
 			break;
 		case OPT_TIME:
-			if (range(optarg, trc_parse_time, &tlo, &thi) < 0)
+			if (trc_parse_range(optarg, trc_parse_time, &tlo, &thi) < 0)
 				die("invalid time range '%s'", optarg);
 			break;
 		default:

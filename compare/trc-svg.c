@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 
 #include "trc.h"
 #include "trc_svg.h"
+#include "trc_window.h"
 
 static const char usage_line[] =
     "trc-svg [-f format] [-o file] [-r ranks] [--chart chart] [--diff] "
@@ -68,21 +70,12 @@ read_run(struct trc_timeline *tl, int run, const char *path)
 	trc_close(rd);
 }
 
-/* "a-b", either may be left out, in seconds. */
+/* "a-b", either may be left out, in seconds; a window of some time. */
 static int
 parse_window(const char *s, int64_t *lo, int64_t *hi)
 {
-	const char *dash = strchr(s, '-');
-
-	if (dash == NULL || strchr(dash + 1, '-') != NULL)
-		return -1;
-	*lo = 0;
-	*hi = INT64_MAX;
-	if (dash > s && trc_parse_time(s, (size_t)(dash - s), lo) < 0)
-		return -1;
-	if (dash[1] != '\0' && trc_parse_time(dash + 1, strlen(dash + 1), hi) < 0)
-		return -1;
-	return *lo < *hi ? 0 : -1;
+	return trc_parse_range(s, trc_parse_time, lo, hi) < 0 || *lo == *hi ?
+	    -1 : 0;
 }
 
 /* ---- --diff: trc-stable's comparison, drawn ---- */
@@ -360,7 +353,7 @@ write_all(int fd, const char *buf, size_t len, const char *name)
 static void
 put(const struct trc_svg *svg, const char *out)
 {
-	char *tmp;
+	char *tmp, err[512];
 	int fd;
 
 	if (svg->failed || svg->len == 0)
@@ -369,20 +362,23 @@ put(const struct trc_svg *svg, const char *out)
 		write_all(STDOUT_FILENO, svg->buf, svg->len, "<stdout>");
 		return;
 	}
-	tmp = emalloc(strlen(out) + 16);
-	sprintf(tmp, "%s.tmpXXXXXX", out);
-	if ((fd = mkstemp(tmp)) < 0)
-		die("%s: cannot create: %s", out, strerror(errno));
-	write_all(fd, svg->buf, svg->len, tmp);
-	if (fchmod(fd, 0644) < 0 || close(fd) < 0) {
-		unlink(tmp);
-		die("%s: write error: %s", tmp, strerror(errno));
+	if (!trc_atomic_wanted(out)) {	/* a device or a pipe */
+		if ((fd = open(out, O_WRONLY | O_TRUNC)) < 0)
+			die("%s: %s", out, strerror(errno));
+		write_all(fd, svg->buf, svg->len, out);
+		if (close(fd) < 0)
+			die("%s: write error: %s", out, strerror(errno));
+		return;
 	}
-	if (rename(tmp, out) < 0) {
-		unlink(tmp);
-		die("%s: cannot rename: %s", out, strerror(errno));
-	}
-	free(tmp);
+	if ((tmp = trc_atomic_tmp(out, err, sizeof(err))) == NULL)
+		die("%s: cannot create: %s", out, err + strlen(out) + 2);
+	if ((fd = open(tmp, O_WRONLY)) < 0)
+		die("%s: %s", out, strerror(errno));
+	write_all(fd, svg->buf, svg->len, out);
+	if (close(fd) < 0)
+		die("%s: write error: %s", out, strerror(errno));
+	if (trc_atomic_commit(tmp, out, err, sizeof(err)) < 0)
+		die("%s", err);
 }
 
 int
@@ -471,6 +467,13 @@ main(int argc, char **argv)
 		die("--diff and --vs exclude each other");
 	if (isdiff ? argc != 2 : argc > 1)
 		usage_error(usage_line);
+	for (c = 0; c < argc; c++)
+		if (trc_same_file(argv[c], out))
+			die("%s: the output is an input: refusing to "
+			    "overwrite it", out);
+	if (trc_same_file(observed, out))
+		die("%s: the output is an input: refusing to overwrite it",
+		    out);
 
 	if (chart != NULL) {
 		const char *in = argc > 0 ? argv[0] : "-";

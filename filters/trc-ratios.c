@@ -9,16 +9,27 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_disturb.h"
 #include "trc_ratios.h"
 #include "trc_summary.h"
 
 static const char usage_line[] =
-    "trc-ratios [-f format] [--flops rate] [--spread percent] "
+    "trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] "
     "base target [base target ...]";
 
-enum { OPT_FLOPS = 256, OPT_SPREAD };
+enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT };
 
 static struct trc_open_opts opts;
+static int disturbed;
+
+/* A sign of a disturbed run, said as a warning. */
+static void
+warn_disturbed(void *name, const char *sign)
+{
+	fprintf(stderr, "%s: warning: %s: the run looks disturbed: %s\n",
+	    trc_progname, (const char *)name, sign);
+	disturbed++;
+}
 
 static void
 usage(int status)
@@ -27,10 +38,12 @@ usage(int status)
 	exit(status);
 }
 
-/* The summary of one run. */
+/* The summary of one run, its signs of disturbance said. */
 static struct trc_summary *
 summarize(const char *path)
 {
+	const struct trc_header *h;
+	struct trc_runcond cond;
 	struct trc_reader *r;
 	struct trc_summary *s;
 	struct trc_event ev;
@@ -38,6 +51,10 @@ summarize(const char *path)
 
 	if ((r = trc_open_with(path, &opts)) == NULL ||
 	    (s = trc_summary_new()) == NULL)
+		die("out of memory");
+	if ((h = trc_get_header(r)) == NULL)
+		die("%s", trc_error(r));
+	if (trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
 	while ((rc = trc_next(r, &ev)) > 0)
 		if (trc_summary_add(s, &ev) < 0)
@@ -49,6 +66,9 @@ summarize(const char *path)
 		    trc_summary_error(s));
 	if (trc_summary_finish(s) < 0)
 		die("%s: %s", trc_name(r), trc_summary_error(s));
+	if (trc_disturbed(&cond, s, warn_disturbed, (void *)trc_name(r)) < 0)
+		die("out of memory");
+	trc_runcond_free(&cond);
 	trc_close(r);
 	return s;
 }
@@ -81,6 +101,7 @@ main(int argc, char **argv)
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
 		{ "spread", required_argument, NULL, OPT_SPREAD },
+		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct trc_compratio_row *rows, *w;
@@ -88,7 +109,7 @@ main(int argc, char **argv)
 	struct trc_compratio *cr;
 	double spread_max = 10, spread;
 	long nrows, i;
-	int c, npairs;
+	int c, npairs, strict = 0;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
@@ -103,6 +124,9 @@ main(int argc, char **argv)
 			spread_max = estrtod(optarg, "spread");
 			if (!(spread_max >= 0))
 				die("invalid spread '%s'", optarg);
+			break;
+		case OPT_STRICT:
+			strict = 1;
 			break;
 		default:
 			usage_error(usage_line);
@@ -159,5 +183,10 @@ main(int argc, char **argv)
 	}
 	trc_compratio_free(cr);
 	fshut_stdout();
+	if (disturbed > 0 && strict) {
+		fprintf(stderr, "%s: ratios from a disturbed run measure the "
+		    "disturbance (--strict)\n", trc_progname);
+		return 2;
+	}
 	return 0;
 }

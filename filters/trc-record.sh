@@ -6,6 +6,13 @@
 
 usage="usage: trc-record [-d delay] [-l library] [-o file] [-T seconds] [--bufsize bufsize] [--clock clock] -- mpirun-argument ..."
 prog=trc-record
+# A line per option, from the man page: the build puts them in place
+# of the #@HELP@ line (man/help.sh).
+help=$(cat <<'EOF'
+#@HELP@
+EOF
+)
+help=${help#\#@HELP@}
 
 die() {
 	echo "$prog: $*" >&2
@@ -20,7 +27,10 @@ bad_usage() {
 
 out=trace.trc lib=${TRC_LIB:-} bufsize= delay= limit= limit_set= clock=${TRC_CLOCK:-}
 case $1 in
--h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
+-h|--help)
+	{ echo "$usage" && { [ -z "$help" ] || printf 'options:\n%s\n' "$help"; }; } ||
+	    die "<stdout>: write error"
+	exit 0 ;;
 --version) echo "trc-record 0.1"; exit 0 ;;
 esac
 # Letters as getopts takes them (-o file, -ofile), long options as
@@ -108,11 +118,22 @@ elif [ -n "$stopped" ]; then
 	why="a signal to trc-record stopped it"
 fi
 
-[ -f "$out" ] || die "no trace written to $out (mpirun exit $status)"
+# Open MPI refuses root unless told: the newcomer's first wall.
+root=
+[ "$(id -u)" = 0 ] && [ -z "${OMPI_ALLOW_RUN_AS_ROOT:-}" ] &&
+    root="; as root, Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 in the environment"
+[ -f "$out" ] || die "no trace written to $out (mpirun exit $status)$root"
 IFS= read -r first <"$out"
 magic=$(printf '\211TRCB')	# TRC_FORMAT=trcb, trc-formats(5)
 case $first in
-'#trc 1'*|"$magic"*) exit $status ;;
+'#trc 1'*|"$magic"*)
+	# The calls the tracer counts but does not trace (libtrc-mpi(7)):
+	# their time is in no event and no delay reaches them.
+	u=$(head -c 1048576 "$out" | tr '\0' '\n' |
+	    sed -n 's/^#untraced \(MPI_[A-Za-z_]*\) calls=\([0-9]*\)$/\1 \2/p' |
+	    sed -n '1h; 1!H; ${ x; s/\n/, /g; p; }')
+	[ -n "$u" ] && echo "$prog: calls not traced, so in no event and never delayed: $u" >&2
+	exit $status ;;
 '#trc-partial'*) ;;
 *) die "$out: not a trace" ;;
 esac

@@ -11,15 +11,26 @@
 #include <unistd.h>
 
 #include "trc.h"
+#include "trc_disturb.h"
+#include "trc_summary.h"
 
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] "
-    "[--poll wait|cost|comp] [--set name=value,...] [--wall] [file]";
+    "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--wall] "
+    "[file]";
 
 /* Long options without a letter. */
 enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL, OPT_POLL, OPT_SET,
-	OPT_WALL };
+	OPT_STRICT, OPT_WALL };
+
+/* A sign of a disturbed base run, said as a warning. */
+static void
+warn_disturbed(void *name, const char *sign)
+{
+	fprintf(stderr, "%s: warning: %s: the run looks disturbed: %s\n",
+	    trc_progname, (const char *)name, sign);
+}
 
 static void
 usage(int status)
@@ -52,6 +63,7 @@ main(int argc, char **argv)
 		{ "model", required_argument, NULL, OPT_MODEL },
 		{ "poll", required_argument, NULL, OPT_POLL },
 		{ "set", required_argument, NULL, OPT_SET },
+		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "wall", no_argument, NULL, OPT_WALL },
 		{ NULL, 0, NULL, 0 }
@@ -69,7 +81,9 @@ main(int argc, char **argv)
 	struct trc_event ev;
 	const char *d;
 	char err[512], tbuf[32], *mname = NULL, *colon;
-	int c, rc, verbose = 0, errors;
+	struct trc_summary *sum = NULL;
+	struct trc_runcond cond;
+	int c, rc, verbose = 0, errors, strict = 0, summing = 1, disturbed = 0;
 	size_t i;
 
 	conf.poll = TRC_POLL_WAIT;
@@ -131,6 +145,9 @@ main(int argc, char **argv)
 			else
 				die("invalid poll mode '%s'", optarg);
 			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
 		case OPT_WALL:
 			conf.cpu = 0;
 			break;
@@ -159,13 +176,20 @@ main(int argc, char **argv)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
-	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL)
+	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL ||
+	    (sum = trc_summary_new()) == NULL ||
+	    trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
-	while ((rc = trc_next(rd, &ev)) > 0)
+	while ((rc = trc_next(rd, &ev)) > 0) {
 		if (trc_scale_feed(sc, &ev) < 0) {
 			trc_wflush(w);
 			die("%s", trc_scale_error(sc));
 		}
+		/* The base's own statistics, for signs of a disturbed
+		 * run; a stream they cannot follow is not judged. */
+		if (summing && trc_summary_add(sum, &ev) < 0)
+			summing = 0;
+	}
 	if (rc < 0) {
 		trc_wflush(w);
 		die("%s", trc_error(rd));
@@ -174,6 +198,10 @@ main(int argc, char **argv)
 		die("%s", trc_scale_error(sc));
 	for (i = 0; (d = trc_scale_diag(sc, i)) != NULL; i++)
 		fprintf(stderr, "%s: %s\n", trc_progname, d);
+	if (summing && trc_summary_finish(sum) == 0 &&
+	    (disturbed = trc_disturbed(&cond, sum, warn_disturbed,
+	    (void *)trc_name(rd))) < 0)
+		die("out of memory");
 	if (trc_wflush(w) < 0)
 		die("<stdout>: %s", trc_werror(w));
 	st = trc_scale_stats(sc);
@@ -198,8 +226,15 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: at most %zu events waiting for output\n",
 		    trc_progname, st->maxqueued);
 	}
+	if (disturbed > 0 && strict) {
+		fprintf(stderr, "%s: %s: a disturbed base run predicts the "
+		    "disturbance (--strict)\n", trc_progname, trc_name(rd));
+		exit(2);
+	}
 	if (errors > 0)
 		exit(2);
+	trc_summary_free(sum);
+	trc_runcond_free(&cond);
 	trc_scale_free(sc);
 	trc_wfree(w);
 	trc_close(rd);

@@ -26,17 +26,22 @@ usage(int status)
 static int tsv;
 static struct trc_open_opts opts;
 
-/* Seconds: exact with 9 decimals for machines, 6 for people. */
+/*
+ * Seconds exact with 9 decimals for machines; for people a unit that
+ * shows what is under a microsecond (a region of 60 ns is no 0.000000).
+ */
 static void
 put_time(int64_t ns)
 {
-	char buf[32];
+	char buf[TRC_DURLEN];
 
 	if (tsv) {
 		buf[trc_format_time(buf, ns)] = '\0';
 		printf("\t%s", buf);
-	} else
-		printf(" %12.6f", ns / 1e9);
+	} else {
+		trc_format_duration(buf, ns);
+		printf(" %12s", buf);
+	}
 }
 
 static void
@@ -106,7 +111,7 @@ static void
 print_procs(const struct trc_summary *s)
 {
 	static const char *const cols[] = { "rank", "count", "total", "mean",
-	    "min", "max", "comp", NULL };
+	    "min", "max", "comp", "max/min", "cv", NULL };
 	const struct trc_stat *st;
 	int32_t l, r;
 	int width = 9;
@@ -128,6 +133,14 @@ print_procs(const struct trc_summary *s)
 			put_time(st->min);
 			put_time(st->max);
 			put_time(s->comp[l][r]);
+			/* How much one occurrence varies: a disturbed run
+			 * shows here first (trc-scale --strict). */
+			if (st->n > 0 && st->min > 0)
+				printf(tsv ? "\t%.6g" : " %12.2f",
+				    (double)st->max / (double)st->min);
+			else
+				printf(tsv ? "\t-" : " %12s", "-");
+			printf(tsv ? "\t%.6f" : " %12.2f", trc_stat_cv(st));
 			putchar('\n');
 		}
 }
@@ -217,9 +230,9 @@ print_summary(const struct trc_summary *s, unsigned sections)
 		print_ranks, print_procs, print_ops, print_sizes, print_profile
 	};
 	static const char *const titles[] = {
-		"time per rank (seconds)", "procedure lifetimes (seconds)",
+		"time per rank", "procedure lifetimes",
 		"operations", "sent message sizes (bytes)",
-		"profile: time per operation and site (seconds)"
+		"profile: time per operation and site"
 	};
 	int i, first = 1;
 
@@ -277,18 +290,21 @@ step(struct side *sd, int which, struct trc_versus *v)
  * The paper's Table 2: per procedure and operation (rows) and rank
  * (columns) the mean ratio of predicted to observed lifetimes; next to
  * it the ratio of the summed lifetimes, which errors that cancel over
- * occurrences do not hide, and the row's share of the observed time,
- * rows under TRC_VS_MINOR flagged; then the total times and the error.
+ * occurrences do not hide, the two sums, and the row's share of the
+ * observed time, rows under TRC_VS_MINOR flagged; then the total times
+ * and the error, its sign said in words.  The files are named first:
+ * which run is which is the one thing a reader must not guess.
  */
 static void
-print_versus(const struct trc_versus *v, int32_t nranks)
+print_versus(const struct trc_versus *v, int32_t nranks, unsigned sections,
+    const char *predicted, const char *observed)
 {
 	const struct trc_pair *pr;
-	char buf[32];
+	char buf[32], dur[2][TRC_DURLEN];
 	int64_t span[2], unpaired = 0, pred, obs;
 	int32_t i, r;
 	int width = 9, kind;
-	double share;
+	double share, error;
 
 	for (i = 0; i < 2; i++)
 		span[i] = v->first[i] < 0 ? 0 : v->last[i] - v->first[i];
@@ -297,30 +313,42 @@ print_versus(const struct trc_versus *v, int32_t nranks)
 	for (i = 0; i < v->names.n; i++)
 		if ((int)strlen(v->names.name[i]) - 2 > width)
 			width = (int)strlen(v->names.name[i]) - 2;
-	if (tsv)
-		printf("name\tkind\trank\tpaired\tratio\tpredicted\tobserved"
-		    "\tsum_ratio\tshare_percent\tflag\n");
-	else {
-		printf("predicted/observed lifetime: the mean per occurrence on "
-		    "each rank;\nthe ratio of the sums over all ranks, and "
-		    "their share of the observed time\n%-*s", width,
-		    "function");
-		for (r = 0; r < v->nranks; r++) {
-			snprintf(buf, sizeof(buf), "rank %ld", (long)r);
-			printf(" %8s", buf);
+	if (!tsv)
+		printf("predicted: %s\nobserved:  %s\n", predicted, observed);
+	if (sections & (TRC_SUM_PROCS | TRC_SUM_OPS)) {
+		if (tsv)
+			printf("name\tkind\trank\tpaired\tratio\tpredicted"
+			    "\tobserved\tsum_ratio\tshare_percent\tflag\n");
+		else {
+			printf("\npredicted/observed lifetime: the mean per "
+			    "occurrence on each rank;\nthe ratio of the sums over "
+			    "all ranks, the two sums, and the observed sum's\n"
+			    "share of the observed time (ranks x total time)\n"
+			    "%-*s", width, "function");
+			for (r = 0; r < v->nranks; r++) {
+				snprintf(buf, sizeof(buf), "rank %ld", (long)r);
+				printf(" %8s", buf);
+			}
+			printf(" %8s %11s %11s %7s\n", "sums", "predicted",
+			    "observed", "share");
 		}
-		printf(" %8s %7s\n", "sums", "share");
 	}
 	/* Procedures first, then operations, each in order of arrival. */
 	for (kind = 'P'; kind != 0; kind = kind == 'P' ? 'O' : 0)
 		for (i = 0; i < v->names.n; i++) {
 			if (v->names.name[i][0] != kind)
 				continue;
+			for (r = 0; r < v->nranks; r++) {
+				pr = &v->pair[i][r];
+				unpaired += pr->unpaired[0] + pr->unpaired[1];
+			}
+			if (!(sections & (kind == 'P' ? TRC_SUM_PROCS :
+			    TRC_SUM_OPS)))
+				continue;
 			if (!tsv)
 				printf("%-*s", width, v->names.name[i] + 2);
 			for (r = 0; r < v->nranks; r++) {
 				pr = &v->pair[i][r];
-				unpaired += pr->unpaired[0] + pr->unpaired[1];
 				if (tsv) {
 					if (pr->n == 0)
 						continue;
@@ -354,27 +382,48 @@ print_versus(const struct trc_versus *v, int32_t nranks)
 				printf(" %8.2f", (double)pred / obs);
 			else
 				printf(" %8s", "-");
+			trc_format_duration(dur[0], pred);
+			trc_format_duration(dur[1], obs);
 			share = trc_versus_share(obs, nranks, span[1]);
-			printf(" %6.1f%%%s\n", 100 * share,
-			    share < TRC_VS_MINOR ? " minor" : "");
+			printf(" %11s %11s %6.1f%%%s\n", dur[0], dur[1],
+			    100 * share, share < TRC_VS_MINOR ? " minor" : "");
 		}
+	if (!(sections & TRC_SUM_RANKS))
+		return;
+	error = span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0;
 	if (tsv) {
-		printf("\npredicted\tobserved\terror_percent\tunpaired\n");
-		printf("%.9f\t%.9f\t%.2f\t%lld\n", span[0] / 1e9, span[1] / 1e9,
-		    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0,
-		    (long long)unpaired);
+		if (sections & (TRC_SUM_PROCS | TRC_SUM_OPS))
+			putchar('\n');
+		printf("predicted\tobserved\terror_percent\tunpaired\n");
+		/* Against an observed span of 0 the error has no value. */
+		printf("%.9f\t%.9f\t", span[0] / 1e9, span[1] / 1e9);
+		if (span[1] > 0)
+			printf("%.2f", error);
+		else
+			printf("-");
+		printf("\t%lld\n", (long long)unpaired);
 		return;
 	}
-	printf("\ntotal time: predicted %.6f s, observed %.6f s, error %+.1f%%\n",
-	    span[0] / 1e9, span[1] / 1e9,
-	    span[1] ? 100.0 * (double)(span[0] - span[1]) / span[1] : 0.0);
+	trc_format_duration(dur[0], span[0]);
+	trc_format_duration(dur[1], span[1]);
+	printf("\ntotal time, first to last event: predicted %s, observed %s, ",
+	    dur[0], dur[1]);
+	if (span[1] > 0)
+		printf("error %+.1f%%\n", error);
+	else
+		printf("error undefined (the observed span is 0)\n");
+	/* The sign in words: + is a prediction slower than the run. */
+	printf("error = (predicted - observed) / observed: %s\n",
+	    span[0] > span[1] ? "the prediction is longer than the observed "
+	    "run (too slow)" : span[0] < span[1] ? "the prediction is shorter "
+	    "than the observed run (too fast)" : "the two are equally long");
 	if (unpaired > 0)
 		printf("%lld occurrences had no partner in the other run\n",
 		    (long long)unpaired);
 }
 
 static void
-versus(const char *predicted, const char *observed)
+versus(const char *predicted, const char *observed, unsigned sections)
 {
 	struct side sd[2];
 	struct trc_versus *v;
@@ -392,7 +441,8 @@ versus(const char *predicted, const char *observed)
 		step(&sd[i], i, v);
 	}
 	trc_versus_finish(v);
-	print_versus(v, sd[TRC_OBSERVED].sum->nranks);
+	print_versus(v, sd[TRC_OBSERVED].sum->nranks, sections,
+	    trc_name(sd[TRC_PREDICTED].r), trc_name(sd[TRC_OBSERVED].r));
 	for (i = 0; i < 2; i++) {
 		trc_summary_free(sd[i].sum);
 		trc_close(sd[i].r);
@@ -419,6 +469,8 @@ main(int argc, char **argv)
 	int c, rc;
 
 	trc_std_options(argc, argv, usage);
+	/* The summaries read fields, never the attributes' text. */
+	opts.fields_only = 1;
 	while ((c = getopt_long(argc, argv, "f:t", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -444,7 +496,12 @@ main(int argc, char **argv)
 	if (argc - optind > 1)
 		usage_error(usage_line);
 	if (observed != NULL) {
-		versus(optind < argc ? argv[optind] : "-", observed);
+		/* A comparison is of lifetimes and totals, not of sizes. */
+		if (sections & ~(TRC_SUM_RANKS | TRC_SUM_PROCS | TRC_SUM_OPS) &&
+		    sections != TRC_SUM_ALL)
+			die("--vs compares the sections ranks, procs and ops "
+			    "only");
+		versus(optind < argc ? argv[optind] : "-", observed, sections);
 		fshut_stdout();
 		return 0;
 	}

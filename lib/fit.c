@@ -117,8 +117,8 @@ trc_fit_eval_ns(const struct trc_fit_op *op, int64_t bytes)
 {
 	double t = trc_fit_eval(op, bytes) * 1e9;
 
-	if (t >= 9e18)
-		return INT64_MAX / 4;
+	if (!(t < (double)TRC_TIME_MAX))	/* NaN too */
+		return TRC_TIME_OVER;
 	return (int64_t)llround(t);
 }
 
@@ -326,6 +326,12 @@ trc_fit_load(const char *path, char *err, size_t errlen)
 		trc_errorf(err, errlen, "%s", trc_table_error(t));
 		goto fail;
 	}
+	/* Empty, or send-sync lines alone: no cost for anything. */
+	if (f->nop == 0) {
+		trc_errorf(err, errlen, "%s: no operations (rows 'OP LO HI "
+		    "A B')", t->name);
+		goto fail;
+	}
 	for (i = 0; i < f->nop; i++) {
 		op = &f->op[i];
 		if (op->seg[op->nseg - 1].hi != TRC_FIT_INF) {
@@ -395,13 +401,50 @@ segstat(const double *x, const double *y, size_t i, size_t j, double a,
 	st->rrms = sqrt(rel / (double)(j - i));
 }
 
+/*
+ * A weighted least-squares line through points added one at a time,
+ * by West's update of the weighted means and co-moments (Commun. ACM
+ * 22(9), 1979): O(1) a point and as stable as the two-pass sums of
+ * gsl_fit_wlinear, so that the costs of all O(n^2) segments take
+ * O(n^2) time, not O(n^3).
+ */
+struct wline {
+	double	 w, mx, my, cxx, cxy, cyy;
+};
+
+static void
+wline_add(struct wline *l, double x, double y, double w)
+{
+	double dx = x - l->mx, dy = y - l->my;
+
+	l->w += w;
+	l->mx += w / l->w * dx;
+	l->my += w / l->w * dy;
+	l->cxx += w * dx * (x - l->mx);
+	l->cxy += w * dx * (y - l->my);
+	l->cyy += w * dy * (y - l->my);
+}
+
+/* The weighted residual sum of squares, gsl_fit_wlinear's chisq. */
+static double
+wline_rss(const struct wline *l)
+{
+	double c;
+
+	if (!(l->cxx > 0))
+		return 0;	/* one point */
+	c = l->cyy - l->cxy * l->cxy / l->cxx;
+	return c > 0 ? c : 0;
+}
+
 int
 trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
     int minpts, double penalty, struct trc_fit_seg *seg, struct trc_fit_stat *st,
     size_t *nseg, char *err, size_t errlen)
 {
-	double *w = NULL, *cost = NULL, *dp = NULL, a, b, bic, best;
+	double *w = NULL, *dp = NULL, a, b, bic, best, c;
 	size_t *from = NULL, i, j, k, m, M, bestm, cut[64];
+	struct wline l;
 	int rc = -1;
 
 	gsl_set_error_handler_off();
@@ -411,7 +454,8 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (!(y[i] > 0) || (i > 0 && !(x[i] > x[i - 1]))) {
+		if (!(y[i] > 0) || (i > 0 && !(x[i] > x[i - 1])) ||
+		    !isfinite(x[i]) || !isfinite(1 / (y[i] * y[i]))) {
 			trc_errorf(err, errlen, "sizes must increase and times "
 			    "be positive");
 			return -1;
@@ -423,45 +467,42 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 		M = (size_t)maxseg < n / (size_t)minpts ?
 		    (size_t)maxseg : n / (size_t)minpts;
 	w = malloc(n * sizeof(*w));
-	cost = malloc(n * (n + 1) * sizeof(*cost));
 	dp = malloc((M + 1) * (n + 1) * sizeof(*dp));
 	from = malloc((M + 1) * (n + 1) * sizeof(*from));
-	if (w == NULL || cost == NULL || dp == NULL || from == NULL) {
+	if (w == NULL || dp == NULL || from == NULL) {
 		trc_errorf(err, errlen, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < n; i++)
 		w[i] = 1 / (y[i] * y[i]);
-	/* cost[i][j]: segment of points i..j-1, HUGE_VAL when too short. */
-	for (i = 0; i < n; i++)
-		for (j = 0; j <= n; j++) {
-			cost[i * (n + 1) + j] = HUGE_VAL;
-			if (j > i && (j - i >= (size_t)minpts || M == 1)) {
-				double c = segfit(x, y, w, i, j, &a, &b);
-
-				if (c < 0) {
-					trc_errorf(err, errlen, "least-squares "
-					    "fit failed");
-					goto out;
-				}
-				cost[i * (n + 1) + j] = c;
-			}
-		}
 	/* dp[m][j]: least cost of points 0..j-1 in m segments. */
 	for (m = 0; m <= M; m++)
 		for (j = 0; j <= n; j++)
 			dp[m * (n + 1) + j] = (m == 0 && j == 0) ? 0 : HUGE_VAL;
-	for (m = 1; m <= M; m++)
-		for (j = 1; j <= n; j++)
-			for (i = 0; i < j; i++) {
-				double c = dp[(m - 1) * (n + 1) + i] +
-				    cost[i * (n + 1) + j];
+	/*
+	 * The last segment is points i..j-1, grown leftwards from j so
+	 * that each is one update of the one before; one point alone, or
+	 * fewer than minpts when cutting, is no segment.
+	 */
+	for (j = 1; j <= n; j++) {
+		memset(&l, 0, sizeof(l));
+		for (i = j; i-- > 0;) {
+			wline_add(&l, x[i], y[i], w[i]);
+			if (j - i < (size_t)minpts && M > 1)
+				continue;
+			if (M == 1 && (i != 0 || j != n))
+				continue;
+			c = wline_rss(&l);
+			for (m = 1; m <= M; m++) {
+				double t = dp[(m - 1) * (n + 1) + i] + c;
 
-				if (c < dp[m * (n + 1) + j]) {
-					dp[m * (n + 1) + j] = c;
+				if (t < dp[m * (n + 1) + j]) {
+					dp[m * (n + 1) + j] = t;
 					from[m * (n + 1) + j] = i;
 				}
 			}
+		}
+	}
 	/*
 	 * BIC: n log(RSS/n) + p (3m - 1) log n, two coefficients a
 	 * segment and one breakpoint between two.  Plain BIC (p = 1)
@@ -512,7 +553,6 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 	rc = 0;
 out:
 	free(w);
-	free(cost);
 	free(dp);
 	free(from);
 	return rc;

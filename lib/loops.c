@@ -393,6 +393,11 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 
 	if (L->failed)
 		return -1;
+	/* The template is built in L->buf: no longer than a line was. */
+	for (len = 8, i = 0; i < ev->nattr; i++)
+		len += ev->attr[i].key.len + ev->attr[i].val.len + 2;
+	if (len > TRC_MAXLINE)
+		return fail(L, "event longer than %d bytes", TRC_MAXLINE);
 	if (ev->rank >= L->nrk) {
 		nr = L->nrk ? L->nrk : 16;
 		while (nr <= ev->rank)

@@ -529,6 +529,24 @@ byline(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+int
+trc_match_oldest(const struct trc_match *mt, struct trc_msg *m)
+{
+	struct trc_msg x;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < mt->chans.cap; i++) {
+		if (mt->chans.v[i].state == FREE)
+			continue;
+		unpack(&mt->chans.v[i], &mt->chans.v[i].m, &x);
+		if (!found || x.line < m->line)
+			*m = x;
+		found = 1;
+	}
+	return found;
+}
+
 struct trc_msg *
 trc_match_leftovers(struct trc_match *mt, size_t *n)
 {

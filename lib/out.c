@@ -15,8 +15,37 @@ struct trc_out {
 	struct trc_open_opts	 opts;
 	struct trc_drops	 drops;
 	int			 failed;
+	char			*tmp;		/* written under this name */
+	char			*path;		/* and renamed to this one */
 	char			 err[TRC_ERRLEN + 512];
 };
+
+/*
+ * The formats written as one file go to a temporary name renamed at
+ * the end (atomic.c); the others name further files after path, or
+ * (dimemas) write its name inside.
+ */
+static int
+one_file(const char *name)
+{
+	return strcmp(name, "trc") == 0 || strcmp(name, "trcb") == 0 ||
+	    strcmp(name, "trcb-zstd") == 0 || strcmp(name, "chrome") == 0;
+}
+
+/* Errors name the file the user asked for, not its temporary name. */
+static void
+final_name(struct trc_out *o)
+{
+	char buf[sizeof(o->err)], *at;
+	size_t n;
+
+	if (o->tmp == NULL || (at = strstr(o->err, o->tmp)) == NULL)
+		return;
+	n = (size_t)(at - o->err);
+	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)n, o->err, o->path,
+	    at + strlen(o->tmp));
+	memcpy(o->err, buf, sizeof(buf));
+}
 
 struct trc_out *
 trc_out_open(const char *format, const char *path, const struct trc_header *h,
@@ -35,8 +64,14 @@ trc_out_open(const char *format, const char *path, const struct trc_header *h,
 	else if (o->fmt->wopen == NULL)
 		trc_out_fail(o, "format '%s' is read, not written",
 		    o->fmt->name);
-	else if (o->fmt->wopen(o, path, h) < 0 && !o->failed)
+	else if (one_file(o->fmt->name) && trc_atomic_wanted(path) &&
+	    ((o->path = strdup(path)) == NULL ||
+	    (o->tmp = trc_atomic_tmp(path, o->err, sizeof(o->err))) == NULL))
+		o->failed = 1;
+	else if (o->fmt->wopen(o, o->tmp != NULL ? o->tmp : path, h) < 0 &&
+	    !o->failed)
 		trc_out_fail(o, "cannot write %s", o->fmt->name);
+	final_name(o);
 	return o;
 }
 
@@ -45,7 +80,11 @@ trc_out_write(struct trc_out *o, const struct trc_event *ev)
 {
 	if (o->failed)
 		return -1;
-	return o->fmt->write(o, ev) < 0 || o->failed ? -1 : 0;
+	if (o->fmt->write(o, ev) < 0 || o->failed) {
+		final_name(o);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -53,9 +92,27 @@ trc_out_close(struct trc_out *o)
 {
 	if (o->failed)
 		return -1;
-	if (o->fmt->wclose != NULL && o->fmt->wclose(o) < 0)
+	if ((o->fmt->wclose != NULL && o->fmt->wclose(o) < 0) || o->failed) {
+		final_name(o);
 		return -1;
-	return o->failed ? -1 : 0;
+	}
+	if (o->tmp != NULL) {
+		/* Complete: under its own name now. */
+		if (trc_atomic_commit(o->tmp, o->path, o->err,
+		    sizeof(o->err)) < 0) {
+			o->tmp = NULL;
+			o->failed = 1;
+			return -1;
+		}
+		o->tmp = NULL;
+	}
+	return 0;
+}
+
+int
+trc_out_atomic(const struct trc_out *o)
+{
+	return o->tmp != NULL;
 }
 
 const char *
@@ -79,6 +136,8 @@ trc_out_free(struct trc_out *o)
 	if (o->fmt != NULL && o->fmt->wfree != NULL && o->state != NULL)
 		o->fmt->wfree(o->state);
 	trc_drops_free(&o->drops);
+	trc_atomic_abort(o->tmp);	/* not closed: never complete */
+	free(o->path);
 	free(o);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "swar.h"
 
 static const char *kind_names[TRC_NKINDS] = {
 	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK"
@@ -69,13 +70,17 @@ isdigit_c(int c)
 	return c >= '0' && c <= '9';
 }
 
-/* Seconds with up to 9 decimals, exactly into nanoseconds. */
+/*
+ * Seconds into nanoseconds: exactly with up to 9 decimals; with more
+ * (a picosecond clock), rounded to the nearest nanosecond, a tie (the
+ * digits past the 9th a 5 then zeros) to the even one (trc(5)).
+ */
 int
 trc_parse_time(const char *s, size_t len, int64_t *ns)
 {
 	const char *end = s + len;
 	int64_t sec = 0, frac = 0;
-	int ndig = 0, nfrac = 0;
+	int ndig = 0, nfrac = 0, first = -1, rest = 0;
 
 	for (; s < end && isdigit_c(*s); s++, ndig++) {
 		if (sec > INT64_MAX / 1000000000)
@@ -84,15 +89,20 @@ trc_parse_time(const char *s, size_t len, int64_t *ns)
 	}
 	if (s < end && *s == '.') {
 		for (s++; s < end && isdigit_c(*s); s++, nfrac++) {
-			if (nfrac == 9)
-				return -1;
-			frac = frac * 10 + (*s - '0');
+			if (nfrac < 9)
+				frac = frac * 10 + (*s - '0');
+			else if (nfrac == 9)
+				first = *s - '0';
+			else
+				rest |= *s != '0';
 		}
 	}
 	if (s != end || ndig + nfrac == 0)
 		return -1;
 	for (; nfrac < 9; nfrac++)
 		frac *= 10;
+	if (first > 5 || (first == 5 && (rest || (frac & 1))))
+		frac++;		/* may make a whole second: sec * 1e9 + 1e9 */
 	if (sec > INT64_MAX / 1000000000 ||
 	    (sec == INT64_MAX / 1000000000 && frac > INT64_MAX % 1000000000))
 		return -1;
@@ -228,21 +238,34 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 int
 trc_reqs_next(struct trc_str *list, int64_t *id)
 {
-	const char *s = list->s, *end = s + list->len, *comma;
+	const char *p = list->s, *end = p + list->len;
+	int64_t n = 0;
+	int neg = 0;
 
 	if (list->len == 0)
 		return 0;
-	comma = memchr(s, ',', list->len);
-	if (comma == NULL)
-		comma = end;
-	if (trc_parse_int(s, (size_t)(comma - s), id) < 0 || *id < 0)
+	/* An element as trc_parse_int reads it, up to the comma, in the
+	 * one pass that finds the comma. */
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (p == end || *p == ',')
 		return -1;
-	if (comma == end) {
+	for (; p < end && *p != ','; p++) {
+		if (!isdigit_c(*p) || n > (INT64_MAX - 9) / 10)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	*id = neg ? -n : n;
+	if (*id < 0)
+		return -1;
+	if (p == end) {
 		list->s = end;
 		list->len = 0;
 	} else {
-		list->s = comma + 1;
-		list->len = (size_t)(end - comma - 1);
+		list->s = p + 1;
+		list->len = (size_t)(end - p - 1);
 		if (list->len == 0)
 			return -1;
 	}
@@ -315,6 +338,51 @@ fast_head(const char **pp, struct trc_event *ev)
 	return 1;
 }
 
+#if SWAR_LE
+/*
+ * fast_head eight bytes at a time, where the line is padded (eight
+ * readable bytes past any byte of it): the usual time's nine decimals
+ * are two loads.  Anything else goes to fast_head.
+ */
+static int
+fast_head_swar(const char **pp, struct trc_event *ev)
+{
+	const char *p = *pp;
+	uint64_t sec, frac, rank;
+	unsigned n, nfrac = 0;
+	int kind;
+
+	if ((n = swar_digits(p, &sec)) == 0 || n == 8)
+		return fast_head(pp, ev);
+	p += n;
+	frac = 0;
+	if (*p == '.') {
+		nfrac = swar_digits(++p, &frac);
+		p += nfrac;
+		if (nfrac == 8 && isdigit_c(*p)) {
+			frac = frac * 10 + (uint64_t)(*p++ - '0');
+			nfrac++;
+			if (isdigit_c(*p))
+				return 0;
+		}
+	}
+	if (*p++ != ' ' || (n = swar_digits(p, &rank)) == 0 || n == 8)
+		return 0;
+	p += n;
+	if (*p++ != ' ')
+		return 0;
+	if ((kind = kind_of(p)) < 0 || byte_class[(unsigned char)p[2]] < C_BLANK)
+		return 0;
+	ev->kind = (enum trc_kind)kind;
+	while (nfrac++ < 9)
+		frac *= 10;
+	ev->t = (int64_t)(sec * 1000000000 + frac);
+	ev->rank = (int32_t)rank;
+	*pp = p + 2;
+	return 1;
+}
+#endif
+
 /*
  * The event at s, which ends at end or, when end is NULL, at the first
  * newline or NUL; *stop is left at the byte that ended it.
@@ -327,6 +395,11 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 	struct trc_str f;
 	struct trc_attr *a;
 	int64_t n, num;
+#if SWAR_LE
+	const int padded = end == NULL;
+	uint64_t m, u;
+	unsigned k;
+#endif
 
 	ev->peer = ev->tag = ev->root = TRC_NONE;
 	ev->comm = 0;
@@ -337,8 +410,13 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 
 	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
 	 * by the general code below whenever it does not apply. */
+#if SWAR_LE
+	if (padded ? fast_head_swar(&p, ev) : fast_head(&p, ev))
+		goto attributes;
+#else
 	if (fast_head(&p, ev))
 		goto attributes;
+#endif
 	p = s;
 	if (end == NULL)	/* the slow path needs the end */
 		for (end = s; byte_class[(unsigned char)*end] != C_END; end++)
@@ -380,17 +458,45 @@ attributes:
 		/* The key ends at the first '='; a value of digits only is
 		 * read as it is scanned. */
 		f.s = p;
+#if SWAR_LE
+		/* Padded, eight bytes at a time: every byte above '=' is
+		 * C_OTHER, and every one above ' ' is below C_BLANK; the
+		 * byte loops after decide from the first that may not be. */
+		if (padded) {
+			while ((m = swar_lt(swar_load(p), '=' + 1)) == 0)
+				p += 8;
+			p += swar_first(m);
+		}
+#endif
 		while (byte_class[(unsigned char)*p] == C_OTHER)
 			p++;
 		eq = *p == '=' ? p : NULL;
 		num = -1;
 		if (eq != NULL) {
-			for (num = 0, p++; isdigit_c(*p) &&
-			    num < 100000000000000000LL; p++)
-				num = num * 10 + (*p - '0');
-			if (p == eq + 1 || byte_class[(unsigned char)*p] < C_BLANK)
+			p++;
+#if SWAR_LE
+			if (padded && (k = swar_digits(p, &u)) < 8) {
+				p += k;
+				num = k > 0 ? (int64_t)u : -1;
+			} else
+#endif
+			{
+				for (num = 0; isdigit_c(*p) &&
+				    num < 100000000000000000LL; p++)
+					num = num * 10 + (*p - '0');
+				if (p == eq + 1)
+					num = -1;
+			}
+			if (byte_class[(unsigned char)*p] < C_BLANK)
 				num = -1;
 		}
+#if SWAR_LE
+		if (padded && byte_class[(unsigned char)*p] < C_BLANK) {
+			while ((m = swar_lt(swar_load(p), ' ' + 1)) == 0)
+				p += 8;
+			p += swar_first(m);
+		}
+#endif
 		while (byte_class[(unsigned char)*p] < C_BLANK)
 			p++;
 		f.len = (size_t)(p - f.s);

@@ -17,6 +17,7 @@ struct spec {
 	struct trc_ranks ranks;
 	int64_t		 lo, hi;	/* occ=; lo TRC_NONE: every one */
 	int64_t		 ns;
+	struct trc_perturb_tally tally;
 };
 
 enum pend { NOPEND, PEND_ISEND, PEND_IRECV };
@@ -33,8 +34,7 @@ struct prank {
 struct trc_perturb {
 	struct spec	*sp;
 	size_t		 nsp;
-	struct prank	*rk;
-	size_t		 nrk;
+	struct trc_pages rk;		/* struct prank, by rank */
 	unsigned long long count;
 	int64_t		 total;
 };
@@ -52,7 +52,7 @@ trc_perturb_add(struct trc_perturb *p, const struct trc_factor *f)
 	char buf[2 * TRC_MAXRANGES * 24], *c;
 
 	/* Specs come before the first event: no rank has counters yet. */
-	if (p->nrk > 0)
+	if (p->rk.npg > 0)
 		return -1;
 	if ((v = realloc(p->sp, (p->nsp + 1) * sizeof(*v))) == NULL)
 		return -1;
@@ -122,24 +122,16 @@ static struct prank *
 getrank(struct trc_perturb *p, int32_t r)
 {
 	struct prank *v;
-	size_t n;
 
 	if (r < 0)
 		return NULL;
-	if ((size_t)r >= p->nrk) {
-		n = (size_t)r + 1;
-		if (n < 2 * p->nrk)
-			n = 2 * p->nrk;
-		if ((v = realloc(p->rk, n * sizeof(*v))) == NULL)
-			return NULL;
-		memset(v + p->nrk, 0, (n - p->nrk) * sizeof(*v));
-		p->rk = v;
-		p->nrk = n;
-	}
-	if (p->rk[r].seen == NULL && p->nsp > 0 &&
-	    (p->rk[r].seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+	p->rk.elsize = sizeof(struct prank);
+	if ((v = trc_pages_get(&p->rk, (size_t)r)) == NULL)
 		return NULL;
-	return &p->rk[r];
+	if (v->seen == NULL && p->nsp > 0 &&
+	    (v->seen = calloc(p->nsp, sizeof(int64_t))) == NULL)
+		return NULL;
+	return v;
 }
 
 static int
@@ -171,16 +163,23 @@ delay(struct trc_perturb *p, int32_t r, struct prank *k, const char *call)
 		    !(strcmp(call, "sendrecv") == 0 &&
 		    strcmp(s->call, "sendrecv_replace") == 0))
 			continue;
-		if ((s->hasranks && !trc_ranks_has(&s->ranks, r)) ||
-		    (s->region != NULL && !region_open(k, s->region)))
+		if (s->hasranks && !trc_ranks_has(&s->ranks, r))
 			continue;
-		k->seen[i]++;
+		s->tally.calls++;
+		if (s->region != NULL && !region_open(k, s->region))
+			continue;
+		s->tally.inregion++;
+		if (++k->seen[i] > s->tally.most)
+			s->tally.most = k->seen[i];
 		if (s->lo != TRC_NONE && (k->seen[i] < s->lo ||
 		    k->seen[i] > s->hi))
 			continue;
-		ns += s->ns;
+		s->tally.fired++;
+		/* Past the clock (trc.h) they stay past it: the engine
+		 * then names the event. */
+		ns = trc_time_add(ns, s->ns);
 		p->count++;
-		p->total += s->ns;
+		p->total = trc_time_add(p->total, s->ns);
 	}
 	return ns;
 }
@@ -220,11 +219,13 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 	/* The previous call's delay, now that the call is known. */
 	if (k->pend == PEND_ISEND) {
 		if (!(ev->kind == TRC_SE && ev->req == k->preq && ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	} else if (k->pend == PEND_IRECV) {
 		if (!(ev->kind == TRC_WB && isop(ev, "sendrecv") &&
 		    ev->t == k->pt))
-			*before += delay(p, ev->rank, k, k->pop);
+			*before = trc_time_add(*before,
+			    delay(p, ev->rank, k, k->pop));
 	}
 	k->pend = NOPEND;
 
@@ -236,7 +237,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "send" : "isend", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_ISEND;
@@ -249,7 +251,8 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		call = opname(ev, ev->req == TRC_NONE ? "recv" : "irecv", buf,
 		    sizeof buf);
 		if (ev->req == TRC_NONE) {
-			*after += delay(p, ev->rank, k, call);
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k, call));
 			break;
 		}
 		k->pend = PEND_IRECV;
@@ -263,15 +266,22 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		    isop(ev, "waitany") || isop(ev, "waitsome") ||
 		    isop(ev, "probe") || isop(ev, "mprobe") ||
 		    isop(ev, "sendrecv"))
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "wait", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "wait", buf, sizeof buf)));
 		break;
 	case TRC_XB:
 		if (ev->op.len > 0)
-			*after += delay(p, ev->rank, k,
-			    opname(ev, "", buf, sizeof buf));
+			*after = trc_time_add(*after,
+			    delay(p, ev->rank, k,
+			    opname(ev, "", buf, sizeof buf)));
 		break;
 	case TRC_PB:
+		for (n = 0; n < p->nsp; n++)
+			if (p->sp[n].region != NULL && !p->sp[n].tally.opened &&
+			    strlen(p->sp[n].region) == ev->fn.len &&
+			    memcmp(p->sp[n].region, ev->fn.s, ev->fn.len) == 0)
+				p->sp[n].tally.opened = 1;
 		if (k->nreg == k->capreg) {
 			n = k->capreg ? 2 * k->capreg : 8;
 			if ((v = realloc(k->reg, n * sizeof(*v))) == NULL)
@@ -282,10 +292,12 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		if ((k->reg[k->nreg] = strndup(ev->fn.s, ev->fn.len)) == NULL)
 			return -1;
 		k->nreg++;
-		*after += delay(p, ev->rank, k, "pb");
+		*after = trc_time_add(*after,
+		    delay(p, ev->rank, k, "pb"));
 		break;
 	case TRC_PE:
-		*before += delay(p, ev->rank, k, "pe");
+		*before = trc_time_add(*before,
+		    delay(p, ev->rank, k, "pe"));
 		/* The tracer closes the innermost region, whatever its name. */
 		if (k->nreg > 0)
 			free(k->reg[--k->nreg]);
@@ -294,6 +306,98 @@ trc_perturb_event(struct trc_perturb *p, const struct trc_event *ev,
 		break;
 	}
 	return 0;
+}
+
+size_t
+trc_perturb_nspecs(const struct trc_perturb *p)
+{
+	return p->nsp;
+}
+
+const struct trc_perturb_tally *
+trc_perturb_tally(const struct trc_perturb *p, size_t i)
+{
+	return i < p->nsp ? &p->sp[i].tally : NULL;
+}
+
+/* Ranks of s from nranks up, as "4-7" in buf; 0 when there are none. */
+static int
+ranks_beyond(const struct spec *s, int32_t nranks, char *buf, size_t len)
+{
+	int32_t lo = -1, hi = -1;
+	int i;
+
+	for (i = 0; i < s->ranks.n; i++) {
+		int32_t a = s->ranks.lo[i] < nranks ? nranks : s->ranks.lo[i];
+
+		if (s->ranks.hi[i] < nranks)
+			continue;
+		if (lo < 0 || a < lo)
+			lo = a;
+		if (s->ranks.hi[i] > hi)
+			hi = s->ranks.hi[i];
+	}
+	if (lo < 0)
+		return 0;
+	if (lo == hi)
+		snprintf(buf, len, "%ld", (long)lo);
+	else
+		snprintf(buf, len, "%ld-%ld", (long)lo, (long)hi);
+	return 1;
+}
+
+int
+trc_perturb_why(const struct trc_perturb *p, size_t i, int32_t nranks,
+    char *buf, size_t len)
+{
+	const struct spec *s = &p->sp[i];
+	const struct trc_perturb_tally *t = &s->tally;
+	char rb[48], ob[48] = "";
+	int32_t r;
+	int inside = 0;
+
+	buf[0] = '\0';
+	if (s->hasranks && nranks > 0) {
+		for (r = 0; r < nranks && !inside; r++)
+			inside = trc_ranks_has(&s->ranks, r);
+		if (ranks_beyond(s, nranks, rb, sizeof rb)) {
+			snprintf(buf, len, "rank%s %s not in the trace, which "
+			    "has ranks 0-%ld", strchr(rb, '-') ? "s" : "", rb,
+			    (long)nranks - 1);
+			if (!inside)
+				return 2;
+		}
+	}
+	if (s->lo != TRC_NONE && s->hi != INT64_MAX)
+		snprintf(ob, sizeof ob, "occ=%lld-%lld", (long long)s->lo,
+		    (long long)s->hi);
+	else if (s->lo != TRC_NONE)
+		snprintf(ob, sizeof ob, "occ=%lld-", (long long)s->lo);
+	if (t->calls == 0) {
+		snprintf(buf, len, "no call %s on %s in the trace", s->call,
+		    s->hasranks ? "its ranks" : "any rank");
+		return 2;
+	}
+	if (t->inregion == 0) {
+		if (!t->opened)
+			snprintf(buf, len, "region %s never opens in the trace",
+			    s->region);
+		else
+			snprintf(buf, len, "no call %s inside region %s in the "
+			    "trace", s->call, s->region);
+		return 2;
+	}
+	if (t->fired == 0) {
+		snprintf(buf, len, "%s, but a rank makes at most %lld "
+		    "matching calls", ob, (long long)t->most);
+		return 2;
+	}
+	if (s->lo != TRC_NONE && s->hi != INT64_MAX && t->most < s->hi) {
+		snprintf(buf, len, "%s, but a rank makes at most %lld "
+		    "matching calls", ob, (long long)t->most);
+		return 1;
+	}
+	return buf[0] != '\0';
 }
 
 unsigned long long
@@ -319,13 +423,17 @@ trc_perturb_free(struct trc_perturb *p)
 		free(p->sp[i].call);
 		free(p->sp[i].region);
 	}
-	for (i = 0; i < p->nrk; i++) {
-		for (j = 0; j < p->rk[i].nreg; j++)
-			free(p->rk[i].reg[j]);
-		free(p->rk[i].reg);
-		free(p->rk[i].seen);
+	for (i = 0; i < p->rk.npg * TRC_PAGE; i++) {
+		struct prank *k = trc_pages_at(&p->rk, i);
+
+		if (k == NULL)
+			continue;
+		for (j = 0; j < k->nreg; j++)
+			free(k->reg[j]);
+		free(k->reg);
+		free(k->seen);
 	}
 	free(p->sp);
-	free(p->rk);
+	trc_pages_free(&p->rk);
 	free(p);
 }

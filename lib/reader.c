@@ -5,6 +5,8 @@
  * format is read by that format's reader (lib/fmt/), chosen by the
  * formats' bids on the first bytes; its events get the same checks.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -29,7 +31,10 @@ struct trc_reader {
 	int		 have_header;
 	int		 pending;	/* the first event line is read */
 	char		*buf;
+	size_t		 cap;		/* grows with the longest line */
+	size_t		 linemax;	/* TRC_LINE_MAX */
 	size_t		 start, end;
+	size_t		 scanned;	/* no newline in [start, scanned) */
 	size_t		 complete;	/* just past the buffer's last newline */
 	const char	*line_s;
 	size_t		 line_len;
@@ -73,6 +78,17 @@ choose(struct trc_reader *r, const char *path)
 	return best;
 }
 
+/* Whether path is the regular file standard output writes to. */
+static int
+is_stdout(const char *path)
+{
+	struct stat in, out;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && S_ISREG(out.st_mode) &&
+	    stat(path, &in) == 0 && in.st_dev == out.st_dev &&
+	    in.st_ino == out.st_ino;
+}
+
 struct trc_reader *
 trc_open_with(const char *path, const struct trc_open_opts *opts)
 {
@@ -84,7 +100,10 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (opts != NULL)
 		r->opts = *opts;
 	r->name = strdup(stdin_ ? "<stdin>" : path);
-	r->buf = malloc(BUFSIZE);
+	/* Padded past its end for trc_parse_event's eight-byte loads,
+	 * and cleared so that they never read undefined bytes. */
+	r->buf = calloc(1, BUFSIZE + TRC_PARSE_PAD);
+	r->cap = BUFSIZE;
 	if (r->name == NULL || r->buf == NULL ||
 	    (r->src = trc_src_open(stdin_ ? NULL : path)) == NULL) {
 		trc_close(r);
@@ -93,6 +112,19 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (trc_src_error(r->src) != NULL) {
 		snprintf(r->err, sizeof(r->err), "%s: %s", r->name,
 		    trc_src_error(r->src));
+		r->failed = 1;
+		return r;
+	}
+	if (!stdin_ && is_stdout(path)) {
+		/* trc-scale run.trc >> run.trc would read what it writes. */
+		snprintf(r->err, sizeof(r->err), "%s: input file is output "
+		    "file", r->name);
+		r->failed = 1;
+		return r;
+	}
+	if (trc_line_max(&r->linemax) < 0) {
+		snprintf(r->err, sizeof(r->err), "invalid TRC_LINE_MAX '%s'",
+		    getenv("TRC_LINE_MAX"));
 		r->failed = 1;
 		return r;
 	}
@@ -108,6 +140,39 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	else if (!r->failed)
 		trc_fail_at(r, r->name, 0, "cannot read as %s", r->fmt->name);
 	return r;
+}
+
+int
+trc_line_max(size_t *max)
+{
+	return trc_env_size("TRC_LINE_MAX", TRC_LINE_MAX_DEFAULT, max);
+}
+
+int
+trc_env_size(const char *name, size_t dflt, size_t *max)
+{
+	const char *s = getenv(name);
+	uint64_t n = 0, unit = 1;
+
+	*max = dflt;
+	if (s == NULL || *s == '\0')
+		return 0;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (n > (UINT64_C(1) << 40))
+			return -1;
+		n = n * 10 + (uint64_t)(*s - '0');
+	}
+	switch (*s) {
+	case 'k': case 'K': unit = 1 << 10; s++; break;
+	case 'm': case 'M': unit = 1 << 20; s++; break;
+	case 'g': case 'G': unit = 1 << 30; s++; break;
+	}
+	/* At most 1 TiB: room to double the buffer in a size_t. */
+	if (*s != '\0' || n == 0 || n > (UINT64_C(1) << 40) / unit ||
+	    n * unit > SIZE_MAX / 4)
+		return -1;
+	*max = (size_t)(n * unit);
+	return 0;
 }
 
 struct trc_reader *
@@ -256,28 +321,40 @@ trc_fail_lines(struct trc_reader *r, const struct trc_lines *l)
 	return -1;
 }
 
-/* The next line without its newline: 1, 0 at the end, -1 on error. */
+static int
+too_long(struct trc_reader *r, long line)
+{
+	return fail_at(r, line, "line longer than %zu bytes (TRC_LINE_MAX)",
+	    r->linemax);
+}
+
+/*
+ * The next line without its newline: 1, 0 at the end, -1 on error.
+ * The buffer grows, doubling, to hold the longest line, up to
+ * TRC_LINE_MAX; each byte is searched for a newline once.
+ */
 static int
 read_line(struct trc_reader *r)
 {
-	char *nl;
+	char *nl, *p;
+	size_t from, was, n2;
 	ssize_t n;
 
 	for (;;) {
-		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		from = r->scanned > r->start ? r->scanned : r->start;
+		nl = memchr(r->buf + from, '\n', r->end - from);
 		if (nl != NULL) {
 			r->line_s = r->buf + r->start;
 			r->line_len = (size_t)(nl - r->line_s);
 			r->start += r->line_len + 1;
 			r->line++;
-			if (r->line_len > TRC_MAXLINE)
-				return fail_at(r, r->line,
-				    "line longer than %d bytes", TRC_MAXLINE);
+			if (r->line_len > r->linemax)
+				return too_long(r, r->line);
 			return 1;
 		}
-		if (r->end - r->start > TRC_MAXLINE)
-			return fail_at(r, r->line + 1,
-			    "line longer than %d bytes", TRC_MAXLINE);
+		r->scanned = r->end;
+		if (r->end - r->start > r->linemax)
+			return too_long(r, r->line + 1);
 		if (r->eof) {
 			if (r->end > r->start)
 				return fail_at(r, r->line + 1,
@@ -286,17 +363,34 @@ read_line(struct trc_reader *r)
 		}
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
+		r->scanned = r->end;
 		r->complete = r->start = 0;
-		n = trc_src_read(r->src, r->buf + r->end, BUFSIZE - r->end);
+		if (r->end == r->cap) {
+			/* One line fills the buffer: room for a longer one,
+			 * its newline and the NUL a parser may look at. */
+			n2 = r->cap * 2 < r->linemax + 2 ? r->cap * 2 :
+			    r->linemax + 2;
+			if ((p = realloc(r->buf, n2 + TRC_PARSE_PAD)) == NULL)
+				return fail_at(r, r->line + 1, "out of memory "
+				    "for a line of over %zu bytes", r->end);
+			/* The new part and the pad cleared, as at the open. */
+			memset(p + r->cap, 0, n2 + TRC_PARSE_PAD - r->cap);
+			r->buf = p;
+			r->cap = n2;
+		}
+		was = r->end;
+		n = trc_src_read(r->src, r->buf + r->end, r->cap - r->end);
 		if (n < 0)
 			return fail_at(r, r->line + 1, "%s",
 			    trc_src_error(r->src));
 		if (n == 0)
 			r->eof = 1;
 		r->end += (size_t)n;
-		for (r->complete = r->end; r->complete > r->start &&
+		for (r->complete = r->end; r->complete > was &&
 		    r->buf[r->complete - 1] != '\n'; r->complete--)
 			;
+		if (r->complete == was)
+			r->complete = r->start;	/* no newline before was */
 	}
 }
 
@@ -409,9 +503,8 @@ trc_next(struct trc_reader *r, struct trc_event *ev)
 			return trc_fail(r, "%s", err);
 		if (*stop != '\n')
 			return trc_fail(r, "NUL byte in line");
-		if (stop - s > TRC_MAXLINE)
-			return trc_fail(r, "line longer than %d bytes",
-			    TRC_MAXLINE);
+		if ((size_t)(stop - s) > r->linemax)
+			return too_long(r, r->line);
 		r->start = (size_t)(stop + 1 - r->buf);
 	} else {
 		for (;;) {

@@ -183,8 +183,9 @@ struct trc_scale {
 	/* TRC_COMP_*: what the #clock line says computation may lose. */
 	int			 compflags;
 	int			 failed;
-	struct rank		*rk;
-	size_t			 nrk, nseen;
+	struct trc_pages	 rkp;		/* struct rank, by rank */
+	size_t			 msgmax;	/* TRC_MSG_MAX */
+	size_t			 nrk, nseen;	/* nrk: above every rank */
 	int64_t			 tin;		/* time of the last event fed */
 	unsigned long long	 nfed, nextwm;
 	size_t			 curheld, queued;
@@ -224,6 +225,51 @@ fail(struct trc_scale *s, long line, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * A time past TRC_TIME_MAX (trc.h): every time the engine keeps is
+ * at most that, and every length a model returns at most
+ * TRC_TIME_OVER, so that their sums never wrap before this check.
+ */
+static int
+past_clock(struct trc_scale *s, long line, const char *what)
+{
+	char a[24];
+
+	a[trc_format_time(a, TRC_TIME_MAX)] = '\0';
+	return fail(s, line, "%s past the clock's limit of %s s", what, a);
+}
+
+/*
+ * More messages wait for their other end than TRC_MSG_MAX allows: an
+ * error that names the one waiting longest, likely never matched.
+ */
+static int nomem(struct trc_scale *);
+
+static int
+too_many(struct trc_scale *s)
+{
+	struct trc_msg m;
+
+	if (!trc_match_oldest(s->mt, &m))
+		return nomem(s);
+	return fail(s, m.line, "%s %s rank %ld tag %ld comm %ld still unmatched "
+	    "with %zu messages in flight (TRC_MSG_MAX)", m.send ? "send" :
+	    "receive", m.send ? "to" : "from", (long)(m.send ? m.dst : m.src),
+	    (long)m.tag, (long)m.comm, trc_match_pending(s->mt));
+}
+
+/* A model's times, kept no further than TRC_TIME_OVER. */
+static void
+clamp_xfer(struct trc_xfer *x)
+{
+	if (x->end > TRC_TIME_OVER)
+		x->end = TRC_TIME_OVER;
+	if (x->depart > TRC_TIME_OVER)
+		x->depart = TRC_TIME_OVER;
+	if (x->arrive > TRC_TIME_OVER)
+		x->arrive = TRC_TIME_OVER;
+}
+
 static int
 nomem(struct trc_scale *s)
 {
@@ -249,23 +295,40 @@ grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 	return 0;
 }
 
+/*
+ * The ranks, in pages as they come (trc_pages): RK() is a rank the
+ * engine has met, rk_peek() any rank, one never met reading as zeros.
+ * A loop over the ranks skips the pages never asked for.
+ */
+#define RK(s, r)	((struct rank *)(s)->rkp.pg[(size_t)(r) >> TRC_PAGE_SHIFT] + \
+			    ((size_t)(r) & (TRC_PAGE - 1)))
+#define RK_AT(s, r)	((struct rank *)trc_pages_at(&(s)->rkp, (size_t)(r)))
+static const struct rank rk_none;
+
+static const struct rank *
+rk_peek(const struct trc_scale *s, int32_t r)
+{
+	const struct rank *p;
+
+	if (r < 0 || (p = trc_pages_at(&s->rkp, (size_t)r)) == NULL)
+		return &rk_none;
+	return p;
+}
+
+/* The next rank from i on whose page exists: i, or past the page. */
+#define RK_SKIP(s, i)	if (RK_AT(s, i) == NULL) { (i) |= TRC_PAGE - 1; continue; }
+
 static struct rank *
 getrank(struct trc_scale *s, int32_t r)
 {
-	size_t n;
 	struct rank *p;
 
-	if ((size_t)r >= s->nrk) {
-		n = s->nrk ? s->nrk : 64;
-		while (n <= (size_t)r)
-			n *= 2;
-		if ((p = realloc(s->rk, n * sizeof(*p))) == NULL)
-			return NULL;
-		memset(p + s->nrk, 0, (n - s->nrk) * sizeof(*p));
-		s->rk = p;
-		s->nrk = n;
-	}
-	return &s->rk[r];
+	if (r >= 0 && (p = RK_AT(s, r)) != NULL)	/* the usual case */
+		return p;
+	if (r < 0 || (p = trc_pages_get(&s->rkp, (size_t)r)) == NULL)
+		return NULL;
+	s->nrk = s->rkp.npg * TRC_PAGE;
+	return p;
 }
 
 struct trc_scale *
@@ -277,6 +340,12 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return NULL;
+	s->rkp.elsize = sizeof(struct rank);
+	if (trc_env_size("TRC_MSG_MAX", TRC_MSG_MAX_DEFAULT, &s->msgmax) < 0) {
+		snprintf(s->err, sizeof(s->err), "invalid TRC_MSG_MAX '%s'",
+		    getenv("TRC_MSG_MAX"));
+		s->failed = 1;
+	}
 	s->conf = *conf;
 	s->name = name;
 	s->outname = conf->outname ? conf->outname : "<stdout>";
@@ -331,7 +400,7 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 	struct rank *p;
 
 	if (r >= 0 && ns > 0 && (p = getrank(s, r)) != NULL)
-		p->delay += ns;
+		p->delay = trc_time_add(p->delay, ns);
 }
 
 /* --- the reorder buffer ------------------------------------------- */
@@ -976,9 +1045,10 @@ handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
 	int64_t eager = x->end;
 
 	s->mo->handover(s->ms, m, ready, x);
+	clamp_xfer(x);
 	if (held && x->end > eager) {
 		s->st.synced++;
-		s->st.sync_ns += x->end - eager;
+		s->st.sync_ns = trc_time_add(s->st.sync_ns, x->end - eager);
 	}
 }
 
@@ -1002,7 +1072,7 @@ sync_done(struct trc_scale *s, int32_t src, int64_t se)
  * time in *tp, 1 when its rank must wait (the event is not consumed),
  * -1 on error.  base is the predicted time of the rank's last event
  * plus any delay, d the recorded length of the interval that ends.
- * A handler that may grow s->rk (getrank, sync_done) fetches its rank
+ * A handler that may grow the ranks (getrank, sync_done) fetches its rank
  * again after the call.
  */
 
@@ -1013,7 +1083,7 @@ static int
 send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp)
 {
-	struct rank *p = &s->rk[r], *q;
+	struct rank *p = RK(s, r), *q;
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
@@ -1039,6 +1109,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		x.rdv = 0;
 	} else if (s->mo->send(s->ms, &mp, base, p->t, ev->t, &x) < 0)
 		return fail(s, ev->line, "%s", s->mo->error(s->ms));
+	clamp_xfer(&x);
 	if (ev->peer < 0 || ev->tag < 0)
 		return fail(s, ev->line, "send without peer= and tag=");
 	/* Where the trace knows when the message left, the base model
@@ -1052,6 +1123,10 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	 */
 	if (s->conf.rematch)
 		x.base = ev->t;
+	if (x.base > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "depart= time");
+	if ((x.rdv ? x.depart : x.arrive) > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted arrival");
 	if (x.rdv)
 		flags = MSG_RDV | (mp.nonblocking ? 0 : MSG_HELD);
 	memset(&m, 0, sizeof(m));
@@ -1064,13 +1139,15 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	msg_put(&m, x.rdv ? x.depart : x.arrive, x.base, flags);
 	if ((rc = trc_match_send(s->mt, &m, &peer)) < 0)
 		return nomem(s);
-	if (rc == 0 && s->conf.rematch && (size_t)ev->peer < s->nrk &&
-	    s->rk[ev->peer].blocked == BLK_WILD) {
+	if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
+		return too_many(s);
+	if (rc == 0 && s->conf.rematch &&
+	    rk_peek(s, ev->peer)->blocked == BLK_WILD) {
 		/* A candidate for a choice waiting there: try it now. */
 		if ((rc = choose_now(s, ev->peer)) < 0 ||
 		    (rc == 1 && wake(s, ev->peer) < 0))
 			return -1;
-		p = &s->rk[r];
+		p = RK(s, r);
 		rc = 0;
 	}
 	end = x.end;
@@ -1078,7 +1155,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		/* A receive was waiting for this send: resume it. */
 		if ((q = getrank(s, peer.dst)) == NULL)
 			return nomem(s);
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (x.rdv) {
 			/* Handed over from its receive's begin, RE held. */
 			handover(s, &mp, q->tp + (q->hhead != NULL ?
@@ -1152,7 +1229,7 @@ choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 	case 1:
 		return 2;
 	}
-	p = &s->rk[ev->rank];
+	p = RK(s, ev->rank);
 	p->blocked = BLK_WILD;
 	s->nwild++;
 	return 1;
@@ -1176,7 +1253,7 @@ static int
 recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_msg m, peer;
 	struct trc_p2p mp;
 	struct trc_xfer x;
@@ -1198,7 +1275,7 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (!p->resolved && s->conf.rematch && !forced &&
 	    (rc = choice_recv(s, p, ev, req)) != 0 && rc != 2)
 		return rc;
-	p = &s->rk[r];
+	p = RK(s, r);
 	src = forced ? p->pr_src : ev->peer;
 	tag = forced ? p->pr_tag : ev->tag;
 	if (!p->resolved) {
@@ -1214,6 +1291,8 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		m.line = ev->line;
 		if ((rc = trc_match_recv(s->mt, &m, &peer)) < 0)
 			return nomem(s);
+		if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
+			return too_many(s);
 		if (rc == 0) {
 			p->blocked = BLK_RECV;
 			return 1;
@@ -1270,11 +1349,11 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->rs_flags & MSG_RDV) {
 		/* Handed over from the receive's begin. */
 		held = (p->rs_flags & MSG_HELD) && src >= 0 &&
-		    (size_t)src < s->nrk && s->rk[src].sync == SYNC_WAIT;
+		    rk_peek(s, src)->sync == SYNC_WAIT;
 		ready = p->state == COMP ? want - s->mo->recv(s->ms, &mp, 0, 0) :
 		    base;
 		if (held)
-			x = s->rk[src].sync_x;
+			x = RK(s, src)->sync_x;
 		else {
 			x.end = x.depart = x.arrive = p->rs_tp;
 			x.base = p->rs_base;
@@ -1285,14 +1364,17 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		if (held) {
 			if (sync_done(s, src, x.end) < 0)
 				return -1;
-			p = &s->rk[r];
+			p = RK(s, r);
 		}
 	}
+	if (p->rs_tp > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted arrival");
 	*tp = want;
 	lead = lead_of(s, p, arrive, src == ev->peer && tag == ev->tag);
 	if (p->rs_tp - lead > *tp) {
 		s->st.repaired++;
-		s->st.repair_ns += p->rs_tp - lead - *tp;
+		s->st.repair_ns = trc_time_add(s->st.repair_ns,
+		    p->rs_tp - lead - *tp);
 		*tp = p->rs_tp - lead;
 	}
 	if (p->state == RECV)
@@ -1327,7 +1409,7 @@ static int
 probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	int64_t lead;
 	int rc;
 
@@ -1345,7 +1427,7 @@ probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->ch_t = ev->t;
 		if ((rc = choose_now(s, r)) < 0)
 			return -1;
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (rc == 0) {
 			p->blocked = BLK_WILD;
 			s->nwild++;
@@ -1387,7 +1469,7 @@ static int
 coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t *tp)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_coll_call cc;
 	struct trc_coll *c;
 	size_t i = 0;
@@ -1448,7 +1530,7 @@ static int
 coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t tp)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct trc_coll *c;
 	int32_t q;
 
@@ -1476,7 +1558,7 @@ coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    "than %ld participants", (long)ev->comm, (long)c->size);
 	if (c->arrived == c->size) {
 		for (q = (int32_t)(intptr_t)c->user; q > 0;
-		    q = s->rk[q - 1].nextwaiter)
+		    q = RK(s, q - 1)->nextwaiter)
 			if (wake(s, q - 1) < 0)
 				return -1;
 		c->user = NULL;
@@ -1499,7 +1581,7 @@ static int
 other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct irecv rv;
 
 	if (p->state != COMP)
@@ -1582,7 +1664,7 @@ static int
 process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t delay)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	struct rewrite rw;
 	int64_t d, tp, base;
 	int rc;
@@ -1595,8 +1677,11 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (ev->t < p->t)
 		return fail(s, ev->line, "time goes backwards on rank %ld",
 		    (long)r);
+	if (ev->t > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "time");
 	d = ev->t - p->t;
-	base = p->tp + delay;
+	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "delayed time");
 	/* A rank's first event ends no interval (d is 0): its cpu= none. */
 	if (p->state == COMP && s->compflags != 0 && d > 0 &&
 	    comp_recorded(s, r, ev, &base, &d) < 0)
@@ -1635,10 +1720,12 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	if (rc != 0)
 		return rc;
-	p = &s->rk[r];
+	if (tp > TRC_TIME_MAX)
+		return past_clock(s, ev->line, "predicted time");
+	p = RK(s, r);
 	p->t = ev->t;
 	p->tp = tp;
-	s->st.delay_ns += delay;
+	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
 	s->st.events++;
 	return rw.what ? emit_rewritten(s, ev, &rw, tp) : emit(s, ev, ev, tp);
 }
@@ -1714,7 +1801,7 @@ resume(struct trc_scale *s)
 
 	while (s->nwork > 0) {
 		r = s->work[--s->nwork];
-		p = &s->rk[r];
+		p = RK(s, r);
 		if (p->blocked == BLK_WILD)
 			s->nwild--;
 		if (p->blocked == BLK_SYNC)
@@ -1723,7 +1810,7 @@ resume(struct trc_scale *s)
 		while ((h = p->hhead) != NULL) {
 			if ((rc = process(s, r, unheld(s, h), h->delay)) < 0)
 				return -1;
-			p = &s->rk[r];
+			p = RK(s, r);
 			if (rc > 0)
 				break;
 			if ((p->hhead = h->next) == NULL)
@@ -1753,9 +1840,9 @@ msg_bound(struct trc_scale *s, int32_t dst, const struct irecv *rv)
 		return INT64_MIN;
 	if (trc_match_peek(s->mt, rv->src, dst, rv->tag, rv->comm, &m))
 		return m.val;
-	if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+	if (!rk_peek(s, rv->src)->seen)
 		return s->timeorder ? s->tin : INT64_MIN;
-	return lower_bound(s, &s->rk[rv->src], rv->src, 0);
+	return lower_bound(s, RK(s, rv->src), rv->src, 0);
 }
 
 /*
@@ -1841,7 +1928,7 @@ lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 static void
 prefetch_bound(struct trc_scale *s, size_t i)
 {
-	const struct rank *p = &s->rk[i];
+	const struct rank *p = RK(s, i);
 	const struct irecv *rv;
 
 	if (!p->seen || p->hhead != NULL || p->blocked != RUN)
@@ -1872,13 +1959,15 @@ watermark(struct trc_scale *s)
 		wm = s->tin;
 	}
 	for (i = 0; i < s->nrk && i < PFDIST; i++)
-		prefetch_bound(s, i);
+		if (RK_AT(s, i) != NULL)
+			prefetch_bound(s, i);
 	for (i = 0; i < s->nrk; i++) {
-		if (i + PFDIST < s->nrk)
+		RK_SKIP(s, i);
+		if (i + PFDIST < s->nrk && RK_AT(s, i + PFDIST) != NULL)
 			prefetch_bound(s, i + PFDIST);
-		if (!s->rk[i].seen)
+		if (!RK(s, i)->seen)
 			continue;
-		lb = lower_bound(s, &s->rk[i], (int32_t)i, 1);
+		lb = lower_bound(s, RK(s, i), (int32_t)i, 1);
 		if (lb < wm)
 			wm = lb;
 	}
@@ -2044,7 +2133,7 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
 static int
 choose_now(struct trc_scale *s, int32_t r)
 {
-	struct rank *p = &s->rk[r];
+	struct rank *p = RK(s, r);
 	const struct irecv *rv;
 	struct trc_msg h;
 	struct pick k;
@@ -2077,10 +2166,10 @@ choose_now(struct trc_scale *s, int32_t r)
 		if (trc_match_peek(s->mt, rv->src, r, rv->tag, rv->comm, &h))
 			(void)pick_one(&k, &h);
 		else {
-			if ((size_t)rv->src >= s->nrk || !s->rk[rv->src].seen)
+			if (!rk_peek(s, rv->src)->seen)
 				lb = s->timeorder ? s->tin : INT64_MIN;
 			else
-				lb = lower_bound(s, &s->rk[rv->src], rv->src, 1);
+				lb = lower_bound(s, RK(s, rv->src), rv->src, 1);
 			if (lb < bound)
 				bound = lb;
 		}
@@ -2108,7 +2197,8 @@ rematch(struct trc_scale *s, int end)
 		i1 = -1;
 		nfree = 0;
 		for (i = 0; i < s->nrk; i++) {
-			p = &s->rk[i];
+			RK_SKIP(s, i);
+			p = RK(s, i);
 			if (p->seen && p->blocked == RUN && p->hhead == NULL)
 				nfree++;
 			if (p->blocked == BLK_WILD) {
@@ -2129,13 +2219,14 @@ rematch(struct trc_scale *s, int end)
 		}
 		bi = least = -1;
 		for (i = 0; i < s->nrk; i++) {
-			p = &s->rk[i];
+			RK_SKIP(s, i);
+			p = RK(s, i);
 			if (p->blocked != BLK_WILD || !p->pk_found)
 				continue;
 			/* Those that can take the recorded message first. */
-			if (least < 0 || p->pk_is0 > s->rk[least].pk_is0 ||
-			    (p->pk_is0 == s->rk[least].pk_is0 &&
-			    p->pk_key < s->rk[least].pk_key))
+			if (least < 0 || p->pk_is0 > RK(s, least)->pk_is0 ||
+			    (p->pk_is0 == RK(s, least)->pk_is0 &&
+			    p->pk_key < RK(s, least)->pk_key))
 				least = (int32_t)i;
 			mw = (int32_t)i == i1 ? min2 : min1;
 			if (m < mw)
@@ -2144,7 +2235,7 @@ rematch(struct trc_scale *s, int end)
 			 * recorded one. */
 			if (p->pk_key > mw || (p->pk_key == mw && !p->pk_is0))
 				continue;
-			if (bi < 0 || p->pk_key < s->rk[bi].pk_key)
+			if (bi < 0 || p->pk_key < RK(s, bi)->pk_key)
 				bi = (int32_t)i;
 		}
 		/* Every rank waits: the earliest choice lets them go. */
@@ -2153,7 +2244,7 @@ rematch(struct trc_scale *s, int end)
 			bi = least;
 		if (bi < 0)
 			return 0;
-		p = &s->rk[bi];
+		p = RK(s, bi);
 		if (resolve(s, p, &p->pk_msg, p->pk_req) < 0 ||
 		    wake(s, bi) < 0 || resume(s) < 0)
 			return -1;
@@ -2190,18 +2281,17 @@ waits_for(const struct rank *q)
 static int
 letgo(struct trc_scale *s, size_t i)
 {
-	struct rank *a = &s->rk[i];
+	struct rank *a = RK(s, i);
 	struct trc_xfer x = a->sync_x;
 	struct trc_p2p mp;
 	struct trc_msg m;
 
-	if (a->sync_dst >= 0 && (size_t)a->sync_dst < s->nrk &&
-	    s->rk[a->sync_dst].blocked != RUN) {
+	if (a->sync_dst >= 0 && rk_peek(s, a->sync_dst)->blocked != RUN) {
 		if (a->hhead != NULL)
 			p2p_of(&mp, (int32_t)i, a->sync_dst, &a->hhead->ev);
 		else
 			memset(&mp, 0, sizeof(mp));
-		handover(s, &mp, s->rk[a->sync_dst].tp, &x, 1);
+		handover(s, &mp, RK(s, a->sync_dst)->tp, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));
@@ -2229,7 +2319,8 @@ unstick(struct trc_scale *s, int end)
 		again = 0;
 		s->upass++;
 		for (i = 0; i < s->nrk && s->nsyncw > 0; i++) {
-			a = &s->rk[i];
+			RK_SKIP(s, i);
+			a = RK(s, i);
 			w = (int32_t)i;
 			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT ||
 			    a->upass == s->upass)
@@ -2243,7 +2334,8 @@ unstick(struct trc_scale *s, int end)
 			stuck = end;
 			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
 			    cur = waits_for(q)) {
-				q = &s->rk[cur];
+				if ((q = getrank(s, cur)) == NULL)
+					return nomem(s);
 				if (q->upass == s->upass) {
 					if (q->uwalk == w)
 						stuck = 1;
@@ -2265,7 +2357,8 @@ unstick(struct trc_scale *s, int end)
 			 */
 			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
 			    cur = next) {
-				q = &s->rk[cur];
+				if ((q = getrank(s, cur)) == NULL)
+					return nomem(s);
 				if (q->uwalk != w)
 					break;
 				q->uwalk = -1;
@@ -2302,7 +2395,7 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 	} else {
 		if ((rc = process(s, ev->rank, ev, delay)) < 0)
 			return -1;
-		if (rc > 0 && hold(s, &s->rk[ev->rank], ev, delay) < 0)
+		if (rc > 0 && hold(s, RK(s, ev->rank), ev, delay) < 0)
 			return -1;
 		if (resume(s) < 0)
 			return -1;
@@ -2336,14 +2429,81 @@ add_diag(struct trc_scale *s, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * At the end, ranks that still wait, each for another's message (a
+ * receive whose send that rank has yet to reach, or a send held for
+ * its receiver), in a cycle: a deadlock, said once a cycle with its
+ * ranks and lines.  Returns the number of receive lines so said, in
+ * *lines (free() it), or -1.
+ */
+static int
+deadlocks(struct trc_scale *s, long **lines)
+{
+	struct rank *q;
+	char msg[512];
+	size_t i, len, nl = 0, k;
+	int32_t cur, w, at;
+
+	*lines = NULL;
+	s->upass++;
+	for (i = 0; i < s->nrk; i++) {
+		RK_SKIP(s, i);
+		w = (int32_t)i;
+		for (cur = w; cur >= 0 && (q = RK_AT(s, cur)) != NULL &&
+		    q->hhead != NULL && (q->blocked == BLK_RECV ||
+		    q->blocked == BLK_SYNC); cur = waits_for(q)) {
+			if (q->upass == s->upass)
+				break;
+			q->upass = s->upass;
+			q->uwalk = w;
+		}
+		if (cur < 0 || (q = RK_AT(s, cur)) == NULL || q->upass != s->upass ||
+		    q->uwalk != w || q->hhead == NULL)
+			continue;
+		/* Back on this walk: cur is on a cycle; say it from cur. */
+		len = 0;
+		at = cur;
+		k = 0;
+		do {
+			q = RK(s, at);
+			if (k++ < 8)
+				len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+				    "%srank %ld (line %ld) %s rank %ld",
+				    at == cur ? "" : ", ", (long)at, q->hhead->line,
+				    q->blocked == BLK_RECV ? "waits for a send of" :
+				    "sends, held for", (long)waits_for(q));
+			else if (k == 9)
+				len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+				    ", ...");
+			if (len >= sizeof(msg))
+				len = sizeof(msg) - 1;
+			if (q->blocked == BLK_RECV) {
+				long *v = realloc(*lines, (nl + 1) * sizeof(*v));
+
+				if (v == NULL)
+					return nomem(s);
+				*lines = v;
+				v[nl++] = q->hhead->line;
+			}
+			q->uwalk = -1;	/* said: no other walk says it again */
+			at = waits_for(q);
+		} while (at != cur);
+		if (add_diag(s, "%s:%ld: deadlock: %s", s->name,
+		    RK(s, cur)->hhead->line, msg) < 0)
+			return -1;
+	}
+	return (int)nl;
+}
+
 int
 trc_scale_finish(struct trc_scale *s)
 {
 	struct trc_msg *v;
 	const struct trc_coll *c;
 	unsigned long long done;
-	size_t n, i;
-	int errors = 0;
+	size_t n, i, j;
+	long *dead = NULL;
+	int errors = 0, ndead;
 
 	if (s->failed)
 		return -1;
@@ -2355,9 +2515,21 @@ trc_scale_finish(struct trc_scale *s)
 		if (s->nsyncw > 0 && unstick(s, 1) < 0)
 			return -1;
 	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
-	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0)
+	n = s->ndiag;
+	if ((ndead = deadlocks(s, &dead)) < 0) {
+		free(dead);
+		return -1;
+	}
+	errors += (int)(s->ndiag - n);
+	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0) {
+		free(dead);
 		return nomem(s);
+	}
 	for (i = 0; i < n; i++) {
+		for (j = 0; j < (size_t)ndead && dead[j] != v[i].line; j++)
+			;
+		if (j < (size_t)ndead)
+			continue;	/* said as part of its deadlock */
 		if (v[i].send) {
 			if (add_diag(s, "%s:%ld: warning: send to rank %ld "
 			    "tag %ld comm %ld was never received", s->name,
@@ -2374,13 +2546,16 @@ trc_scale_finish(struct trc_scale *s)
 		}
 	}
 	free(v);
+	free(dead);
 	if (s->failed)
 		return -1;
 	/* Choices left without a message. */
 	for (i = 0; i < s->nrk; i++) {
-		const struct rank *p = &s->rk[i];
+		const struct rank *p;
 		char src[24] = "any rank", tag[24] = "*";
 
+		RK_SKIP(s, i);
+		p = RK(s, i);
 		if (p->blocked != BLK_WILD || p->hhead == NULL)
 			continue;
 		if (p->ch_any) {
@@ -2428,15 +2603,16 @@ trc_scale_free(struct trc_scale *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nrk; i++) {
-		for (h = s->rk[i].hhead; h != NULL; h = hn) {
+		RK_SKIP(s, i);
+		for (h = RK(s, i)->hhead; h != NULL; h = hn) {
 			hn = h->next;
 			free(h);
 		}
-		free(s->rk[i].ir);
-		free(s->rk[i].wl);
-		free(s->rk[i].nb);
-		free(s->rk[i].ren);
-		free(s->rk[i].wsub);
+		free(RK(s, i)->ir);
+		free(RK(s, i)->wl);
+		free(RK(s, i)->nb);
+		free(RK(s, i)->ren);
+		free(RK(s, i)->wsub);
 	}
 	for (i = 0; i < s->npend; i++)
 		rec_done(s, s->pend[i].q);
@@ -2449,7 +2625,7 @@ trc_scale_free(struct trc_scale *s)
 		free(s->diag[i]);
 	free(s->diag);
 	free(s->lbuf);
-	free(s->rk);
+	trc_pages_free(&s->rkp);
 	free(s->pend);
 	free(s->rel);
 	free(s->work);

@@ -4,6 +4,7 @@
  * Memory grows with ranks, labels and operation names, never with the
  * length of the trace.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,12 +227,25 @@ prof_add(struct trc_summary *s, const char *op, size_t oplen, int32_t r,
 static void
 stat_add(struct trc_stat *st, int64_t v)
 {
+	double x = (double)v / 1e9, d = x - st->wmean;
+
 	if (st->n == 0 || v < st->min)
 		st->min = v;
 	if (st->n == 0 || v > st->max)
 		st->max = v;
 	st->n++;
 	st->total += v;
+	/* Welford: no cancellation when the spread is small. */
+	st->wmean += d / (double)st->n;
+	st->wm2 += d * (x - st->wmean);
+}
+
+double
+trc_stat_cv(const struct trc_stat *st)
+{
+	if (st->n < 2 || st->wmean <= 0)
+		return 0;
+	return sqrt(st->wm2 / (double)st->n) / st->wmean;
 }
 
 static void

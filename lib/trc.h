@@ -42,7 +42,39 @@ enum trc_kind {
 #define TRC_ANY		(-2)
 
 #define TRC_MAXATTR	32
-#define TRC_MAXLINE	65536
+#define TRC_MAXLINE	65536	/* what fixed buffers of writers hold */
+
+/*
+ * The longest line the stream reader takes: the environment's
+ * TRC_LINE_MAX (bytes, or with a suffix k, M or G: KiB, MiB, GiB),
+ * else 256 MiB (trc(5)).  Its buffer grows with the longest line.
+ * trc_line_max() is 0 with the value, -1 when TRC_LINE_MAX is bad.
+ */
+#define TRC_LINE_MAX_DEFAULT	((size_t)256 << 20)
+int	 trc_line_max(size_t *);
+/* The size the environment's variable name gives, as TRC_LINE_MAX,
+ * else dflt: 0, or -1 when it is not a positive size. */
+int	 trc_env_size(const char *name, size_t dflt, size_t *);
+
+/*
+ * The latest time the engines compute (trc-scale(1), trc-perturb(1)):
+ * INT64_MAX / 4 ns, 2305843009.213693951 s, so that a sum of a time
+ * and three lengths each no longer never wraps the int64 clock.  A
+ * length or time past it, or not finite, is TRC_TIME_OVER, which
+ * every further sum keeps past TRC_TIME_MAX; the engine refuses an
+ * event whose predicted time is past it, naming the event's line.
+ */
+#define TRC_TIME_MAX	(INT64_MAX / 4)
+#define TRC_TIME_OVER	(TRC_TIME_MAX + 1)
+
+/* a + b for a, b >= 0, TRC_TIME_OVER when past TRC_TIME_MAX. */
+static inline int64_t
+trc_time_add(int64_t a, int64_t b)
+{
+	if (a > TRC_TIME_MAX || b > TRC_TIME_MAX - a)
+		return TRC_TIME_OVER;
+	return a + b;
+}
 
 struct trc_str {
 	const char	*s;
@@ -105,7 +137,10 @@ int	 trc_parse_int(const char *, size_t, int64_t *);
 #define TRC_ERRLEN	160
 int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
 /* The same for a line that ends at end or, when end is NULL, at the
- * first newline or NUL; *stop is left at the byte that ended it. */
+ * first newline or NUL; *stop is left at the byte that ended it.  With
+ * end NULL the line is read eight bytes at a time: TRC_PARSE_PAD bytes
+ * past its newline or NUL must be readable (a reader's buffer is). */
+#define TRC_PARSE_PAD	16
 int	 trc_parse_event(const char *s, const char *end, struct trc_event *,
 	    char err[TRC_ERRLEN], const char **stop);
 int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);
@@ -175,6 +210,12 @@ int			 trc_fail(struct trc_reader *, const char *fmt, ...);
 struct trc_open_opts {
 	const char	*format;	/* a name, or NULL: by content */
 	double		 flops;		/* flop/s for SimGrid compute, 0: none */
+	/* The caller reads only the parsed fields (t, rank, kind, peer,
+	 * tag, comm, root, bytes, req, fn, op, line), never attr[] or
+	 * reqs: a reader that would have to make their text (trcb) may
+	 * leave them empty (nattr 0).  Tools that write events out or
+	 * look up other attributes leave it 0. */
+	int		 fields_only;
 };
 struct trc_reader	*trc_open_with(const char *path, const struct trc_open_opts *);
 /* The name of the format being read ("trc", "prv", ...). */
@@ -204,9 +245,31 @@ int		 trc_out_write(struct trc_out *, const struct trc_event *);
 /* Finishes the files: 0, or -1 with trc_out_error(). */
 int		 trc_out_close(struct trc_out *);
 const char	*trc_out_error(const struct trc_out *);
+/* Whether the file goes to a temporary name renamed at the close (a
+ * regular file in a format of one file): not closed, it is never
+ * written. */
+int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);
 void		 trc_out_free(struct trc_out *);
+
+/*
+ * atomic.c: a file written whole or not at all, under a temporary
+ * name beside it (NAME.tmpXXXXXX) renamed into place when complete.
+ * trc_atomic_wanted: whether path is a regular file or absent (a
+ * device, pipe or link is written where it is).  trc_atomic_tmp: the
+ * temporary file, created empty; NULL with err.  _commit renames it
+ * to path (0, or -1 with err, the temporary removed); _abort removes
+ * it; _cleanup removes every one not yet renamed (die() calls it).
+ * trc_same_file: 1 when a and b name one existing file.
+ */
+int	 trc_atomic_wanted(const char *path);
+char	*trc_atomic_tmp(const char *path, char *err, size_t errlen);
+int	 trc_atomic_commit(char *tmp, const char *path, char *err,
+	    size_t errlen);
+void	 trc_atomic_abort(char *tmp);
+void	 trc_atomic_cleanup(void);
+int	 trc_same_file(const char *a, const char *b);
 
 /* writer.c: a buffered writer on a file descriptor. */
 struct trc_writer;
@@ -228,6 +291,14 @@ size_t	 trc_format_event(char *, const struct trc_event *, int64_t t,
 /* Formats t as seconds with 9 decimals, or an integer; returns the length. */
 size_t	 trc_format_time(char *, int64_t);
 size_t	 trc_format_int(char *, int64_t);
+/*
+ * Formats a duration for people: ns, us, ms or s, whichever puts it in
+ * [1, 1000), with 3 decimals ("61 ns", "1.234 ms"; 0 is "0"), so that a value
+ * under a microsecond is not printed as 0; returns the length.  buf
+ * holds at least TRC_DURLEN bytes.
+ */
+#define TRC_DURLEN 32
+size_t	 trc_format_duration(char *buf, int64_t ns);
 /* Writes out the buffer; -1 if this or any earlier write failed. */
 int	 trc_wflush(struct trc_writer *);
 const char *trc_werror(const struct trc_writer *);
@@ -245,6 +316,33 @@ int32_t	 trc_intern(struct trc_intern *, const char *s, size_t len);
 /* The id of s, or -1 when absent. */
 int32_t	 trc_intern_find(const struct trc_intern *, const char *s, size_t len);
 void	 trc_intern_free(struct trc_intern *);
+
+/*
+ * pages.c: an array indexed by rank whose elements, zeroed, come in
+ * pages of TRC_PAGE as ranks are asked for: memory follows the ranks
+ * present (a page each block of TRC_PAGE rank numbers in use, and a
+ * pointer each block up to the largest), not the largest rank.
+ */
+#define TRC_PAGE_SHIFT	10
+#define TRC_PAGE	((size_t)1 << TRC_PAGE_SHIFT)
+struct trc_pages {
+	void	**pg;
+	size_t	  npg;		/* pages the table holds: ranks < npg * TRC_PAGE */
+	size_t	  elsize;
+};
+/* Element i, allocated with its page when new; NULL when out of memory. */
+void	*trc_pages_get(struct trc_pages *, size_t i);
+/* Element i, or NULL when its page was never asked for. */
+static inline void *
+trc_pages_at(const struct trc_pages *p, size_t i)
+{
+	size_t k = i >> TRC_PAGE_SHIFT;
+
+	if (k >= p->npg || p->pg[k] == NULL)
+		return NULL;
+	return (char *)p->pg[k] + (i & (TRC_PAGE - 1)) * p->elsize;
+}
+void	 trc_pages_free(struct trc_pages *);
 
 /* gen.c: synthetic streams of simulated programs, for trc-gen. */
 enum trc_gen_pattern {
@@ -292,6 +390,8 @@ double	 estrtod(const char *, const char *what);
 void	 fshut_stdout(void);
 /* Prints "prog VERSION" and exits 0 when argv holds --version. */
 void	 trc_std_options(int argc, char **argv, void (*usage)(int));
+/* prog's option lines for --help, from its man page, or NULL (help.c). */
+const char *trc_help(const char *prog);
 /*
  * -f FORMAT and --flops RATE, which every program that reads traces
  * takes (README, "Options"): checked as they are given, into opts.

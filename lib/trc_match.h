@@ -99,6 +99,12 @@ size_t	 trc_match_pending(const struct trc_match *);
  * out of memory (then *n = (size_t)-1).
  */
 struct trc_msg *trc_match_leftovers(struct trc_match *, size_t *n);
+/*
+ * The message waiting longest, the least line of the channels' oldest
+ * (for a limit's error): 1 with it in *m, 0 when none.  It looks at
+ * every channel in flight.
+ */
+int	 trc_match_oldest(const struct trc_match *, struct trc_msg *m);
 
 /*
  * rank enters its next collective on comm: returns the instance,

@@ -59,6 +59,30 @@ int	 trc_perturb_add(struct trc_perturb *, const struct trc_factor *);
  */
 int	 trc_perturb_event(struct trc_perturb *, const struct trc_event *,
 	    int64_t *before, int64_t *after);
+/*
+ * What one spec (in the order added) has matched so far, stage by
+ * stage, so that a spec that never fires can say why.
+ */
+struct trc_perturb_tally {
+	unsigned long long calls;	/* its call on its ranks */
+	unsigned long long inregion;	/* of them, in its region */
+	unsigned long long fired;	/* of them, in its occ=: delays */
+	int64_t		 most;		/* inregion on one rank, at most */
+	int		 opened;	/* its region= opened on some rank */
+};
+
+size_t	 trc_perturb_nspecs(const struct trc_perturb *);
+const struct trc_perturb_tally *trc_perturb_tally(const struct trc_perturb *,
+	    size_t);
+/*
+ * Why spec i, after a whole trace of nranks ranks (0: unknown), never
+ * fired or fired less than it asks: 0 with buf "" when nothing is
+ * wrong, 1 when only part of it cannot match (ranks beyond the trace,
+ * occurrences beyond the calls made), 2 when it never fired; buf says
+ * why, as "no call isend on any rank in the trace".
+ */
+int	 trc_perturb_why(const struct trc_perturb *, size_t i, int32_t nranks,
+	    char *buf, size_t len);
 /* Delays matched so far, and their sum in nanoseconds. */
 unsigned long long trc_perturb_count(const struct trc_perturb *);
 int64_t	 trc_perturb_total(const struct trc_perturb *);

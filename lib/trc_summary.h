@@ -15,7 +15,14 @@ enum trc_activity {
 
 struct trc_stat {
 	int64_t	 n, total, min, max;
+	double	 wmean, wm2;	/* Welford's running mean and squares, s */
 };
+
+/*
+ * The coefficient of variation of the values (the standard deviation
+ * over the mean, population form), 0 when fewer than 2 or a mean of 0.
+ */
+double	 trc_stat_cv(const struct trc_stat *);
 
 struct trc_region {
 	int32_t	 label;

@@ -33,6 +33,7 @@ die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	trc_atomic_cleanup();
 	exit(2);
 }
 
@@ -129,6 +130,16 @@ check_stdout_at_exit(void)
 	}
 }
 
+/* After the usage line of --help: a line per option, from the page. */
+static void
+help_at_exit(void)
+{
+	const char *h = trc_help(trc_progname);
+
+	if (h != NULL && *h != '\0')
+		printf("options:\n%s", h);
+}
+
 void
 trc_std_options(int argc, char **argv, void (*usage)(int))
 {
@@ -138,6 +149,7 @@ trc_std_options(int argc, char **argv, void (*usage)(int))
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			atexit(check_stdout_at_exit);
+			atexit(help_at_exit);	/* runs first */
 			usage(0);
 		}
 		if (strcmp(argv[i], "--version") == 0) {

@@ -251,6 +251,33 @@ trc_format_event(char *out, const struct trc_event *ev, int64_t t,
 	return (size_t)(o - out);
 }
 
+/* An event longer than the buffer (trc(5) lines have no fixed
+ * length), written a piece at a time. */
+static int
+write_long(struct trc_writer *w, const struct trc_event *ev, int64_t t,
+    const char *extra, size_t xlen)
+{
+	struct trc_event head = *ev;
+	char buf[96];
+	size_t n;
+	int i;
+
+	head.nattr = 0;
+	n = trc_format_event(buf, &head, t, NULL, 0) - 1;	/* no newline */
+	if (trc_write_raw(w, buf, n) < 0)
+		return -1;
+	for (i = 0; i < ev->nattr; i++)
+		if (trc_write_raw(w, " ", 1) < 0 ||
+		    trc_write_raw(w, ev->attr[i].key.s, ev->attr[i].key.len) < 0 ||
+		    trc_write_raw(w, "=", 1) < 0 ||
+		    trc_write_raw(w, ev->attr[i].val.s, ev->attr[i].val.len) < 0)
+			return -1;
+	if (xlen > 0 && (trc_write_raw(w, " ", 1) < 0 ||
+	    trc_write_raw(w, extra, xlen) < 0))
+		return -1;
+	return trc_write_raw(w, "\n", 1);
+}
+
 int
 trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
     int64_t t, const char *extra)
@@ -259,9 +286,9 @@ trc_write_event_at(struct trc_writer *w, const struct trc_event *ev,
 
 	xlen = extra != NULL ? strlen(extra) : 0;
 	need = trc_event_maxlen(ev, xlen);
-	if (need > WBUFSIZE - w->len && flush(w) < 0)
-		return -1;
 	if (need > WBUFSIZE)
+		return write_long(w, ev, t, extra, xlen);
+	if (need > WBUFSIZE - w->len && flush(w) < 0)
 		return -1;
 	w->len += trc_format_event(w->buf + w->len, ev, t, extra, xlen);
 	return w->failed ? -1 : 0;
@@ -301,4 +328,21 @@ void
 trc_wfree(struct trc_writer *w)
 {
 	free(w);
+}
+
+size_t
+trc_format_duration(char *buf, int64_t ns)
+{
+	static const char *const unit[] = { "us", "ms", "s" };
+	double v = (double)ns, a = v < 0 ? -v : v;
+	int u;
+
+	if (ns == 0)
+		return (size_t)snprintf(buf, TRC_DURLEN, "0");
+	if (a < 1000)
+		return (size_t)snprintf(buf, TRC_DURLEN, "%lld ns",
+		    (long long)ns);
+	for (u = 0, v /= 1000, a /= 1000; a >= 999.9995 && u < 2; u++)
+		v /= 1000, a /= 1000;
+	return (size_t)snprintf(buf, TRC_DURLEN, "%.3f %s", v, unit[u]);
 }

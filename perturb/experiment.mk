@@ -29,6 +29,16 @@ EXP_STABLE ?= trc-stable
 EXP_DESIGN ?= trc-design
 EXP_EFFECTS ?= trc-effects
 EXP_PERTURB ?= trc-perturb
+EXP_CHECK ?= trc-perturb
+
+# What a run is allowed (trc-experiment(1) sets them from its options):
+# EXP_KEEP, the traces kept (none, diff: only those whose graph differs,
+# all; the baseline always); EXP_LIMIT, each run's time limit in
+# seconds (empty: none); EXP_FORCE, not empty to run factors the
+# baseline shows cannot fire and to give "stable" all the same.
+EXP_KEEP ?= diff
+EXP_LIMIT ?=
+EXP_FORCE ?=
 
 # The design: the run table, each run's delay spec, and the run numbers
 # for make.  A design without the point where every factor is low (a
@@ -49,9 +59,25 @@ define EXP_table_design_recipe
 	      print s } }' $@.tmp >$@.tmp2 && rm -f $@.tmp && mv -f $@.tmp2 $@
 endef
 
+# The runs, and the first run of each design row (std): offline, the
+# replications of a row are the same trace, made once.
 define EXP_runs_recipe
-@awk 'NR > 1 { r = r " " $$1 } END { print "EXP_RUNS_$(@D) :=" r }' \
+@awk 'NR > 1 { r = r " " $$1; if (!($$2 in f)) { f[$$2]; o = o " " $$1 } } \
+	END { print "EXP_RUNS_$(@D) :=" r; print "EXP_OFF_$(@D) :=" o }' \
 	$< >$@.tmp && mv -f $@.tmp $@
+endef
+
+# Each factor against the baseline before any run (trc-perturb --check):
+# one that cannot fire there (a call the program never makes, a rank it
+# does not have, a region never opened, occurrences beyond its calls)
+# stops the experiment, unless forced.
+define EXP_check_recipe
+@$(EXP_CHECK) --check $(@D)/factors $(@D)/base.trc >$@.tmp; s=$$?; \
+	test $$s -le 1 || { rm -f $@.tmp; exit 2; }; \
+	if test $$s = 1 && test -z "$(EXP_FORCE)"; then rm -f $@.tmp; \
+	    echo "$(@D): a factor never fires in the baseline: no run made" \
+	        "(trc-experiment --force makes them)" >&2; exit 2; fi; \
+	mv -f $@.tmp $@
 endef
 
 # A run's delay spec, rewritten only when it changed: a new design (more
@@ -65,15 +91,23 @@ endef
 
 # A traced run under mpirun; mpirun reads its standard input, hence
 # /dev/null.  The program's output goes to NAME.out.  The trace appears
-# only when complete, so an interrupted run is redone.
+# only when complete, so an interrupted run is redone; a run stopped by
+# its time limit keeps its partial trace, which says so (but the
+# baseline must finish).
 define EXP_record_recipe
 @test -f $(@D)/command || { echo "$(@D)/command: no such file" >&2; exit 2; }
 @d=$(if $(filter %.delay,$<),$$(cat $<),baseline); echo "$@: $${d:-no delay}"
 @eval "set -- $$(cat $(@D)/command)"; \
-	$(EXP_RECORD) -d "$(if $(filter %.delay,$<),$$(cat $<))" -o $@.tmp \
-	    -- "$$@" </dev/null >$(@:.trc=.out) 2>&1 || \
-	{ echo "$@: the run failed (exit $$?), see $(@:.trc=.out)" >&2; exit 2; }; \
+	$(EXP_RECORD) $(if $(EXP_LIMIT),-T $(EXP_LIMIT)) \
+	    -d "$(if $(filter %.delay,$<),$$(cat $<))" -o $@.tmp \
+	    -- "$$@" </dev/null >$(@:.trc=.out) 2>&1 || { s=$$?; \
+	    if $(if $(filter %.delay,$<),,false &&) test -f $@.tmp && \
+	        grep -q '^# trc-record: its time limit' $@.tmp; then \
+	        echo "$@: stopped by its time limit (-T $(EXP_LIMIT))" >&2; \
+	    else echo "$@: the run failed (exit $$s), see $(@:.trc=.out)" >&2; \
+	        exit 2; fi; }; \
 	mv -f $@.tmp $@
+$(if $(filter %.delay,$<),,@sed -n 's|^trc-record: calls not traced|$@: &|p' $(@:.trc=.out) >&2)
 endef
 
 # A run perturbed offline: the baseline with the run's delays added.
@@ -86,28 +120,56 @@ endef
 
 # A run's responses: its distance from the baseline (trc-stable's
 # output is kept in NAME.stable) and its run time, the span of its
-# events; and where it first differs from the baseline, the first
-# differing choice point as RANK:CALL:FILE:LINE, or - .
+# events; where it first differs from the baseline, the first differing
+# choice point as RANK:CALL:FILE:LINE, or - ; the delays each of its
+# factors made, in the order of its delay spec (the #delay lines of the
+# tracer; offline, the baseline's counts of the check), or - for none
+# and ? when the trace does not say; and 1 when its time limit stopped
+# it, 0 if not.  A stopped run's partial trace cannot be compared: its
+# distance is how many events it has fewer or more than the baseline,
+# at least 1.  Then its trace goes, unless EXP_KEEP keeps it.
 define EXP_response_recipe
-@$(EXP_STABLE) --choice $(@D)/base.trc $< >$(@:.res=.stable); \
+@if IFS= read -r l <$< && test "$${l#\#trc-partial}" != "$$l"; then \
+	nb=$$(grep -vc '^#' $(@D)/base.trc); nr=$$(grep -vc '^#' $<); \
+	d=$$((nb > nr ? nb - nr : nr - nb)); test $$d -gt 0 || d=1; \
+	lim=1; c=; echo "$<: partial, stopped by its time limit" \
+	    >$(@:.res=.stable); \
+else lim=0; \
+	$(EXP_STABLE) --choice $(@D)/base.trc $< >$(@:.res=.stable); \
 	test $$? -le 1 || exit 2; \
 	d=$$(sed -n 's/.*, distance \([0-9][0-9]*\)$$/\1/p' $(@:.res=.stable)); \
 	test -n "$$d" || { echo "$(@:.res=.stable): no distance" >&2; exit 2; }; \
 	c=$$(awk '$$0 ~ /^first differing choice point: rank / { \
 	    p = $$8; if (p ~ /:$$/) { p = $$10; sub(/,$$/, "", p) } \
 	    print $$6 ":" $$7 ":" p }' $(@:.res=.stable)); \
-	t=$$(awk '!/^#/ { if (n++ == 0 || $$1 < lo) lo = $$1; \
-	    if (n == 1 || $$1 > hi) hi = $$1 } \
-	    END { printf "%.9f", hi - lo }' $<) || exit 2; \
-	printf '%s\t%s\t%s\n' "$$d" "$$t" "$${c:--}" >$@
+fi; \
+t=$$(awk '!/^#/ { if (n++ == 0 || $$1 < lo) lo = $$1; \
+	if (n == 1 || $$1 > hi) hi = $$1 } \
+	END { printf "%.9f", hi - lo }' $<) || exit 2; \
+spec=$$(cat $(@D)/run-$*.delay); \
+if test -z "$$spec"; then f=-; \
+elif test $(1) = off; then \
+	f=$$(printf '%s\n' "$$spec" | tr ';' '\n' | awk -F '\t' \
+	    'NR == FNR { if (FNR > 1) n[$$4] = $$3; next } \
+	    { s = s (FNR > 1 ? "," : "") ($$0 in n ? n[$$0] : "?") } \
+	    END { print s }' $(@D)/factors.check -); \
+else \
+	f=$$(awk '!/^#/ { exit } /^#delay fired=/ { x = $$2; \
+	    sub(/^fired=/, "", x); s = s (n++ ? "," : "") x } \
+	    END { print n ? s : "?" }' $<); \
+fi; \
+printf '%s\t%s\t%s\t%s\t%s\n' "$$d" "$$t" "$${c:--}" "$$f" "$$lim" >$@; \
+case '$(EXP_KEEP)' in all) ;; none) rm -f $< ;; *) test "$$d" != 0 || rm -f $< ;; esac
 endef
 
 # The response table: the run table with each run's distance and time.
 # $(1) is the prefix of the runs' files, run or off.
 define EXP_table_recipe
-@awk -F '\t' -v OFS='\t' -v p=$(@D)/$(1)- ' \
-	NR == 1 { print $$0, "distance", "time", "choice"; next } \
-	{ f = p $$1 ".res"; \
+@awk -F '\t' -v OFS='\t' -v p=$(@D)/$(1)- -v once=$(filter off,$(1)) ' \
+	NR == 1 { print $$0, "distance", "time", "choice", "fired", "limit"; \
+	    next } \
+	{ if (!($$2 in first)) first[$$2] = $$1; \
+	  f = p (once ? first[$$2] : $$1) ".res"; \
 	  if ((getline r <f) <= 0) { print f ": missing" >"/dev/stderr"; exit 2 } \
 	  close(f); print $$0, r }' $< >$@.tmp && mv -f $@.tmp $@
 endef
@@ -115,7 +177,7 @@ endef
 # The effects and the verdict; trc-effects exits 1 for unstable, which
 # is a result here, not a failure.
 define EXP_effects_recipe
-@$(EXP_EFFECTS) --factors $(@D)/factors $< >$@.tmp; \
+@$(EXP_EFFECTS) $(if $(EXP_FORCE),--force) --factors $(@D)/factors $< >$@.tmp; \
 	test $$? -le 1 || { rm -f $@.tmp; exit 2; }; \
 	mv -f $@.tmp $@
 endef
@@ -138,31 +200,39 @@ $(1)/runs.mk: $(1)/design.tsv
 $(1)/base.trc: $(wildcard $(1)/command)
 	$$(EXP_record_recipe)
 
+$(1)/factors.check: $(1)/base.trc $(1)/factors
+	$$(EXP_check_recipe)
+
 ifneq ($$(strip $$(EXP_RUNS_$(1))),)
-$$(EXP_RUNS_$(1):%=$(1)/run-%.delay): $(1)/run-%.delay: $(1)/delays.tsv
+$$(EXP_RUNS_$(1):%=$(1)/run-%.delay): $(1)/run-%.delay: $(1)/delays.tsv \
+    $(1)/factors.check
 	$$(EXP_delay_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/run-%.trc): $(1)/run-%.trc: $(1)/run-%.delay \
     $(wildcard $(1)/command)
 	$$(EXP_record_recipe)
 
-$$(EXP_RUNS_$(1):%=$(1)/off-%.trc): $(1)/off-%.trc: $(1)/run-%.delay \
+$$(EXP_OFF_$(1):%=$(1)/off-%.trc): $(1)/off-%.trc: $(1)/run-%.delay \
     $(1)/base.trc
 	$$(EXP_perturb_recipe)
 
 $$(EXP_RUNS_$(1):%=$(1)/run-%.res): $(1)/run-%.res: $(1)/run-%.trc \
     $(1)/base.trc $(EXP_MK)
-	$$(EXP_response_recipe)
+	$$(call EXP_response_recipe,run)
 
-$$(EXP_RUNS_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
-    $(1)/base.trc $(EXP_MK)
-	$$(EXP_response_recipe)
+$$(EXP_OFF_$(1):%=$(1)/off-%.res): $(1)/off-%.res: $(1)/off-%.trc \
+    $(1)/base.trc $(1)/factors.check $(EXP_MK)
+	$$(call EXP_response_recipe,off)
+
+# A trace removed after its responses (EXP_KEEP) is not made again
+# while they are up to date.
+.SECONDARY: $$(EXP_RUNS_$(1):%=$(1)/run-%.trc) $$(EXP_OFF_$(1):%=$(1)/off-%.trc)
 endif
 
 $(1)/runs.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/run-%.res)
 	$$(call EXP_table_recipe,run)
 
-$(1)/offline.tsv: $(1)/design.tsv $$(EXP_RUNS_$(1):%=$(1)/off-%.res)
+$(1)/offline.tsv: $(1)/design.tsv $$(EXP_OFF_$(1):%=$(1)/off-%.res)
 	$$(call EXP_table_recipe,off)
 
 $(1)/effects: $(1)/runs.tsv $(1)/factors

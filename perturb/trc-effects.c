@@ -22,12 +22,12 @@
 
 static const char usage_line[] =
     "trc-effects [--confidence confidence] [--distance column] "
-    "[--factors factors] [file]";
+    "[--factors factors] [--force] [file]";
 
 /* Long options without a letter. */
-enum { OPT_CONFIDENCE = 256, OPT_DISTANCE, OPT_FACTORS };
+enum { OPT_CONFIDENCE = 256, OPT_DISTANCE, OPT_FACTORS, OPT_FORCE };
 
-enum { COL_ID, COL_FACTOR, COL_RESPONSE, COL_CHOICE };
+enum { COL_ID, COL_FACTOR, COL_RESPONSE, COL_CHOICE, COL_FIRED, COL_LIMIT };
 
 struct col {
 	char	*name;
@@ -45,12 +45,14 @@ struct place {
 };
 
 static struct col *cols;
-static int ncols, nresp, p, have_choice;
+static int ncols, nresp, p, have_choice, have_fired, have_limit;
 static uint32_t *pts;		/* per run */
 static double *resp;		/* per run, nresp each */
 static struct place *places;	/* per run, with a choice column */
 static char **runids;		/* per run: the run column, or the row */
 static char *outside;		/* per run: std 0, a repeat of the baseline */
+static long long *fired;	/* per run, per factor: delays made, -1 unknown */
+static char *limited;		/* per run: stopped by its time limit */
 static long nruns;		/* in the design */
 static long nextra;		/* after them: repeats of the baseline */
 static char *fname;
@@ -83,6 +85,12 @@ header(char **fv, int n, long lineno)
 		else if (strcmp(fv[i], "choice") == 0) {
 			cols[i].kind = COL_CHOICE;
 			have_choice = 1;
+		} else if (strcmp(fv[i], "fired") == 0) {
+			cols[i].kind = COL_FIRED;
+			have_fired = 1;
+		} else if (strcmp(fv[i], "limit") == 0) {
+			cols[i].kind = COL_LIMIT;
+			have_limit = 1;
 		}
 		else if (f >= 0) {
 			cols[i].kind = COL_FACTOR;
@@ -141,6 +149,39 @@ bad:
 	return -1;
 }
 
+/*
+ * The fired column of a run whose factors x are high: "-" (none high),
+ * "?" (not known), or the delays each high factor made, in letter
+ * order, as "12,0".  Returns 0, or -1 when it is not one of those.
+ */
+static int
+fired_parse(const char *s, uint32_t x, long long *v)
+{
+	char *end;
+	int f;
+
+	for (f = 0; f < TRC_MAXFACTORS; f++)
+		v[f] = -1;
+	if (strcmp(s, "?") == 0)
+		return 0;
+	if (strcmp(s, "-") == 0)
+		return x == 0 ? 0 : -1;
+	for (f = 0; f < p; f++) {
+		if (!(x & (UINT32_C(1) << f)))
+			continue;
+		if (*s < '0' || *s > '9')
+			return -1;
+		errno = 0;
+		v[f] = strtoll(s, &end, 10);
+		if (errno != 0)
+			return -1;
+		s = end;
+		if (*s == ',' && (x >> f) > 1)
+			s++;
+	}
+	return *s == '\0' && x != 0 ? 0 : -1;
+}
+
 static void
 row(char **fv, int n, long lineno)
 {
@@ -148,6 +189,7 @@ row(char **fv, int n, long lineno)
 	uint32_t x = 0;
 	double *y;
 	char *end, buf[32];
+	const char *fs = NULL;
 	int i;
 
 	if (n != ncols)
@@ -160,8 +202,12 @@ row(char **fv, int n, long lineno)
 		places = ereallocarray(places, cap, sizeof places[0]);
 		runids = ereallocarray(runids, cap, sizeof runids[0]);
 		outside = ereallocarray(outside, cap, sizeof outside[0]);
+		fired = ereallocarray(fired, cap, TRC_MAXFACTORS *
+		    sizeof fired[0]);
+		limited = ereallocarray(limited, cap, sizeof limited[0]);
 	}
 	outside[nruns] = 0;
+	limited[nruns] = 0;
 	y = resp + nruns * nresp;
 	memset(&places[nruns], 0, sizeof places[0]);
 	snprintf(buf, sizeof buf, "%ld", nruns + 1);
@@ -181,6 +227,16 @@ row(char **fv, int n, long lineno)
 			if (place_parse(s, &places[nruns]) == -1)
 				die("%s:%ld: invalid choice point '%s' in column "
 				    "'%s'", fname, lineno, s, cols[i].name);
+			break;
+		case COL_FIRED:
+			fs = s;
+			break;
+		case COL_LIMIT:
+			if (strcmp(s, "0") != 0 && strcmp(s, "1") != 0)
+				die("%s:%ld: invalid limit '%s' in column '%s' "
+				    "(want 0 or 1)", fname, lineno, s,
+				    cols[i].name);
+			limited[nruns] = s[0] == '1';
 			break;
 		case COL_FACTOR:
 			if (strcmp(s, "+1") == 0 || strcmp(s, "1") == 0 ||
@@ -203,6 +259,11 @@ row(char **fv, int n, long lineno)
 	if (outside[nruns] && x != 0)
 		die("%s:%ld: a run outside the design (std 0) with a factor "
 		    "high", fname, lineno);
+	if (fired_parse(fs != NULL ? fs : "?", x, fired + nruns *
+	    TRC_MAXFACTORS) == -1)
+		die("%s:%ld: invalid count '%s' in column 'fired' (want - "
+		    "with no factor high, ?, or a count per factor high)",
+		    fname, lineno, fs);
 	pts[nruns++] = x;
 }
 
@@ -288,6 +349,9 @@ apart(void)
 	struct place *pl2 = ereallocarray(NULL, nruns, sizeof pl2[0]);
 	char **id2 = ereallocarray(NULL, nruns, sizeof id2[0]);
 	double *r2 = ereallocarray(NULL, nruns, nresp * sizeof r2[0]);
+	long long *f2 = ereallocarray(NULL, nruns, TRC_MAXFACTORS *
+	    sizeof f2[0]);
+	char *l2 = ereallocarray(NULL, nruns, sizeof l2[0]);
 	long i, k, n = 0;
 	int pass;
 
@@ -298,6 +362,9 @@ apart(void)
 			p2[n] = pts[i];
 			pl2[n] = places[i];
 			id2[n] = runids[i];
+			l2[n] = limited[i];
+			memcpy(f2 + n * TRC_MAXFACTORS, fired + i *
+			    TRC_MAXFACTORS, TRC_MAXFACTORS * sizeof f2[0]);
 			for (k = 0; k < nresp; k++)
 				r2[n * nresp + k] = resp[i * nresp + k];
 			nextra += pass;
@@ -307,7 +374,11 @@ apart(void)
 	memcpy(places, pl2, nruns * sizeof pl2[0]);
 	memcpy(runids, id2, nruns * sizeof id2[0]);
 	memcpy(resp, r2, nruns * nresp * sizeof r2[0]);
+	memcpy(fired, f2, nruns * TRC_MAXFACTORS * sizeof f2[0]);
+	memcpy(limited, l2, nruns * sizeof l2[0]);
 	nruns -= nextra;
+	free(f2);
+	free(l2);
 	free(p2);
 	free(pl2);
 	free(id2);
@@ -363,6 +434,7 @@ main(int argc, char **argv)
 		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
 		{ "distance", required_argument, NULL, OPT_DISTANCE },
 		{ "factors", required_argument, NULL, OPT_FACTORS },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_factors fs = { 0 };
@@ -375,7 +447,8 @@ main(int argc, char **argv)
 	double conf = 90, t = 0, *y, *psum;
 	long m, r, i, j, *cnt, *fill, nrk;
 	size_t clen;
-	int c, k, dresp = -1, unstable = 0;
+	int c, k, dresp = -1, unstable = 0, force = 0;
+	uint32_t never = 0;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -391,6 +464,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_FACTORS:
 			ffile = optarg;
+			break;
+		case OPT_FORCE:
+			force = 1;
 			break;
 		default:
 			usage_error(usage_line);
@@ -502,6 +578,53 @@ main(int argc, char **argv)
 	}
 
 	/*
+	 * The delays each factor made in the runs where it is high: one
+	 * that made none was never tested, whatever its effects say.
+	 */
+	if (have_fired) {
+		printf("\ndelays made (factor, runs at its high level, "
+		    "delays):\n");
+		for (k = 0; k < p; k++) {
+			long nhigh = 0, nknown = 0;
+			long long sum = 0, v;
+
+			for (i = 0; i < nruns; i++) {
+				if (!(pts[i] & (UINT32_C(1) << k)))
+					continue;
+				nhigh++;
+				if ((v = fired[i * TRC_MAXFACTORS + k]) >= 0) {
+					nknown++;
+					sum += v;
+				}
+			}
+			printf("\t%c\t%ld\t", trc_factor_letter(k), nhigh);
+			if (nknown == 0)
+				printf("?");
+			else
+				printf("%lld%s", sum, nknown < nhigh ? "+?" : "");
+			if (ffile != NULL)
+				printf("\t%s", fs.v[k].name);
+			putchar('\n');
+			if (nknown == nhigh && nhigh > 0 && sum == 0)
+				never |= UINT32_C(1) << k;
+		}
+	}
+	if (have_limit) {
+		long nlim = 0;
+
+		for (i = 0; i < nruns + nextra; i++)
+			nlim += limited[i];
+		if (nlim > 0) {
+			printf("\nruns stopped by their time limit, never "
+			    "stable:");
+			for (i = 0; i < nruns + nextra; i++)
+				if (limited[i])
+					printf(" %s", runids[i]);
+			putchar('\n');
+		}
+	}
+
+	/*
 	 * The verdict: stable when no run's graph differs from the
 	 * baseline.  When runs without delay, repeats of the baseline,
 	 * differ, the program is unstable by itself and the effects are
@@ -513,7 +636,8 @@ main(int argc, char **argv)
 		long nbase = 0, nbdiff = 0;
 
 		for (i = 0; i < nruns + nextra; i++) {
-			int differs = resp[i * nresp + dresp] != 0;
+			int differs = resp[i * nresp + dresp] != 0 ||
+			    limited[i];
 
 			unstable |= differs;
 			if (pts[i] == 0) {
@@ -521,8 +645,28 @@ main(int argc, char **argv)
 				nbdiff += differs;
 			}
 		}
-		if (!unstable)
+		if (!unstable && never != 0 && !force) {
+			/* A stable verdict would rest on delays never made. */
+			for (k = 0; !(never & (UINT32_C(1) << k)); k++)
+				;
+			fflush(stdout);
+			die("%s: factor %c%s%s%s made no delay in its runs: "
+			    "no verdict of stable rests on it (--force gives "
+			    "one)", fname, trc_factor_letter(k),
+			    ffile != NULL ? " (" : "",
+			    ffile != NULL ? fs.v[k].name : "",
+			    ffile != NULL ? ")" : "");
+		} else if (!unstable) {
 			printf("\nverdict: stable under every perturbation\n");
+			for (k = 0; k < p; k++)
+				if (never & (UINT32_C(1) << k)) {
+					printf("forced: factor %c",
+					    trc_factor_letter(k));
+					if (ffile != NULL)
+						printf(" (%s)", fs.v[k].name);
+					printf(" made no delay\n");
+				}
+		}
 		else if (nbdiff > 0) {
 			printf("\nverdict: unstable without perturbation: "
 			    "%ld of %ld repeated baseline runs differ\n",
@@ -614,6 +758,8 @@ main(int argc, char **argv)
 	free(places);
 	free(runids);
 	free(outside);
+	free(fired);
+	free(limited);
 	free(pts);
 	free(resp);
 	trc_design_free(&d);

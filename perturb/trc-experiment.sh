@@ -5,8 +5,15 @@
 # then the effects and the verdict.  make does the work, through
 # experiment.mk, so that a rerun does only what is missing.
 
-usage="usage: trc-experiment [-b trace] [-g generator] [-j jobs] [-s seed] [--factors factors] [--offline] [--replications replications] directory [-- mpirun-argument ...]"
+usage="usage: trc-experiment [-b trace] [-g generator] [-j jobs] [-s seed] [-T seconds] [--factors factors] [--force] [--keep keep] [--offline] [--replications replications] directory [-- mpirun-argument ...]"
 prog=trc-experiment
+# A line per option, from the man page: the build puts them in place
+# of the #@HELP@ line (man/help.sh).
+help=$(cat <<'EOF'
+#@HELP@
+EOF
+)
+help=${help#\#@HELP@}
 
 die() {
 	echo "$prog: $*" >&2
@@ -38,23 +45,26 @@ quote() {
 }
 
 case $1 in
--h|--help) echo "$usage" || die "<stdout>: write error"; exit 0 ;;
+-h|--help)
+	{ echo "$usage" && { [ -z "$help" ] || printf 'options:\n%s\n' "$help"; }; } ||
+	    die "<stdout>: write error"
+	exit 0 ;;
 --version) echo "trc-experiment 0.1"; exit 0 ;;
 esac
-offline= base= factors= jobs=1 design= newdesign=
+offline= base= factors= jobs=1 design= newdesign= force= keep=diff limit=
 # Letters as getopts takes them (-j 2, -j2), long options as --name
 # value or --name=value, up to -- or the first operand.
 while [ $# -gt 0 ]; do
 	arg=
 	case $1 in
 	--) shift; break ;;
-	--offline) opt=$1 ;;
-	--factors=*|--replications=*) opt=${1%%=*} arg=${1#*=} ;;
-	--factors|--replications|-[bgjs])
+	--offline|--force) opt=$1 ;;
+	--factors=*|--keep=*|--replications=*) opt=${1%%=*} arg=${1#*=} ;;
+	--factors|--keep|--replications|-[bgjsT])
 		[ $# -ge 2 ] || bad_usage
 		opt=$1 arg=$2
 		shift ;;
-	-[bgjs]?*) arg=${1#-?} opt=${1%"$arg"} ;;
+	-[bgjsT]?*) arg=${1#-?} opt=${1%"$arg"} ;;
 	-?*) bad_usage "invalid option '$1'" ;;
 	*) break ;;
 	esac
@@ -62,11 +72,14 @@ while [ $# -gt 0 ]; do
 	case $opt in
 	-b) base=$arg ;;
 	--factors) factors=$arg ;;
+	--force) force=1 ;;
+	--keep) keep=$arg ;;
 	-g) design="$design -g $arg"; newdesign=1 ;;
 	-j) jobs=$arg ;;
 	--offline) offline=1 ;;
 	--replications) design="$design --replications $arg"; newdesign=1 ;;
 	-s) design="$design -s $arg"; newdesign=1 ;;
+	-T) limit=$arg ;;
 	esac
 done
 [ $# -ge 1 ] || bad_usage
@@ -78,6 +91,13 @@ if [ $# -gt 0 ]; then
 fi
 case $jobs in
 ''|*[!0-9]*|0*) die "invalid jobs '$jobs'" ;;
+esac
+case $keep in
+none|diff|all) ;;
+*) die "invalid keep '$keep' (want none, diff or all)" ;;
+esac
+case $limit in
+*[!0-9]*|0*) die "-T: '$limit' is not a whole number of seconds, at least 1" ;;
 esac
 case $dir in
 ''|*[[:space:]]*|*[:#=\$]*) die "invalid directory '$dir'" ;;
@@ -122,7 +142,8 @@ fi
 goal=$dir/effects
 [ -n "$offline" ] && goal=$dir/offline-effects
 # Variables on the command line reach make's rules as they are.
-${MAKE:-make} --no-print-directory -j "$jobs" -f "$mk" EXP_DIRS="$dir" "$goal" >&2 ||
+${MAKE:-make} --no-print-directory -j "$jobs" -f "$mk" EXP_DIRS="$dir" \
+    EXP_KEEP="$keep" EXP_LIMIT="$limit" EXP_FORCE="$force" "$goal" >&2 ||
 	die "$dir: the experiment did not finish"
 cat "$goal" || exit 2
 grep -q '^verdict: stable' "$goal" && exit 0

@@ -15,10 +15,11 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-perturb [-v] [-d delay] [-f format] [--flops rate] [file]";
+    "trc-perturb [-v] [-d delay] [-f format] [--check factors] "
+    "[--flops rate] [file]";
 
 /* Long options without a letter. */
-enum { OPT_FLOPS = 256 };
+enum { OPT_CHECK = 256, OPT_FLOPS };
 
 static void
 usage(int status)
@@ -27,10 +28,63 @@ usage(int status)
 	exit(status);
 }
 
+/*
+ * --check: where each factor of a factor file would fire in the trace,
+ * alone, and why one never would: a table on stdout, a warning per
+ * factor that cannot match all it asks; exit 1 when one never fires.
+ */
+static int
+check(const char *ffile, struct trc_reader *rd)
+{
+	struct trc_factors fs = { 0 };
+	struct trc_perturb *pt;
+	const struct trc_perturb_tally *t;
+	const struct trc_header *h;
+	struct trc_event ev;
+	char err[TRC_ERRLEN + 64], why[256], spec[1024];
+	int64_t before, after;
+	int i, rc, w, never = 0;
+
+	if (trc_factors_read(ffile, &fs, err, sizeof err) == -1)
+		die("%s", err);
+	if ((pt = trc_perturb_new()) == NULL)
+		die("out of memory");
+	for (i = 0; i < fs.n; i++)
+		if (trc_perturb_add(pt, &fs.v[i]) < 0)
+			die("out of memory");
+	if ((h = trc_get_header(rd)) == NULL)
+		die("%s", trc_error(rd));
+	while ((rc = trc_next(rd, &ev)) > 0)
+		if (trc_perturb_event(pt, &ev, &before, &after) < 0)
+			die("out of memory");
+	if (rc < 0)
+		die("%s", trc_error(rd));
+	printf("factor\tcalls\tfired\tspec\n");
+	for (i = 0; i < fs.n; i++) {
+		t = trc_perturb_tally(pt, (size_t)i);
+		w = trc_perturb_why(pt, (size_t)i, h->ranks, why, sizeof why);
+		trc_factor_spec(&fs.v[i], spec, sizeof spec);
+		printf("%s\t%llu\t%llu\t%s\n", fs.v[i].name, t->calls,
+		    t->fired, spec);
+		if (w > 0)
+			fprintf(stderr, "%s: %s:%ld: factor %s %s in %s: %s\n",
+			    trc_progname, ffile, fs.v[i].line, fs.v[i].name,
+			    w == 2 ? "never fires" : "fires only in part",
+			    trc_name(rd), why);
+		never |= w == 2;
+	}
+	trc_perturb_free(pt);
+	trc_factors_free(&fs);
+	trc_close(rd);
+	fshut_stdout();
+	return never;
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "check", required_argument, NULL, OPT_CHECK },
 		{ "delay", required_argument, NULL, 'd' },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
@@ -46,7 +100,7 @@ main(int argc, char **argv)
 	struct trc_writer *w;
 	struct trc_scale *sc;
 	struct trc_event ev;
-	const char *d;
+	const char *d, *ffile = NULL;
 	char err[TRC_ERRLEN + 64], tbuf[32];
 	int64_t before, after;
 	int c, rc, verbose = 0, errors;
@@ -60,6 +114,9 @@ main(int argc, char **argv)
 		case 'd':
 			if (trc_perturb_parse(pt, optarg, err, sizeof err) < 0)
 				die("invalid delay '%s': %s", optarg, err);
+			break;
+		case OPT_CHECK:
+			ffile = optarg;
 			break;
 		case 'f':
 			trc_opt_format(&opts, optarg);
@@ -81,8 +138,13 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
-	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL ||
-	    (w = trc_wopen(STDOUT_FILENO)) == NULL)
+	if ((rd = trc_open_with(argc > 0 ? argv[0] : "-", &opts)) == NULL)
+		die("out of memory");
+	if (ffile != NULL) {
+		trc_perturb_free(pt);
+		return check(ffile, rd);
+	}
+	if ((w = trc_wopen(STDOUT_FILENO)) == NULL)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));

@@ -198,6 +198,18 @@ mk "$tmp/peer.trcb" $head 42 01 0c 00 0c 00 05 00 01 crc:$c3 \
     49 01 0d 01 00 05 00 01 end
 bad "invalid peer" "$tmp/peer.trcb" \
     "block 1 at offset 13: invalid peer 'x7' (line 2)"
+# peer= an integer past int32, 2^32 (zigzag 2^33, code 2^36|1, a varint
+# of 6 bytes): its text in the message, also from trc-sum, which reads
+# fields only and has the reader make no text until then.
+c4=$(echo '30 00 00 01 09 70656572 818080808002' | tr -d ' ')
+mk "$tmp/bigpeer.trcb" $head 42 01 0f 00 0f 00 05 00 01 crc:$c4 \
+    49 01 0d 01 00 05 00 01 end
+bad "peer past int32" "$tmp/bigpeer.trcb" \
+    "block 1 at offset 13: invalid peer '4294967296' (line 2)"
+expect_exit 2 "peer past int32, trc-sum: exit 2" -- trc-sum "$tmp/bigpeer.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/bigpeer.trcb: block 1 at offset 13: invalid peer '4294967296' (line 2)" \
+    "peer past int32, trc-sum: message"
 # Mode same with nothing before it.
 mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
     49 01 0d 01 00 05 00 01 end

@@ -31,19 +31,22 @@ bad "a NUL byte, slow path" '#trc 1\n0.5 0 SB\n 0.6 0 SE peer=1\0x\n' "3: NUL by
 # after the rank: refused, never wrapped or read past (the fast path
 # stops at 9 digits; the sanitizer tests run these too).
 sixes=$(printf '6%.0s' $(seq 100))
-bad "a 100-digit fraction" "#trc 1\n0.$sixes 0 MK\n" "2: invalid time '0.$(printf '6%.0s' $(seq 38))'"
+printf '#trc 1\n0.%s 0 MK\n' "$sixes" | trc-cat >"$out" 2>"$err"
+is "$?:$(tail -1 "$out")" "0:0.666666667 0 MK" "a 100-digit fraction: rounded to the nearest ns (trc(5))"
 bad "30 digits of seconds" "#trc 1\n$(printf '9%.0s' $(seq 30)).0 0 MK\n" "2: invalid time '$(printf '9%.0s' $(seq 30)).0'"
 bad "a 25-digit rank" "#trc 1\n0.5 $(printf '1%.0s' $(seq 25)) MK\n" "2: invalid rank '$(printf '1%.0s' $(seq 25))'"
 bad "nothing after the rank" '#trc 1\n0 0 \n' "2: missing kind"
 bad "nothing after the rank, no newline" '#trc 1\n0 0 ' "2: truncated last line (no newline at end)"
 bad "half a kind" '#trc 1\n0 0 S\n' "2: unknown kind 'S'"
 long=$(head -c 70000 /dev/zero | tr '\0' a)
-bad "a long line with its newline" "#trc 1\n0.5 0 MK x=$long\n" "2: line longer than 65536 bytes"
+TRC_LINE_MAX=65536 bad "a line past TRC_LINE_MAX" "#trc 1\n0.5 0 MK x=$long\n" "2: line longer than 65536 bytes (TRC_LINE_MAX)"
 
-# A 1 MB line is refused, not read into memory whole.
+# A 1 MB line past a cap of 64k is refused, not read into memory whole.
 { echo '#trc 1'; printf '0.5 0 MK x='; head -c 1048576 /dev/zero | tr '\0' a; echo; } > "$tmp/long.trc"
-expect_exit 2 "1 MB line: exit 2" -- trc-cat "$tmp/long.trc"
-is "$(cat "$err")" "trc-cat: $tmp/long.trc:2: line longer than 65536 bytes" "1 MB line: message"
+TRC_LINE_MAX=64k expect_exit 2 "1 MB line, cap 64k: exit 2" -- trc-cat "$tmp/long.trc"
+is "$(cat "$err")" "trc-cat: $tmp/long.trc:2: line longer than 65536 bytes (TRC_LINE_MAX)" "1 MB line, cap 64k: message"
+TRC_LINE_MAX=1x expect_exit 2 "a bad TRC_LINE_MAX" -- trc-cat "$tmp/long.trc"
+is "$(cat "$err")" "trc-cat: invalid TRC_LINE_MAX '1x'" "a bad TRC_LINE_MAX: message"
 
 expect_exit 2 "a directory: exit 2" -- trc-cat "$tmp"
 is "$(cat "$err")" "trc-cat: $tmp: Is a directory" "a directory: message"

@@ -25,9 +25,9 @@ rank	events	total	comp	send	recv	wait	coll
 0	8	1.500000000	1.000000000	0.250000000	0.000000000	0.250000000	0.000000000
 1	4	2.500000000	0.000000000	0.000000000	2.000000000	0.000000000	0.500000000
 
-procedure	rank	count	total	mean	min	max	comp
-A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000
-B	0	1	0.500000000	0.500000000	0.500000000	0.500000000	0.500000000
+procedure	rank	count	total	mean	min	max	comp	max/min	cv
+A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000	1	0.000000
+B	0	1	0.500000000	0.500000000	0.500000000	0.500000000	0.500000000	1	0.000000
 
 operation	count	bytes	time	mean
 isend	1	100	0.250000000	0.250000000
@@ -40,10 +40,10 @@ min	max	messages	bytes
 T
 is_file "$out" "$tmp/want" "the hand-computed example, -t"
 trc-sum -t --section procs "$tmp/hand.trc" | head -2 | tail -1 > "$out"
-is "$(cat "$out")" "A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000" "-s procs"
+is "$(cat "$out")" "A	0	1	1.000000000	1.000000000	1.000000000	1.000000000	0.500000000	1	0.000000" "-s procs"
 trc-sum "$tmp/hand.trc" > "$out"
-grep -q '^all  *12 *2.500000 *1.000000 *0.250000 *2.000000 *0.250000 *0.500000$' "$out"
-ok $? "the human table has an 'all' row"
+grep -q '^all  *12 *2\.500 s *1\.000 s *250\.000 ms *2\.000 s *250\.000 ms *500\.000 ms$' "$out"
+ok $? "the human table has an 'all' row, each time in the unit that suits it"
 
 # An independent pass in awk over every pattern, in integer nanoseconds.
 for p in ring halo allreduce master-worker; do
@@ -79,6 +79,14 @@ for p in ring halo allreduce master-worker; do
 	   "$(awk '$3 == "SE" || $3 == "RE" || $3 == "WE" || $3 == "XE" { c++; if (match($0, /bytes=[0-9]+/)) b += substr($0, RSTART + 6, RLENGTH - 6) } END { print c, b }' "$tmp/g.trc")" \
 	   "$p: operation counts and bytes agree with awk"
 done
+
+# Variability per occurrence: lifetimes 1, 2 and 6 s have mean 3,
+# population deviation sqrt((4 + 1 + 9) / 3) = 2.160247, cv 0.720082,
+# max/min 6; one occurrence has cv 0.
+printf '#trc 1\n0 0 PB fn=V\n1 0 PE fn=V\n1 0 PB fn=V\n3 0 PE fn=V\n3 0 PB fn=V\n9 0 PE fn=V\n' > "$tmp/v.trc"
+is "$(trc-sum -t --section procs "$tmp/v.trc" | cut -f1,3,9,10 | tail -1)" "V	3	6	0.720082" "max/min and cv of the lifetimes, by hand"
+trc-sum --section procs "$tmp/v.trc" > "$out"
+grep -q '^V  *0  *3 .*  *6\.00  *0\.72$' "$out"; ok $? "  for people"
 
 # Regions that do not nest are an error naming the line.
 printf '#trc 1\n0 0 PB fn=A\n1 0 PB fn=B\n2 0 PE fn=A\n' > "$tmp/bad.trc"

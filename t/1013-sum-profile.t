@@ -34,7 +34,7 @@ X
 expect_exit 0 "the profile" -- trc-sum -t --section profile "$tmp/p.trc"
 is_file "$out" "$tmp/want" "  rows by hand"
 expect_exit 0 "the profile, for people" -- trc-sum --section profile "$tmp/p.trc"
-is "$(sed -n 3p "$out")" "computation  -                   31.25     2.500000     1.500000     1.250000     1.000000" \
+is "$(sed -n 3p "$out")" "computation  -                   31.25      2.500 s      1.500 s      1.250 s      1.000 s" \
     "  a row, '-' outside every region"
 expect_exit 0 "not in the default sections" -- trc-sum "$tmp/p.trc"
 ok "$(! grep -q '^profile' "$out"; echo $?)" "  no profile unless asked"

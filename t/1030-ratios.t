@@ -45,7 +45,7 @@ is "$(awk '$2 == "0" && !/^#/ { print $1 }' "$out" | head -1)" 'it\.1' "  escape
 
 # Errors.
 expect_exit 2 "an odd number of files" -- trc-ratios b1.trc
-is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] base target [base target ...]" \
+is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] base target [base target ...]" \
     "  the usage"
 expect_exit 2 "a missing file" -- trc-ratios b1.trc nosuch.trc
 ok "$(grep -q '^trc-ratios: nosuch.trc' "$err"; echo $?)" "  names it"

@@ -33,7 +33,7 @@ is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 t
 expect_exit 2 "bad option" -- trc-fit -x
 is "$(tail -1 "$err")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage on bad option"
 expect_exit 0 "help" -- trc-fit -h
-is "$(cat "$out")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "help prints usage"
+is "$(head -1 "$out")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "help prints usage"
 syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$T/../man/man1/trc-fit.1" 2>/dev/null |
     sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
 is "usage: $syn" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage equals the man page SYNOPSIS"

@@ -2,7 +2,7 @@
 # trc-scale: errors name file and line, exit 2.
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] [--poll wait|cost|comp] [--set name=value,...] [--wall] [file]"
+usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] [--poll wait|cost|comp] [--set name=value,...] [--strict] [--wall] [file]"
 
 # A receive whose send never comes.
 cat >"$tmp/u.trc" <<'X'
@@ -70,7 +70,7 @@ expect_exit 2 "bad ratio" -- trc-scale --cpu-ratio 0
 is "$(cat "$err")" "trc-scale: invalid ratio '0'" "ratio must be positive"
 expect_exit 2 "two files" -- trc-scale a b
 expect_exit 0 "help" -- trc-scale --help
-is "$(cat "$out")" "$usage" "help prints the usage"
+is "$(head -1 "$out")" "$usage" "help prints the usage"
 syn=$(groff -mandoc -Tascii -P-cbu -rLL=2000n "$T/../man/man1/trc-scale.1" 2>/dev/null |
     awk '/^SYNOPSIS/ { f = 1; next } f && /^[A-Z]/ { exit } f' | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')
 is "usage: $syn" "$usage" "usage equals the man page SYNOPSIS"

@@ -231,7 +231,7 @@ expect_exit 0 "--version" -- trc-effects --version
 man=$T/../man/man1/trc-effects.1
 syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$man" 2>/dev/null |
 	sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
-is "usage: $syn" "$(trc-effects -h)" "usage line is the SYNOPSIS"
+is "usage: $syn" "$(trc-effects -h | head -1)" "usage line is the SYNOPSIS"
 groff -mandoc -ww -z "$man" "$T/../man/man5/trc-factors.5" 2>"$err"
 is "$(cat "$err")" "" "man pages are clean"
 

@@ -39,7 +39,7 @@ for p in trc-fig1 trc-master-worker; do
 	man=$T/../man/man1/$p.1
 	syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$man" 2>/dev/null |
 		sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
-	is "usage: $syn" "$($p -h)" "$p: usage line is the SYNOPSIS"
+	is "usage: $syn" "$($p -h | head -1)" "$p: usage line is the SYNOPSIS"
 	groff -mandoc -ww -z "$man" 2>"$err"
 	is "$(cat "$err")" "" "$p: man page is clean"
 	is "$($p --version)" "$p $(trc-design --version | cut -d" " -f2)" "$p --version"

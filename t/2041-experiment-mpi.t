@@ -42,11 +42,11 @@ send1   call=send ranks=1 occ=10-19 delay=0.005
 recv2   call=recv ranks=2 occ=10-19 delay=0.005
 allred0 call=allreduce ranks=0 occ=10-19 delay=0.005
 X
-expect_exit 0 "heat: stable under 2^3" -- trc-experiment -j 2 --factors "$tmp/heat" "$tmp/heat.exp" \
+expect_exit 0 "heat: stable under 2^3" -- trc-experiment -j 2 --keep all --factors "$tmp/heat" "$tmp/heat.exp" \
 	-- -np 4 trc-heat -n 48 -i 40
 took "heat, 2^3, -j 2"
 is "$(verdict)" "verdict: stable under every perturbation" "  the verdict"
-is "$(awk 'NR > 1 { n++; d += $(NF - 2) } END { print n, d }' "$tmp/heat.exp/runs.tsv")" "8 0" \
+is "$(awk 'NR > 1 { n++; d += $(NF - 4) } END { print n, d }' "$tmp/heat.exp/runs.tsv")" "8 0" \
 	"  eight runs, distance 0"
 # Rank 1 sends 40 times, rank 2 receives twice per iteration: the
 # delays are 10 of them each, 50 ms.
@@ -107,7 +107,7 @@ is "$(verdict | sed -n '/^runs/,$p' | grep -v '^first' | cut -f2,4 | tr '\t\n' '
 is "$(verdict | grep '^first')" \
 	"first differing choice point: rank 0 recv $tmp/mw.exp/base.trc:$(first_wild "$tmp/mw.exp/base.trc") (run 2)" \
 	"  at the master's first wildcard receive (run 3 differs at its second)"
-is "$(awk 'NR > 1 { print ($(NF - 2) > 0) }' "$tmp/mw.exp/runs.tsv" | tr -d '\n')" 0110 \
+is "$(awk 'NR > 1 { print ($(NF - 4) > 0) }' "$tmp/mw.exp/runs.tsv" | tr -d '\n')" 0110 \
 	"  runs 2 and 3 differ from the baseline"
 offline "$tmp/mw.exp" 1 master-worker
 

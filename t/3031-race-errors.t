@@ -110,6 +110,6 @@ expect_exit 2 "an unknown option" -- trc-race -x late.trc
 is "$(tail -1 "$err")" "usage: trc-race [-q] [-f format] [--flops rate] [file]" "-x: usage"
 expect_exit 2 "an unknown format" -- trc-race -f nosuch late.trc
 expect_exit 0 "-h" -- trc-race -h
-is "$(cat "$out")" "usage: trc-race [-q] [-f format] [--flops rate] [file]" "-h: usage on stdout"
+is "$(head -1 "$out")" "usage: trc-race [-q] [-f format] [--flops rate] [file]" "-h: usage on stdout"
 expect_exit 0 "--version" -- trc-race --version
 done_testing

@@ -5,7 +5,7 @@
 
 u="usage: trc-record [-d delay] [-l library] [-o file] [-T seconds] [--bufsize bufsize] [--clock clock] -- mpirun-argument ..."
 expect_exit 0 "-h exits 0" -- trc-record -h
-is "$(cat "$out")" "$u" "-h prints the usage"
+is "$(head -1 "$out")" "$u" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-record.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" }
 	     /^\.Fl \\-/ { s = s " --" } /^\.Ar mpirun/ { s = s " mpirun-argument ..." }
@@ -52,6 +52,15 @@ is "$(cat "$err")" "$u" "  usage"
 expect_exit 2 "an unknown long option" -- trc-record --nosuch -- -np 1 true
 is "$(cat "$err")" "trc-record: invalid option '--nosuch'
 $u" "  named, with the usage"
+
+# As root without Open MPI's two variables, mpirun refuses: the error
+# names trc-record and says what Open MPI needs.
+if [ "$(id -u)" = 0 ] && command -v mpirun >/dev/null; then
+	env -u OMPI_ALLOW_RUN_AS_ROOT -u OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
+	    trc-record -l "${TRC_BUILD:-$T/../build}/libtrc-mpi.so" -o "$tmp/root.trc" -- -np 1 true >/dev/null 2>"$err"
+	is "$?:$(tail -1 "$err")" "2:trc-record: no trace written to $tmp/root.trc (mpirun exit 1); as root, Open MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 in the environment" \
+	    "as root without OMPI_ALLOW_RUN_AS_ROOT: named, with what Open MPI needs"
+fi
 
 for m in man1/trc-heat.1 man1/trc-pingpong.1 man1/trc-record.1 man7/libtrc-mpi.7; do
 	is "$(groff -mandoc -ww -z "$T/../man/$m" 2>&1)" "" "$m is clean"

@@ -29,7 +29,8 @@ done
 for d in tcp-shm shm-tcp; do
 	b=${d%-*} t=${d#*-}
 	expect_exit 0 "$d: predicted" -- trc-scale -b $b.fit -c $t.fit --cpu-ratio 1 $b.trc
-	is "$(cat "$err")" "" "  no clock-skew warning"
+	# A disturbed run (a busy host) is warned of apart: not skew.
+	is "$(grep -v ': the run looks disturbed: ' "$err")" "" "  no clock-skew warning"
 	is "$(grep -vc '^#' "$out")" "$(grep -vc '^#' $b.trc)" "  every event"
 	cp "$out" $d.pred
 	trc-sum -t --vs $t.trc $d.pred >"$tmp/vs"

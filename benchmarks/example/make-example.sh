@@ -30,21 +30,16 @@ mpirun -np 2 $target trc-pingpong --repetitions 100 -m 65536 --operations $ops >
 trc-fit "$tmp/base.txt" > "$dir/base.fit"
 trc-fit "$tmp/target.txt" > "$dir/target.fit"
 
-# Computation: a reduced problem (128 x 128 on 2 ranks) on both machines;
-# the ratio of each procedure's computation time is its speed ratio.
-trc-record -o "$tmp/rb.trc" -- -np 2 $base "$heat0" -n 128 -i 1000 > /dev/null
-trc-record -o "$tmp/rt.trc" -- -np 2 $target trc-heat -n 128 -i 1000 > /dev/null
-trc-sum -t --section procs "$tmp/rb.trc" > "$tmp/rb.tsv"
-trc-sum -t --section procs "$tmp/rt.trc" > "$tmp/rt.tsv"
-{
-	echo "# speed ratios base/target from trc-heat -n 128 -i 1000 on 2 ranks"
-	echo "mode speed"
-	awk -F'\t' 'NR == FNR { if (FNR > 1) t[$1] += $8; next }
-	    FNR > 1 { b[$1] += $8 } END {
-	    for (p in b) if (t[p] > 0) printf "%-10s all %.3f\n", p, b[p] / t[p] }' \
-	    "$tmp/rt.tsv" "$tmp/rb.tsv" | sort
-} > "$dir/ratios.tbl"
+# Computation: a reduced problem (128 x 128 on 2 ranks) on both machines,
+# three times; trc-ratios gives each procedure's and rank's speed ratio,
+# the median over the pairs, and warns of a run that looks disturbed.
+for i in 1 2 3; do
+	trc-record -o "$tmp/rb$i.trc" -- -np 2 $base "$heat0" -n 128 -i 1000 > /dev/null
+	trc-record -o "$tmp/rt$i.trc" -- -np 2 $target trc-heat -n 128 -i 1000 > /dev/null
+done
+trc-ratios "$tmp/rb1.trc" "$tmp/rt1.trc" "$tmp/rb2.trc" "$tmp/rt2.trc" \
+	"$tmp/rb3.trc" "$tmp/rt3.trc" > "$dir/ratios.tbl"
 
-# The full problem, 256 x 256 on 4 ranks, on both.
+# The full problem, 480 x 480 for 300 steps on 2 ranks, on both.
 trc-record -o "$dir/heat-base.trc" -- -np 2 $base "$heat0" -n 480 -i 300 > /dev/null
 trc-record -o "$dir/heat-target.trc" -- -np 2 $target trc-heat -n 480 -i 300 > /dev/null

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "swar.h"
 
 #define MAXARG		48
 #define CTAB		256		/* > 2 x the calls read */
@@ -375,29 +376,40 @@ slot_of(const char *s, size_t n)
 #define ELEN	(sizeof(ENTER) - 1)
 #define RLEN	(sizeof(RETURN) - 1)
 
-/* "S.NNNNNNNNN," as dumpi2ascii prints times, quickly; -1 otherwise. */
-static int
+/* "S.NNNNNNNNN," as dumpi2ascii prints times, quickly: just past the
+ * comma, or NULL. */
+static const char *
 wall_time(const char *p, const char *end, int64_t *t)
 {
 	int64_t sec = 0, frac = 0;
 	int i;
+#if SWAR_LE
+	uint64_t u;
+#endif
 
 	if (p >= end || *p < '0' || *p > '9')
-		return -1;
+		return NULL;
 	for (; p < end && *p >= '0' && *p <= '9'; p++)
 		if ((sec = sec * 10 + (*p - '0')) > 9000000000LL)
-			return -1;
+			return NULL;
 	if (end - p < 11 || *p++ != '.')
-		return -1;
+		return NULL;
+#if SWAR_LE
+	if (swar_digits8(p, &u) == 0 && p[8] >= '0' && p[8] <= '9' &&
+	    p[9] == ',') {
+		*t = sec * 1000000000 + (int64_t)u * 10 + (p[8] - '0');
+		return p + 10;
+	}
+#endif
 	for (i = 0; i < 9; i++, p++) {
 		if (*p < '0' || *p > '9')
-			return -1;
+			return NULL;
 		frac = frac * 10 + (*p - '0');
 	}
 	if (*p != ',')
-		return -1;
+		return NULL;
 	*t = sec * 1000000000 + frac;
-	return 0;
+	return p + 1;
 }
 
 static int
@@ -421,7 +433,7 @@ line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
 	} else
 		return 'a';
 	*nlen = (size_t)(sp - s);
-	if (wall_time(p, end, t) == 0)
+	if (wall_time(p, end, t) != NULL)
 		return k;
 	for (e = p; e < end && *e != ','; e++)
 		;
@@ -474,15 +486,44 @@ fb_fill(struct rd *d, struct fbuf *f)
 }
 
 /*
+ * The first byte a or b or '\n' in [p, end), or end: eight bytes at a
+ * time.  A line's first blank (which ends a call's name or an
+ * argument's type) and an argument's '=' or '[' are what a block's
+ * lines are scanned for, besides their newlines.
+ */
+static inline const char *
+find3(const char *p, const char *end, unsigned char a, unsigned char b)
+{
+	uint64_t x, m;
+
+	for (; end - p >= 8; p += 8) {
+		x = swar_load(p);
+		if ((m = swar_eq(x, a) | swar_eq(x, b) | swar_eq(x, '\n')) != 0)
+#if SWAR_LE
+			return p + swar_first(m);
+#else
+			break;
+#endif
+	}
+	for (; p < end; p++)
+		if (*p == a || *p == b || *p == '\n')
+			break;
+	return p;
+}
+
+/*
  * The next block of a file: 1, 0 at its end, -1 on error.  Lines
  * outside a block (the header or footer dumpi2ascii -H or -F adds) are
  * counted and skipped.  When the buffer ends inside a block, the block
  * moves to the buffer's front and is read again from its first line.
+ * A call line as dumpi2ascii prints it is told and its time read in
+ * the one pass that finds its newline; any other goes to line_kind.
  */
 static int
 read_block(struct rd *d, struct fbuf *f, struct block *b)
 {
-	char *s, *eq, *sp, *nl, *e, tb[64];
+	char *s, *eq, *sp, *nl, *e, *q, tb[64];
+	const char *p;
 	size_t len, nlen = 0, pos;
 	int64_t t = 0;
 	long line;
@@ -496,7 +537,27 @@ again:
 	for (;;) {
 		s = f->buf + pos;
 		e = f->buf + f->end;
-		if (s == e || (nl = trc_find_nl(s, e)) == NULL) {
+		sp = (char *)find3(s, e, ' ', ' ');
+		/* k: the line's kind when told here, 0 when line_kind is
+		 * to tell it; q: where its newline is looked for from. */
+		k = 0;
+		q = sp;
+		if (sp < e && *sp == ' ' && sp > s && e - sp > (ptrdiff_t)RLEN) {
+			p = NULL;
+			if (sp[1] == 'r' && memcmp(sp, RETURN, RLEN) == 0)
+				p = wall_time(sp + RLEN, e, &t);
+			else if (sp[1] == 'e' && memcmp(sp, ENTER, ELEN) == 0)
+				p = wall_time(sp + ELEN, e, &t);
+			else
+				k = 'a';
+			if (p != NULL) {
+				k = sp[1];
+				nlen = (size_t)(sp - s);
+				q = (char *)p;
+			}
+		}
+		nl = q < e && *q == '\n' ? q : trc_find_nl(q, e);
+		if (nl == NULL) {
 			if (!f->eof) {
 				if (fb_fill(d, f) < 0)
 					return -1;
@@ -516,12 +577,10 @@ again:
 		line++;
 		if (len > 0 && s[len - 1] == '\r')
 			len--;
-		/* Short scans by hand: a call costs more than they do. */
-		for (sp = s; sp < s + len && *sp != ' '; sp++)
-			;
-		if (sp == s + len)
+		if (sp >= s + len)
 			sp = NULL;
-		k = line_kind(s, len, sp, &nlen, &t);
+		if (k == 0)
+			k = line_kind(s, len, sp, &nlen, &t);
 		if (k < 0) {
 			show(tb, sizeof(tb), s, len);
 			return trc_fail_at(d->r, f->path, line,
@@ -579,9 +638,8 @@ again:
 		/* "TYPE NAME=VALUE": NAME without its [dimensions]. */
 		if (b->nargs == MAXARG || sp == NULL)
 			continue;
-		for (eq = sp + 1; eq < s + len && *eq != '=' && *eq != '[';
-		    eq++)
-			;
+		if ((eq = (char *)find3(sp + 1, e, '=', '[')) > s + len)
+			eq = s + len;
 		a = &b->a[b->nargs];
 		a->name = sp + 1;
 		a->nlen = (uint32_t)(eq - a->name);
@@ -1558,22 +1616,38 @@ drop_call(struct rd *d)
 	return 0;
 }
 
+/*
+ * The head peer and tag arguments share: an int32 and the annotation
+ * after it, which tells a wildcard ("-1 (MPI_ANY_SOURCE)").  0, or -1
+ * when the argument is missing or not an int.
+ */
+static int
+annotated_arg(struct rd *d, struct rank *rk, struct arg *a,
+    const char *name, int64_t *v, const char **an, size_t *alen)
+{
+	const char *rest;
+
+	if (a == NULL)
+		return missing(d, rk, name);
+	if (lead_int(val(&d->b, a), v, &rest) < 0 || *v < INT32_MIN ||
+	    *v > INT32_MAX)
+		return bad_value(d, rk, a, name);
+	*an = annotation(a, rest, alen);
+	return 0;
+}
+
 /* peer: a rank of inst, or MPI_ANY_SOURCE (-1, annotated) */
 static int
 peer_arg_a(struct rd *d, struct rank *rk, struct arg *a,
     const char *name, int32_t *peer,
     int *null)
 {
-	const char *rest, *an;
+	const char *an;
 	size_t alen;
 	int64_t v;
 
-	if (a == NULL)
-		return missing(d, rk, name);
-	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
-	    v > INT32_MAX)
-		return bad_value(d, rk, a, name);
-	an = annotation(a, rest, &alen);
+	if (annotated_arg(d, rk, a, name, &v, &an, &alen) < 0)
+		return -1;
 	*null = 0;
 	if (alen == 14 && memcmp(an, "MPI_ANY_SOURCE", 14) == 0)
 		*peer = TRC_ANY;
@@ -1585,20 +1659,17 @@ peer_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 	return 0;
 }
 
+/* tag: not negative, or MPI_ANY_TAG (annotated) */
 static int
 tag_arg_a(struct rd *d, struct rank *rk, struct arg *a,
     const char *name, int32_t *tag)
 {
-	const char *rest, *an;
+	const char *an;
 	size_t alen;
 	int64_t v;
 
-	if (a == NULL)
-		return missing(d, rk, name);
-	if (lead_int(val(&d->b, a), &v, &rest) < 0 || v < INT32_MIN ||
-	    v > INT32_MAX)
-		return bad_value(d, rk, a, name);
-	an = annotation(a, rest, &alen);
+	if (annotated_arg(d, rk, a, name, &v, &an, &alen) < 0)
+		return -1;
 	if (alen == 11 && memcmp(an, "MPI_ANY_TAG", 11) == 0)
 		*tag = TRC_ANY;
 	else if (v < 0)

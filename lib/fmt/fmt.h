@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "swar.h"
 
 /* src.c: a file or stdin, gzip inflated; the first bytes kept for bids. */
 #define TRC_HEADSIZE	4096
@@ -40,15 +41,15 @@ void		 trc_src_close(struct trc_src *);
 static inline char *
 trc_find_nl(char *p, const char *end)
 {
-	const uint64_t ones = 0x0101010101010101u, nl = ones * '\n';
-	uint64_t x;
+	uint64_t m;
 
-	for (; end - p >= 8; p += 8) {
-		memcpy(&x, p, 8);
-		x ^= nl;
-		if ((x - ones) & ~x & (ones << 7))
+	for (; end - p >= 8; p += 8)
+		if ((m = swar_eq(swar_load(p), '\n')) != 0)
+#if SWAR_LE
+			return p + swar_first(m);
+#else
 			break;
-	}
+#endif
 	for (; p < end; p++)
 		if (*p == '\n')
 			return p;

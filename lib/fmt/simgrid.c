@@ -2122,7 +2122,9 @@ open_index(struct trc_reader *r, struct sg *g, struct trc_src *src,
 			rc = trc_fail_at(r, name, 0, "out of memory");
 		else if (access(file, R_OK) < 0)
 			rc = trc_fail_at(r, name, lines[0], "cannot open '%s': "
-			    "%s", files[0], strerror(errno));
+			    "%s%s", files[0], strerror(errno), path == NULL ?
+			    " (an index on standard input names files from "
+			    "the current directory, not its own)" : "");
 		else
 			rc = open_one(r, g, NULL, file);
 		free(file);
@@ -2145,7 +2147,9 @@ open_index(struct trc_reader *r, struct sg *g, struct trc_src *src,
 		}
 		if (trc_src_error(s) != NULL) {
 			rc = trc_fail_at(r, name, lines[i], "cannot open '%s': "
-			    "%s", files[i], trc_src_error(s));
+			    "%s%s", files[i], trc_src_error(s), path == NULL ?
+			    " (an index on standard input names files from "
+			    "the current directory, not its own)" : "");
 			trc_src_close(s);
 			break;
 		}

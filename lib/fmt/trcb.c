@@ -806,6 +806,7 @@ struct rtrcb {
 	struct rstate	*rs;
 	size_t		 nrs;
 	long		 line;		/* the event's line in the text */
+	int		 fields_only;	/* no text of values, no attr[] */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -946,10 +947,10 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	uint64_t ranks, len;
 	unsigned version, flags, order;
 
-	(void)opts;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
 	trc_reader_set_state(tr, r);
+	r->fields_only = opts != NULL && opts->fields_only;
 	r->src = src;
 	r->name = trc_src_name(src);
 	if ((r->in = malloc(65536)) == NULL ||
@@ -1306,9 +1307,11 @@ fields_clear(struct slot *s)
 	s->reqs.len = s->fn.len = s->op.len = 0;
 }
 
-/* The field of known value i, as parse.c reads its text: 0 or -1. */
-static int
-b_field(struct slot *s, int i, int code)
+/* The field of known value i, as parse.c reads its text: 0 or -1.
+ * Without text (fields_only), a number's text is not made: reqs is
+ * left empty. */
+static inline __attribute__((always_inline)) int
+b_field(struct slot *s, int i, int code, int text)
 {
 	const struct val *v = &s->v[i];
 	const struct trc_str *val = &s->attr[i].val;
@@ -1326,6 +1329,8 @@ b_field(struct slot *s, int i, int code)
 	case K_REQ:
 		s->reqs = list = *val;
 		if (v->type == V_INT || v->type == V_LIST) {
+			if (!text)
+				s->reqs.s = "", s->reqs.len = 0;
 			if (v->type == V_INT)
 				s->req = v->i;
 			else
@@ -1366,6 +1371,18 @@ b_field(struct slot *s, int i, int code)
 	return 0;
 }
 
+/*
+ * Whether value v (of key code) needs its text: always, but for a
+ * caller of fields only, just where a field is taken from the text (a
+ * label, an operation, a number not written as a canonical one).
+ */
+static inline int
+needs_text(const struct rtrcb *r, const struct val *v, int code)
+{
+	return !r->fields_only || code == K_FN || code == K_OP ||
+	    (v->type != V_INT && v->type != V_LIST);
+}
+
 static int
 r_next(struct trc_reader *tr, struct trc_event *ev)
 {
@@ -1373,7 +1390,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	struct rstate *rs;
 	struct slot *sl;
 	uint64_t u, n;
-	unsigned head, mode, seen;
+	unsigned head, mode, seen, c;
 	int32_t rank;
 	int64_t t;
 	int i, rc = 0, code, all;
@@ -1432,19 +1449,28 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			goto bad;
 		/* Only what changed is written out again. */
 		for (i = 0; mode == MODE_VALUES && i < sl->n; i++) {
-			if (r->pos < r->rawlen && r->raw[r->pos] == V_SAME) {
+			c = r->pos < r->rawlen ? r->raw[r->pos] : 0x80;
+			if (c == V_SAME) {
 				r->pos++;
 				continue;
 			}
-			if ((rc = b_val(r, &sl->v[i], 1)) < 0)
+			/* The usual change, an int's delta in one byte, as
+			 * b_val reads it. */
+			if (c < 0x80 && (c & 7) == V_INT &&
+			    sl->v[i].type == V_INT) {
+				r->pos++;
+				sl->v[i].i = (int64_t)((uint64_t)sl->v[i].i +
+				    (uint64_t)unzig(c >> 3));
+			} else if ((rc = b_val(r, &sl->v[i], 1)) < 0)
 				goto val;
-			if (rc == 0)
+			else if (rc == 0)
 				continue;
-			if (b_text(r, sl, i) < 0)
-				goto nomem;
 			code = r->scode[sl->v[i].key];
+			if (needs_text(r, &sl->v[i], code) &&
+			    b_text(r, sl, i) < 0)
+				goto nomem;
 			if (code != K_OTHER && !sl->dupknown &&
-			    b_field(sl, i, code) < 0)
+			    b_field(sl, i, code, !r->fields_only) < 0)
 				goto invalid;
 		}
 		all = mode == MODE_VALUES && sl->dupknown;
@@ -1469,7 +1495,8 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 				goto bad;
 			if ((rc = b_val(r, &sl->v[i], 0)) < 0)
 				goto val;
-			if (b_text(r, sl, i) < 0)
+			if (needs_text(r, &sl->v[i], r->scode[sl->v[i].key]) &&
+			    b_text(r, sl, i) < 0)
 				goto nomem;
 		}
 		sl->n = (int)n;
@@ -1488,7 +1515,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		fields_clear(sl);
 		for (i = 0; i < sl->n; i++)
 			if ((code = r->scode[sl->v[i].key]) != K_OTHER &&
-			    b_field(sl, i, code) < 0)
+			    b_field(sl, i, code, !r->fields_only) < 0)
 				goto invalid;
 	}
 
@@ -1512,8 +1539,13 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		ev->reqs = sl->reqs;
 		ev->fn = sl->fn;
 		ev->op = sl->op;
-		ev->nattr = sl->n;
-		memcpy(ev->attr, sl->attr, (size_t)sl->n * sizeof(ev->attr[0]));
+		if (r->fields_only)
+			ev->nattr = 0;
+		else {
+			ev->nattr = sl->n;
+			memcpy(ev->attr, sl->attr,
+			    (size_t)sl->n * sizeof(ev->attr[0]));
+		}
 	}
 	ev->line = ++r->line;
 	rs->gen = r->gen;
@@ -1525,6 +1557,8 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	return 1;
 invalid:
 	sl->gen = 0;
+	if (b_text(r, sl, i) < 0)	/* not made when fields_only */
+		goto nomem;
 	return r_fail(tr, r, "invalid %s '%.40s' (line %ld)",
 	    sl->attr[i].key.s, sl->attr[i].val.s, r->line + 1);
 nomem:

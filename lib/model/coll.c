@@ -112,6 +112,13 @@ allreduce(int32_t p, int64_t m)
 		;
 	for (j = 0; m >= t[i].r[j].below; j++)
 		;
+	/* Both rings hand a count smaller than the ranks to recursive
+	 * doubling, and the rule picks them for such counts on purpose
+	 * (under 8 bytes on 2 or 3 ranks).  The trace gives bytes, not
+	 * the count: elements are taken as 4 bytes (int, float), the
+	 * smallest the reductions are usually made on. */
+	if (t[i].r[j].a == COLL_RING && m / 4 < p)
+		return COLL_RECDOUBLING;
 	return t[i].r[j].a;
 }
 

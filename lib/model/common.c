@@ -19,9 +19,11 @@ trc_ns(double s)
 {
 	double v = s * 1e9;
 
+	if (isnan(v))
+		return TRC_TIME_OVER;
 	if (!(v > 0))
 		return 0;
-	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+	return v >= (double)TRC_TIME_MAX ? TRC_TIME_OVER : (int64_t)llround(v);
 }
 
 int
@@ -37,18 +39,21 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 	c->ratios = conf->ratios;
 	c->base = conf->base;
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
+	c->rk.elsize = sizeof(struct cpu_rank);
 }
 
 void
 trc_cpu_fini(struct trc_cpu *c)
 {
+	struct cpu_rank *p;
 	size_t i;
 
-	for (i = 0; i < c->nrk; i++) {
-		free(c->rk[i].lab);
-		free(c->rk[i].labpos);
-	}
-	free(c->rk);
+	for (i = 0; i < c->rk.npg * TRC_PAGE; i++)
+		if ((p = trc_pages_at(&c->rk, i)) != NULL) {
+			free(p->lab);
+			free(p->labpos);
+		}
+	trc_pages_free(&c->rk);
 }
 
 static int
@@ -71,22 +76,9 @@ grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 static struct cpu_rank *
 getrank(struct trc_cpu *c, int32_t r)
 {
-	struct cpu_rank *p;
-	size_t n;
-
 	if (r < 0)
 		return NULL;
-	if ((size_t)r >= c->nrk) {
-		n = c->nrk ? c->nrk : 64;
-		while (n <= (size_t)r)
-			n *= 2;
-		if ((p = realloc(c->rk, n * sizeof(*p))) == NULL)
-			return NULL;
-		memset(p + c->nrk, 0, (n - c->nrk) * sizeof(*p));
-		c->rk = p;
-		c->nrk = n;
-	}
-	return &c->rk[r];
+	return trc_pages_get(&c->rk, (size_t)r);
 }
 
 /* K of rank r's current label: 0, or -1 when matching failed. */

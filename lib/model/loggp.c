@@ -63,11 +63,17 @@ struct loggp {
 	double		 meanhops;	/* between two ranks, for collectives */
 	struct coll_net	 net;
 	struct coll_memo memo;
-	int64_t		*nic;		/* per rank: free to inject from */
-	size_t		 nnic;
+	struct trc_pages nic;		/* per rank: free to inject from */
 	int64_t		*link;		/* per node, out and in: free from */
 	size_t		 nlink;
 };
+
+/*
+ * No parameter is over a day (of seconds, or seconds a byte): the
+ * sums of a message's parameters then stay far inside the clock
+ * (TRC_TIME_MAX, trc.h), and a value past it is a typo.
+ */
+#define LOGGP_MAX	86400.0
 
 static int
 parse_real(const char *s, double *v, int sign)
@@ -139,6 +145,9 @@ set(struct param *p, const char *name, const char *val, char *err,
 			goto bad;
 	} else if (parse_real(val, real[i], i == P_R) < 0)
 		goto bad;
+	else if (fabs(*real[i]) > LOGGP_MAX)
+		return trc_errorf(err, errlen, "'%s' %s is past %g s", name,
+		    val, LOGGP_MAX);
 	p->given |= 1u << i;
 	return 0;
 bad:
@@ -292,7 +301,7 @@ lg_free(void *v)
 	if (m == NULL)
 		return;
 	trc_cpu_fini(&m->cpu);
-	free(m->nic);
+	trc_pages_free(&m->nic);
 	free(m->link);
 	free(m);
 }
@@ -360,22 +369,10 @@ lg_region(void *v, int32_t rank, const struct trc_str *fn)
 static int64_t *
 nic(struct loggp *m, int32_t r)
 {
-	int64_t *p;
-	size_t n;
-
 	if (r < 0)
 		return NULL;
-	if ((size_t)r >= m->nnic) {
-		n = m->nnic ? m->nnic : 64;
-		while (n <= (size_t)r)
-			n *= 2;
-		if ((p = realloc(m->nic, n * sizeof(*p))) == NULL)
-			return NULL;
-		memset(p + m->nnic, 0, (n - m->nnic) * sizeof(*p));
-		m->nic = p;
-		m->nnic = n;
-	}
-	return &m->nic[r];
+	m->nic.elsize = sizeof(int64_t);
+	return trc_pages_get(&m->nic, (size_t)r);
 }
 
 /* Node n's outgoing (dir 0) or incoming (1) link, NULL: no memory. */

@@ -29,20 +29,21 @@ struct trc_cpu {
 	struct trc_ratios	*ratios;	/* NULL: k for all */
 	const struct trc_fit	*base;		/* the base machine, or NULL */
 	double			 k;
-	struct cpu_rank		*rk;
-	size_t			 nrk;
+	struct trc_pages	 rk;		/* struct cpu_rank, by rank */
 	char			 err[512];
 };
 
-/* k d, rounded; d itself when k is 1. */
+/* k d, rounded; d itself when k is 1; TRC_TIME_OVER past the clock. */
 static inline int64_t
 trc_scale_ns(double k, int64_t d)
 {
 	double v = k * (double)d;
 
-	if (k == 1)
+	if (k == 1 || d > TRC_TIME_MAX)
 		return d;
-	return v >= 9e18 ? INT64_MAX / 4 : (int64_t)llround(v);
+	if (!(v < (double)TRC_TIME_MAX))	/* NaN too */
+		return v < 0 ? 0 : TRC_TIME_OVER;
+	return v > 0 ? (int64_t)llround(v) : 0;
 }
 
 void	 trc_cpu_init(struct trc_cpu *, const struct trc_model_conf *);
@@ -68,7 +69,8 @@ int	 trc_cpu_region(struct trc_cpu *, int32_t rank,
 /* The least predicted length of an interval recorded at least dt long. */
 int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
 
-/* Seconds to nanoseconds, rounded, negative times as 0. */
+/* Seconds to nanoseconds, rounded, negative times as 0, TRC_TIME_OVER
+ * past TRC_TIME_MAX or not a number. */
 int64_t	 trc_ns(double s);
 
 struct trc_fit;

@@ -67,6 +67,9 @@ static int64_t	 nextreq = 1;
 static MPI_Group worldgroup = MPI_GROUP_NULL;
 
 static void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2)));
+static void	 cond_start(void);
+static void	 cond_finish(void);
+static void	 cond_write(FILE *);
 
 static void
 fatal(const char *fmt, ...)
@@ -1195,8 +1198,13 @@ tr_init(void)
 	if ((buf = malloc(cap)) == NULL)
 		fatal("out of memory");
 
-	/* Rank 0 makes the directory. */
-	if (tr_rank == 0) {
+	/*
+	 * Rank 0 makes the directory, and a replayed rank (msglog.c),
+	 * which runs alone, its own: the tracer's collectives are held
+	 * from the log and go to the lone process's MPI.
+	 */
+	ml_hold++;
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		snprintf(dir, sizeof(dir), "%s.ranks.XXXXXX", out);
 		if (mkdtemp(dir) == NULL) {
 			fprintf(stderr, "libtrc-mpi: %s: %s\n", dir, strerror(errno));
@@ -1221,11 +1229,12 @@ tr_init(void)
 	 * and every rank's first event is near 0.
 	 */
 	PMPI_Barrier(MPI_COMM_WORLD);
-	if (tr_rank == 0) {
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		clock_gettime(clk, &ts);
 		o = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 	}
 	PMPI_Bcast(&o, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+	ml_hold--;
 	origin = o;
 
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
@@ -1236,6 +1245,7 @@ tr_init(void)
 		sigaction(fatal_signals[i], &sa, &oldact[i]);
 	}
 	atexit(at_exit);
+	cond_start();
 	tr_on = 1;
 	if (cpumode)
 		cpu_last = cpu_at(-1);
@@ -1389,6 +1399,9 @@ merge(void)
 	FILE *xf;
 	FILE *o;
 	int i, n = 0, rc = 0;
+	/* A replayed rank (msglog.c) has only its own file. */
+	int lo = ml_mode == ML_REPLAY ? tr_rank : 0;
+	int hi = ml_mode == ML_REPLAY ? tr_rank + 1 : nranks;
 
 	/* One descriptor per rank: ask for as many as the hard limit allows. */
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max &&
@@ -1427,17 +1440,22 @@ merge(void)
 	    (long long)(origin / 1000000000), (long long)(origin % 1000000000),
 	    anypolled ? " pollt=wall" : "", cpumode ? " cpu=thread" : "");
 	fprintf(xf, "#tracer libtrc-mpi program=%s\n", prog_name());
+	if (ml_mode == ML_REPLAY)
+		fprintf(xf, "#replay rank=%d: the other ranks' events are "
+		    "not in this trace\n", tr_rank);
+	cond_write(xf);
 	/* How often each delay fired, so a factor that never did shows. */
 	for (i = 0; i < ndelay; i++)
 		fprintf(xf, "#delay fired=%ld %s\n", delays[i].fired,
 		    delays[i].spec);
+	tr_untraced_header(xf);
 	fclose(xf);
 	if (outfmt == 0)
 		fprintf(o, "#trc 1 ranks=%d order=time\n%s", nranks, extra);
 	else if ((bw = binary_open(o, extra)) == NULL)
 		rc = -1;
 	free(extra);
-	for (i = 0; i < nranks; i++) {
+	for (i = lo; i < hi; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		srcs[i].rank = i;
 		if ((srcs[i].f = fopen(path, "r")) == NULL) {
@@ -1498,7 +1516,7 @@ merge(void)
 		unlink(tmp);
 		return -1;
 	}
-	for (i = 0; i < nranks; i++) {
+	for (i = lo; i < hi; i++) {
 		snprintf(path, sizeof(path), "%s/rank.%d", dir, i);
 		unlink(path);
 	}
@@ -1527,8 +1545,10 @@ tr_finalize(void)
 	bad[1] = polled;
 	if (bad[0])
 		fprintf(stderr, "libtrc-mpi: %s: %s\n", rankfile, strerror(werr));
+	ml_hold++;
 	PMPI_Allreduce(bad, any, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	anypolled = any[1];
+	cond_finish();
 	/* Every rank parsed the same TRC_DELAY: sum the delays made. */
 	for (i = 0; i < ndelay; i++) {
 		long all = 0;
@@ -1537,7 +1557,9 @@ tr_finalize(void)
 		    MPI_COMM_WORLD);
 		delays[i].fired = all;
 	}
-	if (tr_rank == 0) {
+	tr_untraced_reduce();
+	ml_hold--;
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
 		if (any[0] || merge() < 0)
 			fprintf(stderr, "libtrc-mpi: no trace written; %s keeps "
 			    "the partial mark and %s the rank files\n", out, dir);
@@ -1545,4 +1567,110 @@ tr_finalize(void)
 	free(buf);
 	buf = NULL;
 	PMPI_Group_free(&worldgroup);
+}
+
+/* The run's conditions ------------------------------------------------ */
+
+/*
+ * What says whether a run was disturbed, in the header (trc(5)): the
+ * host's load average and steal time at MPI_Init and MPI_Finalize, read
+ * by rank 0, and each rank's CPU time against the wall time between
+ * the two.  A rank that computes while another job holds its core runs
+ * on a CPU for less than its computation's wall time.
+ */
+static double	 load_at[2] = { -1, -1 };
+static long long stat_at[2][2];		/* steal, total ticks */
+static int64_t	 cpu0, wall0;
+static int64_t	*cond_cpu;		/* rank 0: cpu, wall per rank */
+
+static int64_t
+process_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The 1-minute load average, and /proc/stat's steal and total ticks. */
+static void
+host_read(int k)
+{
+	long long v[10] = { 0 };
+	FILE *f;
+	int i;
+
+	if ((f = fopen("/proc/loadavg", "r")) != NULL) {
+		if (fscanf(f, "%lf", &load_at[k]) != 1)
+			load_at[k] = -1;
+		fclose(f);
+	}
+	stat_at[k][0] = stat_at[k][1] = -1;
+	if ((f = fopen("/proc/stat", "r")) == NULL)
+		return;
+	/* cpu user nice system idle iowait irq softirq steal guest gn */
+	if (fscanf(f, "cpu %lld %lld %lld %lld %lld %lld %lld %lld", &v[0],
+	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) == 8) {
+		stat_at[k][0] = v[7];
+		for (stat_at[k][1] = 0, i = 0; i < 8; i++)
+			stat_at[k][1] += v[i];
+	}
+	fclose(f);
+}
+
+static void
+cond_start(void)
+{
+	if (tr_rank == 0 || ml_mode == ML_REPLAY)
+		host_read(0);
+	cpu0 = process_cpu();
+	wall0 = tr_now();
+}
+
+/* Collective: every rank's CPU and wall time to rank 0. */
+static void
+cond_finish(void)
+{
+	int64_t mine[2];
+
+	mine[0] = process_cpu() - cpu0;
+	mine[1] = tr_now() - wall0;
+	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
+		host_read(1);
+		if ((cond_cpu = calloc(2 * (size_t)nranks,
+		    sizeof(*cond_cpu))) == NULL)
+			fatal("out of memory");
+	}
+	/* A replayed rank is alone in its world: it has its own times. */
+	if (ml_mode == ML_REPLAY) {
+		cond_cpu[2 * tr_rank] = mine[0];
+		cond_cpu[2 * tr_rank + 1] = mine[1];
+		return;
+	}
+	PMPI_Gather(mine, 2, MPI_INT64_T, cond_cpu, 2, MPI_INT64_T, 0,
+	    MPI_COMM_WORLD);
+}
+
+static void
+cond_write(FILE *xf)
+{
+	long long dsteal = stat_at[1][0] - stat_at[0][0];
+	long long dall = stat_at[1][1] - stat_at[0][1];
+	int i;
+
+	fprintf(xf, "#load start=%.2f end=%.2f cpus=%ld", load_at[0],
+	    load_at[1], sysconf(_SC_NPROCESSORS_ONLN));
+	if (stat_at[0][0] >= 0 && stat_at[1][0] >= 0 && dall > 0)
+		fprintf(xf, " steal=%.2f", 100.0 * (double)dsteal / (double)dall);
+	fputc('\n', xf);
+	for (i = 0; cond_cpu != NULL && i < nranks; i++)
+		if (ml_mode != ML_REPLAY || i == tr_rank)
+			fprintf(xf, "#cpu rank=%d cpu=%lld.%09lld "
+			    "wall=%lld.%09lld\n", i,
+			    (long long)(cond_cpu[2 * i] / 1000000000),
+			    (long long)(cond_cpu[2 * i] % 1000000000),
+			    (long long)(cond_cpu[2 * i + 1] / 1000000000),
+			    (long long)(cond_cpu[2 * i + 1] % 1000000000));
+	free(cond_cpu);
+	cond_cpu = NULL;
 }

@@ -12,6 +12,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define EXPORT	__attribute__((visibility("default")))
@@ -43,6 +44,14 @@ struct msg_info {
 	MPI_Comm	 commh;
 };
 
+/* msglog.c: message logs (TRC_LOG) and one-rank replay (TRC_REPLAY). */
+#define ML_OFF		0
+#define ML_RECORD	1
+#define ML_REPLAY	2
+extern int	 ml_mode;
+extern int	 ml_hold;	/* >0: the tracer's own calls, neither logged
+				   nor replayed */
+
 extern int	 tr_on;		/* between Init and Finalize */
 extern int	 tr_rank;
 extern int	 tr_depth;	/* nesting: calls made by a wrapper are not traced */
@@ -60,6 +69,9 @@ void	 tr_region(int open, const char *name);
 void	 tr_init(void);
 void	 tr_finalize(void);
 void	 tr_abort(int errorcode);
+/* untraced.c: the calls not traced, summed on rank 0; its header lines. */
+void	 tr_untraced_reduce(void);
+void	 tr_untraced_header(FILE *);
 
 int	 tr_world(MPI_Comm, int rank);	/* a comm rank as a world rank */
 int	 tr_root(MPI_Comm, int root);	/* a collective's root, or -1 */

@@ -11,6 +11,27 @@ parse(const char *line, struct trc_event *ev, char err[TRC_ERRLEN])
 	return trc_parse_line(line, strlen(line), ev, err);
 }
 
+/*
+ * As the reader parses a line where it lies in its buffer: followed by
+ * its newline, then TRC_PARSE_PAD bytes of something else, which the
+ * eight-byte loads may read and must not take for the line.
+ */
+static int
+parse_padded(const char *line, struct trc_event *ev, char err[TRC_ERRLEN])
+{
+	static char buf[1024 + TRC_PARSE_PAD];
+	const char *stop;
+	size_t n = strlen(line);
+
+	memset(buf, '7', sizeof(buf));
+	memcpy(buf, line, n);
+	buf[n] = '\n';
+	err[0] = '\0';
+	if (trc_parse_event(buf, NULL, ev, err, &stop) < 0)
+		return -1;
+	return stop == buf + n ? 0 : -2;
+}
+
 static void
 bad(const char *line, const char *want)
 {
@@ -20,6 +41,33 @@ bad(const char *line, const char *want)
 
 	ok(rc == -1, "rejects \"%s\"", line);
 	is_str(err, want, "  with the message");
+	rc = parse_padded(line, &ev, err);
+	ok(rc == -1 && strcmp(err, want) == 0, "  and so in the reader's buffer");
+}
+
+/* A line that parses alike both ways, with its fields as given. */
+static void
+good(const char *line, int64_t t, int32_t rank, int32_t peer, int32_t tag,
+    int64_t bytes, int64_t req, int nattr)
+{
+	struct trc_event ev;
+	char err[TRC_ERRLEN];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!ok((i ? parse_padded(line, &ev, err) :
+		    parse(line, &ev, err)) == 0, "%s \"%s\"", i ?
+		    "  in the reader's buffer" : "parses", line)) {
+			printf("# %s\n", err);
+			continue;
+		}
+		ok(ev.t == t && ev.rank == rank && ev.peer == peer &&
+		    ev.tag == tag && ev.bytes == bytes && ev.req == req &&
+		    ev.nattr == nattr, "  time %lld, rank %d, peer %d, tag %d, "
+		    "bytes %lld, req %lld, %d attributes", (long long)t,
+		    (int)rank, (int)peer, (int)tag, (long long)bytes,
+		    (long long)req, nattr);
+	}
 }
 
 int
@@ -42,7 +90,26 @@ main(void)
 	ok(trc_parse_time("9223372037", 10, &v) == -1, "overflow");
 	ok(trc_parse_time("9223372036.854775808", 20, &v) == -1, "overflow by 1 ns");
 	ok(trc_parse_time("9223372036.854775807", 20, &v) == 0 && v == INT64_MAX, "INT64_MAX ns");
-	ok(trc_parse_time("0.0000000001", 12, &v) == -1, "ten decimals");
+	/* Past 9 decimals: to the nearest ns, a tie to the even one. */
+	ok(trc_parse_time("0.0000000001", 12, &v) == 0 && v == 0,
+	    "ten decimals: 0.1 ns is 0");
+	ok(trc_parse_time("0.0000000006", 12, &v) == 0 && v == 1,
+	    "0.6 ns is 1");
+	ok(trc_parse_time("0.0000000005", 12, &v) == 0 && v == 0,
+	    "0.5 ns: a tie, to the even 0");
+	ok(trc_parse_time("0.0000000015", 12, &v) == 0 && v == 2,
+	    "1.5 ns: a tie, to the even 2");
+	ok(trc_parse_time("0.00000000050000000000000000001", 31, &v) == 0 &&
+	    v == 1, "0.5 ns and a little: 1");
+	ok(trc_parse_time("1.999999999500", 14, &v) == 0 &&
+	    v == 2000000000, "1.9999999995 s: to 2 s, the even ns");
+	ok(trc_parse_time("0.06666666666666666666666666666666666666666666666666"
+	    "666666666666666666666666666666666666666666666666660", 103, &v) ==
+	    0 && v == 66666667, "a 100-digit fraction: 66666667 ns");
+	ok(trc_parse_time("9223372036.8547758074", 21, &v) == 0 &&
+	    v == INT64_MAX, "INT64_MAX ns and 0.4 ns");
+	ok(trc_parse_time("9223372036.8547758075", 21, &v) == -1,
+	    "rounded past INT64_MAX: overflow");
 	ok(trc_parse_time("1e3", 3, &v) == -1, "no exponent");
 	ok(trc_parse_time("inf", 3, &v) == -1, "no inf");
 	ok(trc_parse_time("nan", 3, &v) == -1, "no nan");
@@ -97,6 +164,32 @@ main(void)
 	    memcmp(ev.fn.s, "IterEdge", 8) == 0, "a region label");
 	ok(parse("1 2 MK", &ev, err) == 0 && ev.kind == TRC_MK, "a marker");
 	ok(parse("1 2 PB fn=", &ev, err) == 0 && ev.fn.len == 0, "an empty value");
+
+	/* Fields of every length about the eight bytes read at once. */
+	good("0.123456789 7 SB peer=3 tag=12345678 bytes=123456789",
+	    123456789, 7, 3, 12345678, 123456789, TRC_NONE, 3);
+	good("12345678.5 99999999 RE req=1,2,3 peer=*",
+	    12345678500000000LL, 99999999, TRC_ANY, TRC_NONE, TRC_NONE, 1, 2);
+	good("123456789.000000001 123456789 SE peer=1 tag=1",
+	    123456789000000001LL, 123456789, 1, 1, TRC_NONE, TRC_NONE, 2);
+	good("1.12345678 0 MK averyveryverylongkey=x12 n=00000000000000000001",
+	    1123456780, 0, TRC_NONE, TRC_NONE, TRC_NONE, TRC_NONE, 2);
+	good("3 4 XB bytes=1234567890123456789 op=allreduce",
+	    3000000000LL, 4, TRC_NONE, TRC_NONE, 1234567890123456789LL,
+	    TRC_NONE, 2);
+	good("0.5\t1\tSB\tpeer=2", 500000000, 1, 2, TRC_NONE, TRC_NONE,
+	    TRC_NONE, 1);
+	good("0.5 1 MK k\303\251y=\303\251 peer=0012345678",
+	    500000000, 1, 12345678, TRC_NONE, TRC_NONE, TRC_NONE, 2);
+	good("7. 2 WE req=10,20,30,40,50,60,70,80,90 op=waitall",
+	    7000000000LL, 2, TRC_NONE, TRC_NONE, TRC_NONE, 10, 2);
+	good("0.000000001 0 SB bytes=12345678 tag=0", 1, 0, TRC_NONE, 0,
+	    12345678, TRC_NONE, 2);
+	bad("1.1234567891 0 SB", "invalid time '1.1234567891'");
+	bad("0.5 1 SB peer=12x", "invalid peer '12x'");
+	bad("0.5 1 SB peer=123456789012", "invalid peer '123456789012'");
+	bad("0.5 1 WB req=1,,2", "invalid req '1,,2'");
+	bad("0.5 1 WB req=-3", "invalid req '-3'");
 
 	bad("12x 0 SB", "invalid time '12x'");
 	bad("-1.5 0 SB", "negative time '-1.5'");

@@ -85,6 +85,24 @@ main(void)
 	buf[trc_format_int(buf, -9223372036854775807LL - 1)] = '\0';
 	is_str(buf, "-9223372036854775808", "the least integer");
 
+	/* Durations for people: each in the unit that puts it in [1, 1000). */
+	trc_format_duration(buf, 0);
+	is_str(buf, "0", "duration 0");
+	trc_format_duration(buf, 999);
+	is_str(buf, "999 ns", "999 ns stays in ns");
+	trc_format_duration(buf, 1000);
+	is_str(buf, "1.000 us", "1000 ns is 1 us");
+	trc_format_duration(buf, 999999);
+	is_str(buf, "999.999 us", "999999 ns in us");
+	trc_format_duration(buf, 9999999);
+	is_str(buf, "10.000 ms", "9999999 ns rounds to 10 ms");
+	trc_format_duration(buf, 999999600);
+	is_str(buf, "1.000 s", "999.9996 ms would round to 1000.000: 1 s");
+	trc_format_duration(buf, -2500000);
+	is_str(buf, "-2.500 ms", "a negative duration");
+	trc_format_duration(buf, 7200000000000LL);
+	is_str(buf, "7200.000 s", "hours stay in seconds");
+
 	ok(trc_ranks_parse("0,3-5,9", &sel) == 0, "a rank list");
 	ok(trc_ranks_has(&sel, 0) && trc_ranks_has(&sel, 4) &&
 	    trc_ranks_has(&sel, 9) && !trc_ranks_has(&sel, 1) &&

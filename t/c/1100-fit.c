@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gsl/gsl_fit.h>
+
 #include "tap.h"
 #include "trc.h"
 #include "trc_fit.h"
@@ -32,6 +34,60 @@ bad(const char *text, const char *want, const char *name)
 	ok(f == NULL, "%s: rejected", name);
 	is_str(err, exp, name);
 	trc_fit_free(f);
+}
+
+/*
+ * The segmentation by the book, as trc_fit_pieces did it before its
+ * incremental costs: gsl_fit_wlinear on every segment, then the same
+ * dynamic programme and BIC.  O(n^3): small n only.
+ */
+static size_t
+reference(const double *x, const double *y, size_t n, size_t maxseg,
+    size_t minpts, double penalty, size_t *cut)
+{
+	static double cost[41][41], dp[9][41];
+	static size_t from[9][41];
+	double w[40], c0, c1, v00, v01, v11, chi, best = HUGE_VAL, rss, bic;
+	size_t i, j, m, M, bestm = 1;
+
+	for (i = 0; i < n; i++)
+		w[i] = 1 / (y[i] * y[i]);
+	M = n < 2 * minpts ? 1 : (maxseg < n / minpts ? maxseg : n / minpts);
+	for (i = 0; i < n; i++)
+		for (j = 0; j <= n; j++) {
+			cost[i][j] = HUGE_VAL;
+			if (j > i && (j - i >= minpts || M == 1)) {
+				gsl_fit_wlinear(x + i, 1, w + i, 1, y + i, 1,
+				    j - i, &c0, &c1, &v00, &v01, &v11, &chi);
+				cost[i][j] = chi < 0 ? 0 : chi;
+			}
+		}
+	for (m = 0; m <= M; m++)
+		for (j = 0; j <= n; j++)
+			dp[m][j] = m == 0 && j == 0 ? 0 : HUGE_VAL;
+	for (m = 1; m <= M; m++)
+		for (j = 1; j <= n; j++)
+			for (i = 0; i < j; i++)
+				if (dp[m - 1][i] + cost[i][j] < dp[m][j]) {
+					dp[m][j] = dp[m - 1][i] + cost[i][j];
+					from[m][j] = i;
+				}
+	for (m = 1; m <= M; m++) {
+		if ((rss = dp[m][n]) == HUGE_VAL)
+			continue;
+		if (rss < (double)n * 1e-12)
+			rss = (double)n * 1e-12;
+		bic = (double)n * log(rss / (double)n) +
+		    (double)(3 * m - 1) * log((double)n) * penalty;
+		if (bic < best) {
+			best = bic;
+			bestm = m;
+		}
+	}
+	cut[bestm] = n;
+	for (m = bestm; m > 0; m--)
+		cut[m - 1] = from[m][cut[m]];
+	return bestm;
 }
 
 int
@@ -111,6 +167,11 @@ main(void)
 	ok(f != NULL && f->nsync == 0 && trc_fit_sync(f, 100) == 0,
 	    "a file without send-sync: every send eager");
 	trc_fit_free(f);
+	bad("", " no operations (rows 'OP LO HI A B')", "empty file");
+	bad("# only a comment\n\n", " no operations (rows 'OP LO HI A B')",
+	    "comments alone");
+	bad("send-sync 0 inf\n", " no operations (rows 'OP LO HI A B')",
+	    "send-sync alone");
 	bad("send-sync 0 1024\nsend-sync 512 inf\n",
 	    "2: overlap in 'send-sync' sizes: previous range ends at 1024, "
 	    "this one starts at 512", "send-sync overlap");
@@ -184,6 +245,82 @@ main(void)
 		rc = trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
 		    sizeof(err));
 		is_int(rc, -1, "a negative time is refused");
+	}
+	/*
+	 * Three exact lines, breaks at the 10th and 22nd sizes (by
+	 * construction): found, and each line's coefficients exactly.
+	 */
+	{
+		double x[30], y[30];
+		struct trc_fit_seg seg[4];
+		struct trc_fit_stat st[4];
+		size_t ns = 0, k;
+
+		for (k = 0; k < 30; k++) {
+			x[k] = 100.0 * (double)(k + 1);
+			y[k] = k < 10 ? 1e-6 + 2e-9 * x[k] : k < 22 ?
+			    9e-6 + 1e-9 * x[k] : 30e-6 + 0.25e-9 * x[k];
+		}
+		is_int(trc_fit_pieces(x, y, 30, 4, 3, 3.0, seg, st, &ns, err,
+		    sizeof(err)), 0, "three lines: fit succeeds");
+		is_int((long long)ns, 3, "three lines: three segments");
+		is_int(seg[0].hi, 1100, "three lines: first break at 1100");
+		is_int(seg[1].hi, 2300, "three lines: second at 2300");
+		is_num(seg[1].a, 9e-6, 1e-12, "three lines: a2 = 9e-6");
+		is_num(seg[2].b, 0.25e-9, 1e-16, "three lines: b3 = 0.25e-9");
+	}
+	/*
+	 * Against the book (gsl_fit_wlinear on every segment): noisy
+	 * piecewise data, twelve seeds, the same cuts and coefficients.
+	 */
+	{
+		double x[40], y[40];
+		struct trc_fit_seg seg[8];
+		struct trc_fit_stat st[8];
+		size_t ns, nr, cut[9], k, seed, same = 0, n = 40;
+		unsigned long r;
+
+		for (seed = 1; seed <= 12; seed++) {
+			r = seed * 2654435761UL;
+			for (k = 0; k < n; k++) {
+				r = r * 6364136223846793005UL + 1442695040888963407UL;
+				x[k] = 64.0 * (double)(k + 1) * (double)(k + 1);
+				y[k] = (k < 13 ? 2e-6 + 1e-9 * x[k] : k < 27 ?
+				    20e-6 + 0.3e-9 * x[k] : 5e-6 + 0.5e-9 * x[k]) *
+				    (1 + 0.1 * ((double)(r >> 33) / 2147483648.0 - 0.5));
+			}
+			nr = reference(x, y, n, 6, 3, seed % 3 + 1.0, cut);
+			if (trc_fit_pieces(x, y, n, 6, 3, seed % 3 + 1.0, seg, st,
+			    &ns, err, sizeof(err)) < 0 || ns != nr)
+				continue;
+			for (k = 0; k < ns; k++) {
+				if (seg[k].hi != (k + 1 == ns ? TRC_FIT_INF :
+				    (int64_t)x[cut[k + 1]]))
+					break;
+			}
+			same += k == ns;
+		}
+		is_int((long long)same, 12, "twelve noisy sets: the cuts of "
+		    "the gsl_fit_wlinear reference");
+	}
+	/* Many sizes: quadratic, where cubic took minutes at 6000. */
+	{
+		size_t n = 6000, k, ns = 0;
+		double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
+		struct trc_fit_seg seg[4];
+		struct trc_fit_stat st[4];
+
+		for (k = 0; k < n; k++) {
+			x[k] = (double)(k + 1) * 8;
+			y[k] = x[k] < 24000 ? 2e-6 + 1e-9 * x[k] :
+			    15e-6 + 0.5e-9 * x[k];
+		}
+		is_int(trc_fit_pieces(x, y, n, 4, 3, 3.0, seg, st, &ns, err,
+		    sizeof(err)), 0, "6000 sizes: fit succeeds");
+		ok(ns == 2 && seg[0].hi == 24000, "6000 sizes: the break at "
+		    "24000");
+		free(x);
+		free(y);
 	}
 	{
 		double v[] = { 5, 1, 100, 2, 3 };

@@ -1,0 +1,155 @@
+#!/bin/sh
+# replay-validate.sh BIN BUILD - PHANTOM's prediction on this host
+# (issue 18): computation ratios from single-rank replays instead of a
+# reduced problem run on both machines.  The machines are validate.sh's:
+# the base "tcp" is trc-heat built at -O0 over Open MPI's TCP loopback,
+# the target "shm" trc-heat at -O2 over shared memory.
+#
+# For each rank count of NPS (2 4):
+# 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
+# 2. trc-cluster groups its ranks; each group's representative is
+#    replayed alone (trc-replay) with the target's binary REPS times.
+# 3. trc-ratios of the representative's base events against each replay
+#    (the median over the pairs) gives its ratios; its rows are written
+#    for every rank of its group: the ratio table of the target.
+# 4. REPS full runs on the target, traced: the observed.
+# 5. Per representative and procedure: its computation time replayed
+#    (median) against that rank's in the observed runs (median).  Then
+#    trc-scale predicts the target's run from the base trace with these
+#    ratios and both machines' communication fits (trc-pingpong,
+#    trc-fit), against the observed total time (median).
+#
+# Every run is traced with TRC_CLOCK=both: each event also carries the
+# CPU time of its rank since the one before, so each procedure's
+# computation is compared twice, on the wall clock (what the method
+# uses) and in CPU time, which a loaded host disturbs far less (heat's
+# regions hold computation alone, so a PE event's cpu= is the region's).
+#
+# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), MPICC,
+# MAXLOAD (1.5), QUIETWAIT (30): each step waits that long at most for
+# the load average to fall; it is printed with the numbers.
+set -e
+bin=$1 build=$2
+reps=${REPS:-5} n=${N:-480} it=${ITER:-2000} nps=${NPS:-2 4}
+QUIETWAIT=${QUIETWAIT:-30}
+PATH=$bin:$PATH
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+TRC_CLOCK=both
+export TRC_CLOCK
+mpiopt=${MPIOPT---mca mpi_yield_when_idle 1}
+mca_tcp="--mca btl self,tcp $mpiopt"
+mca_shm="--mca btl self,vader $mpiopt"
+out=$build/replay-validate
+heat0=$out/trc-heat-O0
+mkdir -p "$out"
+${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -O0 -o "$heat0" \
+	benchmarks/heat.c -lm
+
+. benchmarks/validate-lib.sh
+
+# comp TSV LABEL RANK: computation seconds of LABEL on RANK (trc-sum -t)
+comp() {
+	awk -F'\t' -v l="$2" -v r="$3" '$1 == l && $2 == r { print $8 }' "$1"
+}
+# cpu TRACE LABEL RANK: the CPU seconds of LABEL's regions on RANK
+cpu() {
+	awk -v l="fn=$2" -v r="$3" '!/^#/ && $2 == r && $3 == "PE" && $4 == l {
+	    for (i = 5; i <= NF; i++) if ($i ~ /^cpu=/) s += substr($i, 5) }
+	    END { printf "%.6f\n", s }' "$1"
+}
+
+echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
+	"base: -O0 over TCP, logged; target: -O2 over shared memory"
+echo "   load average at start: $(load)"
+quiet
+ops=send,recv,send-late,recv-late,isend,barrier,reduce,allreduce
+mpirun -np 2 $mca_tcp trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/tcp.meas"
+mpirun -np 2 $mca_shm trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/shm.meas"
+trc-fit "$out/tcp.meas" >"$out/tcp.fit"
+trc-fit "$out/shm.meas" >"$out/shm.fit"
+
+for np in $nps; do
+	d=$out/np$np
+	rm -rf "$d"
+	mkdir -p "$d/logs"
+	quiet
+	echo "== $np ranks: the base run, logged (load average $(load))"
+	TRC_LOG=all TRC_LOGDIR=$d/logs trc-record -o "$d/base.trc" -- -np "$np" \
+	    $mca_tcp "$heat0" -n "$n" -i "$it" --tolerance 0 >/dev/null
+	for f in "$d"/logs/rank.*.log; do
+		printf '   %s: %d bytes\n' "${f##*/}" "$(wc -c <"$f")"
+	done
+	trc-cluster "$d/base.trc" >"$d/groups"
+	grep '^#' "$d/groups" | sed 's/^/   /'
+	sed -n 's/^#group [0-9]* representative=\([0-9]*\) .* ranks=\(.*\)/\1 \2/p' \
+	    "$d/groups" >"$d/reps"
+
+	echo "== $np ranks: each representative replayed alone at -O2, $reps times"
+	{ echo "# speed ratios base/target from replays (replay-validate.sh)"; echo "mode speed"; } >"$d/ratios.tbl"
+	while read -r r members; do
+		trc-cat -r "$r" "$d/base.trc" >"$d/b$r.trc"
+		pairs=
+		i=1
+		while [ $i -le "$reps" ]; do
+			trc-replay -r "$r" --log "$d/logs" -o "$d/rep$r.$i.trc" -- \
+			    trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
+			pairs="$pairs $d/b$r.trc $d/rep$r.$i.trc"
+			i=$((i + 1))
+		done
+		# shellcheck disable=SC2086
+		trc-ratios $pairs >"$d/ratios.$r" 2>"$d/ratios.$r.warn"
+		[ -s "$d/ratios.$r.warn" ] && echo "   rank $r: trc-ratios warns of $(wc -l <"$d/ratios.$r.warn") rows spread over 10% ($d/ratios.$r.warn)"
+		# Rank r's rows for every rank of its group; the first
+		# group's ".* all" is the default.
+		awk -v r="$r" -v members="$members" '
+		    /^#/ || $1 == "mode" { next }
+		    $2 == r { n = split(members, m, ",")
+			for (i = 1; i <= n; i++) {
+				lo = hi = m[i]
+				if (m[i] ~ /-/) { split(m[i], x, "-"); lo = x[1]; hi = x[2] }
+				for (k = lo; k <= hi; k++) printf "%-12s %-4d %s\n", $1, k, $3
+			} }' "$d/ratios.$r" >>"$d/ratios.tbl"
+		[ -s "$d/default" ] || awk '$1 == ".*" && $2 == "all" { print }' "$d/ratios.$r" >"$d/default"
+	done <"$d/reps"
+	cat "$d/default" >>"$d/ratios.tbl"
+	sed 's/^/   /' "$d/ratios.tbl"
+
+	echo "== $np ranks: the target's full runs, $reps times (load average $(load))"
+	i=1
+	while [ $i -le "$reps" ]; do
+		trc-record -o "$d/obs.$i.trc" -- -np "$np" $mca_shm trc-heat -n "$n" \
+		    -i "$it" --tolerance 0 >/dev/null
+		trc-sum -t --section procs "$d/obs.$i.trc" >"$d/obs.$i.tsv"
+		span "$d/obs.$i.trc" >>"$d/obs.spans"
+		i=$((i + 1))
+	done
+
+	echo "== $np ranks: computation per procedure, replayed alone against the full runs (medians of $reps)"
+	: >"$d/compdiff"
+	while read -r r members; do
+		i=1
+		while [ $i -le "$reps" ]; do
+			trc-sum -t --section procs "$d/rep$r.$i.trc" >"$d/rep$r.$i.tsv"
+			i=$((i + 1))
+		done
+		for l in IterEdge Iterate Converged; do
+			rv=$(for i in $(seq "$reps"); do comp "$d/rep$r.$i.tsv" "$l" "$r"; done | median)
+			ov=$(for i in $(seq "$reps"); do comp "$d/obs.$i.tsv" "$l" "$r"; done | median)
+			rc=$(for i in $(seq "$reps"); do cpu "$d/rep$r.$i.trc" "$l" "$r"; done | median)
+			oc=$(for i in $(seq "$reps"); do cpu "$d/obs.$i.trc" "$l" "$r"; done | median)
+			e=$(pct "$rv" "$ov") ec=$(pct "$rc" "$oc")
+			echo "$e $ec" >>"$d/compdiff"
+			printf '   rank %s %-10s wall: replayed %.6f s, full run %.6f s, %s%%;  cpu: %.6f s, %.6f s, %s%%\n' \
+			    "$r" "$l" "$rv" "$ov" "$e" "$rc" "$oc" "$ec"
+		done
+	done <"$d/reps"
+
+	trc-scale -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
+	    "$d/base.trc" >"$d/pred.trc"
+	p=$(span "$d/pred.trc") o=$(median <"$d/obs.spans")
+	echo "== $np ranks: base $(span "$d/base.trc") s; predicted $p s; observed $o s" \
+	    "(median of $reps: $(tr '\n' ' ' <"$d/obs.spans" | sed 's/ $//')); error $(pct "$p" "$o")%"
+	echo "   load average: $(load)"
+done
+echo "== load average at end: $(load)"

@@ -1,0 +1,110 @@
+/*
+ * swar.h - private to lib/: eight bytes of text at a time in a 64-bit
+ * register (SIMD within a register), for the parsers' hot loops.
+ *
+ * swar_eq(x, c) has the high bit of each byte of x equal to c set; the
+ * lowest set bit is exact (a borrow only marks bytes above a true
+ * match), so the first match is swar_first() of it.  Byte 0 is the
+ * first in memory: where the machine is not little-endian, swar_first
+ * and swar_digits8 are left out (SWAR_LE is 0) and the callers take
+ * their byte loops.
+ */
+#ifndef TRC_SWAR_H
+#define TRC_SWAR_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define SWAR_ONES	0x0101010101010101u
+#define SWAR_HIGH	0x8080808080808080u
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_LE		1
+#else
+#define SWAR_LE		0
+#endif
+
+static inline uint64_t
+swar_load(const char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, 8);
+	return x;
+}
+
+static inline uint64_t
+swar_eq(uint64_t x, unsigned char c)
+{
+	x ^= SWAR_ONES * c;
+	return (x - SWAR_ONES) & ~x & SWAR_HIGH;
+}
+
+/* The high bit of each byte of x below n (n <= 128) set, the lowest
+ * exact as swar_eq's. */
+static inline uint64_t
+swar_lt(uint64_t x, unsigned char n)
+{
+	return (x - SWAR_ONES * n) & ~x & SWAR_HIGH;
+}
+
+/* The high bit of each byte of x that is not an ASCII digit set, the
+ * lowest exact (a carry or borrow only marks bytes above a true one). */
+static inline uint64_t
+swar_nondigit(uint64_t x)
+{
+	return swar_lt(x, '0') | (((x + SWAR_ONES * (127 - '9')) | x) & SWAR_HIGH);
+}
+
+#if SWAR_LE
+/* The index of the first byte marked in a nonzero mask. */
+static inline unsigned
+swar_first(uint64_t mask)
+{
+	return (unsigned)__builtin_ctzll(mask) >> 3;
+}
+
+/*
+ * The eight ASCII digits at p as a number (Lemire's
+ * parse_eight_digits_unrolled): 0, or -1 when one is not a digit.
+ */
+static inline int
+swar_digits8(const char *p, uint64_t *v)
+{
+	uint64_t x = swar_load(p);
+
+	if ((x & 0xF0F0F0F0F0F0F0F0u) != 0x3030303030303030u ||
+	    ((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) !=
+	    0x3030303030303030u)
+		return -1;
+	x = (x & 0x0F0F0F0F0F0F0F0Fu) * 2561 >> 8;
+	x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+	*v = (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+	return 0;
+}
+
+/* The value of the n digits (1 to 8) first in x, as swar_digits8's. */
+static inline uint64_t
+swar_value(uint64_t x, unsigned n)
+{
+	x <<= 8 * (8 - n);	/* the bytes before them: leading zeros */
+	x = (x & 0x0F0F0F0F0F0F0F0Fu) * 2561 >> 8;
+	x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+	return (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+}
+
+/* How many ASCII digits (0 to 8) begin the eight bytes at p, and the
+ * value of those (0 for none). */
+static inline unsigned
+swar_digits(const char *p, uint64_t *v)
+{
+	uint64_t x = swar_load(p), m = swar_nondigit(x);
+	unsigned n = m ? swar_first(m) : 8;
+
+	*v = n ? swar_value(x, n) : 0;
+	return n;
+}
+#endif
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# A base run slowed on purpose is flagged: the tracer's #load and #cpu
+# lines are there, and trc-scale warns, naming the run and where, and
+# exits 2 under --strict.  Two ways: a delay factor on one rank's
+# computation (10 of 60 Iterate regions of rank 1 last 5 ms longer,
+# which no quiet run does), and the two ranks pinned to one core,
+# each computing while the other holds the core.
+. "$(dirname "$0")/lib.sh"
+. "$T/mpi/lib-mpi.sh"
+
+tr=$tmp/d.trc
+trc-record -o "$tr" -d 'call=pe,ranks=1,region=Iterate,occ=11-20,delay=0.005' \
+	-- -np 2 trc-heat -n 64 -i 60 --tolerance 0 >"$out" 2>"$err"
+ok $? "trc-heat traced, rank 1's Iterate delayed 10 times"
+grep -q '^#load start=[0-9.]* end=[0-9.]* cpus=[0-9]' "$tr"; ok $? "  the #load line"
+is "$(grep -c '^#cpu rank=[01] cpu=[0-9]*\.[0-9]\{9\} wall=[0-9]*\.[0-9]\{9\}$' "$tr")" 2 "  a #cpu line per rank"
+# 50 lifetimes of a and 10 of a + d (d = 5 ms): the deviation is
+# d sqrt(1/6 x 5/6) = 0.373 d, the mean a + d/6, so cv > 1 while
+# a < 0.206 d = 1 ms; Iterate on 64 x 64 takes tens of microseconds.
+trc-scale --cpu-ratio 1 "$tr" >/dev/null 2>"$err"
+is "$?" 0 "trc-scale predicts it, exit 0"
+grep -q "^trc-scale: warning: $tr: the run looks disturbed: procedure Iterate on rank 1: its lifetimes vary, cv " "$err"
+ok $? "  and warns, naming the run, the procedure and the rank"
+expect_exit 2 "trc-scale --strict: exit 2" -- trc-scale --strict --cpu-ratio 1 "$tr"
+is "$(tail -1 "$err")" "trc-scale: $tr: a disturbed base run predicts the disturbance (--strict)" "  said"
+
+# Both ranks on core 0: each is off the CPU while the other computes.
+command -v taskset >/dev/null || { done_testing; exit; }
+taskset -c 0 trc-record -o "$tr" -- -np 2 --bind-to none trc-heat -n 256 -i 100 --tolerance 0 >"$out" 2>"$err"
+ok $? "trc-heat traced with its 2 ranks on one core"
+trc-scale --cpu-ratio 1 "$tr" >/dev/null 2>"$err"
+grep -q "^trc-scale: warning: $tr: the run looks disturbed: " "$err"
+ok $? "  trc-scale warns"
+sed 's/^/# /' "$err"
+expect_exit 2 "  --strict: exit 2" -- trc-scale --strict --cpu-ratio 1 "$tr"
+done_testing
