@@ -30,33 +30,9 @@
 #include "fmt/fmt.h"
 #include "trc_loops.h"
 
-/* A sequence of integers: the times or the values of one template. */
-struct series {
-	int64_t		 n, first, last, stride, sum, min, max;
-	int		 arith;		/* first + i * stride so far */
-	int		 exact;		/* kept whole, statistics or not */
-	int64_t		*v;		/* every value (lossless) */
-	size_t		 cap;
-};
-
-struct leafdata {
-	struct series	 dt;
-	int		 nv;
-	struct series	*v;		/* the template's @v, in order */
-};
-
-struct node {
-	int32_t		 sid;		/* structure id */
-	int32_t		 tmpl;		/* a leaf's template, or -1 */
-	int64_t		 count;		/* a loop's */
-	struct node	**body;
-	int		 nbody;
-	struct leafdata	*d;		/* a leaf's */
-};
-
 struct rank {
 	int		 seen;
-	struct node	**seq;		/* the program; the window at its end */
+	struct trc_loops_node **seq;	/* the program; the window at its end */
 	size_t		 n, cap;
 	int64_t		 last_t, reqtop;
 	int64_t		 wild;		/* wildcard receives not completed */
@@ -101,7 +77,7 @@ trc_loops_error(const struct trc_loops *L)
 /* ---- Series ---- */
 
 static int
-series_add(struct series *s, int64_t x, int keep)
+series_add(struct trc_loops_series *s, int64_t x, int keep)
 {
 	int64_t *p;
 
@@ -135,7 +111,8 @@ series_add(struct series *s, int64_t x, int keep)
 
 /* b's values after a's, into a. */
 static int
-series_merge(struct series *a, const struct series *b, int keep)
+series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
+    int keep)
 {
 	int64_t i;
 
@@ -170,7 +147,7 @@ series_merge(struct series *a, const struct series *b, int keep)
 /* ---- Nodes ---- */
 
 static void
-node_free(struct node *x)
+node_free(struct trc_loops_node *x)
 {
 	int i;
 
@@ -190,7 +167,8 @@ node_free(struct node *x)
 }
 
 static int
-node_merge(struct node *a, const struct node *b, int keep)
+node_merge(struct trc_loops_node *a, const struct trc_loops_node *b,
+    int keep)
 {
 	int i;
 
@@ -216,7 +194,7 @@ node_merge(struct node *a, const struct node *b, int keep)
  * count.  The counts of loops in the body are part of the name.
  */
 static int32_t
-loop_sid(struct trc_loops *L, struct node *const *body, int n)
+loop_sid(struct trc_loops *L, struct trc_loops_node *const *body, int n)
 {
 	size_t len;
 	int i;
@@ -231,7 +209,7 @@ loop_sid(struct trc_loops *L, struct node *const *body, int n)
 }
 
 static int
-same(struct node *const *a, struct node *const *b, int k)
+same(struct trc_loops_node *const *a, struct trc_loops_node *const *b, int k)
 {
 	int i;
 
@@ -246,7 +224,7 @@ same(struct node *const *a, struct node *const *b, int k)
 static int
 fold(struct trc_loops *L, struct rank *R)
 {
-	struct node *lp, **body;
+	struct trc_loops_node *lp, **body;
 	size_t n;
 	int k, w = L->opts.window, i, keep = L->opts.lossless;
 
@@ -406,7 +384,7 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 	int64_t vals[TRC_MAXATTR], x, d;
 	unsigned char exact[TRC_MAXATTR];
 	struct rank *R, *p;
-	struct node *leaf, **seq;
+	struct trc_loops_node *leaf, **seq;
 	const struct trc_attr *a;
 	char *o = L->buf;
 	size_t len, n;
@@ -453,7 +431,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 			/* The source a wildcard receive took varies from run
 			 * to run: kept exactly (@p), and later events to the
 			 * same rank (a reply) say so (@w). */
-			if (ev->kind == TRC_RE && R->wild > 0) {
+			if (ev->kind == TRC_RE && R->wild > 0 &&
+			    !L->opts.fixed_peers) {
 				R->wild--;
 				R->wsrc = x;
 				memcpy(o + len, "@p", 2);
@@ -462,7 +441,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 				vals[nv++] = x;
 				continue;
 			}
-			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank) {
+			if (R->wsrc >= 0 && x == R->wsrc && R->wsrc != ev->rank &&
+			    !L->opts.fixed_peers) {
 				memcpy(o + len, "@w", 2);
 				len += 2;
 				continue;
@@ -547,8 +527,8 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 
 /* Numbers the leaves of a program in order; prints it when f. */
 static void
-put_program(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
-    int depth, int *leafno)
+put_program(FILE *f, struct trc_loops *L, struct trc_loops_node *const *seq,
+    size_t n, int depth, int *leafno)
 {
 	size_t i;
 
@@ -577,7 +557,8 @@ put_time(FILE *f, const char *key, int64_t ns)
 
 /* A series: FIRST+STRIDE, or every value, or ~SUM,MIN,MAX. */
 static void
-put_series(FILE *f, const char *key, const struct series *s, int lossless)
+put_series(FILE *f, const char *key, const struct trc_loops_series *s,
+    int lossless)
 {
 	int64_t i;
 
@@ -594,10 +575,10 @@ put_series(FILE *f, const char *key, const struct series *s, int lossless)
 }
 
 static void
-put_data(FILE *f, struct trc_loops *L, struct node *const *seq, size_t n,
-    int *leafno)
+put_data(FILE *f, struct trc_loops *L, struct trc_loops_node *const *seq,
+    size_t n, int *leafno)
 {
-	const struct leafdata *d;
+	const struct trc_loops_leaf *d;
 	size_t i;
 	int j;
 
@@ -646,20 +627,38 @@ put_ranks(FILE *f, const int32_t *group, int32_t nrk, int32_t g)
 	}
 }
 
-int
-trc_loops_write(struct trc_loops *L, FILE *f)
+int32_t
+trc_loops_nranks(const struct trc_loops *L)
 {
-	static const char *orders[] = { "time", "rank", "none" };
+	return L->nrk;
+}
+
+const char *
+trc_loops_template(const struct trc_loops *L, int32_t tmpl)
+{
+	return L->tmpls.name[tmpl];
+}
+
+struct trc_loops_node *const *
+trc_loops_program(const struct trc_loops *L, int32_t r, size_t *n)
+{
+	if (r < 0 || r >= L->nrk || !L->rk[r].seen) {
+		*n = 0;
+		return NULL;
+	}
+	*n = L->rk[r].n;
+	return L->rk[r].seq;
+}
+
+int32_t
+trc_loops_groups(struct trc_loops *L, int32_t *group)
+{
 	struct trc_intern progs = { 0 };
-	const char *p, *nl;
-	int32_t *group, r, s, g, ng = 0;
+	int32_t r, g, ng = 0;
 	size_t i, len;
-	int leafno;
 
 	if (L->failed)
 		return -1;
-	if ((group = malloc(((size_t)L->nrk + 1) * sizeof(*group))) == NULL)
-		return fail(L, "out of memory");
 	/* Ranks whose programs have the same structure share one. */
 	for (r = 0; r < L->nrk; r++) {
 		group[r] = -1;
@@ -675,7 +674,6 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 			len += (size_t)snprintf(L->buf + len,
 			    sizeof(L->buf) - len, "#%ld", (long)r);
 		if ((g = trc_intern(&progs, L->buf, len)) < 0) {
-			free(group);
 			trc_intern_free(&progs);
 			return fail(L, "out of memory");
 		}
@@ -684,6 +682,25 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 			ng = g + 1;
 	}
 	trc_intern_free(&progs);
+	return ng;
+}
+
+int
+trc_loops_write(struct trc_loops *L, FILE *f)
+{
+	static const char *orders[] = { "time", "rank", "none" };
+	const char *p, *nl;
+	int32_t *group, r, s, g, ng;
+	int leafno;
+
+	if (L->failed)
+		return -1;
+	if ((group = malloc(((size_t)L->nrk + 1) * sizeof(*group))) == NULL)
+		return fail(L, "out of memory");
+	if ((ng = trc_loops_groups(L, group)) < 0) {
+		free(group);
+		return -1;
+	}
 	fprintf(f, "#trc-loops 1");
 	if (L->hdr.ranks > 0)
 		fprintf(f, " ranks=%ld", (long)L->hdr.ranks);

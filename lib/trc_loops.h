@@ -14,6 +14,7 @@
 struct trc_loops_opts {
 	int	 lossless;	/* every time and value, not statistics */
 	int	 window;	/* 0: TRC_LOOPS_WINDOW */
+	int	 fixed_peers;	/* no @p, @w: every peer as a rank's offset */
 };
 
 struct trc_loops;
@@ -26,6 +27,50 @@ int		 trc_loops_add(struct trc_loops *, const struct trc_event *);
 int		 trc_loops_write(struct trc_loops *, FILE *);
 const char	*trc_loops_error(const struct trc_loops *);
 void		 trc_loops_free(struct trc_loops *);
+
+/*
+ * The compressed program read back, for a generator (trc-bench): a
+ * rank's program is a list of nodes, each an event template (tmpl >=
+ * 0, its text from trc_loops_template()) or a loop of count runs of
+ * its body.  A template node's data on its rank: dt, the times since
+ * the rank's event before, and one series per @v or @p of the
+ * template.  Valid until the next trc_loops_add() or the free.
+ */
+struct trc_loops_series {
+	int64_t		 n, first, last, stride, sum, min, max;
+	int		 arith;		/* first + i * stride so far */
+	int		 exact;		/* kept whole, statistics or not */
+	int64_t		*v;		/* every value (lossless, exact) */
+	size_t		 cap;
+};
+
+struct trc_loops_leaf {
+	struct trc_loops_series	 dt;
+	int			 nv;
+	struct trc_loops_series	*v;	/* the template's @v, in order */
+};
+
+struct trc_loops_node {
+	int32_t		 sid;		/* structure id */
+	int32_t		 tmpl;		/* a leaf's template, or -1 */
+	int64_t		 count;		/* a loop's */
+	struct trc_loops_node **body;
+	int		 nbody;
+	struct trc_loops_leaf *d;	/* a leaf's */
+};
+
+/* One more than the highest rank seen. */
+int32_t		 trc_loops_nranks(const struct trc_loops *);
+const char	*trc_loops_template(const struct trc_loops *, int32_t tmpl);
+/* Rank r's program, *n nodes; NULL when the rank has no events. */
+struct trc_loops_node *const *trc_loops_program(const struct trc_loops *,
+		    int32_t r, size_t *n);
+/*
+ * The ranks that share one program, as trc_loops_write() groups
+ * them: group[r] for every r below trc_loops_nranks(), -1 for a rank
+ * without events; returns the number of groups, -1 when out of memory.
+ */
+int32_t		 trc_loops_groups(struct trc_loops *, int32_t *group);
 
 /*
  * Expansion: the compressed description read whole, then the stream

@@ -1,0 +1,134 @@
+#!/bin/sh
+# validate-bench.sh BIN BUILD - trc-bench against the programs it
+# imitates (issue 17).  Part 1: every example and MPI test program
+# traced, its benchmark made, compiled (mpicc -std=c11 -Wall -Wextra,
+# no warning), run and traced, and the two execution graphs compared
+# (trc-stable --equal kind,peer,tag,fn; for the programs that race,
+# the benchmark --deterministic and --equal kind, which still compares
+# every message's matching); the Paraver and OTF2 samples' benchmarks
+# compiled and run on their ranks.  Part 2: run times, the original
+# against its benchmark (made from a trace with CPU times), each traced
+# REPS times (default 5), medians of the traced span (first to last
+# event), with the load average.
+#
+# Environment: REPS (5), PART (both; 1 or 2 for one), MAXLOAD and
+# QUIETWAIT as validate-poll.sh: wait for a quieter machine first.
+set -e
+bin=$1 build=$2
+reps=${REPS:-5} part=${PART:-12}
+PATH=$bin:$PATH
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+mpit=$build/t/mpi
+data=$(cd "$(dirname "$0")/../t/data" && pwd)
+out=$build/validate-bench
+mkdir -p "$out"
+cd "$out"
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+quiet() {
+	w=0
+	while awk -v m="${MAXLOAD:-100}" '{ exit !($1 >= m) }' /proc/loadavg &&
+	    [ $w -lt "${QUIETWAIT:-300}" ]; do
+		sleep 5
+		w=$((w + 5))
+	done
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
+
+fails=0
+# make NAME NP DET -- PROGRAM ARGS: trace, benchmark, compile.
+make_bench() {
+	name=$1 np=$2 det=$3
+	shift 4
+	trc-record --clock cpu -o "$name.trc" -- -np "$np" "$@" >/dev/null 2>"$name.err" ||
+	    { echo "$name: the program failed"; fails=$((fails + 1)); return 1; }
+	trc-bench $det "$name.trc" >"$name.c" &&
+	mpicc -std=c11 -Wall -Wextra -O2 -o "$name" "$name.c" 2>"$name.cc" ||
+	    { echo "$name: no benchmark"; fails=$((fails + 1)); return 1; }
+	[ ! -s "$name.cc" ] ||
+	    { echo "$name: compiler warnings:"; head -5 "$name.cc"; fails=$((fails + 1)); }
+}
+# graph NAME NP DET -- PROGRAM ARGS: part 1 for one program.
+graph() {
+	name=$1 np=$2 det=$3
+	make_bench "$@" || return 0
+	trc-record -o "$name-b.trc" -- -np "$np" "./$name" >/dev/null 2>>"$name.err" ||
+	    { echo "$name: the benchmark failed"; fails=$((fails + 1)); return 0; }
+	key=kind,peer,tag,fn
+	[ -z "$det" ] || key=kind
+	if trc-stable -q --equal $key "$name.trc" "$name-b.trc"; then
+		printf '%-22s %2d ranks %-16s identical (--equal %s), %s bytes of C\n' \
+		    "$name" "$np" "${det:-}" "$key" "$(wc -c <"$name.c")"
+	else
+		echo "$name: DIFFERENT graphs"; fails=$((fails + 1))
+	fi
+}
+
+if [ "${part#*1}" != "$part" ]; then
+	echo "== part 1: execution graphs (load $(load))"
+	graph heat 4 "" -- trc-heat -n 64 -i 50
+	graph fig1-stable 3 "" -- trc-fig1 --stable -i 2 -A 0.08 -B 0 -C 0
+	graph fig1 3 --deterministic -- trc-fig1 -i 2 -A 0.08 -B 0 -C 0
+	graph mw-stable 3 "" -- trc-master-worker --stable --tasks 7 --work 0.002
+	graph mw 3 --deterministic -- trc-master-worker --tasks 7 --work 0.002
+	graph calls 3 --deterministic -- "$mpit/calls"
+	graph comms 4 "" -- "$mpit/comms"
+	graph halo-any 4 --deterministic -- "$mpit/halo-any" 10
+	graph nbcoll 3 "" -- "$mpit/nbcoll"
+	graph persist 3 --deterministic -- "$mpit/persist"
+	graph polling 2 "" -- "$mpit/polling" 100
+	graph self 2 "" -- "$mpit/self"
+	graph sendrecv 2 "" -- "$mpit/sendrecv"
+	graph subcomm 4 "" -- "$mpit/subcomm"
+	for p in anytag iprobe probe recv-any testany waitany waitsome; do
+		graph "nd-$p" 3 --deterministic -- "$mpit/nd/$p" unstable 100000
+		graph "nd-$p-stable" 3 "" -- "$mpit/nd/$p" stable 100000
+	done
+	echo "== foreign formats: compiled and run on the sample's ranks"
+	for s in "$data/paraver/epoch_4proc.prv.gz" "$data/paraver/lulesh8.prv.gz" \
+	    "$data/otf2/pingpong/traces.otf2"; do
+		n=$(basename "$s" | sed 's/\..*//')
+		trc-bench "$s" >"$n.c" && mpicc -std=c11 -Wall -Wextra -O2 -o "$n" "$n.c" 2>"$n.cc" &&
+		    [ ! -s "$n.cc" ] || { echo "$n: no benchmark"; fails=$((fails + 1)); continue; }
+		np=$(sed -n 's/^#define BENCH_RANKS	//p' "$n.c")
+		if trc-record -o "$n-b.trc" -- -np "$np" "./$n" >/dev/null 2>"$n.err"; then
+			printf '%-22s %2d ranks ran; trc-stable --equal kind: %s\n' \
+			    "$n" "$np" "$(trc-stable --equal kind "$s" "$n-b.trc" |
+			    sed -n 's/^similarity [^ ]* (\(.*\)).*/\1/p')"
+		else
+			echo "$n: the benchmark failed on $np ranks"; fails=$((fails + 1))
+		fi
+	done
+fi
+
+# timing NAME NP DET -- PROGRAM ARGS: part 2 for one program.
+timing() {
+	name=$1 np=$2
+	make_bench "$@" || return 0
+	shift 4
+	: >"$name.t0"
+	: >"$name.t1"
+	for i in $(seq "$reps"); do
+		quiet
+		trc-record -o "$name-o$i.trc" -- -np "$np" "$@" >/dev/null 2>&1 &&
+		    span "$name-o$i.trc" >>"$name.t0"
+		trc-record -o "$name-b$i.trc" -- -np "$np" "./$name" >/dev/null 2>&1 &&
+		    span "$name-b$i.trc" >>"$name.t1"
+	done
+	a=$(median <"$name.t0") b=$(median <"$name.t1")
+	printf '%-22s %2d ranks  original %9.4f s  benchmark %9.4f s  ratio %.3f  (load %s)\n' \
+	    "$name" "$np" "$a" "$b" "$(echo "$b $a" | awk '{ print $1 / $2 }')" "$(load)"
+}
+
+if [ "${part#*2}" != "$part" ]; then
+	echo "== part 2: run times, median of $reps traced runs each (load $(load))"
+	timing heat-2 2 "" -- trc-heat -n 1024 -i 200 --tolerance 0
+	timing heat-4 4 "" -- trc-heat -n 1024 -i 200 --tolerance 0
+	timing fig1 3 "" -- trc-fig1 --stable -i 20 -A 0.01 -B 0.005 -C 0.002
+	timing mw 3 --deterministic -- trc-master-worker --tasks 40 --work 0.002
+	timing halo-any 4 --deterministic -- "$mpit/halo-any" 200
+	timing polling 2 "" -- "$mpit/polling" 300
+fi
+[ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }

@@ -1,0 +1,216 @@
+#!/bin/sh
+# trc-bench on hand-made streams: the calls it writes, the computation
+# times (computed by hand below), ratios, --deterministic, the
+# communicator table, the size of a run of ten times the iterations,
+# and every error.  Compiling the program needs mpicc; running it is
+# t/4030-bench-mpi.t.
+. "$(dirname "$0")/lib.sh"
+
+# Two ranks, three iterations 4 ms apart (b = 0, 4, 8 ms): rank 0
+# opens region work at b+1, closes it at b+3 and sends 4096 bytes,
+# tag 7, to rank 1 from b+3 to b+3.1; rank 1 receives it from b+2 to
+# b+3.1.  Both finish at 12.5 ms.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	print "0.000000000 0 MK mark=init"
+	print "0.000000000 1 MK mark=init"
+	for (i = 0; i < 3; i++) {
+		b = 4 * i
+		printf "%.9f 0 PB fn=work\n", (b + 1) / 1000
+		printf "%.9f 1 RB peer=0 tag=7 bytes=4096\n", (b + 2) / 1000
+		printf "%.9f 0 PE fn=work\n", (b + 3) / 1000
+		printf "%.9f 0 SB peer=1 tag=7 bytes=4096\n", (b + 3) / 1000
+		printf "%.9f 0 SE peer=1 tag=7 bytes=4096\n", (b + 3.1) / 1000
+		printf "%.9f 1 RE peer=0 tag=7 bytes=4096\n", (b + 3.1) / 1000
+	}
+	print "0.012500000 0 MK mark=finalize"
+	print "0.012500000 1 MK mark=finalize"
+}' >"$tmp/ring.trc"
+
+expect_exit 0 "a benchmark of the hand-made run" -- trc-bench "$tmp/ring.trc"
+cp "$out" "$tmp/ring.c"
+is "$(grep -c 'for (long i1 = 0; i1 < 3; i1++) {' "$tmp/ring.c")" 2 \
+	"each rank's three iterations are one loop"
+is "$(grep -c 'MPI_Pcontrol(1, "work");' "$tmp/ring.c")" 1 "the region's begin"
+is "$(grep -c 'MPI_Pcontrol(-1, "work");' "$tmp/ring.c")" 1 "the region's end"
+is "$(grep -c 'MPI_Send(sbuf, 4096, MPI_BYTE, bench_peer(0, me + 1), 7, comm\[0\]);' "$tmp/ring.c")" 1 \
+	"the send: size, peer relative to the rank, tag, the world"
+is "$(grep -c 'bench_recv(4096, bench_peer(0, me + 1), 7, 0);' "$tmp/ring.c")" 1 \
+	"the receive"
+is "$(grep -c '^#define BENCH_RANKS	2$' "$tmp/ring.c")" 1 "two ranks"
+# Rank 0 computes before PB 1 ms, then 1.9 ms (from SE at b+3.1 to the
+# next PB): not a progression, so the first and the mean of the rest;
+# 2 ms in work each time; 1.4 ms before finalize.  Rank 1 2 ms before
+# its first RB, then 2.9 ms; 1.4 ms before finalize.  Times are in ns.
+is "$(grep -A1 'T0\[1\]\[3\]' "$tmp/ring.c" | tail -1)" \
+	"	{ { 1000000, 1900000, 0 }, { 2000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"rank 0's computation times"
+is "$(grep -A1 'T1\[1\]\[2\]' "$tmp/ring.c" | tail -1)" \
+	"	{ { 2000000, 2900000, 0 }, { 1400000, 0, 1 } }," \
+	"rank 1's computation times"
+
+expect_exit 0 "--cpu-ratio 2" -- trc-bench --cpu-ratio 2 "$tmp/ring.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 2000000, 3800000, 0 }, { 4000000, 0, 1 }, { 2800000, 0, 1 } }," \
+	"--cpu-ratio 2 doubles every computation"
+printf 'mode time\nwork all 3\n' >"$tmp/ratios.tbl"
+expect_exit 0 "--cpu with a ratio table" -- trc-bench --cpu "$tmp/ratios.tbl" "$tmp/ring.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 1000000, 1900000, 0 }, { 6000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"--cpu: only the computation inside work is tripled"
+printf 'mode speed\n.* 1 4\n' >"$tmp/speed.tbl"
+expect_exit 0 "--cpu, a speed table for rank 1" -- trc-bench --cpu "$tmp/speed.tbl" "$tmp/ring.trc"
+is "$(grep -A1 'T1\[1\]\[2\]' "$out" | tail -1)" \
+	"	{ { 500000, 725000, 0 }, { 350000, 0, 1 } }," \
+	"--cpu: rank 1 four times as fast"
+
+# CPU times (trc-record --clock cpu): each event's cpu= is half its
+# gap here, so rank 0's times are halved; --wall takes the gaps.
+awk 'NR == 1 { print; print "#clock source=realtime origin=1.000000000 cpu=thread"; next }
+	{ c = $1 - ($2 in t ? t[$2] : $1); t[$2] = $1
+	  printf "%s cpu=%.9f\n", $0, c / 2 }' "$tmp/ring.trc" >"$tmp/cpu.trc"
+expect_exit 0 "a trace with CPU times" -- trc-bench "$tmp/cpu.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 500000, 950000, 0 }, { 1000000, 0, 1 }, { 700000, 0, 1 } }," \
+	"CPU times: the cpu= of each computation"
+is "$(grep -c '^#define BENCH_CPU	1$' "$out")" 1 "CPU times: spent on the CPU clock"
+expect_exit 0 "--wall" -- trc-bench --wall "$tmp/cpu.trc"
+is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
+	"	{ { 1000000, 1900000, 0 }, { 2000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"--wall: the gaps"
+is "$(grep -c '^#define BENCH_CPU	0$' "$out")" 1 "--wall: spent on the wall clock"
+
+# Wildcards: rank 0 takes rank 1's message, then rank 2's; a wait for
+# any of two receives completes the second.
+cat >"$tmp/any.trc" <<'EOF'
+#trc 1 ranks=3
+0.000000000 0 RB peer=* tag=5 bytes=8
+0.000000000 1 SB peer=0 tag=5 bytes=8
+0.000000100 1 SE peer=0 tag=5 bytes=8
+0.000000200 0 RE peer=1 tag=5 bytes=8
+0.000000300 0 RB peer=* tag=* bytes=8
+0.000000300 2 SB peer=0 tag=6 bytes=8
+0.000000400 2 SE peer=0 tag=6 bytes=8
+0.000000500 0 RE peer=2 tag=6 bytes=8
+0.000000600 0 RB peer=1 tag=8 bytes=8 req=1
+0.000000600 0 RB peer=2 tag=8 bytes=8 req=2
+0.000000700 0 WB req=1,2 op=waitany
+0.000000700 2 SB peer=0 tag=8 bytes=8
+0.000000800 2 SE peer=0 tag=8 bytes=8
+0.000000900 0 RE req=2 peer=2 tag=8 bytes=8
+0.000000900 0 WE req=2 op=waitany
+0.000001000 0 WB req=1 op=wait
+0.000001000 1 SB peer=0 tag=8 bytes=8
+0.000001100 1 SE peer=0 tag=8 bytes=8
+0.000001200 0 RE req=1 peer=1 tag=8 bytes=8
+0.000001200 0 WE req=1 op=wait
+EOF
+expect_exit 0 "wildcards" -- trc-bench "$tmp/any.trc"
+is "$(grep -c 'bench_recv(8, MPI_ANY_SOURCE, 5, 0);' "$out")" 1 "a wildcard source stays one"
+is "$(grep -c 'bench_recv(8, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);' "$out")" 1 "a wildcard tag too"
+is "$(grep -c 'bench_wait(B_WAITANY, 2, (const long\[\]){ R - 1, R });' "$out")" 1 \
+	"a wait for any of both requests"
+expect_exit 0 "--deterministic" -- trc-bench --deterministic "$tmp/any.trc"
+is "$(grep -c 'bench_recv(8, bench_peer(0, me + 1), 5, 0);' "$out")" 1 \
+	"--deterministic: the source taken, rank 1"
+is "$(grep -c 'bench_recv(8, bench_peer(0, me - 1), 6, 0);' "$out")" 1 \
+	"--deterministic: the source and tag taken, rank 2"
+is "$(grep -c 'bench_wait(B_WAITANY, 1, (const long\[\]){ R });' "$out")" 1 \
+	"--deterministic: the wait for any waits for the request it took"
+is "$(sed -n '/^\/\* ranks/,$p' "$out" | grep -c 'ANY_SOURCE\|ANY_TAG')" 0 \
+	"--deterministic: no wildcard left"
+
+# Communicators: for 4 ranks, id 6 is the second (B = 2) made by its
+# least member L = 1 ((B - 1) * 4 + L + 1); id 2 (L = 1, B = 1) is not
+# in the trace, so one of rank 1 alone is made and freed before it.
+# Id 3 (L = 2, B = 1) needs none.  Members: 1 and 3; 2 and 3.
+cat >"$tmp/comm.trc" <<'EOF'
+#trc 1 ranks=4
+0.000000000 1 XB op=allreduce bytes=8 comm=6 size=2
+0.000000000 3 XB op=allreduce bytes=8 comm=6 size=2
+0.000001000 1 XE op=allreduce bytes=8 comm=6
+0.000001000 3 XE op=allreduce bytes=8 comm=6
+0.000002000 2 SB peer=3 tag=1 bytes=16 comm=3
+0.000002000 3 RB peer=2 tag=1 bytes=16 comm=3
+0.000003000 2 SE peer=3 tag=1 bytes=16 comm=3
+0.000003000 3 RE peer=2 tag=1 bytes=16 comm=3
+0.000004000 0 MK
+EOF
+expect_exit 0 "communicators" -- trc-bench "$tmp/comm.trc"
+is "$(sed -n '/^const struct bench_comm bench_comms/,/^};/p' "$out" | sed 1d | sed '$d')" \
+"	{ 2, BENCH_SKIP, 1, 0 },
+	{ 3, BENCH_TRACED, 2, 1 },
+	{ 6, BENCH_TRACED, 2, 3 }," "made in the order of their ids, a gap filled"
+is "$(grep '^const int bench_members' "$out")" \
+	"const int bench_members[] = { 1, 2, 3, 1, 3, 0 };" "their members"
+is "$(grep -c 'bench_coll(B_ALLREDUCE, 8, -1, 3, 0);' "$out")" 2 \
+	"the allreduce on comm 6, the table's third, on ranks 1 and 3"
+is "$(grep -c 'MPI_Send(sbuf, 16, MPI_BYTE, bench_peer(2, me + 1), 1, comm\[2\]);' "$out")" 1 \
+	"the send on comm 3, the table's second"
+is "$(grep '^const int bench_group' "$out")" \
+	"const int bench_group[BENCH_RANKS] = { 0, 1, 2, 3 };" "four programs"
+
+# The size: ten times the iterations adds a few digits.
+trc-gen -p halo -n 4 -i 20 -s 1 >"$tmp/h1.trc"
+trc-gen -p halo -n 4 -i 200 -s 1 >"$tmp/h10.trc"
+trc-bench "$tmp/h1.trc" >"$tmp/h1.c" && trc-bench "$tmp/h10.trc" >"$tmp/h10.c"
+ok $? "trc-gen halo at 1x and 10x"
+s1=$(wc -c <"$tmp/h1.c") s10=$(wc -c <"$tmp/h10.c")
+ok "$([ $((s10 * 10)) -le $((s1 * 12)) ]; echo $?)" \
+	"10x the iterations, at most 1.2x the size ($s1, $s10 bytes)"
+
+# Compiled, without a warning.
+if command -v mpicc >/dev/null; then
+	trc-bench "$tmp/cpu.trc" >"$tmp/cpu.c"
+	for f in ring cpu any comm h1; do
+		[ -f "$tmp/$f.c" ] || trc-bench --deterministic "$tmp/$f.trc" >"$tmp/$f.c"
+		mpicc -std=c11 -Wall -Wextra -c -o "$tmp/$f.o" "$tmp/$f.c" >"$out" 2>&1
+		ok $? "$f: mpicc compiles it"
+		is "$(cat "$out")" "" "$f: without a warning"
+	done
+fi
+
+# Errors.
+expect_exit 2 "two files: usage" -- \
+	trc-bench "$T/data/ratios/t1.trc" "$tmp/ring.trc"
+printf '#trc 1 ranks=2\n0.0 0 XB op=frobnicate bytes=8\n' >"$tmp/e1.trc"
+expect_exit 2 "an unknown collective" -- trc-bench "$tmp/e1.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e1.trc:2: cannot reproduce XB op=frobnicate" \
+	"an unknown collective: the line named"
+printf '#trc 1 ranks=2\n0.0 0 XB op=neighbor_allgather bytes=8\n' >"$tmp/e2.trc"
+expect_exit 2 "a neighbour collective on the world" -- trc-bench "$tmp/e2.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e2.trc:2: cannot reproduce a neighbour collective on the world (its topology is not traced)" \
+	"a neighbour collective on the world: why"
+printf '#trc 1 ranks=2\n0.0 0 SB peer=1 tag=1 bytes=3000000000\n' >"$tmp/e3.trc"
+expect_exit 2 "a size beyond int" -- trc-bench "$tmp/e3.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e3.trc:2: bytes=3000000000 too large for MPI's int counts" \
+	"a size beyond int: named"
+printf '#trc 1 ranks=2\n0.0 0 SB tag=1 bytes=8\n' >"$tmp/e4.trc"
+expect_exit 2 "a send without peer" -- trc-bench "$tmp/e4.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e4.trc:2: a send without peer=" "a send without peer: named"
+printf '#trc 1 ranks=2\n0.0 0 SB peer=1 tag=1 bytes=8 req=1 op=bsend\n' >"$tmp/e5.trc"
+expect_exit 2 "a nonblocking send of a blocking mode" -- trc-bench "$tmp/e5.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e5.trc:2: cannot reproduce SB op=bsend (nonblocking)" \
+	"a nonblocking bsend: named"
+printf '#trc 1 ranks=2\n0.0 0 SB peer=1 tag=1 bytes=x\n' >"$tmp/e6.trc"
+expect_exit 2 "a stream that does not parse" -- trc-bench "$tmp/e6.trc"
+ok "$(grep -q "^trc-bench: $tmp/e6.trc:2: " "$err"; echo $?)" "the bad line named"
+printf '#trc 1 ranks=2 order=none\n0.0 0 MK\n' >"$tmp/e7.trc"
+expect_exit 2 "order=none" -- trc-bench "$tmp/e7.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e7.trc: a stream of order=none has no times per rank in order" \
+	"order=none: why"
+printf '#trc 1\n' >"$tmp/e8.trc"
+expect_exit 2 "no events" -- trc-bench "$tmp/e8.trc"
+is "$(cat "$err")" "trc-bench: $tmp/e8.trc: no events" "no events: said"
+expect_exit 2 "no such file" -- trc-bench "$tmp/none.trc"
+expect_exit 2 "--cpu-ratio 0" -- trc-bench --cpu-ratio 0 "$tmp/ring.trc"
+is "$(cat "$err")" "trc-bench: invalid ratio '0'" "--cpu-ratio 0: refused"
+expect_exit 2 "--cpu and --cpu-ratio" -- \
+	trc-bench --cpu "$tmp/ratios.tbl" --cpu-ratio 2 "$tmp/ring.trc"
+printf 'mode time\n( all 3\n' >"$tmp/bad.tbl"
+expect_exit 2 "a bad ratio table" -- trc-bench --cpu "$tmp/bad.tbl" "$tmp/ring.trc"
+ok "$(grep -q "^trc-bench: $tmp/bad.tbl:2: " "$err"; echo $?)" "the table's line named"
+expect_exit 2 "--window 1" -- trc-bench --window 1 "$tmp/ring.trc"
+trc-bench "$tmp/ring.trc" >/dev/full 2>"$err"
+is "$?" "2" "a full disk is an error"
+done_testing

@@ -1,0 +1,81 @@
+#!/bin/sh
+# trc-bench on real runs: the benchmark of trc-heat, of the
+# master-worker example and of MPI test programs compiles without a
+# warning, runs, and its own trace has the original's execution graph
+# (--deterministic for the programs that race, compared by kind and
+# matching); trc-heat at 10 times the iterations gives at most 1.2
+# times the program; an OTF2 sample's benchmark runs on its ranks.
+# The whole set, with run times, is 'make validate-bench'.
+. "$(dirname "$0")/lib.sh"
+. "$T/mpi/lib-mpi.sh"
+command -v mpicc >/dev/null || skip_all "no mpicc"
+[ -x "$TRC_BIN/trc-heat" ] || skip_all "trc-heat not built"
+
+# bench NAME NP KEY [--deterministic] -- PROGRAM ARGS: trace it, make
+# its benchmark, compile, trace that, compare with --equal KEY.
+bench() {
+	name=$1 np=$2 key=$3
+	shift 3
+	det=
+	[ "$1" = --deterministic ] && det=$1 && shift
+	shift
+	trc-record -o "$tmp/$name.trc" -- -np "$np" "$@" >"$out" 2>"$err"
+	ok $? "$name: traced"
+	trc-bench $det "$tmp/$name.trc" >"$tmp/$name.c"
+	ok $? "$name: trc-bench $det"
+	mpicc -std=c11 -Wall -Wextra -O2 -o "$tmp/$name" "$tmp/$name.c" >"$out" 2>&1
+	ok $? "$name: compiled"
+	is "$(cat "$out")" "" "$name: without a warning"
+	trc-record -o "$tmp/$name-b.trc" -- -np "$np" "$tmp/$name" >"$out" 2>"$err"
+	ok $? "$name: the benchmark runs"
+	trc-stable -q --equal "$key" "$tmp/$name.trc" "$tmp/$name-b.trc"
+	ok $? "$name: the same execution graph (--equal $key)"
+}
+
+strict=kind,peer,tag,fn
+bench h20 4 $strict -- trc-heat -n 16 -i 20 --tolerance 0
+bench comms 4 $strict -- "$MPIT/comms"
+bench calls 3 kind --deterministic -- "$MPIT/calls"
+bench mw 3 kind --deterministic -- trc-master-worker --tasks 7 --work 0.002
+
+# Every event of comms the same, communicator ids included, but times
+# and polls.
+for f in comms comms-b; do
+	grep -v '^#' "$tmp/$f.trc" | cut -d' ' -f2- | sort -s -n -k1,1 >"$tmp/$f.ev"
+done
+is_file "$tmp/comms-b.ev" "$tmp/comms.ev" "comms: the same events, comm= ids too"
+# Without --deterministic a race stays one: the calls' wildcards.
+is "$(sed -n '/^\/\* ranks/,$p' "$tmp/calls.c" | grep -c 'ANY_SOURCE')" 0 \
+	"calls --deterministic: no wildcard"
+trc-bench "$tmp/calls.trc" | sed -n '/^\/\* ranks/,$p' | grep -c 'bench_recv(64, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);' >"$out"
+is "$(cat "$out")" 1 "calls: the wildcards stay"
+
+# The size: 10 times the iterations of trc-heat.
+trc-record -o "$tmp/h200.trc" -- -np 4 trc-heat -n 16 -i 200 --tolerance 0 >"$out" 2>"$err"
+ok $? "trc-heat -i 200 traced"
+trc-bench "$tmp/h200.trc" >"$tmp/h200.c"
+ok $? "trc-bench: -i 200"
+a=$(wc -c <"$tmp/h20.c") b=$(wc -c <"$tmp/h200.c")
+ok "$([ $((b * 10)) -le $((a * 12)) ]; echo $?)" \
+	"trc-heat, 10 times the iterations: $b bytes against $a, at most 1.2 times"
+is "$(grep -c 'for (long i1 = 0; i1 < 200; i1++) {' "$tmp/h200.c")" 3 \
+	"a loop of 200 in each of the 3 programs (first, middle, last rank)"
+
+# A foreign format: the OTF2 ping-pong sample, 2 ranks.
+s=$T/data/otf2/pingpong/traces.otf2
+trc-bench "$s" >"$tmp/otf2.c"
+ok $? "trc-bench reads the OTF2 sample"
+mpicc -std=c11 -Wall -Wextra -O2 -o "$tmp/otf2" "$tmp/otf2.c" >"$out" 2>&1
+ok $? "OTF2: compiled"
+is "$(cat "$out")" "" "OTF2: without a warning"
+trc-record -o "$tmp/otf2-b.trc" -- -np 2 "$tmp/otf2" >"$out" 2>"$err"
+ok $? "OTF2: runs on the sample's 2 ranks"
+# The sample's markers are not where the tracer puts its own.
+trc-cat -k S,R,X,P "$s" >"$tmp/otf2.k"
+trc-cat -k S,R,X,P "$tmp/otf2-b.trc" >"$tmp/otf2-b.k"
+trc-stable -q --equal $strict "$tmp/otf2.k" "$tmp/otf2-b.k"
+ok $? "OTF2: the same messages and regions"
+mpirun -np 3 "$tmp/otf2" >"$out" 2>"$err"
+ok "$([ $? -ne 0 ]; echo $?)" "OTF2: on 3 ranks it stops"
+ok "$(grep -q 'run on 2 ranks, not 3' "$err"; echo $?)" "OTF2: saying why"
+done_testing
