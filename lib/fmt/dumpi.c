@@ -489,6 +489,9 @@ read_block(struct rd *d, struct fbuf *f, struct block *b)
 	int k, i, in;
 	struct arg *a;
 
+	/* Filled once before any offset from buf, NULL until then. */
+	if (f->buf == NULL && fb_fill(d, f) < 0)
+		return -1;
 again:
 	pos = f->start;
 	line = f->line;
