@@ -3056,8 +3056,9 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 		break;
 	}
 	if (trc_eb_done(eb) < 0)
-		return trc_fail_at(d->r, rk->path, p->line, "event too long "
-		    "for the stream");
+		return trc_fail_at(d->r, rk->path, p->line, "%s",
+		    trc_eb_error(eb) ? trc_eb_error(eb) :
+		    "event too long for the stream");
 	ev->line = p->line;
 	return 0;
 }
