@@ -110,7 +110,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct trc_header h;
 	struct trc_reader *r;
 	struct trc_event ev;
-	const char *name;
+	const char *name, *only;
 	int reads, writes, rc;
 	size_t i;
 
@@ -124,8 +124,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	while (nev < MAXEV && (rc = trc_next(r, &ev)) > 0)
 		evs[nev++] = dup_event(&ev);
 	/* A stream that fails is written up to its error, as trc-cat does. */
+	/* FUZZ_WRITERS="trcb prv" limits the formats, to look at one. */
+	only = getenv("FUZZ_WRITERS");
 	for (i = 0; trc_format_info(i, &name, &reads, &writes) == 1; i++)
-		if (writes)
+		if (writes && (only == NULL || strstr(only, name) != NULL))
 			write_as(name, &h);
 	trc_close(r);
 	clear();
