@@ -58,12 +58,18 @@ void
 trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
     const char *s, size_t len)
 {
+	size_t k;
 	char *val;
 	int i;
 
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
 	copy(val, s, len);
+	/* A value is one word of the line, as libtrc-mpi makes labels. */
+	for (k = 0; k < len; k++)
+		if (val[k] == ' ' || val[k] == '\t' || val[k] == '\r' ||
+		    val[k] == '\n' || val[k] == '\0')
+			val[k] = '_';
 	i = trc_eb_commit(b, val, klen, len);
 	/* The fields as a reader of the text will find them. */
 	if (b->bad[0] == '\0' &&

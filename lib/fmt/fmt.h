@@ -173,7 +173,8 @@ trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
 /*
  * Any value a field has (fn, op, req, peer=007, ...) goes to the field
  * as the text parser sets it; one the parser would reject makes
- * trc_eb_done() fail with trc_eb_error().
+ * trc_eb_done() fail with trc_eb_error().  Blanks, newlines and NULs in
+ * s become '_': a value is one word of the line.
  */
 void	 trc_eb_strk(struct trc_evbuild *, const char *key, size_t klen,
 	    const char *s, size_t len);
