@@ -32,10 +32,12 @@ mkdir -p "$dir/corpus/$t" "$dir/crash/$t" "$dir/log" fuzz/regress/$t
 dict=
 [ -f "fuzz/dict/$t.dict" ] && dict=-dict=fuzz/dict/$t.dict
 echo "fuzz: $t for $secs s, log in $dir/log/$t.log"
+# libFuzzer's timeout is wall time: 120 s, so that a target starved
+# of CPU (nice, a loaded host) is not taken for one that hangs.
 # stdin closed: no reader may wait on it.  libotf2 leaks what it made
 # of an anchor it could not read (fuzz/lsan.supp).
 LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0 \
-"$dir/bin/$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+"$dir/bin/$t" -max_total_time="$secs" -timeout=120 -rss_limit_mb=2048 \
     -max_len=16384 -print_final_stats=1 $dict \
     -artifact_prefix="$dir/crash/$t/" ${FUZZ_ARGS:-} \
     "$dir/corpus/$t" fuzz/corpus/$t fuzz/regress/$t \
