@@ -19,7 +19,7 @@ if [ "$1" = -summary ]; then
 		execs=$(printf '%s\n' "$last" | sed -n 's/^#\([0-9]*\).*/\1/p')
 		cov=$(printf '%s\n' "$last" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
 		ft=$(printf '%s\n' "$last" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
-		n=$(ls "$dir/crash/$t" 2>/dev/null | wc -l)
+		n=$(ls "$dir/crash/$t" 2>/dev/null | grep -c '^crash-\|^leak-\|^timeout-\|^oom-')
 		[ "$n" -gt 0 ] && bad=1
 		printf '%-10s %10s %8s %8s %7s %s\n' "$t" "${execs:--}" \
 		    "${cov:--}" "${ft:--}" "$n" "$log"
