@@ -27,17 +27,7 @@ trc_eb_start(struct trc_evbuild *b, struct trc_event *ev, int64_t t,
 	b->ev = ev;
 	b->len = 0;
 	b->full = 0;
-}
-
-/* strcmp() == 0 for the short keys, without a call. */
-static int
-eq(const char *a, const char *b)
-{
-	while (*a != '\0' && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
+	b->bad[0] = '\0';
 }
 
 /*
@@ -68,26 +58,23 @@ void
 trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
     const char *s, size_t len)
 {
-	struct trc_event *ev = b->ev;
-	struct trc_str v;
-	int64_t first;
+	size_t k;
 	char *val;
 	int i;
 
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
 	copy(val, s, len);
+	/* A value is one word of the line, as libtrc-mpi makes labels. */
+	for (k = 0; k < len; k++)
+		if (val[k] == ' ' || val[k] == '\t' || val[k] == '\r' ||
+		    val[k] == '\n' || val[k] == '\0')
+			val[k] = '_';
 	i = trc_eb_commit(b, val, klen, len);
-	if (key[0] == 'f' && eq(key, "fn"))
-		ev->fn = ev->attr[i].val;
-	else if (key[0] == 'o' && eq(key, "op"))
-		ev->op = ev->attr[i].val;
-	else if (key[0] == 'r' && eq(key, "req")) {
-		ev->reqs = ev->attr[i].val;
-		v = ev->reqs;
-		if (trc_reqs_next(&v, &first) == 1)
-			ev->req = first;
-	}
+	/* The fields as a reader of the text will find them. */
+	if (b->bad[0] == '\0' &&
+	    trc_attr_field(b->ev, &b->ev->attr[i], b->bad) < 0)
+		b->full = 1;
 }
 
 void
@@ -105,6 +92,12 @@ int
 trc_eb_done(struct trc_evbuild *b)
 {
 	return b->full ? -1 : 0;
+}
+
+const char *
+trc_eb_error(const struct trc_evbuild *b)
+{
+	return b->bad[0] != '\0' ? b->bad : NULL;
 }
 
 /* Copies. */

@@ -464,7 +464,9 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 	for (i = 0; i < nr; i++) {
 		region(x, i, &a0, &an);
 		region(y, i, &b0, &bn);
-		if ((l = trc_lcs(x->tok + a0, an, y->tok + b0, bn, NULL)) < 0)
+		/* tok is NULL for a rank without events, and NULL + 0 undefined. */
+		if ((l = trc_lcs(an ? x->tok + a0 : NULL, an, bn ? y->tok + b0 :
+		    NULL, bn, NULL)) < 0)
 			return -1;
 		out->lcs += (uint64_t)l;
 		out->d += (an > bn ? an : bn) - (uint64_t)l;

@@ -32,6 +32,13 @@
 #define WORDS_PER_MYERS	8
 #define DEFAULT_WINDOW	4096
 
+/*
+ * An empty string may come as NULL (a rank without events); offsets
+ * from NULL are undefined even when 0, so it becomes a real empty array.
+ */
+static const uint32_t noevents[1];
+#define NONNULL(x)	((x) != NULL ? (x) : noevents)
+
 static size_t
 strip_prefix(const uint32_t *a, size_t n, const uint32_t *b, size_t m)
 {
@@ -318,6 +325,8 @@ trc_lcs(const uint32_t *a, size_t n, const uint32_t *b, size_t m,
 	uint64_t budget, work = 0;
 	int64_t r;
 
+	a = NONNULL(a);
+	b = NONNULL(b);
 	if (st == NULL)
 		st = &dummy;
 	memset(st, 0, sizeof(*st));
@@ -502,6 +511,8 @@ trc_lcs_hunks(const uint32_t *a, size_t n, const uint32_t *b, size_t m,
 	int64_t r;
 	int cut = 0;
 
+	a = NONNULL(a);
+	b = NONNULL(b);
 	if (max == 0)
 		return 0;
 	if (window == 0)
@@ -558,6 +569,8 @@ trc_lcs_align(const uint32_t *a, size_t n, const uint32_t *b, size_t m,
 	ptrdiff_t *buf;
 	size_t p, wn, wm;
 
+	a = NONNULL(a);
+	b = NONNULL(b);
 	p = strip_prefix(a, n, b, m);
 	wn = n - p;
 	wm = m - p;

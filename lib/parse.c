@@ -8,6 +8,7 @@
 
 #include "trc.h"
 #include "swar.h"
+#include "fmt/fmt.h"
 
 static const char *kind_names[TRC_NKINDS] = {
 	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK"
@@ -233,6 +234,13 @@ parse_known(struct trc_event *ev, const struct trc_attr *a, int64_t num,
 		return -1;
 	}
 	return 0;
+}
+
+int
+trc_attr_field(struct trc_event *ev, const struct trc_attr *a,
+    char err[TRC_ERRLEN])
+{
+	return parse_known(ev, a, -1, err);
 }
 
 int

@@ -264,6 +264,14 @@ trc_race_new(const char *name, int32_t ranks,
 	rs->arg = arg;
 	rs->freemsg = NOFREE;
 	rs->settle_at = 1024;
+	if (ranks > TRC_RACE_MAXRANKS) {
+		/* Said by the first trc_race_event() or trc_race_end(). */
+		snprintf(rs->err, sizeof(rs->err), "%s:1: ranks=%ld: trc-race "
+		    "takes at most %d ranks (vector clocks of ranks^2 entries)",
+		    rs->name, (long)ranks, TRC_RACE_MAXRANKS);
+		rs->failed = 1;
+		return rs;
+	}
 	if (ranks > 0 && ensure_rank(rs, ranks - 1) < 0) {
 		trc_race_free(rs);
 		return NULL;
@@ -1673,6 +1681,10 @@ trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 	    (ev->kind == TRC_SE || ev->kind == TRC_RE))
 		return fail(rs, ev->line, "peer %ld out of the header's "
 		    "ranks=%ld", (long)ev->peer, (long)rs->hdr_ranks);
+	if (ev->rank >= TRC_RACE_MAXRANKS || ev->peer >= TRC_RACE_MAXRANKS)
+		return fail(rs, ev->line, "rank %ld: trc-race takes at most %d "
+		    "ranks (vector clocks of ranks^2 entries)", (long)(ev->rank >=
+		    TRC_RACE_MAXRANKS ? ev->rank : ev->peer), TRC_RACE_MAXRANKS);
 	/* Ranks grow here only: pointers into rs->rk stay good below. */
 	if (ensure_rank(rs, ev->rank) < 0 ||
 	    (ev->peer >= 0 && ensure_rank(rs, ev->peer) < 0) ||

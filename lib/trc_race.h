@@ -62,6 +62,12 @@ struct trc_race_stats {
 struct trc_race;
 
 /*
+ * Ranks at most: the clocks take ranks^2 entries (1 GiB at this many),
+ * so more is an error, not a machine brought to its knees.
+ */
+#define TRC_RACE_MAXRANKS	16384
+
+/*
  * name is the trace's name for messages; ranks the header's (0: not
  * known, then collectives on the world need size=).  report is called
  * for each race as it is settled, in line order among those settled

@@ -530,6 +530,9 @@ read_block(struct rd *d, struct fbuf *f, struct block *b)
 	int k, i, in;
 	struct arg *a;
 
+	/* Filled once before any offset from buf, NULL until then. */
+	if (f->buf == NULL && fb_fill(d, f) < 0)
+		return -1;
 again:
 	pos = f->start;
 	line = f->line;
@@ -3124,8 +3127,9 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 		break;
 	}
 	if (trc_eb_done(eb) < 0)
-		return trc_fail_at(d->r, rk->path, p->line, "event too long "
-		    "for the stream");
+		return trc_fail_at(d->r, rk->path, p->line, "%s",
+		    trc_eb_error(eb) ? trc_eb_error(eb) :
+		    "event too long for the stream");
 	ev->line = p->line;
 	return 0;
 }

@@ -78,6 +78,7 @@ struct trc_evbuild {
 	struct trc_event *ev;
 	size_t		  len;
 	int		  full;
+	char		  bad[TRC_ERRLEN];	/* a value the stream rejects */
 	char		  buf[TRC_MAXLINE];
 };
 void	 trc_eb_start(struct trc_evbuild *, struct trc_event *, int64_t t,
@@ -170,14 +171,27 @@ trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
 		break;
 	}
 }
-/* fn, op, reqs go to their fields too. */
+/*
+ * Any value a field has (fn, op, req, peer=007, ...) goes to the field
+ * as the text parser sets it; one the parser would reject makes
+ * trc_eb_done() fail with trc_eb_error().  Blanks, newlines and NULs in
+ * s become '_': a value is one word of the line.
+ */
 void	 trc_eb_strk(struct trc_evbuild *, const char *key, size_t klen,
 	    const char *s, size_t len);
 #define trc_eb_str(b, key, s, len)					\
 	trc_eb_strk((b), (key), strlen(key), (s), (len))
 void	 trc_eb_time(struct trc_evbuild *, const char *key, int64_t ns);
-/* 0, or -1 when the attributes did not fit (TRC_MAXATTR, TRC_MAXLINE). */
+/* 0, or -1 when the attributes did not fit (TRC_MAXATTR, TRC_MAXLINE)
+ * or a value is invalid. */
 int	 trc_eb_done(struct trc_evbuild *);
+/* Why trc_eb_done() failed, "invalid peer 'x'"; NULL when not for a value. */
+const char *trc_eb_error(const struct trc_evbuild *);
+
+/* parse.c: sets the field of a known attribute as the parser does:
+ * 0, or -1 with "invalid KEY 'VALUE'" in err. */
+int	 trc_attr_field(struct trc_event *, const struct trc_attr *,
+	    char err[TRC_ERRLEN]);
 
 /*
  * A queue of owned copies of events, earliest time first, ties in the

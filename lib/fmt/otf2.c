@@ -461,14 +461,11 @@ prio(enum trc_kind kind, const char *k, size_t kl)
 	return 100;
 }
 
-/* key=value into the builder, its field set as the parser would. */
+/* key=value into the builder, which sets its field as the parser would. */
 static void
 eb_text(struct trc_evbuild *b, const char *k, size_t kl, const char *v,
     size_t vl)
 {
-	struct trc_event *ev = b->ev;
-	int64_t n;
-	int any = vl == 1 && v[0] == '*';
 	char key[64];
 
 	if (kl >= sizeof(key)) {
@@ -485,30 +482,6 @@ eb_text(struct trc_evbuild *b, const char *k, size_t kl, const char *v,
 	memcpy(key, k, kl);
 	key[kl] = '\0';
 	trc_eb_str(b, key, v, vl);
-	if (b->full)
-		return;
-	if (trc_parse_int(v, vl, &n) < 0)
-		n = any ? TRC_ANY : INT64_MIN;
-	switch (kl) {
-	case 3:
-		if (memcmp(k, "tag", 3) == 0 && n != INT64_MIN &&
-		    (n == TRC_ANY || (n >= 0 && n <= INT32_MAX)))
-			ev->tag = (int32_t)n;
-		break;
-	case 4:
-		if (memcmp(k, "peer", 4) == 0 && n != INT64_MIN &&
-		    (n == TRC_ANY || (n >= 0 && n <= INT32_MAX)))
-			ev->peer = (int32_t)n;
-		else if (memcmp(k, "comm", 4) == 0 && n >= 0 && n <= INT32_MAX)
-			ev->comm = (int32_t)n;
-		else if (memcmp(k, "root", 4) == 0 && n >= 0 && n <= INT32_MAX)
-			ev->root = (int32_t)n;
-		break;
-	case 5:
-		if (memcmp(k, "bytes", 5) == 0 && n >= 0)
-			ev->bytes = n;
-		break;
-	}
 }
 
 struct item {
@@ -596,7 +569,8 @@ build(struct trc_evbuild *b, struct trc_event *ev, const struct nat *na,
 	for (i = 0; i < n; i++)
 		eb_text(b, it[i].k, it[i].kl, it[i].v, it[i].vl);
 	if (trc_eb_done(b) < 0) {
-		snprintf(err, errlen, "event longer than a stream line");
+		snprintf(err, errlen, "%s", trc_eb_error(b) ? trc_eb_error(b) :
+		    "event longer than a stream line");
 		return -1;
 	}
 	return 0;

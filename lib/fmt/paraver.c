@@ -1896,7 +1896,8 @@ explicit_event(struct rd *d, char **f, size_t *fl, int n, int32_t rank,
 		}
 	}
 	if (trc_eb_done(b) < 0)
-		return trc_fail_at(d->r, d->name, line, "too many attributes");
+		return trc_fail_at(d->r, d->name, line, "%s", trc_eb_error(b) ?
+		    trc_eb_error(b) : "too many attributes");
 	ev->line = line;
 	return 1;
 }
@@ -2303,7 +2304,8 @@ build(struct rd *d, int32_t rank, struct slot *s, struct trc_event *ev)
 	s->sub = 255;
 	ev->line = s->line;
 	if (trc_eb_done(b) < 0)
-		return trc_fail_at(d->r, d->name, s->line, "too many attributes");
+		return trc_fail_at(d->r, d->name, s->line, "%s", trc_eb_error(b) ?
+		    trc_eb_error(b) : "too many attributes");
 	return 0;
 }
 

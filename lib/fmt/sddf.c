@@ -622,10 +622,14 @@ descriptor(struct sd *s)
 		return fail(s, s->tline, "expected a record name in quotes, "
 		    "found '%s'", shown(s));
 	nd.tag = tag;
-	if ((nd.name = strdup(s->tb)) == NULL)
+	/* tlen bytes, not strdup's: a name may hold a NUL (\0 escaped). */
+	if ((nd.name = malloc(s->tlen + 1)) == NULL)
 		goto nomem;
+	memcpy(nd.name, s->tb, s->tlen);
+	nd.name[s->tlen] = '\0';
 	nd.namelen = s->tlen;
-	nd.plain = strpbrk(nd.name, "\"\\") == NULL;
+	nd.plain = strpbrk(nd.name, "\"\\") == NULL &&
+	    strlen(nd.name) == nd.namelen;
 	if (expect(s, '{', "after a record name") < 0)
 		goto bad;
 	for (;;) {

@@ -1789,7 +1789,9 @@ sg_next(struct trc_reader *r, struct trc_event *ev)
 		trc_eb_int(&g->eb, "req", o->req);
 	}
 	if (trc_eb_done(&g->eb) < 0)
-		return fail(r, g, o->rank, o->line, "event too long");
+		return fail(r, g, o->rank, o->line, "%s",
+		    trc_eb_error(&g->eb) ? trc_eb_error(&g->eb) :
+		    "event too long");
 	ev->line = o->line;
 	if (o->kind == TRC_SB) {
 		memcpy(&g->prev, ev, offsetof(struct trc_event, attr) +

@@ -1167,14 +1167,28 @@ b_uvarint(struct rtrcb *r, uint64_t *v)
 	return -1;
 }
 
+/* Whether p[0..n) can be a word of a text line: no blank, newline, NUL. */
+static int
+is_word(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+		    p[i] == '\n' || p[i] == '\0')
+			return 0;
+	return 1;
+}
+
 static int
 b_string(struct rtrcb *r, uint64_t len, int32_t *sid)
 {
 	struct trc_str *s;
 	unsigned char *c;
 
+	/* The writer takes its strings from text: one word each. */
 	if (len > r->rawlen - r->pos || len > TRC_MAXLINE ||
-	    memchr(r->raw + r->pos, '\0', len) != NULL)
+	    !is_word(r->raw + r->pos, (size_t)len))
 		return -1;
 	if (r->nstrs == r->capstrs) {
 		r->capstrs = r->capstrs ? 2 * r->capstrs : 256;
@@ -1491,7 +1505,9 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 				goto bad;
 			else
 				sl->v[i].key = (int32_t)(u >> 1);
-			if (r->strs[sl->v[i].key].len == 0)
+			if (r->strs[sl->v[i].key].len == 0 ||
+			    memchr(r->strs[sl->v[i].key].s, '=',
+			    r->strs[sl->v[i].key].len) != NULL)
 				goto bad;
 			if ((rc = b_val(r, &sl->v[i], 0)) < 0)
 				goto val;

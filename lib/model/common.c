@@ -141,8 +141,9 @@ trc_cpu_region(struct trc_cpu *c, int32_t r, const struct trc_str *fn)
 		}
 		return 0;
 	}
+	/* lab gets a byte more than it needs: never NULL, even for "". */
 	if (grow(&p->labpos, &p->depthcap, p->depth + 1, sizeof(*p->labpos),
-	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len, 1, 64) <
+	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len + 1, 1, 64) <
 	    0)
 		return -1;
 	p->labpos[p->depth++] = p->lablen;

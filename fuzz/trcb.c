@@ -1,0 +1,84 @@
+/*
+ * trcb.c - the binary stream's reader (lib/fmt/trcb.c).  Each block
+ * carries a CRC-32 of its bytes, which a mutated input would almost
+ * never get right: the target writes the right one into every block
+ * header it can walk before reading, so that the fuzzer reaches the
+ * decoder (and an input replays the same without libFuzzer).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "fuzz.h"
+
+#define MAGIC		"\211TRCB\r\n\032"
+
+static int
+uvarint(const uint8_t *p, size_t n, size_t *i, uint64_t *v)
+{
+	unsigned shift = 0;
+
+	*v = 0;
+	while (*i < n && shift < 64) {
+		*v |= (uint64_t)(p[*i] & 0x7f) << shift;
+		if ((p[(*i)++] & 0x80) == 0)
+			return 0;
+		shift += 7;
+	}
+	return -1;
+}
+
+/* The blocks' checksums made right, as far as the layout can be followed. */
+static void
+fix_crcs(uint8_t *p, size_t n)
+{
+	uint64_t v, slen;
+	size_t i = 8, crcat;
+	uint32_t crc;
+	int k;
+
+	if (n < 10 || memcmp(p, MAGIC, 8) != 0)
+		return;
+	i += 2;		/* version, flags */
+	if (uvarint(p, n, &i, &v) < 0 || ++i > n || uvarint(p, n, &i, &v) < 0 ||
+	    v > n - i)
+		return;
+	i += v;		/* ranks, order, the extra header lines */
+	while (i < n && p[i] == 'B') {
+		i++;
+		if (uvarint(p, n, &i, &v) < 0 || uvarint(p, n, &i, &v) < 0 ||
+		    ++i > n || uvarint(p, n, &i, &slen) < 0)
+			return;
+		for (k = 0; k < 4; k++)
+			if (uvarint(p, n, &i, &v) < 0)
+				return;
+		if (n - i < 4)
+			return;
+		crcat = i;
+		i += 4;
+		if (slen > n - i)
+			slen = n - i;
+		crc = (uint32_t)crc32(0L, p + i, (uInt)slen);
+		p[crcat] = (uint8_t)crc;
+		p[crcat + 1] = (uint8_t)(crc >> 8);
+		p[crcat + 2] = (uint8_t)(crc >> 16);
+		p[crcat + 3] = (uint8_t)(crc >> 24);
+		i += slen;
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
+{
+	uint8_t *copy;
+
+	if ((copy = malloc(n + 1)) == NULL)
+		abort();
+	memcpy(copy, data, n);
+	fix_crcs(copy, n);
+	fuzz_file("in.trcb", copy, n);
+	free(copy);
+	/* By content, as every tool reads it. */
+	fuzz_read(fuzz_path("in.trcb"), NULL);
+	return 0;
+}
