@@ -43,7 +43,7 @@ mca_shm="--mca btl self,vader $mpiopt"
 out=$build/replay-validate
 heat0=$out/trc-heat-O0
 mkdir -p "$out"
-${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -O0 -o "$heat0" \
+${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I"$build" -O0 -o "$heat0" \
 	benchmarks/heat.c -lm
 
 . benchmarks/validate-lib.sh
