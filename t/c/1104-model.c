@@ -166,13 +166,16 @@ main(void)
 	ok(strstr(err, "bad.loggp:2: invalid value 'x' for 'o'") != NULL, "  its message");
 
 	/* Open MPI 4.1's commutative allreduce rule, at its switch points. */
-	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 2, 7)), "ring", "allreduce 2 ranks 7 B: ring");
+	/* Open MPI's rule says ring, and its ring hands fewer elements
+	 * (of 4 bytes) than ranks to recursive doubling. */
+	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 2, 7)), "recursive_doubling", "allreduce 2 ranks 7 B: the rule's ring, 1 element: recursive doubling");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 3, 8)), "recursive_doubling", "3 ranks 8 B: recursive doubling");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 3, 262144)), "rabenseifner", "3 ranks 256 KiB: Rabenseifner");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 8, 8191)), "recursive_doubling", "8 ranks 8191 B");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 8, 8192)), "rabenseifner", "8 ranks 8192 B");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 200, 131071)), "reduce_bcast", "200 ranks 128 KiB - 1: reduce + bcast");
-	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 3000, 3000)), "ring", "3000 ranks 3000 B: (segmented) ring");
+	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 3000, 3000)), "recursive_doubling", "3000 ranks 3000 B: the rule's (segmented) ring, 750 elements: recursive doubling");
+	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 2, 20000)), "ring", "2 ranks 20000 B: ring");
 	is_str(trc_coll_alg_name(trc_coll_alg("allreduce", 9, 5000, 20000)), "recursive_doubling", "5000 ranks 20000 B");
 	is_str(trc_coll_alg_name(trc_coll_alg("alltoallv", 9, 8, 1)), "pairwise", "alltoallv as alltoall");
 	is_str(trc_coll_alg_name(trc_coll_alg("scan", 4, 8, 1)), "none", "scan: not modelled");
