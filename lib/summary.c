@@ -477,7 +477,9 @@ trc_summary_finish(struct trc_summary *s)
 	int32_t i, r;
 	int a;
 
-	qsort(s->present, (size_t)s->npresent, sizeof(*s->present), cmp_rank);
+	if (s->npresent > 0)
+		qsort(s->present, (size_t)s->npresent, sizeof(*s->present),
+		    cmp_rank);
 	/* The sums over ranks (trc-sum's "all" row, the profile's run
 	 * time) must not wrap the nanosecond clock: past 292 years. */
 	for (i = 0; i < s->npresent; i++) {
