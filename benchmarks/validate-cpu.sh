@@ -22,15 +22,7 @@
 # validate does: another job's preemptions stretch a run, inside a poll
 # as often as not, and no prediction holds them.
 set -e
-# One memory layout for every run: with address-space randomization the
-# stack's offset within a page changes from process to process, and at
-# -O0 a rank whose stack aliases its arrays modulo 4 KiB computes up to
-# 1.5x slower for the whole run (measured: 5 of 18 rank-runs of the -O0
-# heat slow with it, 0 of 11 without), a bimodal "machine" no
-# prediction holds.  ASLR=on keeps the randomization.
-if [ "${ASLR:-off}" = off ] && [ -z "$TRC_FIXED_LAYOUT" ] && setarch -R true 2>/dev/null; then
-	TRC_FIXED_LAYOUT=1 exec setarch -R sh "$0" "$@"
-fi
+. benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-5} n=${N:-960} it=${ITER:-200}
 PATH=$bin:$PATH
@@ -41,17 +33,7 @@ one="--bind-to none --oversubscribe --mca btl self,vader $mpiopt"
 out=$build/validate-cpu
 mkdir -p "$out"
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-quiet() {
-	w=0
-	while awk -v m="${MAXLOAD:-1.5}" '{ exit !($1 >= m) }' /proc/loadavg &&
-	    [ $w -lt "${QUIETWAIT:-300}" ]; do
-		sleep 5
-		w=$((w + 5))
-	done
-	[ $w -eq 0 ] || echo "   (waited ${w} s for the load average to fall under ${MAXLOAD:-1.5})"
-}
-span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
+. benchmarks/validate-lib.sh
 # comp TRACE [cpu]: rank 0's computation, wall (or cpu=) seconds
 comp() { trc-sum -t "$1" | awk -F'\t' 'NR > 1 && $1 == 0 { print $4; exit }'; }
 # compcpu TRACE: the cpu= of both ranks' computation intervals (those

@@ -1,4 +1,4 @@
-# validate-lib.sh - sourced by validate.sh and validate-lammps.sh: the
+# validate-lib.sh - sourced by the validate scripts: the
 # numbers both print.
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }

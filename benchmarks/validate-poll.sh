@@ -15,15 +15,7 @@
 # validate does: another job's preemptions stretch a run, inside a poll
 # as often as not, and no prediction holds them.
 set -e
-# One memory layout for every run: with address-space randomization the
-# stack's offset within a page changes from process to process, and at
-# -O0 a rank whose stack aliases its arrays modulo 4 KiB computes up to
-# 1.5x slower for the whole run (measured: 5 of 18 rank-runs of the -O0
-# heat slow with it, 0 of 11 without), a bimodal "machine" no
-# prediction holds.  ASLR=on keeps the randomization.
-if [ "${ASLR:-off}" = off ] && [ -z "$TRC_FIXED_LAYOUT" ] && setarch -R true 2>/dev/null; then
-	TRC_FIXED_LAYOUT=1 exec setarch -R sh "$0" "$@"
-fi
+. benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-5} steps=${STEPS:-1000} work=${WORK:-1000000} little=${LITTLE:-300}
 PATH=$bin:$PATH
@@ -35,18 +27,8 @@ prog=$build/t/mpi/polling
 out=$build/validate-poll
 mkdir -p "$out"
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-quiet() {
-	w=0
-	while awk -v m="${MAXLOAD:-1.5}" '{ exit !($1 >= m) }' /proc/loadavg &&
-	    [ $w -lt "${QUIETWAIT:-300}" ]; do
-		sleep 5
-		w=$((w + 5))
-	done
-	[ $w -eq 0 ] || echo "   (waited ${w} s for the load average to fall under ${MAXLOAD:-1.5})"
-}
+. benchmarks/validate-lib.sh
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
 # polls TRACE: unsuccessful polls and their median cost (us)
 polls() { awk '!/^#/ && / polls=/ { n = $0; sub(/.* polls=/, "", n); sub(/ .*/, "", n)
 	t = $0; sub(/.* pollt=/, "", t); sub(/ .*/, "", t); N += n; T += t }

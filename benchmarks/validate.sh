@@ -31,15 +31,7 @@
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
 # eager limit; see README, Validation.
 set -e
-# One memory layout for every run: with address-space randomization the
-# stack's offset within a page changes from process to process, and at
-# -O0 a rank whose stack aliases its arrays modulo 4 KiB computes up to
-# 1.5x slower for the whole run (measured: 5 of 18 rank-runs of the -O0
-# heat slow with it, 0 of 11 without), a bimodal "machine" no
-# prediction holds.  ASLR=on keeps the randomization.
-if [ "${ASLR:-off}" = off ] && [ -z "$TRC_FIXED_LAYOUT" ] && setarch -R true 2>/dev/null; then
-	TRC_FIXED_LAYOUT=1 exec setarch -R sh "$0" "$@"
-fi
+. benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-7} n=${N:-480} it=${ITER:-2000}
 rn=${RN:-$((n / 2))} rit=${RITER:-$it} rreps=${RREPS:-5}
