@@ -408,17 +408,14 @@ print_versus(const struct trc_versus *v, int32_t nranks, unsigned sections,
 	trc_format_duration(dur[1], span[1]);
 	printf("\ntotal time, first to last event: predicted %s, observed %s, ",
 	    dur[0], dur[1]);
-	if (span[1] > 0)
-		printf("error %+.1f%%\n", error);
-	else
+	if (span[1] == 0)
 		printf("error undefined (the observed span is 0)\n");
-	/* The sign in words: + is a prediction slower than the run. */
-	if (span[1] > 0)
-		printf("error = (predicted - observed) / observed: %s\n",
-		    span[0] > span[1] ? "the prediction is longer than the "
-		    "observed run (too slow)" : span[0] < span[1] ? "the "
-		    "prediction is shorter than the observed run (too fast)" :
-		    "the two are equally long");
+	else	/* The sign in words: + is a prediction slower than the run. */
+		printf("error %+.1f%%\nerror = (predicted - observed) / "
+		    "observed: %s\n", error, span[0] > span[1] ? "the "
+		    "prediction is longer than the observed run (too slow)" :
+		    span[0] < span[1] ? "the prediction is shorter than the "
+		    "observed run (too fast)" : "the two are equally long");
 	if (unpaired > 0)
 		printf("%lld occurrences had no partner in the other run\n",
 		    (long long)unpaired);
