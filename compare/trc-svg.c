@@ -225,60 +225,27 @@ chart_summary(const char *kind, const char *path, struct trc_svg *svg,
 	trc_close(rd);
 }
 
-/* One side of a predicted/observed pairing, as trc-sum --vs reads it. */
-struct side {
-	struct trc_reader	*r;
-	struct trc_summary	*sum;
-	int			 done;
-};
-
-static int
-step(struct side *sd, int which, struct trc_versus *v)
-{
-	struct trc_event ev;
-	int rc;
-
-	if ((rc = trc_next(sd->r, &ev)) < 0)
-		die("%s", trc_error(sd->r));
-	if (rc == 0) {
-		if (trc_summary_finish(sd->sum) < 0)
-			die("%s: %s", trc_name(sd->r), trc_summary_error(sd->sum));
-		return sd->done = 1, 0;
-	}
-	if (trc_summary_add(sd->sum, &ev) < 0)
-		die("%s:%ld: %s", trc_name(sd->r), ev.line,
-		    trc_summary_error(sd->sum));
-	if (trc_versus_add(v, which, sd->sum, &ev) < 0)
-		die("out of memory");
-	return 1;
-}
-
 static void
 chart_ratios(const char *predicted, const char *observed, struct trc_svg *svg,
     const char *title)
 {
-	struct side sd[2];
+	struct trc_reader *r[2];
+	struct trc_summary *sum[2];
 	struct trc_versus *v;
 	struct trc_chart c;
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		sd[i].r = open_input(i == TRC_PREDICTED ? predicted : observed);
-		if ((sd[i].sum = trc_summary_new()) == NULL)
+		r[i] = open_input(i == TRC_PREDICTED ? predicted : observed);
+		if ((sum[i] = trc_summary_new()) == NULL)
 			die("out of memory");
-		sd[i].done = 0;
 	}
 	if ((v = trc_versus_new()) == NULL)
 		die("out of memory");
-	while (!sd[0].done || !sd[1].done) {
-		i = sd[0].done ? 1 : sd[1].done ? 0 :
-		    v->occurrences[0] > v->occurrences[1];
-		step(&sd[i], i, v);
-	}
-	trc_versus_finish(v);
+	trc_versus_read(v, r, sum);
 	for (i = 0; i < 2; i++)
-		if (sd[i].sum->nranks == 0)
-			die("%s: no events", trc_name(sd[i].r));
+		if (sum[i]->nranks == 0)
+			die("%s: no events", trc_name(r[i]));
 	if (trc_chart_ratios(&c, v) < 0)
 		die("no procedure or operation paired with an observed "
 		    "lifetime above 0");
@@ -288,8 +255,8 @@ chart_ratios(const char *predicted, const char *observed, struct trc_svg *svg,
 		die("out of memory");
 	trc_chart_free(&c);
 	for (i = 0; i < 2; i++) {
-		trc_summary_free(sd[i].sum);
-		trc_close(sd[i].r);
+		trc_summary_free(sum[i]);
+		trc_close(r[i]);
 	}
 	trc_versus_free(v);
 }

@@ -248,44 +248,6 @@ print_summary(const struct trc_summary *s, unsigned sections)
 	}
 }
 
-/* One side of a comparison: its reader and summary. */
-struct side {
-	struct trc_reader	*r;
-	struct trc_summary	*sum;
-	int			 done;
-};
-
-static void
-open_side(struct side *sd, const char *path)
-{
-	if ((sd->r = trc_open_with(path, &opts)) == NULL ||
-	    (sd->sum = trc_summary_new()) == NULL)
-		die("out of memory");
-	sd->done = 0;
-}
-
-/* Feeds one event of a side into the comparison; 0 at its end. */
-static int
-step(struct side *sd, int which, struct trc_versus *v)
-{
-	struct trc_event ev;
-	int rc;
-
-	if ((rc = trc_next(sd->r, &ev)) < 0)
-		die("%s", trc_error(sd->r));
-	if (rc == 0) {
-		if (trc_summary_finish(sd->sum) < 0)
-			die("%s: %s", trc_name(sd->r), trc_summary_error(sd->sum));
-		return sd->done = 1, 0;
-	}
-	if (trc_summary_add(sd->sum, &ev) < 0)
-		die("%s:%ld: %s", trc_name(sd->r), ev.line,
-		    trc_summary_error(sd->sum));
-	if (trc_versus_add(v, which, sd->sum, &ev) < 0)
-		die("out of memory");
-	return 1;
-}
-
 /*
  * The paper's Table 2: per procedure and operation (rows) and rank
  * (columns) the mean ratio of predicted to observed lifetimes; next to
@@ -424,27 +386,24 @@ print_versus(const struct trc_versus *v, int32_t nranks, unsigned sections,
 static void
 versus(const char *predicted, const char *observed, unsigned sections)
 {
-	struct side sd[2];
+	struct trc_reader *r[2];
+	struct trc_summary *sum[2];
 	struct trc_versus *v;
 	int i;
 
-	open_side(&sd[TRC_PREDICTED], predicted);
-	open_side(&sd[TRC_OBSERVED], observed);
+	for (i = 0; i < 2; i++)
+		if ((r[i] = trc_open_with(i == TRC_PREDICTED ? predicted :
+		    observed, &opts)) == NULL ||
+		    (sum[i] = trc_summary_new()) == NULL)
+			die("out of memory");
 	if ((v = trc_versus_new()) == NULL)
 		die("out of memory");
-	/* Read the side that is behind, so that the pairing FIFOs stay
-	 * short when the two runs have the same events. */
-	while (!sd[0].done || !sd[1].done) {
-		i = sd[0].done ? 1 : sd[1].done ? 0 :
-		    v->occurrences[0] > v->occurrences[1];
-		step(&sd[i], i, v);
-	}
-	trc_versus_finish(v);
-	print_versus(v, sd[TRC_OBSERVED].sum->nranks, sections,
-	    trc_name(sd[TRC_PREDICTED].r), trc_name(sd[TRC_OBSERVED].r));
+	trc_versus_read(v, r, sum);
+	print_versus(v, sum[TRC_OBSERVED]->nranks, sections,
+	    trc_name(r[TRC_PREDICTED]), trc_name(r[TRC_OBSERVED]));
 	for (i = 0; i < 2; i++) {
-		trc_summary_free(sd[i].sum);
-		trc_close(sd[i].r);
+		trc_summary_free(sum[i]);
+		trc_close(r[i]);
 	}
 	trc_versus_free(v);
 }

@@ -155,6 +155,11 @@ int	 trc_versus_add(struct trc_versus *, int side,
 	    const struct trc_summary *s, const struct trc_event *ev);
 /* Counts what stayed unpaired; call once at the end. */
 void	 trc_versus_finish(struct trc_versus *);
+/* Reads the predicted (r[0]) and observed (r[1]) runs to their ends,
+ * each through its summary sum[i], into v, and finishes v; a reader's
+ * or a summary's error is fatal (die). */
+void	 trc_versus_read(struct trc_versus *, struct trc_reader *r[2],
+	    struct trc_summary *sum[2]);
 void	 trc_versus_free(struct trc_versus *);
 /* Name i's summed predicted and observed lifetimes over all ranks. */
 void	 trc_versus_sums(const struct trc_versus *, int32_t i, int64_t *pred,

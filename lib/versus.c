@@ -159,3 +159,41 @@ trc_versus_share(int64_t obs, int32_t nranks, int64_t span)
 
 	return all > 0 ? (double)obs / all : 0;
 }
+
+/* Feeds one event of side i into the comparison; 0 at its end. */
+static int
+versus_step(struct trc_versus *v, int i, struct trc_reader *r,
+    struct trc_summary *sum)
+{
+	struct trc_event ev;
+	int rc;
+
+	if ((rc = trc_next(r, &ev)) < 0)
+		die("%s", trc_error(r));
+	if (rc == 0) {
+		if (trc_summary_finish(sum) < 0)
+			die("%s: %s", trc_name(r), trc_summary_error(sum));
+		return 0;
+	}
+	if (trc_summary_add(sum, &ev) < 0)
+		die("%s:%ld: %s", trc_name(r), ev.line, trc_summary_error(sum));
+	if (trc_versus_add(v, i, sum, &ev) < 0)
+		die("out of memory");
+	return 1;
+}
+
+void
+trc_versus_read(struct trc_versus *v, struct trc_reader *r[2],
+    struct trc_summary *sum[2])
+{
+	int done[2] = { 0, 0 }, i;
+
+	/* Read the side that is behind, so that the pairing FIFOs stay
+	 * short when the two runs have the same events. */
+	while (!done[0] || !done[1]) {
+		i = done[0] ? 1 : done[1] ? 0 :
+		    v->occurrences[0] > v->occurrences[1];
+		done[i] = !versus_step(v, i, r[i], sum[i]);
+	}
+	trc_versus_finish(v);
+}
