@@ -532,12 +532,17 @@ tr_delay(const char *call)
 
 /*
  * Open addressing keyed by the handle's bits.  MPI reuses a handle
- * only after its request is freed, when the tracer has removed it, so
- * a live handle names one request: requests are matched in order.
+ * only after its request is freed, when the tracer has removed it, but
+ * one handle may stand for several live requests: Open MPI hands every
+ * send that completed at once (eager, over shared memory) the same
+ * static "empty" request.  Such a handle has one slot per request,
+ * told apart by id, oldest first: the k-th time it appears in a
+ * request array it names its k-th oldest request (tr_req_claim).
  */
 struct slot {
 	uint64_t	 key;
 	int		 state;		/* 0 empty, 1 full, 2 deleted */
+	unsigned	 round;		/* the claim round that took it */
 	struct req_info	 info;
 };
 
@@ -562,19 +567,28 @@ hash(uint64_t k)
 	return (size_t)k;
 }
 
+/*
+ * The oldest (smallest id) full slot of key k not claimed in the
+ * claim round 'round' (0: any), or with id > 0 the slot of that id;
+ * NULL when none.  A persistent request not started has id 0 and a
+ * handle of its own.
+ */
 static struct slot *
-find(uint64_t k)
+find(uint64_t k, int64_t id, unsigned round)
 {
+	struct slot *best = NULL;
 	size_t i;
 
 	if (nslot == 0)
 		return NULL;
-	for (i = hash(k) & (nslot - 1);; i = (i + 1) & (nslot - 1)) {
-		if (slots[i].state == 0)
-			return NULL;
-		if (slots[i].state == 1 && slots[i].key == k)
-			return &slots[i];
-	}
+	for (i = hash(k) & (nslot - 1); slots[i].state != 0;
+	    i = (i + 1) & (nslot - 1))
+		if (slots[i].state == 1 && slots[i].key == k &&
+		    (id > 0 ? slots[i].info.id == id :
+		    round == 0 || slots[i].round != round) &&
+		    (best == NULL || slots[i].info.id < best->info.id))
+			best = &slots[i];
+	return best;
 }
 
 static void
@@ -614,7 +628,9 @@ tr_req_put(const MPI_Request *r, const struct req_info *info)
 	struct slot *s;
 	size_t i;
 
-	if ((s = find(k)) != NULL) {
+	/* MPI_Start: a persistent request's slot takes its new id. */
+	if (info->persistent && (s = find(k, 0, 0)) != NULL &&
+	    s->info.persistent) {
 		s->info = *info;
 		return;
 	}
@@ -630,11 +646,11 @@ tr_req_put(const MPI_Request *r, const struct req_info *info)
 	slots[i].info = *info;
 }
 
-/* The slot of a tracked request, or NULL. */
+/* The slot of a tracked request, or NULL: as find(). */
 static struct slot *
-req_slot(const MPI_Request *r)
+req_slot(const MPI_Request *r, int64_t id, unsigned round)
 {
-	return *r == MPI_REQUEST_NULL ? NULL : find(handle_key(r));
+	return *r == MPI_REQUEST_NULL ? NULL : find(handle_key(r), id, round);
 }
 
 int
@@ -642,26 +658,41 @@ tr_req_find(const MPI_Request *r, struct req_info *info)
 {
 	struct slot *s;
 
-	if ((s = req_slot(r)) == NULL)
+	if ((s = req_slot(r, 0, 0)) == NULL)
 		return 0;
 	*info = s->info;
 	return s->info.id > 0 ? 1 : 2;
 }
 
-int
-tr_req_get(const MPI_Request *r, struct req_info *info)
+unsigned
+tr_req_round(void)
 {
-	return tr_req_find(r, info) == 1;
+	static unsigned round;
+
+	if (++round == 0)
+		round = 1;
+	return round;
 }
 
 int
-tr_req_take(const MPI_Request *r, struct req_info *info)
+tr_req_claim(const MPI_Request *r, unsigned round, struct req_info *info)
 {
 	struct slot *s;
 
-	if ((s = req_slot(r)) == NULL || s->info.id == 0)
+	if ((s = req_slot(r, 0, round)) == NULL)
 		return 0;
+	s->round = round;
 	*info = s->info;
+	return s->info.id > 0 ? 1 : 2;
+}
+
+int
+tr_req_take(const MPI_Request *r, int64_t id)
+{
+	struct slot *s;
+
+	if ((s = req_slot(r, id, 0)) == NULL || s->info.id == 0)
+		return 0;
 	/* A persistent request keeps its handle and waits for a Start. */
 	if (s->info.persistent)
 		s->info.id = 0;
@@ -675,7 +706,7 @@ tr_req_forget(const MPI_Request *r)
 {
 	struct slot *s;
 
-	if ((s = req_slot(r)) != NULL)
+	if ((s = req_slot(r, 0, 0)) != NULL)
 		s->state = 2;
 }
 

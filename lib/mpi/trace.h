@@ -84,14 +84,20 @@ int64_t	 tr_bytes(int count, MPI_Datatype);
 
 int64_t	 tr_req_new(void);
 void	 tr_req_put(const MPI_Request *, const struct req_info *);
-/*
- * Looks up an active request; take forgets it (a persistent one goes
- * back to not started).  Both return 0 when it is not tracked.
- */
-int	 tr_req_take(const MPI_Request *, struct req_info *);
-int	 tr_req_get(const MPI_Request *, struct req_info *);
 /* Any tracked request, started or not: 1 active, 2 not started, 0 none. */
 int	 tr_req_find(const MPI_Request *, struct req_info *);
+/*
+ * As find, for the handles of one request array: a handle may stand for
+ * several requests (trace.c), and each time it appears it claims the
+ * oldest not yet claimed in this round (a new one per array).
+ */
+unsigned tr_req_round(void);
+int	 tr_req_claim(const MPI_Request *, unsigned round, struct req_info *);
+/*
+ * Forgets the request of that handle and id (a persistent one goes back
+ * to not started); 0 when it is not tracked.
+ */
+int	 tr_req_take(const MPI_Request *, int64_t id);
 void	 tr_req_forget(const MPI_Request *);	/* MPI_Request_free */
 
 void	 tr_msg_put(MPI_Message, const struct msg_info *);

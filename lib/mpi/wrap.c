@@ -417,6 +417,7 @@ struct scratch {
 static void
 scratch_open(struct scratch *s, int n, MPI_Request *reqs)
 {
+	unsigned round = tr_req_round();
 	int i, k;
 
 	if (n <= SMALL) {
@@ -434,7 +435,7 @@ scratch_open(struct scratch *s, int n, MPI_Request *reqs)
 	s->nknown = s->nlive = 0;
 	for (i = 0; i < n; i++) {
 		s->h[i] = reqs[i];
-		k = tr_req_find(&reqs[i], &s->ri[i]);
+		k = tr_req_claim(&reqs[i], round, &s->ri[i]);
 		s->known[i] = k == 1;
 		s->nknown += s->known[i];
 		/* A persistent request not started completes at once. */
@@ -458,11 +459,9 @@ scratch_close(struct scratch *s)
 static void
 finish(struct scratch *s, int i, int64_t t, const MPI_Status *st)
 {
-	struct req_info ri;
-
 	if (!s->known[i])
 		return;
-	tr_req_take(&s->h[i], &ri);
+	tr_req_take(&s->h[i], s->ri[i].id);
 	complete(t, &s->ri[i], st);
 }
 
