@@ -39,37 +39,6 @@ usage(int status)
 	exit(status);
 }
 
-static struct trc_reader *
-open_input(const char *path)
-{
-	struct trc_reader *rd;
-
-	if ((rd = trc_open_with(path, &ropts)) == NULL)
-		die("out of memory");
-	return rd;
-}
-
-/* Reads a whole stream into run of tl. */
-static void
-read_run(struct trc_timeline *tl, int run, const char *path)
-{
-	struct trc_reader *rd = open_input(path);
-	const struct trc_header *h;
-	struct trc_event ev;
-	int rc;
-
-	while ((rc = trc_next(rd, &ev)) > 0)
-		if (trc_timeline_add(tl, run, &ev) < 0)
-			die("%s:%ld: %s", trc_name(rd), ev.line,
-			    trc_timeline_error(tl));
-	if (rc < 0)
-		die("%s", trc_error(rd));
-	h = trc_get_header(rd);
-	if (trc_timeline_end(tl, run, h ? h->ranks : 0) < 0)
-		die("%s: %s", trc_name(rd), trc_timeline_error(tl));
-	trc_close(rd);
-}
-
 /* "a-b", either may be left out, in seconds; a window of some time. */
 static int
 parse_window(const char *s, int64_t *lo, int64_t *hi)
@@ -78,225 +47,38 @@ parse_window(const char *s, int64_t *lo, int64_t *hi)
 	    -1 : 0;
 }
 
-/* ---- --diff: trc-stable's comparison, drawn ---- */
-
-/* The indexes of one rank's unmatched events in each run, ascending. */
-struct unmatched {
-	size_t	*idx[2];
-	size_t	 n[2], cap[2];
-};
-
 static void
-push(struct unmatched *u, int run, size_t i)
+read_run(struct trc_timeline *tl, int run, const char *path)
 {
-	if (u->n[run] == u->cap[run]) {
-		u->cap[run] = u->cap[run] ? 2 * u->cap[run] : 16;
-		u->idx[run] = ereallocarray(u->idx[run], u->cap[run],
-		    sizeof(size_t));
-	}
-	u->idx[run][u->n[run]++] = i;
+	char err[1024];
+
+	if (trc_timeline_read(tl, run, path, &ropts, err, sizeof(err)) < 0)
+		die("%s", err);
 }
 
+/* The chart asked for, drawn into svg. */
 static void
-unmatched_cb(void *arg, int32_t rank, int side, size_t idx)
+draw_chart(const char *chart, const char *in, const char *observed,
+    const char *title, struct trc_svg *svg)
 {
-	push(&((struct unmatched *)arg)[rank], side, idx);
-}
-
-/* Marks run's unmatched events, reading its file again. */
-static void
-mark_run(struct trc_timeline *tl, int run, const char *path,
-    const struct unmatched *u, int32_t nranks)
-{
-	struct trc_reader *rd = open_input(path);
-	struct trc_event ev;
-	size_t *cnt, *next;
+	struct trc_chart c;
+	char err[1024];
 	int rc;
 
-	cnt = ecalloc((size_t)nranks + 1, sizeof(*cnt));
-	next = ecalloc((size_t)nranks + 1, sizeof(*next));
-	while ((rc = trc_next(rd, &ev)) > 0) {
-		const struct unmatched *ur;
-		size_t c;
-
-		if (ev.rank >= nranks)
-			continue;
-		ur = &u[ev.rank];
-		c = cnt[ev.rank]++;
-		if (next[ev.rank] < ur->n[run] &&
-		    ur->idx[run][next[ev.rank]] == c) {
-			if (trc_timeline_mark(tl, run, ev.rank, ev.t, 0) < 0 ||
-			    (next[ev.rank] == 0 &&
-			    trc_timeline_mark(tl, run, ev.rank, ev.t, 1) < 0))
-				die("%s", trc_timeline_error(tl));
-			next[ev.rank]++;
-		}
-	}
+	if (strcmp(chart, "ratios") == 0)
+		rc = trc_chart_ratios_of(&c, in, observed, &ropts, err,
+		    sizeof(err));
+	else if (strcmp(chart, "effects") == 0)
+		rc = trc_chart_effects_of(&c, in, err, sizeof(err));
+	else
+		rc = trc_chart_trace(&c, chart, in, &ropts, err, sizeof(err));
 	if (rc < 0)
-		die("%s", trc_error(rd));
-	trc_close(rd);
-	free(cnt);
-	free(next);
-}
-
-/*
- * Compares the graphs as trc-stable does and marks what its alignment
- * leaves unmatched; writes the title.  Returns the distance.
- */
-static uint64_t
-diff(struct trc_timeline *tl, const char *pa, const char *pb, unsigned key,
-    char *title, size_t tlen)
-{
-	struct trc_dict *dict;
-	struct trc_graph g[2];
-	struct trc_graph_diff gd;
-	struct unmatched *u;
-	struct trc_reader *rd;
-	int32_t nranks, r;
-	int i;
-
-	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
-		die("--diff reads its inputs twice: give files, not stdin");
-	if ((dict = trc_dict_new(key)) == NULL)
-		die("out of memory");
-	for (i = 0; i < 2; i++) {
-		rd = open_input(i ? pb : pa);
-		memset(&g[i], 0, sizeof(g[i]));
-		if (trc_graph_read(&g[i], rd, dict, NULL) < 0)
-			die("%s", trc_error(rd));
-		trc_close(rd);
-	}
-	nranks = g[0].nranks > g[1].nranks ? g[0].nranks : g[1].nranks;
-	u = ecalloc((size_t)nranks + 1, sizeof(*u));
-	if (trc_graph_unmatched(&g[0], &g[1], &gd, unmatched_cb, u) < 0)
-		die("out of memory");
-	for (i = 0; i < 2; i++)
-		trc_graph_free(&g[i]);
-	trc_dict_free(dict);
-	mark_run(tl, 0, pa, u, nranks);
-	mark_run(tl, 1, pb, u, nranks);
-	for (r = 0; r < nranks; r++) {
-		free(u[r].idx[0]);
-		free(u[r].idx[1]);
-	}
-	free(u);
-	snprintf(title, tlen, "%s against %s: distance %llu, similarity %.6f "
-	    "(%llu of %llu events)%s", pb, pa, (unsigned long long)gd.d,
-	    gd.n ? (double)gd.lcs / (double)gd.n : 1.0,
-	    (unsigned long long)gd.lcs, (unsigned long long)gd.n,
-	    gd.identical ? ", identical" : "");
-	return gd.d;
-}
-
-/* ---- charts ---- */
-
-static void
-chart_summary(const char *kind, const char *path, struct trc_svg *svg,
-    const char *title)
-{
-	struct trc_reader *rd = open_input(path);
-	struct trc_summary *sum;
-	struct trc_event ev;
-	struct trc_chart c;
-	int rc;
-
-	if ((sum = trc_summary_new()) == NULL)
-		die("out of memory");
-	while ((rc = trc_next(rd, &ev)) > 0)
-		if (trc_summary_add(sum, &ev) < 0)
-			die("%s:%ld: %s", trc_name(rd), ev.line,
-			    trc_summary_error(sum));
-	if (rc < 0)
-		die("%s", trc_error(rd));
-	if (sum->nranks == 0)
-		die("%s: no events", trc_name(rd));
-	if (trc_summary_finish(sum) < 0)
-		die("%s: %s", trc_name(rd), trc_summary_error(sum));
-	if ((strcmp(kind, "procs") == 0 ? trc_chart_procs(&c, sum) :
-	    trc_chart_sizes(&c, sum)) < 0)
-		die("%s: %s", trc_name(rd), strcmp(kind, "procs") == 0 ?
-		    "nothing to chart" : "no messages sent");
+		die("%s", err);
 	if (title)
 		c.title = title;
 	if (trc_svg_chart(svg, &c) < 0)
 		die("out of memory");
 	trc_chart_free(&c);
-	trc_summary_free(sum);
-	trc_close(rd);
-}
-
-static void
-chart_ratios(const char *predicted, const char *observed, struct trc_svg *svg,
-    const char *title)
-{
-	struct trc_reader *r[2];
-	struct trc_summary *sum[2];
-	struct trc_versus *v;
-	struct trc_chart c;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		r[i] = open_input(i == TRC_PREDICTED ? predicted : observed);
-		if ((sum[i] = trc_summary_new()) == NULL)
-			die("out of memory");
-	}
-	if ((v = trc_versus_new()) == NULL)
-		die("out of memory");
-	trc_versus_read(v, r, sum);
-	for (i = 0; i < 2; i++)
-		if (sum[i]->nranks == 0)
-			die("%s: no events", trc_name(r[i]));
-	if (trc_chart_ratios(&c, v) < 0)
-		die("no procedure or operation paired with an observed "
-		    "lifetime above 0");
-	if (title)
-		c.title = title;
-	if (trc_svg_chart(svg, &c) < 0)
-		die("out of memory");
-	trc_chart_free(&c);
-	for (i = 0; i < 2; i++) {
-		trc_summary_free(sum[i]);
-		trc_close(r[i]);
-	}
-	trc_versus_free(v);
-}
-
-static void
-chart_effects(const char *path, struct trc_svg *svg, const char *title)
-{
-	struct trc_effects_reader *er;
-	struct trc_chart c;
-	FILE *fp;
-	char *line = NULL, err[256];
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	size_t cap = 0;
-	ssize_t len;
-
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "r")) == NULL)
-		die("%s: cannot open: %s", path, strerror(errno));
-	if ((er = trc_effects_reader_new()) == NULL)
-		die("out of memory");
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (trc_effects_reader_line(er, line, err, sizeof(err)) < 0)
-			die("%s:%s", name, err);
-	}
-	if (ferror(fp))
-		die("%s: read error", name);
-	if (trc_chart_effects(&c, er, err, sizeof(err)) < 0)
-		die("%s: %s", name, err);
-	if (title)
-		c.title = title;
-	if (trc_svg_chart(svg, &c) < 0)
-		die("out of memory");
-	trc_chart_free(&c);
-	trc_effects_reader_free(er);
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
 }
 
 /* ---- output ---- */
@@ -370,7 +152,7 @@ main(int argc, char **argv)
 	struct trc_timeline *tl;
 	struct trc_svg svg;
 	const char *out = NULL, *chart = NULL, *observed = NULL, *title = NULL;
-	char tbuf[1024];
+	char tbuf[1024], err[1024];
 	unsigned key = TRC_KEY_DEFAULT;
 	int c, isdiff = 0;
 
@@ -450,13 +232,9 @@ main(int argc, char **argv)
 		if (strcmp(chart, "ratios") == 0) {
 			if (observed == NULL)
 				die("--chart ratios needs --vs observed");
-			chart_ratios(in, observed, &svg, title);
 		} else if (observed != NULL)
 			die("--vs goes with --chart ratios only");
-		else if (strcmp(chart, "effects") == 0)
-			chart_effects(in, &svg, title);
-		else
-			chart_summary(chart, in, &svg, title);
+		draw_chart(chart, in, observed, title, &svg);
 		put(&svg, out);
 		trc_svg_free(&svg);
 		return 0;
@@ -474,7 +252,20 @@ main(int argc, char **argv)
 	if ((tl = trc_timeline_new(&o)) == NULL)
 		die("out of memory");
 	if (isdiff) {
-		diff(tl, argv[0], argv[1], key, tbuf, sizeof(tbuf));
+		struct trc_graph_diff gd;
+
+		if (strcmp(argv[0], "-") == 0 || strcmp(argv[1], "-") == 0)
+			die("--diff reads its inputs twice: give files, not "
+			    "stdin");
+		if (trc_timeline_diff(tl, argv[0], argv[1], key, &ropts, &gd,
+		    err, sizeof(err)) < 0)
+			die("%s", err);
+		snprintf(tbuf, sizeof(tbuf), "%s against %s: distance %llu, "
+		    "similarity %.6f (%llu of %llu events)%s", argv[1], argv[0],
+		    (unsigned long long)gd.d,
+		    gd.n ? (double)gd.lcs / (double)gd.n : 1.0,
+		    (unsigned long long)gd.lcs, (unsigned long long)gd.n,
+		    gd.identical ? ", identical" : "");
 		read_run(tl, 0, argv[0]);
 		read_run(tl, 1, argv[1]);
 	} else if (observed) {

@@ -2,6 +2,7 @@
  * chart.c - bar charts of summaries as SVG: time per procedure and
  * rank, predicted/observed ratios, message sizes, design effects.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,10 @@ trc_chart_free(struct trc_chart *c)
 {
 	int i;
 
-	for (i = 0; i < c->ncat; i++)
+	/* A chart whose allocation failed half way has counts, no arrays. */
+	for (i = 0; c->cat != NULL && i < c->ncat; i++)
 		free(c->cat[i]);
-	for (i = 0; i < c->nser; i++)
+	for (i = 0; c->ser != NULL && i < c->nser; i++)
 		free(c->ser[i]);
 	free(c->cat);
 	free(c->ser);
@@ -548,4 +550,142 @@ trc_chart_effects(struct trc_chart *c, struct trc_effects_reader *e,
 			c->v[i * e->nresp + j] = e->v[j * MAXEFF + i];
 	}
 	return 0;
+}
+
+/* ---- charts of files ---- */
+
+int
+trc_chart_trace(struct trc_chart *c, const char *kind, const char *path,
+    const struct trc_open_opts *ropts, char *err, size_t errlen)
+{
+	struct trc_reader *rd;
+	struct trc_summary *sum = NULL;
+	struct trc_event ev;
+	int procs = strcmp(kind, "procs") == 0, rc;
+
+	memset(c, 0, sizeof(*c));
+	if ((rd = trc_open_with(path, ropts)) == NULL ||
+	    (sum = trc_summary_new()) == NULL) {
+		rc = trc_errorf(err, errlen, "out of memory");
+		goto out;
+	}
+	while ((rc = trc_next(rd, &ev)) > 0)
+		if (trc_summary_add(sum, &ev) < 0) {
+			rc = trc_errorf(err, errlen, "%s:%ld: %s", trc_name(rd),
+			    ev.line, trc_summary_error(sum));
+			goto out;
+		}
+	if (rc < 0)
+		trc_errorf(err, errlen, "%s", trc_error(rd));
+	else if (sum->nranks == 0)
+		rc = trc_errorf(err, errlen, "%s: no events", trc_name(rd));
+	else if (trc_summary_finish(sum) < 0)
+		rc = trc_errorf(err, errlen, "%s: %s", trc_name(rd),
+		    trc_summary_error(sum));
+	else if ((procs ? trc_chart_procs(c, sum) : trc_chart_sizes(c,
+	    sum)) < 0) {
+		trc_chart_free(c);
+		rc = trc_errorf(err, errlen, "%s: %s", trc_name(rd), procs ?
+		    "nothing to chart" : "no messages sent");
+	}
+out:
+	if (sum != NULL)
+		trc_summary_free(sum);
+	if (rd != NULL)
+		trc_close(rd);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+trc_chart_ratios_of(struct trc_chart *c, const char *predicted,
+    const char *observed, const struct trc_open_opts *ropts, char *err,
+    size_t errlen)
+{
+	struct trc_reader *r[2] = { NULL, NULL };
+	struct trc_summary *sum[2] = { NULL, NULL };
+	struct trc_versus *v = NULL;
+	int i, rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < 2; i++)
+		if ((r[i] = trc_open_with(i == TRC_PREDICTED ? predicted :
+		    observed, ropts)) == NULL ||
+		    (sum[i] = trc_summary_new()) == NULL) {
+			trc_errorf(err, errlen, "out of memory");
+			goto out;
+		}
+	if ((v = trc_versus_new()) == NULL) {
+		trc_errorf(err, errlen, "out of memory");
+		goto out;
+	}
+	trc_versus_read(v, r, sum);
+	for (i = 0; i < 2; i++)
+		if (sum[i]->nranks == 0) {
+			trc_errorf(err, errlen, "%s: no events",
+			    trc_name(r[i]));
+			goto out;
+		}
+	if (trc_chart_ratios(c, v) < 0) {
+		trc_chart_free(c);
+		trc_errorf(err, errlen, "no procedure or operation paired "
+		    "with an observed lifetime above 0");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < 2; i++) {
+		if (sum[i] != NULL)
+			trc_summary_free(sum[i]);
+		if (r[i] != NULL)
+			trc_close(r[i]);
+	}
+	if (v != NULL)
+		trc_versus_free(v);
+	return rc;
+}
+
+int
+trc_chart_effects_of(struct trc_chart *c, const char *path, char *err,
+    size_t errlen)
+{
+	struct trc_effects_reader *er = NULL;
+	FILE *fp;
+	char *line = NULL, msg[256];
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "r")) == NULL)
+		return trc_errorf(err, errlen, "%s: cannot open: %s", path,
+		    strerror(errno));
+	if ((er = trc_effects_reader_new()) == NULL) {
+		trc_errorf(err, errlen, "out of memory");
+		goto out;
+	}
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (trc_effects_reader_line(er, line, msg, sizeof(msg)) < 0) {
+			trc_errorf(err, errlen, "%s:%s", name, msg);
+			goto out;
+		}
+	}
+	if (ferror(fp))
+		trc_errorf(err, errlen, "%s: read error", name);
+	else if (trc_chart_effects(c, er, msg, sizeof(msg)) < 0) {
+		trc_chart_free(c);
+		trc_errorf(err, errlen, "%s: %s", name, msg);
+	} else
+		rc = 0;
+out:
+	if (er != NULL)
+		trc_effects_reader_free(er);
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+	return rc;
 }

@@ -105,3 +105,31 @@ trc_effects_compute(const struct trc_design *d, long r, const double *y,
 	}
 	return 0;
 }
+
+static int
+by_ss(const void *a, const void *b)
+{
+	const struct trc_effect_rank *x = a, *y = b;
+
+	if (x->ss != y->ss)
+		return x->ss > y->ss ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+long
+trc_effects_rank(const struct trc_effects *e, struct trc_effect_rank *rank)
+{
+	long i, n = 0;
+
+	for (i = 1; i < e->m; i++)
+		if (!e->zero[i]) {
+			rank[n].i = i;
+			rank[n++].ss = e->ss[i];
+		}
+	if (e->sse > 0) {
+		rank[n].i = -1;
+		rank[n++].ss = e->sse;
+	}
+	qsort(rank, n, sizeof rank[0], by_ss);
+	return n;
+}

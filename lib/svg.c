@@ -1091,3 +1091,178 @@ trc_timeline_svg(struct trc_timeline *tl, const char *title, struct trc_svg *s)
 		return tl_fail(tl, "out of memory");
 	return 0;
 }
+
+/* ---- runs read in from their files ---- */
+
+int
+trc_timeline_read(struct trc_timeline *tl, int run, const char *path,
+    const struct trc_open_opts *ropts, char *err, size_t errlen)
+{
+	struct trc_reader *rd;
+	const struct trc_header *h;
+	struct trc_event ev;
+	int rc;
+
+	if ((rd = trc_open_with(path, ropts)) == NULL)
+		return trc_errorf(err, errlen, "out of memory");
+	while ((rc = trc_next(rd, &ev)) > 0)
+		if (trc_timeline_add(tl, run, &ev) < 0) {
+			rc = trc_errorf(err, errlen, "%s:%ld: %s", trc_name(rd),
+			    ev.line, trc_timeline_error(tl));
+			goto out;
+		}
+	if (rc < 0) {
+		trc_errorf(err, errlen, "%s", trc_error(rd));
+		goto out;
+	}
+	h = trc_get_header(rd);
+	if (trc_timeline_end(tl, run, h ? h->ranks : 0) < 0)
+		rc = trc_errorf(err, errlen, "%s: %s", trc_name(rd),
+		    trc_timeline_error(tl));
+out:
+	trc_close(rd);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The indexes of one rank's unmatched events in each run, ascending. */
+struct unmatched {
+	size_t	*idx[2];
+	size_t	 n[2], cap[2];
+};
+
+struct unmatched_ranks {
+	struct unmatched *u;
+	int	 failed;	/* out of memory */
+};
+
+static void
+unmatched_add(void *arg, int32_t rank, int side, size_t i)
+{
+	struct unmatched_ranks *ur = arg;
+	struct unmatched *u = &ur->u[rank];
+	size_t cap;
+	size_t *p;
+
+	if (ur->failed)
+		return;
+	if (u->n[side] == u->cap[side]) {
+		cap = u->cap[side] ? 2 * u->cap[side] : 16;
+		if ((p = realloc(u->idx[side], cap * sizeof(*p))) == NULL) {
+			ur->failed = 1;
+			return;
+		}
+		u->idx[side] = p;
+		u->cap[side] = cap;
+	}
+	u->idx[side][u->n[side]++] = i;
+}
+
+/*
+ * Marks run's unmatched events, reading its file again: the graph
+ * keeps only each event's index on its rank, the timeline wants its
+ * time.
+ */
+static int
+mark_run(struct trc_timeline *tl, int run, const char *path,
+    const struct trc_open_opts *ropts, const struct unmatched *u,
+    int32_t nranks, char *err, size_t errlen)
+{
+	struct trc_reader *rd;
+	struct trc_event ev;
+	size_t *cnt, *next;
+	int rc;
+
+	rd = trc_open_with(path, ropts);
+	cnt = calloc((size_t)nranks + 1, sizeof(*cnt));
+	next = calloc((size_t)nranks + 1, sizeof(*next));
+	if (rd == NULL || cnt == NULL || next == NULL) {
+		rc = trc_errorf(err, errlen, "out of memory");
+		goto out;
+	}
+	while ((rc = trc_next(rd, &ev)) > 0) {
+		const struct unmatched *ur;
+		size_t c;
+
+		if (ev.rank >= nranks)
+			continue;
+		ur = &u[ev.rank];
+		c = cnt[ev.rank]++;
+		if (next[ev.rank] < ur->n[run] &&
+		    ur->idx[run][next[ev.rank]] == c) {
+			if (trc_timeline_mark(tl, run, ev.rank, ev.t, 0) < 0 ||
+			    (next[ev.rank] == 0 &&
+			    trc_timeline_mark(tl, run, ev.rank, ev.t, 1) < 0)) {
+				rc = trc_errorf(err, errlen, "%s",
+				    trc_timeline_error(tl));
+				goto out;
+			}
+			next[ev.rank]++;
+		}
+	}
+	if (rc < 0)
+		trc_errorf(err, errlen, "%s", trc_error(rd));
+out:
+	if (rd != NULL)
+		trc_close(rd);
+	free(cnt);
+	free(next);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+trc_timeline_diff(struct trc_timeline *tl, const char *pa, const char *pb,
+    unsigned key, const struct trc_open_opts *ropts,
+    struct trc_graph_diff *gd, char *err, size_t errlen)
+{
+	struct trc_dict *dict;
+	struct trc_graph g[2];
+	struct unmatched_ranks ur = { NULL, 0 };
+	struct trc_reader *rd;
+	int32_t nranks = 0, r;
+	int i, rc = -1;
+
+	memset(g, 0, sizeof(g));
+	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
+		return trc_errorf(err, errlen, "the traces are read twice: "
+		    "give files, not stdin");
+	if ((dict = trc_dict_new(key)) == NULL)
+		return trc_errorf(err, errlen, "out of memory");
+	for (i = 0; i < 2; i++) {
+		if ((rd = trc_open_with(i ? pb : pa, ropts)) == NULL) {
+			trc_errorf(err, errlen, "out of memory");
+			goto out;
+		}
+		if (trc_graph_read(&g[i], rd, dict, NULL) < 0) {
+			trc_errorf(err, errlen, "%s", trc_error(rd));
+			trc_close(rd);
+			goto out;
+		}
+		trc_close(rd);
+	}
+	nranks = g[0].nranks > g[1].nranks ? g[0].nranks : g[1].nranks;
+	if ((ur.u = calloc((size_t)nranks + 1, sizeof(*ur.u))) == NULL ||
+	    trc_graph_unmatched(&g[0], &g[1], gd, unmatched_add, &ur) < 0 ||
+	    ur.failed) {
+		trc_errorf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < 2; i++)
+		trc_graph_free(&g[i]);
+	trc_dict_free(dict);
+	dict = NULL;
+	if (mark_run(tl, 0, pa, ropts, ur.u, nranks, err, errlen) < 0 ||
+	    mark_run(tl, 1, pb, ropts, ur.u, nranks, err, errlen) < 0)
+		goto out;
+	rc = 0;
+out:
+	for (i = 0; i < 2; i++)
+		trc_graph_free(&g[i]);
+	if (dict != NULL)
+		trc_dict_free(dict);
+	for (r = 0; ur.u != NULL && r < nranks; r++) {
+		free(ur.u[r].idx[0]);
+		free(ur.u[r].idx[1]);
+	}
+	free(ur.u);
+	return rc;
+}

@@ -178,4 +178,102 @@ int	 trc_effects_compute(const struct trc_design *, long r,
 	    const double *y, struct trc_effects *, char *err, size_t errlen);
 void	 trc_effects_free(struct trc_effects *);
 
+/* The effects to rank: chain i, or -1 for the error term. */
+struct trc_effect_rank {
+	long		 i;
+	double		 ss;
+};
+/*
+ * The effects not exactly zero, and the error term when replications
+ * differ, into rank (room for m): largest sum of squares first, ties
+ * in chain order with the error first.  Returns how many.
+ */
+long	 trc_effects_rank(const struct trc_effects *, struct trc_effect_rank *);
+
+/*
+ * A run table read back: the table of trc-design -t with response
+ * columns appended, in any run order, with replications (trc-effects'
+ * input, trc-effects(1)).  Columns are told apart by name: run and std
+ * identify a run, A, B, ... are factor levels (+1, 1, + high; -1, -
+ * low), choice, fired and limit are what trc-experiment adds, and
+ * every other column is a response.
+ */
+enum trc_runcol_kind {
+	TRC_RUNCOL_ID, TRC_RUNCOL_FACTOR, TRC_RUNCOL_RESPONSE,
+	TRC_RUNCOL_CHOICE, TRC_RUNCOL_FIRED, TRC_RUNCOL_LIMIT
+};
+struct trc_runcol {
+	char		*name;
+	int		 kind;
+	int		 factor;	/* letter index, for a factor */
+	int		 resp;		/* response index, for a response */
+};
+/* A run's first differing choice point, from the choice column. */
+struct trc_place {
+	char		*text;		/* "RANK:CALL:FILE:LINE", NULL for "-" */
+	long		 rank, line;
+	char		*buf;		/* text split: */
+	char		*call, *where;	/* "CALL", "FILE:LINE" */
+};
+/*
+ * The runs of the design come first, in the table's order, then the
+ * nextra runs outside it (std 0): repeats of the baseline without
+ * delay, which a fraction without that point needs.  The arrays hold
+ * an entry per run, n + nextra of them; resp holds nresp per run.
+ */
+struct trc_runs {
+	char		*name;		/* the file, "<stdin>" */
+	struct trc_runcol *col;
+	int		 ncol, nresp, p;	/* p: factors */
+	int		 have_choice, have_fired, have_limit;
+	long		 n;		/* runs in the design */
+	long		 nextra;	/* after them: repeats of the baseline */
+	long		 cap;
+	uint32_t	*pt;		/* factors high */
+	double		*resp;
+	struct trc_place *place;	/* zero without a choice column */
+	char		**id;		/* the run column, or the row number */
+	char		*outside;	/* std 0 */
+	long long	*fired;		/* [i * TRC_MAXFACTORS + factor]:
+					   delays made, -1 unknown */
+	char		*limited;	/* stopped by its time limit */
+};
+/*
+ * Read a run table ("-": stdin).  Returns 0, or -1 with "file:line:
+ * message" (or "file: message") in err and nothing to free.
+ */
+int	 trc_runs_read(struct trc_runs *, const char *path, char *err,
+	    size_t errlen);
+void	 trc_runs_free(struct trc_runs *);
+/* The index of the response column name, or -1. */
+int	 trc_runs_response(const struct trc_runs *, const char *name);
+/*
+ * The design the runs' points form, and r, the runs at each point.
+ * Fails (with "file: message") unless every point has as many.
+ */
+int	 trc_runs_design(const struct trc_runs *, struct trc_design *,
+	    long *r, char *err, size_t errlen);
+/* The effects on response resp (trc_effects_compute). */
+int	 trc_runs_effects(const struct trc_runs *, const struct trc_design *,
+	    long r, int resp, struct trc_effects *, char *err, size_t errlen);
+/*
+ * Of the runs with factor f high: how many, how many say the delays
+ * f made (the fired column), and the sum of those.
+ */
+void	 trc_runs_fired(const struct trc_runs *, int f, long *nhigh,
+	    long *nknown, long long *sum);
+/* Response resp summed over each point's runs, in standard order. */
+void	 trc_runs_point_sums(const struct trc_runs *,
+	    const struct trc_design *, int resp, double *sum);
+/*
+ * The earliest first differing choice point (by line, then text) of
+ * the runs, design or not, whose response resp is not 0 (and with no
+ * factor high when base); NULL when none says one.
+ */
+const struct trc_place *trc_runs_first_difference(const struct trc_runs *,
+	    int resp, int base);
+/* Whether run i is one of those and first differs at pl. */
+int	 trc_runs_differs_at(const struct trc_runs *, long i, int resp,
+	    int base, const struct trc_place *pl);
+
 #endif

@@ -92,6 +92,21 @@ int	 trc_timeline_svg(struct trc_timeline *, const char *title,
 	    struct trc_svg *);
 const char *trc_timeline_error(const struct trc_timeline *);
 void	 trc_timeline_free(struct trc_timeline *);
+/*
+ * Reads the whole trace at path ("-": stdin) into run.  Returns 0, or
+ * -1 with "file:line: message" (or "file: message") in err.
+ */
+int	 trc_timeline_read(struct trc_timeline *, int run, const char *path,
+	    const struct trc_open_opts *, char *err, size_t errlen);
+/*
+ * Compares the graphs of the traces at pa and pb as trc-stable does
+ * (events equal on key, trc_key_parse) into gd, and marks on runs 0
+ * and 1 the events its alignment leaves unmatched.  Reads each file
+ * twice, so neither may be stdin.  Returns 0, or -1 with err.
+ */
+int	 trc_timeline_diff(struct trc_timeline *, const char *pa,
+	    const char *pb, unsigned key, const struct trc_open_opts *,
+	    struct trc_graph_diff *gd, char *err, size_t errlen);
 
 /* ---- charts ---- */
 struct trc_chart {
@@ -133,5 +148,21 @@ int	 trc_effects_reader_line(struct trc_effects_reader *, const char *,
 int	 trc_chart_effects(struct trc_chart *, struct trc_effects_reader *,
 	    char *err, size_t errlen);
 void	 trc_effects_reader_free(struct trc_effects_reader *);
+/*
+ * The charts of files, to draw and free as above: 0, or -1 with the
+ * message in err ("file:line: message" when a line is at fault).
+ *	trace		procs or sizes (kind) of the trace at path
+ *	ratios_of	ratios of a predicted and an observed trace
+ *	effects_of	effects, from trc-effects' output at path
+ * "-" is stdin.
+ */
+int	 trc_chart_trace(struct trc_chart *, const char *kind,
+	    const char *path, const struct trc_open_opts *, char *err,
+	    size_t errlen);
+int	 trc_chart_ratios_of(struct trc_chart *, const char *predicted,
+	    const char *observed, const struct trc_open_opts *, char *err,
+	    size_t errlen);
+int	 trc_chart_effects_of(struct trc_chart *, const char *path,
+	    char *err, size_t errlen);
 
 #endif
