@@ -15,7 +15,11 @@
  * recv timings, the receiver always waiting, cannot.  poll is the
  * cost of one unsuccessful MPI_Test of a posted receive, iprobe of one
  * unsuccessful MPI_Iprobe, each the mean of POLLS calls in a loop on
- * rank 1 while no message can come.  A collective's time is the
+ * rank 1 while no message can come.  send-cold, isend-cold and
+ * recv-late-cold are send, isend and recv-late timed on a rank that
+ * first swept its caches (--sweep bytes, 4 MiB), as a program's
+ * computation does between its calls: the transport's code and data
+ * (the kernel's, for TCP) come from memory again.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
  * Results stay in memory until the end so that printing never falls
  * inside a measurement.
@@ -35,23 +39,23 @@
 enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
 	OP_REDUCE, OP_ALLREDUCE, OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL,
-	OP_POLL, OP_IPROBE, NOPS
+	OP_POLL, OP_IPROBE, OP_SENDCOLD, OP_ISENDCOLD, OP_RECVLATECOLD, NOPS
 };
 
 static const char *const opname[NOPS] = {
 	"send", "recv", "send-late", "recv-late", "isend", "barrier", "bcast",
 	"reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
-	"poll", "iprobe"
+	"poll", "iprobe", "send-cold", "isend-cold", "recv-late-cold"
 };
 
 #define PROG	"trc-pingpong"
 
 static const char usage_line[] =
     "trc-pingpong [-m maxbytes] [--operations operations] "
-    "[--repetitions repetitions]";
+    "[--repetitions repetitions] [--sweep bytes]";
 
 /* Long options without a letter. */
-enum { OPT_OPERATIONS = 256, OPT_REPETITIONS };
+enum { OPT_OPERATIONS = 256, OPT_REPETITIONS, OPT_SWEEP };
 
 #include "mpiprog.h"
 
@@ -113,6 +117,25 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 		break;
 	}
 	return MPI_Wtime() - t;
+}
+
+/*
+ * sweep: evict this rank's caches (sweepb bytes, by default 4 MiB,
+ * twice a large L2) by writing a byte of every line, as a computation
+ * over an array does.
+ */
+static long sweepb = 4L << 20;
+
+static void
+sweep(void)
+{
+	static volatile unsigned char *buf;
+	long i;
+
+	if (buf == NULL && (buf = calloc((size_t)sweepb, 1)) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	for (i = 0; i < sweepb; i += 64)
+		buf[i]++;
 }
 
 /* Spin for sec seconds without entering MPI: a rank busy computing. */
@@ -255,11 +278,17 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
  * of taking it, without its transfer, which recv holds.  A program's
  * receives are mostly of this kind, posted after a computation while
  * the message came.  LATE is four times the median of 20 receives
- * posted as the send starts, and at least MINLATE.  tr holds rank 1's
- * times on rank 0.
+ * posted as the send starts, and at least MINLATE.  The message must
+ * come while rank 1 computes, untouched by MPI until the receive: rank
+ * 0 sends it LATE / 4 after the barrier (not while rank 1 may still be
+ * in the barrier, whose progress would take it early), and waits for
+ * rank 1's word that it has it before the next barrier (whose message
+ * would otherwise be taken inside the timed receive).  tr holds rank
+ * 1's times on rank 0.  recv-late-cold: rank 1 sweeps its caches first.
  */
 static void
-recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr)
+recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
+    enum op op)
 {
 	double late = 0, t0, *v;
 	int i, n = reps < 20 ? reps : 20, phase;
@@ -267,15 +296,22 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr)
 	for (phase = 0; phase < 2; phase++) {
 		for (i = -1; i < (phase ? reps : n); i++) {
 			MPI_Barrier(MPI_COMM_WORLD);
-			if (rank == 0)
+			if (rank == 0) {
+				spin(late / 4);
 				MPI_Send(sbuf, b, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-			else if (rank == 1) {
+				MPI_Recv(NULL, 0, MPI_BYTE, 1, 2,
+				    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			} else if (rank == 1) {
+				if (phase == 1 && op == OP_RECVLATECOLD)
+					sweep();
 				spin(late);
 				t0 = MPI_Wtime();
 				MPI_Recv(rbuf, b, MPI_BYTE, 0, 0,
 				    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 				if (i >= 0)
 					t[i] = MPI_Wtime() - t0;
+				MPI_Send(NULL, 0, MPI_BYTE, 0, 2,
+				    MPI_COMM_WORLD);
 			}
 		}
 		if (phase == 0 && rank == 1) {
@@ -296,10 +332,46 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr)
 	else if (rank == 0) {
 		MPI_Recv(tr, reps, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD,
 		    MPI_STATUS_IGNORE);
-		printf("# recv-late %d: receiver late by %.9f s\n", b, late);
+		printf("# %s %d: receiver late by %.9f s\n", opname[op], b,
+		    late);
 		for (i = 0; i < reps; i++)
-			printf("recv-late %d %.9f\n", b, tr[i]);
+			printf("%s %d %.9f\n", opname[op], b, tr[i]);
 	}
+}
+
+/*
+ * send-cold, isend-cold: rank 0 sweeps its caches after the barrier,
+ * then times an MPI_Send (MPI_Isend, its MPI_Wait after the clock
+ * stops) to rank 1, whose MPI_Recv waits, as send and isend.
+ */
+static void
+send_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
+{
+	MPI_Request req;
+	double t0;
+	int i;
+
+	for (i = -1; i < reps; i++) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0) {
+			sweep();
+			t0 = MPI_Wtime();
+			if (op == OP_SENDCOLD)
+				MPI_Send(sbuf, b, MPI_BYTE, 1, 0,
+				    MPI_COMM_WORLD);
+			else
+				MPI_Isend(sbuf, b, MPI_BYTE, 1, 0,
+				    MPI_COMM_WORLD, &req);
+			if (i >= 0)
+				t[i] = MPI_Wtime() - t0;
+			if (op == OP_ISENDCOLD)
+				MPI_Wait(&req, MPI_STATUS_IGNORE);
+		} else if (rank == 1)
+			MPI_Recv(rbuf, b, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+	}
+	for (i = 0; rank == 0 && i < reps; i++)
+		printf("%s %d %.9f\n", opname[op], b, t[i]);
 }
 
 static void
@@ -349,10 +421,12 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "operations", required_argument, NULL, OPT_OPERATIONS },
 		{ "repetitions", required_argument, NULL, OPT_REPETITIONS },
+		{ "sweep", required_argument, NULL, OPT_SWEEP },
 		{ NULL, 0, NULL, 0 }
 	};
 	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
-	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe";
+	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
+	    "isend-cold,recv-late-cold";
 	char *sbuf, *rbuf;
 	double *t, *tmax;
 	long maxb = 4L << 20, b, p;
@@ -376,6 +450,9 @@ main(int argc, char *argv[])
 		case OPT_REPETITIONS:
 			reps = number(optarg, 1, 10000000, "repetitions");
 			break;
+		case OPT_SWEEP:
+			sweepb = number(optarg, 1, 1L << 30, "sweep");
+			break;
 		default:
 			usage(stderr, 2);
 		}
@@ -383,9 +460,10 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
 	    want[OP_SENDLATE] || want[OP_RECVLATE] || want[OP_ISEND] ||
-	    want[OP_POLL] || want[OP_IPROBE]))
-		fail_msg("send, recv, send-late, recv-late, isend, poll and "
-		    "iprobe need 2 ranks");
+	    want[OP_POLL] || want[OP_IPROBE] || want[OP_SENDCOLD] ||
+	    want[OP_ISENDCOLD] || want[OP_RECVLATECOLD]))
+		fail_msg("the point-to-point operations, poll and iprobe "
+		    "need 2 ranks");
 
 	sbuf = calloc((size_t)maxb, (size_t)nranks);
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
@@ -434,7 +512,15 @@ main(int argc, char *argv[])
 				send_late(sbuf, rbuf, (int)b, reps, t,
 				    want[OP_SEND] || want[OP_RECV]);
 			if (want[OP_RECVLATE])
-				recv_late(sbuf, rbuf, (int)b, reps, t, tmax);
+				recv_late(sbuf, rbuf, (int)b, reps, t, tmax,
+				    OP_RECVLATE);
+			if (want[OP_RECVLATECOLD])
+				recv_late(sbuf, rbuf, (int)b, reps, t, tmax,
+				    OP_RECVLATECOLD);
+			for (op = OP_SENDCOLD; op <= OP_ISENDCOLD; op++)
+				if (want[op])
+					send_cold(op, sbuf, rbuf, (int)b, reps,
+					    t);
 			for (i = -1; want[OP_ISEND] && i < reps; i++) {
 				MPI_Request req;
 				double t0;

@@ -9,7 +9,7 @@
 # direction the median total-time error, the skew warnings, and the
 # summed predicted/observed lifetime per procedure and operation.
 #
-# Environment: REPS (5), RUN (1000), MAXB (262144), MPIOPT (--mca
+# Environment: REPS (5), PREPS (100, trc-pingpong's), RUN (1000), MAXB (262144), MPIOPT (--mca
 # mpi_yield_when_idle 1), LMP (lmp), MELT (Debian's in.melt), MAXLOAD
 # (1.5) and QUIETWAIT (300): each run waits for the load to fall.
 set -e
@@ -41,11 +41,11 @@ melt() {
 echo "== validate-lammps: melt, $steps steps, $np ranks on $(nproc) cores; tcp -> shm and shm -> tcp"
 echo "   load average at start: $(load)"
 echo "== communication: trc-pingpong on both machines up to $maxb bytes, fitted"
-ops=send,recv,send-late,recv-late,isend,barrier,bcast,reduce,allreduce
+ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,bcast,reduce,allreduce
 quiet
 for m in tcp shm; do
 	eval "mca=\$mca_$m"
-	mpirun -np $np $mca trc-pingpong --repetitions 100 -m "$maxb" --operations $ops >"$out/$m.meas"
+	mpirun -np $np $mca trc-pingpong --repetitions "${PREPS:-100}" -m "$maxb" --operations $ops >"$out/$m.meas"
 	trc-fit "$out/$m.meas" >"$out/$m.fit"
 	printf '   %s send-sync: %s\n' "$m" "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
 done

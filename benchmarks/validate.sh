@@ -10,8 +10,10 @@
 #
 # 1. Communication: trc-pingpong on both machines up to 64 KiB (the
 #    halo is (N+2)*8 bytes), fitted by trc-fit (send-late included, so
-#    the fit marks the sizes whose sends wait for the receiver), and
-#    fitted as LogGP parameters (trc-fit --loggp).
+#    the fit marks the sizes whose sends wait for the receiver; the
+#    cold operations, for the calls after a computation, as the halo
+#    receives after Iterate), and fitted as LogGP parameters (trc-fit
+#    --loggp).
 # 2. Computation: a reduced problem (N/2 x N/2, 2 ranks) traced on both
 #    machines RREPS times; trc-ratios gives per procedure and rank the
 #    median over the pairs of tcp/shm computation time, the speed ratio
@@ -25,7 +27,7 @@
 #    spread of the error, of every summed ratio, the skew warnings, and
 #    how far the loggp prediction is from the fit's.
 #
-# Environment: REPS (7), N (480), ITER (2000), RN (N/2), RITER (ITER),
+# Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N/2), RITER (ITER),
 # RREPS (5), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
 # QUIETWAIT (300): each run waits for the load to fall.  N = 480 keeps
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
@@ -66,18 +68,20 @@ echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
 quiet
-ops=send,recv,send-late,recv-late,isend,barrier,reduce,allreduce
-mpirun -np $np $mca_tcp trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/tcp.meas"
-mpirun -np $np $mca_shm trc-pingpong --repetitions 200 -m 65536 --operations $ops >"$out/shm.meas"
+ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce
+mpirun -np $np $mca_tcp trc-pingpong --repetitions "${PREPS:-200}" -m 65536 --operations $ops >"$out/tcp.meas"
+mpirun -np $np $mca_shm trc-pingpong --repetitions "${PREPS:-200}" -m 65536 --operations $ops >"$out/shm.meas"
 for m in tcp shm; do
 	trc-fit "$out/$m.meas" >"$out/$m.fit"
 	trc-fit --loggp "$out/$m.meas" >"$out/$m.loggp"
 done
 halo=$(((n + 2) * 8))
 for m in tcp shm; do
-	printf '   %s at the halo size %d bytes (us): send %s isend %s recv %s; allreduce of 4 bytes %s; loggp: %s\n' \
-	    "$m" "$halo" "$(fit "$out/$m.fit" send $halo)" "$(fit "$out/$m.fit" isend $halo)" \
-	    "$(fit "$out/$m.fit" recv $halo)" "$(fit "$out/$m.fit" allreduce 4)" \
+	printf '   %s at the halo size %d bytes (us): send %s (cold %s) isend %s (cold %s) recv %s recv-late %s (cold %s); allreduce of 4 bytes %s; loggp: %s\n' \
+	    "$m" "$halo" "$(fit "$out/$m.fit" send $halo)" "$(fit "$out/$m.fit" send-cold $halo)" \
+	    "$(fit "$out/$m.fit" isend $halo)" "$(fit "$out/$m.fit" isend-cold $halo)" \
+	    "$(fit "$out/$m.fit" recv $halo)" "$(fit "$out/$m.fit" recv-late $halo)" \
+	    "$(fit "$out/$m.fit" recv-late-cold $halo)" "$(fit "$out/$m.fit" allreduce 4)" \
 	    "$(grep -v '^#' "$out/$m.loggp" | tr -s ' \n' '  ')"
 	printf '   %s send-sync: %s\n' "$m" "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
 done

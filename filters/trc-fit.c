@@ -227,15 +227,15 @@ findop(const char *name)
  * --loggp: LogGP parameters (trc-loggp(5)) from recv, isend and, for
  * the eager limit, the sizes whose sends wait for the receiver: every
  * size from the first of a range that runs to the largest is taken as
- * handed over by a rendezvous.
+ * handed over by a rendezvous; oc from isend-cold, when measured.
  */
 static void
 loggp(int verbose)
 {
 	struct trc_loggp_fit p;
 	struct trc_fit_range *r;
-	struct op *recv, *isend, *send, *late;
-	double *x, *y, *ix, *iy;
+	struct op *recv, *isend, *send, *late, *cold;
+	double *x, *y, *ix, *iy, *cx, *cy;
 	int64_t eager = TRC_FIT_INF;
 	size_t n, nr, ns;
 	char err[256], buf[32];
@@ -267,6 +267,16 @@ loggp(int verbose)
 		printf("R %.9g\n", p.R);
 	else
 		printf("# R: fewer than 2 sizes beyond the eager limit\n");
+	if ((cold = findop("isend-cold")) != NULL) {
+		medians(cold, &cx, &cy);
+		printf("# oc: isend-cold less isend of %lld bytes\n",
+		    (long long)ix[0]);
+		if (cx[0] != ix[0])
+			die("isend-cold's smallest size is not isend's");
+		printf("oc %.9g\n", cy[0] > iy[0] ? cy[0] - iy[0] : 0);
+		free(cx);
+		free(cy);
+	}
 	printf("# g: not measured by trc-pingpong\n");
 	if (verbose)
 		fprintf(stderr, "%s: L %.3g s, o %.3g s, G %.3g s/byte, "

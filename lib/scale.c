@@ -64,6 +64,13 @@ struct nbcoll {
 	struct trc_coll	*c;
 };
 
+/* A nonblocking send ended and not yet waited on: its size. */
+struct isend {
+	int64_t		 req, bytes;
+};
+/* Sends never waited on (freed requests): past this many, one goes. */
+#define ISEND_MAX	4096
+
 /*
  * A receive posted: its request (TRC_NONE when blocking), channel and
  * place in the rank's posting order, which decides which receive a
@@ -101,6 +108,8 @@ struct rewrite {
 
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
+	/* trc_p2p's idle after the last event, and before this one. */
+	int64_t		 idle, idle_now;
 	int64_t		 delay;		/* before the next event fed */
 	/* The message of a resolved receive (msg_get). */
 	int64_t		 rs_tp, rs_base;
@@ -151,6 +160,15 @@ struct rank {
 	size_t		 nir, ircap;
 	struct nbcoll	*nb;		/* nonblocking collectives not ended */
 	size_t		 nnb, nbcap;
+	struct isend	*is;		/* nonblocking sends not waited on */
+	size_t		 nis, iscap;
+	/*
+	 * Of the wait in progress, the largest send of its req= list (-1:
+	 * none), and whether it has completed a receive: a wait on sends
+	 * alone is the sends' cost (the model's wait).
+	 */
+	int64_t		 wsbytes;
+	uint8_t		 wrecv;
 	/*
 	 * The wait in progress: the receives of its req= list, in its
 	 * order, which is the order of their RE lines (trc(5)); those
@@ -702,6 +720,7 @@ p2p_of(struct trc_p2p *mp, int32_t src, int32_t dst,
 	mp->comm = ev->comm;
 	mp->bytes = ev->bytes > 0 ? ev->bytes : 0;
 	mp->nonblocking = ev->req != TRC_NONE;
+	mp->idle = 0;
 }
 
 /*
@@ -918,8 +937,44 @@ map_list(struct trc_scale *s, const struct rank *p,
 }
 
 /*
+ * The nonblocking sends that a wait's req= list names: the largest
+ * one's size in wsbytes, and each forgotten (those a waitsome or a test
+ * left incomplete have no size in a later wait: kept as recorded).
+ */
+static void
+wait_sends(struct rank *p, struct trc_str list)
+{
+	int64_t id;
+	size_t i;
+
+	while (trc_reqs_next(&list, &id) == 1)
+		for (i = 0; i < p->nis; i++)
+			if (p->is[i].req == id) {
+				if (p->is[i].bytes > p->wsbytes)
+					p->wsbytes = p->is[i].bytes;
+				p->is[i] = p->is[--p->nis];
+				break;
+			}
+}
+
+/* A nonblocking send ended: its size kept for its wait. */
+static int
+isend_put(struct trc_scale *s, struct rank *p, int64_t req, int64_t bytes)
+{
+	if (p->nis == ISEND_MAX) {
+		memmove(p->is, p->is + 1, (p->nis - 1) * sizeof(*p->is));
+		p->nis--;
+	}
+	if (grow(&p->is, &p->iscap, p->nis + 1, sizeof(*p->is), 4) < 0)
+		return nomem(s);
+	p->is[p->nis].req = req;
+	p->is[p->nis++].bytes = bytes;
+	return 0;
+}
+
+/*
  * A wait begins: note the receives it may complete, in the order of
- * its req= list (the requests of the prediction).
+ * its req= list (the requests of the prediction), and the sends.
  */
 static int
 wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
@@ -933,6 +988,10 @@ wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
 	p->nwl = p->wcur = p->nwsub = 0;
 	p->wall = !(n >= 3 && (memcmp(op + n - 3, "any", 3) == 0 ||
 	    (n >= 4 && memcmp(op + n - 4, "some", 4) == 0)));
+	p->wsbytes = -1;
+	p->wrecv = 0;
+	if (p->nis > 0)
+		wait_sends(p, ev->reqs);
 	if (p->nir == 0)
 		return 0;
 	while (trc_reqs_next(&list, &id) == 1)
@@ -1099,6 +1158,7 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return 0;
 	}
 	p2p_of(&mp, r, ev->peer, ev);
+	mp.idle = p->idle_now;
 	if (p->state != SEND) {
 		/* No SB: the interval is computation, and the message
 		 * leaves at its end. */
@@ -1181,6 +1241,8 @@ send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		s->nsyncw++;
 		return 1;
 	}
+	if (mp.nonblocking && isend_put(s, p, ev->req, mp.bytes) < 0)
+		return -1;
 	p->state = COMP;
 	*tp = end;
 	return 0;
@@ -1263,6 +1325,8 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	size_t j;
 	int rc, held, forced, chosen;
 
+	if (p->state == WAIT)
+		p->wrecv = 1;
 	if (req != TRC_NONE && s->conf.rematch)
 		req = map_req(p, req);
 	if (p->state == WAIT && req != TRC_NONE && p->nwl > 0 &&
@@ -1341,6 +1405,7 @@ recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		s->st.skew++;
 	p2p_of(&mp, src, r, ev);
 	mp.tag = tag;
+	mp.idle = p->idle_now;
 	if (p->state == COMP) {	/* no RB or WB before it */
 		if (comp(s, r, base, d, ev->line, &want) < 0)
 			return -1;
@@ -1435,7 +1500,7 @@ probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		}
 	}
 	p->resolved = 0;
-	*tp = s->mo->wait(s->ms, r, base, d);
+	*tp = s->mo->wait(s->ms, r, base, d, -1);
 	lead = lead_of(s, p, ev->t, p->rs_src == ev->peer &&
 	    p->rs_tag == ev->tag);
 	if (p->rs_tp - lead > *tp)
@@ -1682,6 +1747,11 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	d = ev->t - p->t;
 	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
 		return past_clock(s, ev->line, "delayed time");
+	/* Computation since the transport was last used (trc_p2p). */
+	p->idle_now = p->idle;
+	if (p->state == COMP && d > 0)
+		p->idle_now = ev->nattr > 0 && trc_attr_get(ev, "polls") != NULL ?
+		    0 : trc_time_add(p->idle, d);
 	/* A rank's first event ends no interval (d is 0): its cpu= none. */
 	if (p->state == COMP && s->compflags != 0 && d > 0 &&
 	    comp_recorded(s, r, ev, &base, &d) < 0)
@@ -1708,7 +1778,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    map_list(s, p, ev, &rw) < 0)
 			return -1;
 		if (p->state == WAIT) {
-			tp = s->mo->wait(s->ms, r, base, d);
+			tp = s->mo->wait(s->ms, r, base, d,
+			    p->wrecv ? -1 : p->wsbytes);
 			rc = 0;
 		} else
 			rc = comp(s, r, base, d, ev->line, &tp);
@@ -1725,6 +1796,8 @@ process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p = RK(s, r);
 	p->t = ev->t;
 	p->tp = tp;
+	p->idle = ev->kind == TRC_SE || ev->kind == TRC_RE ||
+	    ev->kind == TRC_WE || ev->kind == TRC_XE ? 0 : p->idle_now;
 	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
 	s->st.events++;
 	return rw.what ? emit_rewritten(s, ev, &rw, tp) : emit(s, ev, ev, tp);
@@ -2611,6 +2684,7 @@ trc_scale_free(struct trc_scale *s)
 		free(RK(s, i)->ir);
 		free(RK(s, i)->wl);
 		free(RK(s, i)->nb);
+		free(RK(s, i)->is);
 		free(RK(s, i)->ren);
 		free(RK(s, i)->wsub);
 	}

@@ -32,7 +32,17 @@ struct trc_p2p {
 	int32_t		 src, dst, tag, comm;
 	int64_t		 bytes;
 	int		 nonblocking;	/* sent with req= */
+	/*
+	 * Recorded: the computation on the calling rank since its last
+	 * call that used the transport (a send, receive completion, wait,
+	 * collective, or an interval with polls=), whose caches the call
+	 * finds: a call after TRC_COLD_NS of it runs cold.
+	 */
+	int64_t		 idle;
 };
+
+/* The computation after which a call finds the transport cold. */
+#define TRC_COLD_NS	INT64_C(20000)
 
 /* A send's end, and when its message leaves and arrives. */
 struct trc_xfer {
@@ -120,9 +130,11 @@ struct trc_model_ops {
 	/*
 	 * wait: the end of the rest of a wait begun (or last completing
 	 * a receive) at begin, recorded d long: a wait on sends alone,
-	 * or what follows its receive completions.
+	 * sbytes the size of the largest of them that was sent in the
+	 * stream, or what follows its receive completions (sbytes -1).
 	 */
-	int64_t	 (*wait)(void *, int32_t rank, int64_t begin, int64_t d);
+	int64_t	 (*wait)(void *, int32_t rank, int64_t begin, int64_t d,
+		    int64_t sbytes);
 	/* coll: a collective's cost after its last participant entered. */
 	int64_t	 (*coll)(void *, const struct trc_coll_call *c);
 	/*

@@ -42,6 +42,17 @@ expect_exit 0 "no send-late" -- trc-fit --loggp "$tmp/m2"
 is "$(awk '$1 == "eager" { print $2 }' "$out")" inf "  eager inf"
 is "$(grep '^# R' "$out")" "# R: fewer than 2 sizes beyond the eager limit" "  no R"
 
+# oc: isend-cold less isend at the smallest size, 2 us here (the
+# medians of 9, two of them outliers).
+awk '$1 == "isend" { printf "isend-cold %d %.12g\n", $2, $3 + 2e-6 * (NR % 9 < 2 ? 5 : 1) } { print }' "$tmp/meas" >"$tmp/mc"
+expect_exit 0 "with isend-cold" -- trc-fit --loggp "$tmp/mc"
+is "$(awk '$1 == "oc" { printf "%.4g", $2 }' "$out")" 2e-06 "  oc = 2 us"
+is "$(grep -c '^# oc: isend-cold less isend of 1 bytes' "$out")" 1 "  named"
+is "$(grep -c '^oc' "$tmp/net.loggp")" 0 "no oc without isend-cold"
+awk '!($1 == "isend-cold" && $2 == 1)' "$tmp/mc" >"$tmp/bad"
+expect_exit 2 "isend-cold from another size" -- trc-fit --loggp "$tmp/bad"
+is "$(cat "$err")" "trc-fit: isend-cold's smallest size is not isend's" "  its message"
+
 # Errors.
 grep -v '^recv' "$tmp/meas" >"$tmp/bad"
 expect_exit 2 "no recv" -- trc-fit --loggp "$tmp/bad"

@@ -125,4 +125,35 @@ is "$(awk 'NR > 1 { print $1, $2, $3 }' "$out" | tr '\n' ' ')" \
     "0.000000000 0 XB 0.500000000 2 XB 0.510000000 0 XE 0.510000000 0 MK 0.510000000 2 XE " \
     "collective on a sub-communicator, held until complete"
 
+# MPI_Sendrecv at the edge of a halo exchange, its other side
+# MPI_PROC_NULL, as libtrc-mpi(7) writes it: a send that is a point
+# (SB/SE req=1) and a wait on it alone that holds the whole send, 40 ms
+# on the base.  With both fits the wait is scaled as the send would be,
+# by f2/f1 = 2 ms / 10 ms: 8 ms (beyond f1 at most as recorded: no
+# bound at 2 + 30 ms); rank 0 then computes its 10 ms.  Rank 1's
+# receive ends at max(0 + g2, arrival at the send's end 0) = 1 ms.
+cat >"$tmp/sr.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 SB peer=1 tag=1 bytes=1000 req=1 op=sendrecv
+0.000000000 0 SE peer=1 tag=1 bytes=1000 req=1 op=sendrecv
+0.000000000 0 WB req=1 op=sendrecv
+0.000000000 1 RB peer=0 tag=1 bytes=1000 req=1 op=sendrecv
+0.000000000 1 WB req=1 op=sendrecv
+0.030000000 1 RE req=1 peer=0 tag=1 bytes=1000 op=sendrecv
+0.030000000 1 WE req=1 op=sendrecv
+0.040000000 0 WE req=1 op=sendrecv
+0.050000000 0 MK
+X
+printf 'send 0 inf 0.010 0\nrecv 0 inf 0.010 0\n' >"$tmp/srb.fit"
+printf 'send 0 inf 0.002 0\nrecv 0 inf 0.001 0\n' >"$tmp/srt.fit"
+expect_exit 0 "sendrecv to one side, both fits" -- trc-scale -b "$tmp/srb.fit" -c "$tmp/srt.fit" "$tmp/sr.trc"
+is "$(awk 'NR > 1 { print $1, $2, $3 }' "$out" | tr '\n' ' ')" \
+    "0.000000000 0 SB 0.000000000 0 SE 0.000000000 0 WB 0.000000000 1 RB 0.000000000 1 WB 0.001000000 1 RE 0.001000000 1 WE 0.008000000 0 WE 0.018000000 0 MK " \
+    "a wait on a send alone scaled by the send rows, f2/f1 of 40 ms = 8 ms"
+# The target's fit alone: the send's point becomes f2 = 2 ms and the
+# wait keeps its 40 ms, ending at 42 ms.
+trc-scale -c "$tmp/srt.fit" "$tmp/sr.trc" >"$out"
+is "$(awk '$2 == 0 && $3 == "WE" { print $1 }' "$out")" "0.042000000" \
+    "without the base's fit, a wait on a send alone as recorded"
+
 done_testing

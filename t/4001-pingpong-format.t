@@ -20,8 +20,10 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allreduce alltoall barrier bcast gather iprobe isend poll recv recv-late reduce scatter send send-late " \
+	"allgather allreduce alltoall barrier bcast gather iprobe isend isend-cold poll recv recv-late recv-late-cold reduce scatter send send-cold send-late " \
 	"every operation is measured"
+is "$(awk '$1 ~ /-cold$/ { print $1, $2 }' "$out" | uniq | awk '{ n[$1]++ } END { for (k in n) print k, n[k] }' | sort | tr '\n' ' ')" \
+	"isend-cold 13 recv-late-cold 13 send-cold 13 " "the cold operations at every size"
 is "$(awk '$1 == "barrier" { print $2 }' "$out" | sort -u)" "0" "barrier has size 0"
 is "$(awk '$1 == "poll" || $1 == "iprobe" { print $2 }' "$out" | sort -u)" "0" "poll and iprobe have size 0"
 is "$(awk '!/^#/ && $3 <= 0' "$out")" "" "times are positive"
@@ -49,7 +51,7 @@ is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" "allreduce recv 
 is "$(grep -c "^recv " "$out")" "12" "6 sizes (1 2 3 4 6 8) x 2 repetitions"
 
 expect_exit 0 "-h exits 0" -- trc-pingpong -h
-is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions]" "-h prints the usage"
+is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions] [--sweep bytes]" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-pingpong.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-pingpong" s }')
 is "$syn" "$(head -1 "$out")" "the usage equals the SYNOPSIS"
@@ -57,6 +59,8 @@ expect_exit 2 "an unknown operation exits 2" -- trc-pingpong --operations send,b
 is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operation is named"
 expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
 is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
+expect_exit 2 "a sweep of 0 bytes exits 2" -- trc-pingpong --sweep 0
+is "$(cat "$err")" "trc-pingpong: invalid sweep '0'" "  named"
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
-is "$(cat "$err")" "trc-pingpong: send, recv, send-late, recv-late, isend, poll and iprobe need 2 ranks" "one rank is refused"
+is "$(cat "$err")" "trc-pingpong: the point-to-point operations, poll and iprobe need 2 ranks" "one rank is refused"
 done_testing

@@ -11,7 +11,8 @@
  * marks send-sync is handed over: it ends no earlier than its
  * receiver, ready, plus g2(b).  A receive lasts g2(b), the target's
  * recv (as recorded without one).  Messages leave and arrive at the
- * end of their send, the fits knowing no latency apart from it.
+ * end of their send, the fits knowing no latency apart from it.  A
+ * wait on sends alone is scaled as a send, by the send rows.
  *
  * With the target's recv-late, h2(b), a receive posted after its
  * message came (trc-pingpong(1)), the transfer and the receive's own
@@ -21,6 +22,13 @@
  * collective with a fit of its own costs that on 2 ranks, scaled to
  * more by its algorithm (coll.c); one without keeps its recorded time
  * after the last participant entered.
+ *
+ * A send or receive after at least TRC_COLD_NS of computation on its
+ * rank (trc_p2p's idle) costs the cold fit of its operation where the
+ * file has one (send-cold, isend-cold, recv-late-cold: measured after a
+ * sweep of the caches): the application's computation evicted the
+ * transport's code and data, which the ping-pong's back-to-back calls
+ * keep warm.  A handover keeps the warm h2(b).
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +46,9 @@ struct fit {
 	const struct trc_fit	*base;		/* the caller's */
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
 	const struct trc_fit_op	*t_rlate;	/* recv-late, or NULL */
+	/* The same after a computation (cold), or NULL. */
+	const struct trc_fit_op	*t_csend, *t_cisend, *t_crlate, *b_csend,
+				*b_cisend;
 	struct coll_memo	 memo;
 };
 
@@ -79,10 +90,15 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		f->t_isend = trc_fit_find(f->target, "isend", 5);
 		f->t_recv = trc_fit_find(f->target, "recv", 4);
 		f->t_rlate = trc_fit_find(f->target, "recv-late", 9);
+		f->t_csend = trc_fit_find(f->target, "send-cold", 9);
+		f->t_cisend = trc_fit_find(f->target, "isend-cold", 10);
+		f->t_crlate = trc_fit_find(f->target, "recv-late-cold", 14);
 	}
 	if (f->base != NULL) {
 		f->b_send = trc_fit_find(f->base, "send", 4);
 		f->b_isend = trc_fit_find(f->base, "isend", 5);
+		f->b_csend = trc_fit_find(f->base, "send-cold", 9);
+		f->b_cisend = trc_fit_find(f->base, "isend-cold", 10);
 	}
 	return f;
 }
@@ -117,6 +133,17 @@ scaled(double v2, double v1, int64_t d)
 	return s;
 }
 
+/*
+ * A call after TRC_COLD_NS of computation finds the transport's code
+ * and data out of the caches: its cold fit, where the file has one.
+ */
+static const struct trc_fit_op *
+warmth(const struct trc_fit_op *warm, const struct trc_fit_op *cold,
+    const struct trc_p2p *m)
+{
+	return cold != NULL && m->idle >= TRC_COLD_NS ? cold : warm;
+}
+
 static int
 fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
@@ -126,8 +153,10 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	int64_t b = m->bytes, end;
 	int bsync;
 
-	f2 = m->nonblocking && f->t_isend ? f->t_isend : f->t_send;
-	f1 = m->nonblocking && f->b_isend ? f->b_isend : f->b_send;
+	f2 = m->nonblocking && f->t_isend ? warmth(f->t_isend, f->t_cisend, m) :
+	    warmth(f->t_send, f->t_csend, m);
+	f1 = m->nonblocking && f->b_isend ? warmth(f->b_isend, f->b_cisend, m) :
+	    warmth(f->b_send, f->b_csend, m);
 	bsync = trc_base_sync(f->base, m);
 	if (f2 && bsync)
 		end = begin + trc_fit_eval_ns(f2, b);
@@ -174,17 +203,33 @@ fit_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
 	struct fit *f = v;
 
 	if (f->t_rlate != NULL)
-		return ready + trc_fit_eval_ns(f->t_rlate, m->bytes);
+		return ready + trc_fit_eval_ns(warmth(f->t_rlate, f->t_crlate,
+		    m), m->bytes);
 	return ready + (f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : d);
 }
 
-/* A wait keeps its recorded length. */
+/*
+ * A wait on sends alone completes them: the rest of a send that its
+ * call (an MPI_Isend, or the send half of an MPI_Sendrecv, which the
+ * tracer writes as a point) left to do.  With both fits it is scaled
+ * as a send is, by the send rows at the largest size, f2(b)/f1(b)
+ * (beyond f1(b) at most as recorded); kept as recorded without them,
+ * or when the base marks the size send-sync (its wait held the
+ * receiver's).  The rest of a wait after its receive completions keeps
+ * its recorded length.
+ */
 static int64_t
-fit_wait(void *v, int32_t rank, int64_t begin, int64_t d)
+fit_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 {
-	(void)v;
+	struct fit *f = v;
+	double v1;
+
 	(void)rank;
-	return begin + d;
+	if (sbytes < 0 || f->t_send == NULL || f->b_send == NULL ||
+	    trc_fit_sync(f->base, sbytes) ||
+	    (v1 = trc_fit_eval(f->b_send, sbytes)) <= 0)
+		return begin + d;
+	return begin + scaled(trc_fit_eval(f->t_send, sbytes), v1, d);
 }
 
 /* One message of b bytes, which scales a collective to more ranks. */
@@ -239,7 +284,9 @@ fit_bound(void *v, int32_t rank, enum trc_phase ph, int64_t tp, int64_t dt)
 		/* A fitted cost may be shorter than the recorded. */
 		return f->t_send == NULL && f->t_isend == NULL ? tp + dt : tp;
 	case TRC_PHASE_RECV:
-		return f->t_recv == NULL ? tp + dt : tp;
+		/* A wait on sends may be scaled shorter (fit_wait). */
+		return f->t_recv == NULL &&
+		    (f->t_send == NULL || f->b_send == NULL) ? tp + dt : tp;
 	}
 	return tp;
 }

@@ -15,7 +15,8 @@
  * handover cheaper than the two small messages, as shared memory's);
  * a blocking send ends when its data has left (G b after).  A receive ends o after its message
  * arrived, or o after it began if it was there already; a wait costs
- * o.  Collectives are built from messages by coll.c.
+ * o.  A send or receive after TRC_COLD_NS of computation on its rank
+ * spends oc more than o, its caches cold (trc_p2p).  Collectives are built from messages by coll.c.
  *
  * Contention (contention on), as LogGOPSim's NICs and VACED-SIM's
  * links: a node has one link to the network each way, which carries
@@ -39,7 +40,7 @@
 #define MAXDIM	3
 
 struct param {
-	double		 L, o, g, G, R, H, gamma;
+	double		 L, o, g, G, R, H, gamma, oc;
 	int		 contention;
 	int64_t		 eager;		/* INT64_MAX: no limit */
 	int32_t		 ppn;		/* ranks per node */
@@ -50,16 +51,16 @@ struct param {
 
 static const char *const names[] = {
 	"L", "o", "g", "G", "eager", "R", "H", "gamma", "ppn", "torus",
-	"contention"
+	"contention", "oc"
 };
 enum { P_L, P_O, P_GAP, P_G, P_EAGER, P_R, P_H, P_GAMMA, P_PPN, P_TORUS,
-	P_CONTENTION, NPARAM };
+	P_CONTENTION, P_OC, NPARAM };
 #define REQUIRED	((1u << P_L) | (1u << P_O) | (1u << P_G))
 
 struct loggp {
 	struct trc_cpu	 cpu;
 	struct param	 p;
-	int64_t		 L, o, g, R, H;	/* nanoseconds */
+	int64_t		 L, o, g, R, H, oc;	/* nanoseconds */
 	double		 meanhops;	/* between two ranks, for collectives */
 	struct coll_net	 net;
 	struct coll_memo memo;
@@ -102,7 +103,7 @@ set(struct param *p, const char *name, const char *val, char *err,
     size_t errlen)
 {
 	double *real[] = { &p->L, &p->o, &p->g, &p->G, NULL, &p->R, &p->H,
-	    &p->gamma };
+	    &p->gamma, NULL, NULL, NULL, &p->oc };
 	char buf[64], *d, *save;
 	int64_t n;
 	int i;
@@ -268,10 +269,29 @@ torus_mean(const struct param *p)
 	return h;
 }
 
+/*
+ * a + b for times and lengths, either of which may be negative (R) or
+ * TRC_TIME_OVER: TRC_TIME_OVER when past TRC_TIME_MAX, so that a
+ * message of G 86400 s a byte, or many of them, never wraps the clock
+ * and the engine names the event (fuzz/regress/fit).
+ */
+static int64_t
+tadd(int64_t a, int64_t b)
+{
+	if (a > TRC_TIME_MAX || b > TRC_TIME_MAX || a < -TRC_TIME_MAX ||
+	    b < -TRC_TIME_MAX || a + b > TRC_TIME_MAX)
+		return TRC_TIME_OVER;
+	return a + b;
+}
+
 static int64_t
 lat(const struct loggp *m, int32_t a, int32_t b)
 {
-	return m->L + (m->H > 0 ? m->H * hops(&m->p, a, b) : 0);
+	int64_t h = m->H > 0 ? hops(&m->p, a, b) : 0;
+
+	if (h > 0 && h > TRC_TIME_MAX / m->H)
+		return TRC_TIME_OVER;
+	return tadd(m->L, m->H * h);
 }
 
 static int64_t
@@ -346,6 +366,7 @@ lg_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 	m->g = trc_ns(m->p.g);
 	m->R = m->p.R < 0 ? -trc_ns(-m->p.R) : trc_ns(m->p.R);
 	m->H = trc_ns(m->p.H);
+	m->oc = trc_ns(m->p.oc);
 	m->meanhops = torus_mean(&m->p);
 	m->net.msg = coll_msg;
 	m->net.arg = m;
@@ -408,24 +429,31 @@ wire(struct loggp *m, int32_t src, int32_t dst, int64_t *dep, int64_t gb,
 {
 	int64_t *out, *inl, busy = m->g > gb ? m->g : gb, t;
 
-	t = *dep + lat(m, src, dst);
+	t = tadd(*dep, lat(m, src, dst));
 	if (!m->p.contention || hops(&m->p, src, dst) == 0) {
-		*in = t + gb;
+		*in = tadd(t, gb);
 		return 0;
 	}
 	if ((out = link_of(m, src / m->p.ppn, 0)) == NULL ||
 	    (inl = link_of(m, dst / m->p.ppn, 1)) == NULL)
 		return -1;
 	if (*out > *dep) {
-		t += *out - *dep;
+		t = tadd(t, *out - *dep);
 		*dep = *out;
 	}
-	*out = *dep + busy;
+	*out = tadd(*dep, busy);
 	if (*inl > t)
 		t = *inl;
-	*inl = t + busy;
-	*in = t + gb;
+	*inl = tadd(t, busy);
+	*in = tadd(t, gb);
 	return 0;
+}
+
+/* A call's overhead: o, and oc more after computation (cold). */
+static int64_t
+o_of(const struct loggp *m, const struct trc_p2p *mp)
+{
+	return m->o + (mp->idle >= TRC_COLD_NS ? m->oc : 0);
 }
 
 static int
@@ -440,25 +468,25 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 		snprintf(m->cpu.err, sizeof(m->cpu.err), "out of memory");
 		return -1;
 	}
-	dep = begin + m->o;
+	dep = tadd(begin, o_of(m, mp));
 	if (*free_at > dep)
 		dep = *free_at;
 	x->base = sb;
 	if ((x->rdv = mp->bytes > m->p.eager)) {
 		/* The request to send: the data waits for the receiver. */
-		x->arrive = dep + lat(m, mp->src, mp->dst) + m->o;
-		*free_at = dep + m->g;
+		x->arrive = tadd(tadd(dep, lat(m, mp->src, mp->dst)), m->o);
+		*free_at = tadd(dep, m->g);
 	} else {
 		if (wire(m, mp->src, mp->dst, &dep, gb, &x->arrive) < 0) {
 			snprintf(m->cpu.err, sizeof(m->cpu.err),
 			    "out of memory");
 			return -1;
 		}
-		x->arrive += m->o;
-		*free_at = dep + (m->g > gb ? m->g : gb);
+		x->arrive = tadd(x->arrive, m->o);
+		*free_at = tadd(dep, m->g > gb ? m->g : gb);
 	}
 	x->depart = dep;
-	x->end = mp->nonblocking ? begin + m->o : dep;
+	x->end = mp->nonblocking ? tadd(begin, o_of(m, mp)) : dep;
 	return 0;
 }
 
@@ -468,35 +496,35 @@ lg_handover(void *v, const struct trc_p2p *mp, int64_t ready,
 {
 	struct loggp *m = v;
 	int64_t l = lat(m, mp->src, mp->dst), gb = bytes_ns(m, mp->bytes);
-	int64_t t = x->depart + l, req = x->depart;
+	int64_t t = tadd(x->depart, l), req = x->depart;
 
 	/* The request is there and the receiver ready: it answers. */
 	if (ready > t)
 		t = ready;
-	x->depart = t + m->o + l + m->o + m->R;
+	x->depart = tadd(tadd(tadd(tadd(t, m->o), l), m->o), m->R);
 	if (x->depart < req)
 		x->depart = req;	/* R rounded on its own */
 	if (wire(m, mp->src, mp->dst, &x->depart, gb, &x->arrive) < 0)
-		x->arrive = x->depart + l + gb;	/* no memory: no contention */
-	x->arrive += m->o;
-	if (x->depart + gb > x->end)
-		x->end = x->depart + gb;
+		x->arrive = tadd(tadd(x->depart, l), gb);	/* no memory: no contention */
+	x->arrive = tadd(x->arrive, m->o);
+	if (tadd(x->depart, gb) > x->end)
+		x->end = tadd(x->depart, gb);
 }
 
 static int64_t
 lg_recv(void *v, const struct trc_p2p *mp, int64_t ready, int64_t d)
 {
-	(void)mp;
 	(void)d;
-	return ready + ((struct loggp *)v)->o;
+	return tadd(ready, o_of(v, mp));
 }
 
 static int64_t
-lg_wait(void *v, int32_t rank, int64_t begin, int64_t d)
+lg_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 {
 	(void)rank;
 	(void)d;
-	return begin + ((struct loggp *)v)->o;
+	(void)sbytes;
+	return tadd(begin, ((struct loggp *)v)->o);
 }
 
 static int64_t
@@ -523,7 +551,7 @@ lg_bound(void *v, int32_t rank, enum trc_phase ph, int64_t tp, int64_t dt)
 
 	/* Calls cost what the parameters say, never less than nothing. */
 	if (ph == TRC_PHASE_COMP)
-		return tp + trc_cpu_bound(&m->cpu, rank, dt);
+		return tadd(tp, trc_cpu_bound(&m->cpu, rank, dt));
 	return tp;
 }
 

@@ -69,10 +69,11 @@ rec_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
 
 /* A wait keeps its recorded length. */
 static int64_t
-rec_wait(void *v, int32_t rank, int64_t begin, int64_t d)
+rec_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 {
 	(void)v;
 	(void)rank;
+	(void)sbytes;
 	return begin + d;
 }
 

@@ -49,7 +49,7 @@ main(void)
 	struct trc_model_conf conf;
 	const struct trc_model *rm = &trc_model_recorded;
 	struct trc_model *m;
-	struct trc_p2p mp = { 0, 1, 7, 0, 1000, 0 };
+	struct trc_p2p mp = { 0, 1, 7, 0, 1000, 0, 0 };
 	struct trc_xfer x;
 	struct trc_coll_call cc;
 	struct trc_str fn = { "Iterate", 7 };
@@ -92,6 +92,14 @@ main(void)
 	is_int(x.arrive, 9500, "fit: arrives with the send's end");
 	mp.bytes = 1000;
 	is_int(m->ops->recv(m->state, &mp, 100, 99999), 600, "fit: receive g2");
+	/* A wait on sends alone (an Isend's, a Sendrecv's send half):
+	 * scaled as a send, f2(1000)/f1(1000) = 2 us / 8 us. */
+	is_int(m->ops->wait(m->state, 0, 100, 8000, 1000), 2100,
+	    "fit: a wait on a send of 1000 bytes, f2/f1 = 1/4 of 8 us");
+	is_int(m->ops->wait(m->state, 0, 100, 8000, -1), 8100,
+	    "fit: the rest of a wait after its receives, as recorded");
+	is_int(m->ops->wait(m->state, 0, 100, 90000, 5000), 90100,
+	    "fit: a wait on a send the base hands over (send-sync), as recorded");
 	is_int(m->ops->comp(m->state, 3, 1000, &dp), 0, "fit: comp");
 	is_int(dp, 500, "fit: K = 0.5");
 	cc.op = "bcast";
@@ -108,6 +116,31 @@ main(void)
 	is_int(m->ops->coll(m->state, &cc), 77, "fit: no row, as recorded");
 	is_int(m->ops->bound(m->state, 3, TRC_PHASE_COMP, 100, 1000), 600, "fit: bound of computation, K dt");
 	is_int(m->ops->bound(m->state, 3, TRC_PHASE_SEND, 100, 1000), 100, "fit: bound of a fitted send");
+	trc_model_free(m);
+
+	/* fit after computation: send-cold 3 us + 1 ns b, isend 0.5 us,
+	 * isend-cold 2 us, recv-late 1 us, recv-late-cold 4 us. */
+	memset(&conf, 0, sizeof(conf));
+	conf.path = file("c.fit", "send 0 inf 1e-6 1e-9\nsend-cold 0 inf 3e-6 1e-9\n"
+	    "isend 0 inf 5e-7 0\nisend-cold 0 inf 2e-6 0\n"
+	    "recv-late 0 inf 1e-6 0\nrecv-late-cold 0 inf 4e-6 0\n");
+	m = model("fit", &conf);
+	mp.bytes = 1000;
+	mp.idle = TRC_COLD_NS - 1;
+	m->ops->send(m->state, &mp, 0, 0, 50, &x);
+	is_int(x.end, 2000, "fit: 19.999 us of computation: send 1 us + 1 ns b");
+	is_int(m->ops->recv(m->state, &mp, 100, 7), 1100, "  recv-late 1 us");
+	mp.idle = TRC_COLD_NS;
+	m->ops->send(m->state, &mp, 0, 0, 50, &x);
+	is_int(x.end, 4000, "fit: 20 us: send-cold 3 us + 1 ns b");
+	is_int(m->ops->recv(m->state, &mp, 100, 7), 4100, "  recv-late-cold 4 us");
+	mp.nonblocking = 1;
+	m->ops->send(m->state, &mp, 0, 0, 50, &x);
+	is_int(x.end, 2000, "  isend-cold 2 us");
+	mp.idle = 0;
+	m->ops->send(m->state, &mp, 0, 0, 50, &x);
+	is_int(x.end, 500, "fit: no computation: isend 0.5 us");
+	mp.nonblocking = 0;
 	trc_model_free(m);
 
 	/* fit with ratios: a label no row matches says so. */
@@ -147,13 +180,31 @@ main(void)
 	is_int(x.depart, 21200, "loggp: data leaves o + L + o after the receiver is ready");
 	is_int(x.arrive, 30492, "loggp: arrives L + G b + o later");
 	is_int(m->ops->recv(m->state, &mp, 5, 9999), 105, "loggp: a receive costs o");
-	is_int(m->ops->wait(m->state, 0, 5, 9999), 105, "loggp: a wait costs o");
+	is_int(m->ops->wait(m->state, 0, 5, 9999, -1), 105, "loggp: a wait costs o");
 	is_int(m->ops->bound(m->state, 0, TRC_PHASE_RECV, 5, 9999), 5, "loggp: bound no later than its costs");
 	cc.op = "bcast";
 	cc.oplen = 5;
 	cc.bytes = 1000;
 	cc.size = 8;
 	is_int(m->ops->coll(m->state, &cc), 6600, "loggp: binomial bcast on 8, 3 (L + 2o + G b)");
+	trc_model_free(m);
+
+	/* loggp with oc = 2 us: calls after 20 us of computation. */
+	memset(&conf, 0, sizeof(conf));
+	conf.path = file("c.loggp", "L 1e-6\no 1e-7\nG 1e-9\noc 2e-6\n");
+	m = model("loggp", &conf);
+	ok(m != NULL, "loggp with oc: built");
+	mp.src = 0;
+	mp.bytes = 1000;
+	mp.nonblocking = 0;
+	mp.idle = TRC_COLD_NS;
+	m->ops->send(m->state, &mp, 0, 0, 50, &x);
+	is_int(x.end, 2100, "loggp: a cold send ends after o + oc");
+	is_int(x.arrive, 4200, "  arrives L + G b + o later");
+	is_int(m->ops->recv(m->state, &mp, 5, 9999), 2105, "loggp: a cold receive costs o + oc");
+	mp.idle = TRC_COLD_NS - 1;
+	is_int(m->ops->recv(m->state, &mp, 5, 9999), 105, "loggp: a warm one o");
+	mp.idle = 0;
 	trc_model_free(m);
 	trc_fit_free(base);
 

@@ -1,0 +1,78 @@
+#!/bin/sh
+# trc-scale: a send or receive after at least 20 us of computation on
+# its rank since its last call that used the transport costs the cold
+# fit of its operation (send-cold, recv-late-cold); one after less, or
+# after polls, the warm one.  Expected times computed by hand.
+. "$(dirname "$0")/lib.sh"
+
+# Target: send 1 us, send-cold 3 us, recv-late 2 us, recv-late-cold
+# 5 us; no recv row: a message arrives at its send's end.
+cat >"$tmp/t.fit" <<'X'
+send 0 inf 1e-6 0
+send-cold 0 inf 3e-6 0
+recv-late 0 inf 2e-6 0
+recv-late-cold 0 inf 5e-6 0
+X
+cat >"$tmp/c.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000010000 0 SB peer=1 tag=1 bytes=8
+0.000012000 0 SE peer=1 tag=1 bytes=8
+0.000015000 1 RB peer=0 tag=1 bytes=8
+0.000016000 1 RE peer=0 tag=1 bytes=8
+0.000042000 0 SB peer=1 tag=2 bytes=8
+0.000043000 0 SE peer=1 tag=2 bytes=8
+0.000044000 0 RB peer=1 tag=3 bytes=8 req=5
+0.000050000 1 RB peer=0 tag=2 bytes=8
+0.000051000 1 RE peer=0 tag=2 bytes=8
+0.000052000 1 SB peer=0 tag=3 bytes=8
+0.000053000 1 SE peer=0 tag=3 bytes=8
+0.000074000 0 SB peer=1 tag=4 bytes=8
+0.000075000 0 SE peer=1 tag=4 bytes=8
+0.000076000 0 WB req=5 op=wait
+0.000080000 0 RE peer=1 tag=3 bytes=8 req=5
+0.000080000 0 WE req=5 op=wait
+0.000100000 1 RB peer=0 tag=4 bytes=8 polls=3
+0.000101000 1 RE peer=0 tag=4 bytes=8
+X
+# Rank 0: 10 us of computation, a warm send: SE 10 + 1 = 11; 30 us
+# more, cold: SB 41, SE 41 + 3 = 44; the Irecv 1 us later (45) uses no
+# transport, so the send 30 us after the last SE is cold: SB 75, SE
+# 78; the wait 1 us later (79), its receive warm: RE max(79 + 2, 58) =
+# 81, WE 81.
+# Rank 1: 15 us, a warm receive: RE max(15 + 2, 11) = 17; 34 us more,
+# cold: RB 51, RE max(51 + 5, 44) = 56; a warm send 1 us later: SB 57,
+# SE 58; 47 us of computation with polls (the transport used): a warm
+# receive, RB 105, RE max(105 + 2, 78) = 107.
+expect_exit 0 "cold and warm calls" -- trc-scale -c "$tmp/t.fit" "$tmp/c.trc"
+is "$(awk '!/^#/ { printf "%s %s %s %.0f\n", $2, $3, $4, $1 * 1e6 }' "$out" | sort -s -k1,1n)" "0 MK t0=0.000000000 0
+0 SB peer=1 10
+0 SE peer=1 11
+0 SB peer=1 41
+0 SE peer=1 44
+0 RB peer=1 45
+0 SB peer=1 75
+0 SE peer=1 78
+0 WB req=5 79
+0 RE peer=1 81
+0 WE req=5 81
+1 MK t0=0.000000000 0
+1 RB peer=0 15
+1 RE peer=0 17
+1 RB peer=0 51
+1 RE peer=0 56
+1 SB peer=0 57
+1 SE peer=0 58
+1 RB peer=0 105
+1 RE peer=0 107" "a call after 20 us of computation costs the cold fit"
+
+# Without the cold rows every call is warm: rank 0's sends take 1 us
+# (SE 11, 42; the Irecv at 43, SB 73, SE 74; WB 75, RE max(75 + 2,
+# 55) = 77), rank 1's receives 2 us (RE 17; RB 51, RE max(53, 42) = 53;
+# SB 54, SE 55; RB 102, RE 104).
+grep -v cold "$tmp/t.fit" >"$tmp/w.fit"
+expect_exit 0 "no cold rows" -- trc-scale -c "$tmp/w.fit" "$tmp/c.trc"
+is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %.0f ", $2, $1 * 1e6 }' "$out")" \
+    "0 11 1 17 0 42 1 53 1 55 0 74 0 77 1 104 " "warm fits alone"
+done_testing
