@@ -6,14 +6,17 @@
 # (trc-stable --equal kind,peer,tag,fn; for the programs that race,
 # the benchmark --deterministic and --equal kind, which still compares
 # every message's matching); the Paraver and OTF2 samples' benchmarks
-# compiled and run on their ranks.  Part 2: run times, the original
-# against its benchmark (made from a trace with CPU times), each traced
-# REPS times (default 5), medians of the traced span (first to last
-# event), with the load average.
+# compiled and run on their ranks.  Part 2: run times of the same
+# programs, at sizes that run long enough where they take one, the
+# original against its benchmark (made from a trace with CPU times;
+# --wall for those whose computation is a wait on the wall clock), run
+# in turn REPS times (default 5), medians of the traced span (first to
+# last event), with the load average; its output says what it shows.
 #
 # Environment: REPS (5), PART (both; 1 or 2 for one), MAXLOAD and
 # QUIETWAIT as validate-poll.sh: wait for a quieter machine first.
 set -e
+. benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-5} part=${PART:-12}
 PATH=$bin:$PATH
@@ -103,13 +106,26 @@ if [ "${part#*1}" != "$part" ]; then
 	done
 fi
 
-# timing NAME NP DET -- PROGRAM ARGS: part 2 for one program.
+# The computation's CPU time in a trace taken with --clock cpu, all
+# ranks: cpu= less pollcpu= on the events that begin something.
+compcpu() {
+	awk '!/^#/ && $3 ~ /^(SB|RB|WB|XB|PB|PE|MK)$/ { c = p = 0
+		for (i = 4; i <= NF; i++) {
+			if ($i ~ /^cpu=/) c = substr($i, 5)
+			if ($i ~ /^pollcpu=/) p = substr($i, 9)
+		}
+		s += c - p } END { printf "%.6f\n", s }' "$1"
+}
+
+# timing NAME NP OPTS -- PROGRAM ARGS: part 2 for one program, the
+# original and its benchmark (trc-bench OPTS) run in turn REPS times.
 timing() {
-	name=$1 np=$2
+	name=$1 np=$2 opts=$3
 	make_bench "$@" || return 0
 	shift 4
 	: >"$name.t0"
 	: >"$name.t1"
+	l0=$(load)
 	for i in $(seq "$reps"); do
 		quiet
 		trc-record -o "$name-o$i.trc" -- -np "$np" "$@" >/dev/null 2>&1 &&
@@ -118,17 +134,62 @@ timing() {
 		    span "$name-b$i.trc" >>"$name.t1"
 	done
 	a=$(median <"$name.t0") b=$(median <"$name.t1")
-	printf '%-22s %2d ranks  original %9.4f s  benchmark %9.4f s  ratio %.3f  (load %s)\n' \
-	    "$name" "$np" "$a" "$b" "$(echo "$b $a" | awk '{ print $1 / $2 }')" "$(load)"
+	r=$(echo "$b $a" | awk '{ printf "%.3f", $1 / $2 }')
+	v=$(echo "$r" | awk '{ d = $1 - 1; if (d < 0) d = -d
+	    print d <= 0.05 ? "within 5%" : "OFF by over 5%" }')
+	case $name in
+	calls|comms|nbcoll|persist|self|sendrecv|subcomm) v="no size";;
+	esac
+	# The benchmark's computation against the trace it was made from,
+	# both on the CPU clock: what the load changes least.
+	c=-
+	case $opts in
+	*--wall*) ;;
+	*)	trc-record --clock cpu -o "$name-bc.trc" -- -np "$np" "./$name" \
+		    >/dev/null 2>&1 &&
+		    c=$(echo "$(compcpu "$name-bc.trc") $(compcpu "$name.trc")" |
+		    awk '{ printf "%.3f", ($2 > 0 ? $1 / $2 : 0) }');;
+	esac
+	printf '%-20s %2d  %9.4f  %9.4f  %6s  %-14s %5s  %s\n' \
+	    "$name" "$np" "$a" "$b" "$r" "$v" "$c" "$l0 / $(load)"
 }
 
 if [ "${part#*2}" != "$part" ]; then
-	echo "== part 2: run times, median of $reps traced runs each (load $(load))"
+	cat <<EOF
+== part 2: run times, original and benchmark traced in turn, $reps runs
+each; the median span (first to last event, s), benchmark / original.
+Benchmarks from traces with CPU times (trc-record --clock cpu), spent
+on the CPU clock, except --wall for the programs whose computation is a
+wait on the wall clock (trc-fig1's and trc-master-worker's busy work
+until a time, the nd programs' sleeps): the CPU time those got is what
+the machine's load left them, not their work.  "no size": a program
+without a size argument, its run mostly start-up, no measure.  "cpu":
+the benchmark's computation on the CPU clock over the trace's (one
+more run; "-" for --wall), which a loaded machine changes little: near
+1 with a ratio off means the machine's scheduling, not the benchmark.
+Load average (1, 5, 15 min) before / after each program.  Start: $(load)
+EOF
+	printf '%-20s %2s  %9s  %9s  %6s  %-14s %5s  %s\n' program np original \
+	    benchmark ratio verdict cpu load
 	timing heat-2 2 "" -- trc-heat -n 1024 -i 200 --tolerance 0
 	timing heat-4 4 "" -- trc-heat -n 1024 -i 200 --tolerance 0
-	timing fig1 3 "" -- trc-fig1 --stable -i 20 -A 0.01 -B 0.005 -C 0.002
-	timing mw 3 --deterministic -- trc-master-worker --tasks 40 --work 0.002
-	timing halo-any 4 --deterministic -- "$mpit/halo-any" 200
-	timing polling 2 "" -- "$mpit/polling" 300
+	timing fig1-stable 3 --wall -- trc-fig1 --stable -i 20 -A 0.01 -B 0.005 -C 0.002
+	timing fig1 3 "--deterministic --wall" -- trc-fig1 -i 20 -A 0.01 -B 0.005 -C 0.002
+	timing mw-stable 3 --wall -- trc-master-worker --stable --tasks 40 --work 0.002
+	timing mw 3 "--deterministic --wall" -- trc-master-worker --tasks 40 --work 0.002
+	timing calls 3 --deterministic -- "$mpit/calls"
+	timing comms 4 "" -- "$mpit/comms"
+	timing halo-any 4 --deterministic -- "$mpit/halo-any" 5000
+	timing nbcoll 3 "" -- "$mpit/nbcoll"
+	timing persist 3 --deterministic -- "$mpit/persist"
+	timing polling 2 "" -- "$mpit/polling" 1000
+	timing self 2 "" -- "$mpit/self"
+	timing sendrecv 2 "" -- "$mpit/sendrecv"
+	timing subcomm 4 "" -- "$mpit/subcomm"
+	for p in anytag iprobe probe recv-any testany waitany waitsome; do
+		timing "nd-$p" 3 "--deterministic --wall" -- "$mpit/nd/$p" unstable 200000
+		timing "nd-$p-stable" 3 --wall -- "$mpit/nd/$p" stable 200000
+	done
+	echo "== end of part 2 (load $(load))"
 fi
 [ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }

@@ -42,12 +42,21 @@ struct bev {
 	int32_t		 peer, tag, comm, root, size;
 	int64_t		 bytes, req;
 	char		*reqs, *op, *fn;	/* NULL when absent */
+	int64_t		 polls;		/* a polling call's, else -1 */
 	int		 open;		/* a choice not settled yet */
 };
+
+/* Computations this short (ns) may be the tracer's own time alone,
+ * kept in NSMALL bins (tracer_cost()). */
+#define TRACER_MAX	10000
+#define NSMALL		64
 
 struct brank {
 	int		 seen;
 	int64_t		 last_t, clock;
+	int64_t		 floor;		/* least computation, 0 none */
+	int64_t		*small;		/* short ones: count, sum by bin */
+	int64_t		 pollgap, polls;	/* before polls= events */
 	char		**region;	/* the open regions, innermost last */
 	int		 nregion, capregion;
 	struct bev	*q;		/* held events (--deterministic) */
@@ -204,6 +213,7 @@ trc_bench_free(struct trc_bench *B)
 			bev_clear(&B->rk[r].q[i]);
 		free(B->rk[r].q);
 		free(B->rk[r].live);
+		free(B->rk[r].small);
 		free(B->rk[r].wreq);
 		free(B->rk[r].wflag);
 	}
@@ -431,6 +441,9 @@ feed(struct trc_bench *B, int32_t rank, const struct bev *e)
 		n += put_attr(o + n, "op", e->op);
 	if (e->fn != NULL)
 		n += put_attr(o + n, "fn", e->fn);
+	/* Last: the template's last series (polled_ns()). */
+	if (e->polls >= 0)
+		n += put_int(o + n, "polls", e->polls);
 	o[n] = '\0';
 	if (trc_parse_line(o, n, &ev, err) < 0)
 		return fail(B, e->line, "%s", err);
@@ -649,6 +662,19 @@ compute(struct trc_bench *B, struct brank *R, const struct trc_event *ev)
 		gap = c.d - c.pollt;
 	if (gap <= 0)
 		return 0;
+	if (R->floor == 0 || gap < R->floor)
+		R->floor = gap;
+	if (gap < TRACER_MAX) {
+		if (R->small == NULL && (R->small = calloc(2 * NSMALL,
+		    sizeof(*R->small))) == NULL)
+			return fail(B, ev->line, "out of memory");
+		R->small[gap * NSMALL / TRACER_MAX]++;
+		R->small[NSMALL + gap * NSMALL / TRACER_MAX] += gap;
+	}
+	if (c.polls > 0) {
+		R->pollgap += gap;
+		R->polls += c.polls;
+	}
 	if (R->nregion > 0)
 		label = R->region[R->nregion - 1];
 	if (B->o.ratios != NULL) {
@@ -698,6 +724,27 @@ comm_size(const struct trc_event *ev)
 	    x > INT32_MAX)
 		return TRC_NONE;
 	return (int32_t)x;
+}
+
+/* The beginning of a call that polls until it completes (polls()). */
+static int
+polling_call(const struct trc_event *ev)
+{
+	return ev->kind == TRC_WB && ((ev->op.len >= 4 &&
+	    memcmp(ev->op.s, "test", 4) == 0) || str_is(&ev->op, "iprobe") ||
+	    str_is(&ev->op, "improbe"));
+}
+
+/* polls=, its unsuccessful polls, 0 when absent. */
+static int64_t
+recorded_polls(const struct trc_event *ev)
+{
+	const struct trc_str *v = trc_attr_get(ev, "polls");
+	int64_t x;
+
+	if (v == NULL || trc_parse_int(v->s, v->len, &x) < 0 || x < 0)
+		return 0;
+	return x;
 }
 
 /* Sizes, communicators and requests the program must provide for. */
@@ -799,6 +846,7 @@ trc_bench_add(struct trc_bench *B, const struct trc_event *ev)
 	e.size = comm_size(ev);
 	e.bytes = ev->bytes;
 	e.req = ev->req;
+	e.polls = polling_call(ev) ? recorded_polls(ev) : -1;
 	if ((ev->reqs.len > 0 && (e.reqs = sdup(&ev->reqs)) == NULL) ||
 	    (ev->op.len > 0 && (e.op = sdup(&ev->op)) == NULL) ||
 	    (ev->fn.len > 0 && (e.fn = sdup(&ev->fn)) == NULL)) {
@@ -1210,6 +1258,8 @@ struct group {
 	int		 nranks, nleaf, ntimed;
 	struct trc_loops_node ***leaf;	/* [rank][leaf] */
 	int		*timed;		/* leaf -> column, or -1 */
+	int		*polled;	/* timed polling leaf -> column, -1 */
+	int		 npolled;
 };
 
 /* A call that polls until it completes: a test, iprobe, improbe. */
@@ -1247,8 +1297,13 @@ emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
 			    trc_loops_template(G->B->L, seq[i]->tmpl));
 		if ((j = g->timed[*leafno]) >= 0) {
 			indent(G->f, depth);
-			fprintf(G->f, "bench_compute%s(&t[%d], n[%d]++);\n",
-			    polls(x) ? "_polling" : "", j, j);
+			if (g->polled[*leafno] >= 0)
+				fprintf(G->f, "bench_compute_polling(&t[%d], "
+				    "n[%d]++, w[%d]);\n", j, j,
+				    g->polled[*leafno]);
+			else
+				fprintf(G->f, "bench_compute(&t[%d], n[%d]++);"
+				    "\n", j, j);
 		}
 		emit_call(G, x, depth);
 		(*leafno)++;
@@ -1256,12 +1311,86 @@ emit_body(struct gen *G, struct group *g, struct trc_loops_node *const *seq,
 	return 0;
 }
 
-static long long
-dt_step(const struct trc_loops_series *s)
+/*
+ * The tracer's own time between two calls, part of every computation
+ * the trace shows (its writing of one event, its reading of the clocks
+ * for the next), which the benchmark's own tracer spends again: the
+ * mean of the rank's computations from its least, f, to 2f, the calls
+ * made one after the other, when f is short enough to be a tracer's
+ * (under TRACER_MAX ns), else none.
+ */
+static int64_t
+tracer_cost(const struct trc_bench *B, int32_t rank)
 {
-	if (s->arith)
-		return s->stride;
-	return s->n > 1 ? (s->sum - s->first) / (s->n - 1) : 0;
+	const struct brank *R;
+	int64_t n = 0, sum = 0;
+	int b;
+
+	if (rank >= B->nrk || (R = &B->rk[rank])->small == NULL ||
+	    R->floor <= 0 || R->floor >= TRACER_MAX)
+		return 0;
+	for (b = 0; b < NSMALL && b * TRACER_MAX / NSMALL <= 2 * R->floor;
+	    b++) {
+		n += R->small[b];
+		sum += R->small[NSMALL + b];
+	}
+	return n > 0 ? sum / n : 0;
+}
+
+/* What a rank computed per unsuccessful poll, ns, 0 when unknown. */
+static int64_t
+poll_slice_ns(const struct trc_bench *B, int32_t rank)
+{
+	const struct brank *R = rank < B->nrk ? &B->rk[rank] : NULL;
+
+	return R != NULL && R->polls > 0 ? R->pollgap / R->polls : 0;
+}
+
+/* A polling call's computation while it polled: its mean polls (the
+ * template's last series, polls=) at the rank's computation per poll. */
+static long long
+polled_ns(const struct trc_bench *B, int32_t rank,
+    const struct trc_loops_leaf *d)
+{
+	const struct trc_loops_series *p;
+
+	if (d->nv < 1 || (p = &d->v[d->nv - 1])->n < 1)
+		return 0;
+	return llround((double)p->sum / (double)p->n *
+	    (double)poll_slice_ns(B, rank));
+}
+
+/*
+ * The times after the first: an arithmetic progression, exact, or the
+ * least-squares line through them, a + b k for the k-th (k >= 1),
+ * which keeps their sum and follows a trend (a master's tasks that
+ * grow); for times that only scatter it is about their mean.
+ */
+static void
+dt_line(const struct trc_loops_series *s, int64_t cost, long long *a,
+    double *b)
+{
+	double n = (double)s->n - 1, s1, s2, sx, skx, det;
+
+	*b = 0;
+	if (s->arith) {
+		*a = s->stride;
+		return;
+	}
+	if (s->n < 2) {
+		*a = 0;
+		return;
+	}
+	/* k = 1 .. n: sums of k and k^2; of x and k x (the first's k x is
+	 * 0). */
+	s1 = n * (n + 1) / 2;
+	s2 = n * (n + 1) * (2 * n + 1) / 6;
+	sx = (double)(s->sum - s->first);
+	skx = s->ksum;
+	det = n * s2 - s1 * s1;
+	if (s->n > 2 && det > 0)
+		*b = (n * skx - s1 * sx) / det;
+	*a = llround((sx - *b * s1) / n) - cost;
 }
 
 static int
@@ -1270,13 +1399,17 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 	struct trc_loops_node *const *seq;
 	const struct trc_loops_series *s;
 	struct tpl *x = G->x;
+	int64_t cost;
+	long long a;
+	double b;
 	size_t n;
 	int i, j, leafno = 0;
 
 	seq = trc_loops_program(G->B->L, g->ranks[0], &n);
 	g->nleaf = count_leaves(seq, n);
 	if ((g->leaf = calloc((size_t)g->nranks, sizeof(*g->leaf))) == NULL ||
-	    (g->timed = calloc((size_t)g->nleaf + 1, sizeof(int))) == NULL)
+	    (g->timed = calloc((size_t)g->nleaf + 1, sizeof(int))) == NULL ||
+	    (g->polled = calloc((size_t)g->nleaf + 1, sizeof(int))) == NULL)
 		return fail(G->B, 0, "out of memory");
 	for (i = 0; i < g->nranks; i++) {
 		if ((g->leaf[i] = calloc((size_t)g->nleaf + 1,
@@ -1288,7 +1421,7 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 	}
 	/* The leaves that compute on some rank get a column of times. */
 	for (j = 0; j < g->nleaf; j++) {
-		g->timed[j] = -1;
+		g->timed[j] = g->polled[j] = -1;
 		if (parse_tpl(trc_loops_template(G->B->L, g->leaf[0][j]->tmpl),
 		    x) < 0)
 			return fail(G->B, 0, "bad template");
@@ -1299,8 +1432,11 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 			if (s->first != 0 || s->sum != 0)
 				break;
 		}
-		if (i < g->nranks)
+		if (i < g->nranks) {
 			g->timed[j] = g->ntimed++;
+			if (polls(x))
+				g->polled[j] = g->npolled++;
+		}
 	}
 	fprintf(G->f, "\n/* ranks");
 	for (i = 0; i < g->nranks; i++)
@@ -1315,16 +1451,37 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 				if (g->timed[j] < 0)
 					continue;
 				s = &g->leaf[i][j]->d->dt;
-				fprintf(G->f, "%s{ %lld, %lld, %d }",
+				cost = tracer_cost(G->B, g->ranks[i]);
+				dt_line(s, cost, &a, &b);
+				fprintf(G->f, "%s{ %lld, %lld, %d, %.9g }",
 				    g->timed[j] ? ", " : " ",
-				    (long long)s->first, dt_step(s),
-				    s->arith);
+				    (long long)(s->first > cost ? s->first -
+				    cost : 0), a, s->arith, b);
 			}
 			fputs(" },\n", G->f);
 		}
 		fputs("};\n", G->f);
 	}
+	if (g->npolled > 0) {
+		/* The computation while polling of each polling call: its
+		 * mean polls at the rank's computation per poll, ns. */
+		fprintf(G->f, "static const long long W%ld[%d][%d] = {\n",
+		    (long)gno, g->nranks, g->npolled);
+		for (i = 0; i < g->nranks; i++) {
+			fputs("\t{", G->f);
+			for (j = 0; j < g->nleaf; j++)
+				if (g->polled[j] >= 0)
+					fprintf(G->f, "%s%lld", g->polled[j] ?
+					    ", " : " ", polled_ns(G->B,
+					    g->ranks[i], g->leaf[i][j]->d));
+			fputs(" },\n", G->f);
+		}
+		fputs("};\n", G->f);
+	}
 	fprintf(G->f, "\nstatic void\ng%ld(int gi)\n{\n", (long)gno);
+	if (g->npolled > 0)
+		fprintf(G->f, "\tconst long long *w = W%ld[gi];\n",
+		    (long)gno);
 	if (g->ntimed > 0)
 		fprintf(G->f, "\tconst struct bench_dt *t = T%ld[gi];\n"
 		    "\tlong n[%d] = { 0 };\n\n", (long)gno, g->ntimed);
@@ -1575,6 +1732,12 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 	for (i = 0; i < ng; i++)
 		fprintf(f, "%sg%ld", i ? ", " : " ", (long)i);
 	fprintf(f, "%s };\n", ng == 0 ? " 0" : "");
+	/* What each rank computed per unsuccessful poll, ns (0: none). */
+	fprintf(f, "const long long bench_slice[BENCH_RANKS] = {");
+	for (r = 0; r < G.N; r++)
+		fprintf(f, "%s%lld", r ? ", " : " ",
+		    (long long)poll_slice_ns(B, r));
+	fprintf(f, " };\n");
 	rc = B->failed ? -1 : 0;
 out:
 	if (g != NULL)
@@ -1585,6 +1748,7 @@ out:
 					free(g[i].leaf[r]);
 			free(g[i].leaf);
 			free(g[i].timed);
+			free(g[i].polled);
 		}
 	free(g);
 	free(group);

@@ -39,29 +39,30 @@ is "$(grep -c 'bench_recv(4096, bench_peer(0, me + 1), 7, 0);' "$tmp/ring.c")" 1
 	"the receive"
 is "$(grep -c '^#define BENCH_RANKS	2$' "$tmp/ring.c")" 1 "two ranks"
 # Rank 0 computes before PB 1 ms, then 1.9 ms (from SE at b+3.1 to the
-# next PB): not a progression, so the first and the mean of the rest;
+# next PB): not a progression, so the first and the line through the
+# rest, flat (1.9 ms + 0 k);
 # 2 ms in work each time; 1.4 ms before finalize.  Rank 1 2 ms before
 # its first RB, then 2.9 ms; 1.4 ms before finalize.  Times are in ns.
 is "$(grep -A1 'T0\[1\]\[3\]' "$tmp/ring.c" | tail -1)" \
-	"	{ { 1000000, 1900000, 0 }, { 2000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"	{ { 1000000, 1900000, 0, 0 }, { 2000000, 0, 1, 0 }, { 1400000, 0, 1, 0 } }," \
 	"rank 0's computation times"
 is "$(grep -A1 'T1\[1\]\[2\]' "$tmp/ring.c" | tail -1)" \
-	"	{ { 2000000, 2900000, 0 }, { 1400000, 0, 1 } }," \
+	"	{ { 2000000, 2900000, 0, 0 }, { 1400000, 0, 1, 0 } }," \
 	"rank 1's computation times"
 
 expect_exit 0 "--cpu-ratio 2" -- trc-bench --cpu-ratio 2 "$tmp/ring.trc"
 is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
-	"	{ { 2000000, 3800000, 0 }, { 4000000, 0, 1 }, { 2800000, 0, 1 } }," \
+	"	{ { 2000000, 3800000, 0, 0 }, { 4000000, 0, 1, 0 }, { 2800000, 0, 1, 0 } }," \
 	"--cpu-ratio 2 doubles every computation"
 printf 'mode time\nwork all 3\n' >"$tmp/ratios.tbl"
 expect_exit 0 "--cpu with a ratio table" -- trc-bench --cpu "$tmp/ratios.tbl" "$tmp/ring.trc"
 is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
-	"	{ { 1000000, 1900000, 0 }, { 6000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"	{ { 1000000, 1900000, 0, 0 }, { 6000000, 0, 1, 0 }, { 1400000, 0, 1, 0 } }," \
 	"--cpu: only the computation inside work is tripled"
 printf 'mode speed\n.* 1 4\n' >"$tmp/speed.tbl"
 expect_exit 0 "--cpu, a speed table for rank 1" -- trc-bench --cpu "$tmp/speed.tbl" "$tmp/ring.trc"
 is "$(grep -A1 'T1\[1\]\[2\]' "$out" | tail -1)" \
-	"	{ { 500000, 725000, 0 }, { 350000, 0, 1 } }," \
+	"	{ { 500000, 725000, 0, 0 }, { 350000, 0, 1, 0 } }," \
 	"--cpu: rank 1 four times as fast"
 
 # CPU times (trc-record --clock cpu): each event's cpu= is half its
@@ -71,14 +72,111 @@ awk 'NR == 1 { print; print "#clock source=realtime origin=1.000000000 cpu=threa
 	  printf "%s cpu=%.9f\n", $0, c / 2 }' "$tmp/ring.trc" >"$tmp/cpu.trc"
 expect_exit 0 "a trace with CPU times" -- trc-bench "$tmp/cpu.trc"
 is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
-	"	{ { 500000, 950000, 0 }, { 1000000, 0, 1 }, { 700000, 0, 1 } }," \
+	"	{ { 500000, 950000, 0, 0 }, { 1000000, 0, 1, 0 }, { 700000, 0, 1, 0 } }," \
 	"CPU times: the cpu= of each computation"
 is "$(grep -c '^#define BENCH_CPU	1$' "$out")" 1 "CPU times: spent on the CPU clock"
 expect_exit 0 "--wall" -- trc-bench --wall "$tmp/cpu.trc"
 is "$(grep -A1 'T0\[1\]\[3\]' "$out" | tail -1)" \
-	"	{ { 1000000, 1900000, 0 }, { 2000000, 0, 1 }, { 1400000, 0, 1 } }," \
+	"	{ { 1000000, 1900000, 0, 0 }, { 2000000, 0, 1, 0 }, { 1400000, 0, 1, 0 } }," \
 	"--wall: the gaps"
 is "$(grep -c '^#define BENCH_CPU	0$' "$out")" 1 "--wall: spent on the wall clock"
+
+# A trend: rank 0 computes 1, 2, 4, 5 ms before its four sends, 0.1 ms
+# each.  The first exactly, then the least-squares line a + b k through
+# (1, 2), (2, 4), (3, 5) ms: sums of k 6, of k^2 14, of x 11, of k x 25;
+# b = (3 * 25 - 6 * 11) / (3 * 14 - 6^2) = 1.5 ms, a = (11 - 1.5 * 6) / 3
+# = 0.666667 ms (2.17 + 3.67 + 5.17 = 11 ms, the trace's).
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	print "0.000000000 0 MK mark=init"
+	print "0.000000000 1 MK mark=init"
+	split("1 2 4 5", g, " ")
+	t = 0
+	for (i = 1; i <= 4; i++) {
+		t += g[i]
+		printf "%.9f 1 RB peer=0 tag=3 bytes=8\n", (t - 0.5) / 1000
+		printf "%.9f 0 SB peer=1 tag=3 bytes=8\n", t / 1000
+		t += 0.1
+		printf "%.9f 0 SE peer=1 tag=3 bytes=8\n", t / 1000
+		printf "%.9f 1 RE peer=0 tag=3 bytes=8\n", t / 1000
+	}
+	printf "%.9f 0 MK mark=finalize\n", (t + 1) / 1000
+	printf "%.9f 1 MK mark=finalize\n", (t + 1) / 1000
+}' >"$tmp/trend.trc"
+expect_exit 0 "a computation that grows" -- trc-bench "$tmp/trend.trc"
+is "$(grep -c 'for (long i1 = 0; i1 < 4; i1++) {' "$out")" 2 "four sends, one loop"
+is "$(grep -A1 'T0\[1\]\[2\]' "$out" | tail -1)" \
+	"	{ { 1000000, 666667, 0, 1500000 }, { 1000000, 0, 1, 0 } }," \
+	"the first, then the line through the others"
+
+# The tracer's own time: rank 0 sends tags 1 to 4 after 1 ms, 2, 3 and
+# 2.5 us, and finalizes 1 ms after the last send's end.  Its least
+# computation, 2 us, is short enough to be the tracer's; from it to
+# twice it, 2, 3 and 2.5 us, mean 2.5 us, taken off every computation
+# (none below 0).  Rank 1's computations are 20 us or more: none off.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	print "0.000000000 0 MK mark=init"
+	print "0.000000000 1 MK mark=init"
+	print "0.000500000 1 RB peer=0 tag=1 bytes=8"
+	print "0.001000000 0 SB peer=1 tag=1 bytes=8"
+	print "0.001010000 0 SE peer=1 tag=1 bytes=8"
+	print "0.001010000 1 RE peer=0 tag=1 bytes=8"
+	print "0.001012000 0 SB peer=1 tag=2 bytes=8"
+	print "0.001020000 0 SE peer=1 tag=2 bytes=8"
+	print "0.001023000 0 SB peer=1 tag=3 bytes=8"
+	print "0.001030000 0 SE peer=1 tag=3 bytes=8"
+	print "0.001030000 1 RB peer=0 tag=2 bytes=8"
+	print "0.001032500 0 SB peer=1 tag=4 bytes=8"
+	print "0.001040000 0 SE peer=1 tag=4 bytes=8"
+	print "0.001040000 1 RE peer=0 tag=2 bytes=8"
+	print "0.001060000 1 RB peer=0 tag=3 bytes=8"
+	print "0.001070000 1 RE peer=0 tag=3 bytes=8"
+	print "0.001090000 1 RB peer=0 tag=4 bytes=8"
+	print "0.001100000 1 RE peer=0 tag=4 bytes=8"
+	print "0.002040000 0 MK mark=finalize"
+	print "0.002040000 1 MK mark=finalize"
+}' >"$tmp/tracer.trc"
+expect_exit 0 "short computations" -- trc-bench "$tmp/tracer.trc"
+is "$(grep -A1 'T0\[1\]\[5\]' "$out" | tail -1)" \
+	"	{ { 997500, 0, 1, 0 }, { 0, 0, 1, 0 }, { 500, 0, 1, 0 }, { 0, 0, 1, 0 }, { 997500, 0, 1, 0 } }," \
+	"2.5 us, the tracer's, off each of rank 0's computations"
+is "$(grep -A1 'T1\[1\]\[5\]' "$out" | tail -1)" \
+	"	{ { 500000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 940000, 0, 1, 0 } }," \
+	"none off rank 1's"
+
+# Polling: rank 0 posts a receive 1 ms after its previous event and
+# tests it 4, 2, then 3 times in vain over 4, 2, 3 ms, 0.4, 0.2, 0.3 ms
+# of which in the tests (pollt=): 8.1 ms of computation over 9 polls,
+# 0.9 ms a poll, and 3 polls a call: 2.7 ms of each call's computation
+# is its polls' (the benchmark spends 0.9 ms after each of its own
+# unsuccessful polls), none before the first.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	print "#clock source=realtime origin=1.000000000 pollt=wall"
+	print "0.000000000 0 MK mark=init"
+	print "0.000000000 1 MK mark=init"
+	split("4 2 3", g, " ")
+	for (i = 1; i <= 3; i++) {
+		b = 10 * (i - 1)
+		printf "%.9f 0 RB peer=1 tag=1 bytes=8 req=%d\n", (b + 1) / 1000, i
+		printf "%.9f 1 SB peer=0 tag=1 bytes=8\n", (b + 0.5 + g[i]) / 1000
+		printf "%.9f 1 SE peer=0 tag=1 bytes=8\n", (b + 0.6 + g[i]) / 1000
+		printf "%.9f 0 WB req=%d op=test polls=%d pollt=%.9f\n", (b + 1 + g[i]) / 1000, i, g[i], g[i] / 10000
+		printf "%.9f 0 RE peer=1 tag=1 bytes=8 req=%d\n", (b + 1.1 + g[i]) / 1000, i
+		printf "%.9f 0 WE req=%d op=test\n", (b + 1.1 + g[i]) / 1000, i
+	}
+	print "0.030000000 0 MK mark=finalize"
+	print "0.030000000 1 MK mark=finalize"
+}' >"$tmp/poll.trc"
+expect_exit 0 "polls" -- trc-bench "$tmp/poll.trc"
+is "$(grep '^const long long bench_slice' "$out")" \
+	"const long long bench_slice[BENCH_RANKS] = { 900000, 0 };" \
+	"rank 0 computed 0.9 ms a poll, rank 1 never polled"
+is "$(grep -A1 'W0\[1\]\[1\]' "$out" | tail -1)" "	{ 2700000 }," \
+	"3 polls a call at 0.9 ms"
+is "$(grep -c 'bench_compute_polling(&t\[[0-9]*\], n\[[0-9]*\]++, w\[0\]);' "$out")" 1 \
+	"the test's computation spent around its polls"
 
 # Wildcards: rank 0 takes rank 1's message, then rank 2's; a wait for
 # any of two receives completes the second.

@@ -4,7 +4,8 @@
 # warning, runs, and its own trace has the original's execution graph
 # (--deterministic for the programs that race, compared by kind and
 # matching); trc-heat at 10 times the iterations gives at most 1.2
-# times the program; an OTF2 sample's benchmark runs on its ranks.
+# times the program; an OTF2 sample's benchmark runs on its ranks; the
+# busy wait spends the time it is asked.
 # The whole set, with run times, is 'make validate-bench'.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
@@ -60,6 +61,35 @@ ok "$([ $((b * 10)) -le $((a * 12)) ]; echo $?)" \
 	"trc-heat, 10 times the iterations: $b bytes against $a, at most 1.2 times"
 is "$(grep -c 'for (long i1 = 0; i1 < 200; i1++) {' "$tmp/h200.c")" 3 \
 	"a loop of 200 in each of the 3 programs (first, middle, last rank)"
+
+# The busy wait spends what it is asked, not that and the cost of its
+# clock: rank 0 opens and closes a region 2000 times, 20 us of CPU
+# time before each (40 ms), or none (the same calls).  The difference
+# of the two benchmarks' CPU time on rank 0 (the sum of its events'
+# cpu= in their traces) is the 40 ms, within 15%; reading the thread's
+# CPU clock costs one to a few microseconds a call on some machines.
+for g in 20 0; do
+	awk -v g=$g 'BEGIN {
+		print "#trc 1 ranks=2 order=time"
+		print "#clock source=realtime origin=1.000000000 cpu=thread"
+		print "0.000000000 0 MK mark=init cpu=0.000001000"
+		print "0.000000000 1 MK mark=init cpu=0.000001000"
+		for (i = 1; i <= 2000; i++) {
+			printf "%.9f 0 PB fn=w cpu=%.9f\n", i * g / 1e6, g / 1e6
+			printf "%.9f 0 PE fn=w cpu=0.000000000\n", i * g / 1e6
+		}
+		printf "%.9f 0 MK mark=finalize cpu=0.000000000\n", (2000 * g + 1) / 1e6
+		printf "%.9f 1 MK mark=finalize cpu=%.9f\n", (2000 * g + 1) / 1e6, (2000 * g + 1) / 1e6
+	}' >"$tmp/spend$g.trc"
+	trc-bench "$tmp/spend$g.trc" >"$tmp/spend$g.c" &&
+	    mpicc -std=c11 -O2 -o "$tmp/spend$g" "$tmp/spend$g.c" &&
+	    trc-record --clock cpu -o "$tmp/spend$g-b.trc" -- -np 2 "$tmp/spend$g" >"$out" 2>"$err"
+	ok $? "2000 computations of $g us: made and run"
+done
+cpu0() { awk '!/^#/ && $2 == 0 && n++ { for (i = 4; i <= NF; i++) if ($i ~ /^cpu=/) s += substr($i, 5) } END { printf "%.6f\n", s }' "$1"; }
+d=$(echo "$(cpu0 "$tmp/spend20-b.trc") $(cpu0 "$tmp/spend0-b.trc")" | awk '{ printf "%.1f", ($1 - $2) * 1000 }')
+ok "$(echo "$d" | awk '{ exit !($1 >= 34 && $1 <= 46) }'; echo $?)" \
+	"2000 x 20 us of CPU time spent in $d ms, 34 to 46"
 
 # A foreign format: the OTF2 ping-pong sample, 2 ranks.
 s=$T/data/otf2/pingpong/traces.otf2

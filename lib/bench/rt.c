@@ -36,10 +36,12 @@ struct bench_comm {
 };
 
 /* Computation times of a template on a rank, in nanoseconds: the
- * first occurrence, then either first + k * step or step each. */
+ * first occurrence (k = 0), then either first + k * step (arith) or
+ * step + k * slope. */
 struct bench_dt {
 	long long first, step;
 	int	 arith;
+	double	 slope;
 };
 
 enum bench_coll {
@@ -59,6 +61,7 @@ extern const struct bench_comm bench_comms[];
 extern const int bench_members[];
 extern const int bench_group[BENCH_RANKS], bench_index[BENCH_RANKS];
 extern void (*const bench_program[])(int);
+extern const long long bench_slice[BENCH_RANKS];
 
 static int me;				/* world rank */
 static char *sbuf, *rbuf;		/* every message's contents */
@@ -104,25 +107,55 @@ bench_clock(void)
 	return MPI_Wtime();
 }
 
-static double pending;	/* computation to spend between polls, s */
+static double owed;	/* computation asked for, not spent yet, s */
+static double clock_cost;	/* one reading of bench_clock(), s */
 
 static double
 dt_seconds(const struct bench_dt *d, long k)
 {
-	long long ns;
+	double ns;
 
-	ns = k == 0 ? d->first : d->arith ? d->first + k * d->step : d->step;
-	return ns > 0 ? (double)ns * 1e-9 : 0;
+	ns = k == 0 ? (double)d->first : d->arith ?
+	    (double)d->first + (double)k * (double)d->step :
+	    (double)d->step + (double)k * d->slope;
+	return ns > 0 ? ns * 1e-9 : 0;
 }
 
-/* Busy-wait: a sleep would give the core away. */
+/* What one reading of the clock costs: the thread's CPU clock is a
+ * system call of a microsecond or more on some machines, as long as a
+ * short computation.  Measured before MPI_Init() on that clock, out of
+ * the traced run; MPI_Wtime() takes nanoseconds. */
+static void
+calibrate(void)
+{
+	double t0, t = 0;
+	int i;
+
+	t0 = bench_clock();
+	for (i = 0; i < 1000; i++)
+		t = bench_clock();
+	clock_cost = (t - t0) / 1000;
+}
+
+/*
+ * Busy-wait (a sleep would give the core away) until s more seconds
+ * are spent.  What a wait costs beyond its loop (its readings of the
+ * clock, the overshoot of the last) is counted, and the excess taken
+ * off the next computation: the rank's computations add up to the
+ * trace's, not to the trace's and a few microseconds each.
+ */
 static void
 spend(double s)
 {
-	double t0 = bench_clock();
+	double t0, t;
 
-	while (bench_clock() - t0 < s)
-		;
+	owed += s;
+	if (owed <= clock_cost)
+		return;
+	t0 = t = bench_clock();
+	while (t - t0 + clock_cost < owed)
+		t = bench_clock();
+	owed -= t - t0 + clock_cost;
 }
 
 void
@@ -132,32 +165,27 @@ bench_compute(const struct bench_dt *d, long k)
 }
 
 /*
- * The computation before a test or probe that polls: a program that
- * polls computes between its polls, while it waits, so it is spent in
- * slices between them (poll_slice), the rest after the last.
+ * The computation before a test or probe that polls, dt, of which w
+ * (its polls in the trace at the rank's computation per poll,
+ * bench_slice) was done while it polled: the rest is spent before the
+ * first poll, and after each unsuccessful poll a slice of bench_slice,
+ * for as long as the call polls: the program computed while it
+ * waited, as long as it waited, neither stopping when the trace's
+ * amount is spent nor going on after the wait.
  */
 void
-bench_compute_polling(const struct bench_dt *d, long k)
+bench_compute_polling(const struct bench_dt *d, long k, long long w)
 {
-	pending += dt_seconds(d, k);
+	double dt = dt_seconds(d, k), ws = w > 0 ? (double)w * 1e-9 : 0;
+
+	spend(ws < dt ? dt - ws : 0);
 }
 
 static void
 poll_slice(void)
 {
-	double s = pending < 20e-6 ? pending : 20e-6;
-
-	if (s > 0) {
-		spend(s);
-		pending -= s;
-	}
-}
-
-static void
-poll_rest(void)
-{
-	spend(pending);
-	pending = 0;
+	if (bench_slice[me] > 0)
+		spend((double)bench_slice[me] * 1e-9);
 }
 
 /* A world rank (maybe out of 0..ranks-1, relative) in comm k. */
@@ -270,7 +298,6 @@ bench_wait(int how, int n, const long *id)
 			MPI_Wait(&a[0], MPI_STATUS_IGNORE);
 		else
 			MPI_Waitall(1, a, MPI_STATUSES_IGNORE);
-		poll_rest();
 		return;
 	}
 	switch (how) {
@@ -285,13 +312,13 @@ bench_wait(int how, int n, const long *id)
 		break;
 	case B_TEST:
 	case B_TESTALL:
-		flag = 0;
-		while (!flag) {
-			poll_slice();
+		for (flag = 0;; poll_slice()) {
 			if (how == B_TEST && n == 1)
 				MPI_Test(&a[0], &flag, &st[0]);
 			else
 				MPI_Testall(n, a, &flag, st);
+			if (flag)
+				break;
 		}
 		for (i = 0; i < n; i++)
 			done[i] = 1;
@@ -303,9 +330,10 @@ bench_wait(int how, int n, const long *id)
 		if (how == B_WAITANY)
 			MPI_Waitany(n, a, &i, &st[n]);
 		else
-			while (!flag) {
-				poll_slice();
+			for (;; poll_slice()) {
 				MPI_Testany(n, a, &i, &flag, &st[n]);
+				if (flag)
+					break;
 			}
 		if (i != MPI_UNDEFINED) {
 			done[i] = 1;
@@ -313,16 +341,13 @@ bench_wait(int how, int n, const long *id)
 		}
 		break;
 	default:
-		m = 0;
-		while (m == 0) {
+		for (m = 0; m == 0; ) {
 			if (how == B_WAITSOME)
 				MPI_Waitsome(n, a, &m, idx, st + n);
-			else {
-				poll_slice();
+			else
 				MPI_Testsome(n, a, &m, idx, st + n);
-			}
-			if (m == MPI_UNDEFINED)
-				break;
+			if (m == 0)
+				poll_slice();
 		}
 		for (j = 0; j < m && m != MPI_UNDEFINED; j++) {
 			done[idx[j]] = 1;
@@ -330,7 +355,6 @@ bench_wait(int how, int n, const long *id)
 		}
 		break;
 	}
-	poll_rest();
 	for (i = 0; i < n; i++)
 		if (done[i])
 			completed(i, id[i], &st[i], a);
@@ -388,23 +412,24 @@ bench_probe(int how, int peer, int tag, int k)
 		MPI_Probe(peer, tag, comm[k], &st);
 		break;
 	case 1:
-		while (!flag) {
-			poll_slice();
+		for (;; poll_slice()) {
 			MPI_Iprobe(peer, tag, comm[k], &flag, &st);
+			if (flag)
+				break;
 		}
 		break;
 	case 2:
 		MPI_Mprobe(peer, tag, comm[k], &mq[mqtail++ % 64], &st);
 		break;
 	default:
-		while (!flag) {
-			poll_slice();
+		for (;; poll_slice()) {
 			MPI_Improbe(peer, tag, comm[k], &flag,
 			    &mq[mqtail % 64], &st);
+			if (flag)
+				break;
 		}
 		mqtail++;
 	}
-	poll_rest();
 }
 
 /* The receive of the oldest message probed: blocking when id is 0. */
@@ -693,7 +718,11 @@ main(int argc, char *argv[])
 	int n, k;
 	long i;
 
+	if (BENCH_CPU)
+		calibrate();
 	MPI_Init(&argc, &argv);
+	if (!BENCH_CPU)
+		calibrate();
 	MPI_Comm_rank(MPI_COMM_WORLD, &me);
 	MPI_Comm_size(MPI_COMM_WORLD, &n);
 	if (n != BENCH_RANKS) {
