@@ -8,26 +8,42 @@
 # For each rank count of NPS (2 4):
 # 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
 # 2. trc-cluster groups its ranks; each group's representative is
-#    replayed alone (trc-replay) with the target's binary REPS times.
+#    replayed (trc-replay) with the target's binary REPS times: alone
+#    when the full run gave each rank a core of its own; beside replays
+#    of the other representatives when it had more ranks than cores
+#    (--alongside: each group's representative as many times as the
+#    group has ranks, less the one traced), so that they share the
+#    cores and caches as the full run's ranks did.  (Replays beside each
+#    other never wait for messages, so on a node not oversubscribed they
+#    load it more than the full run's ranks, which wait: measured on
+#    2 ranks, rank 0's Iterate, medians of 7, +2.2% alone and +4.9%
+#    beside the other against the full runs.)  ALONE=1 or ALONGSIDE=1
+#    forces either.
 # 3. trc-ratios of the representative's base events against each replay
-#    (the median over the pairs) gives its ratios; its rows are written
-#    for every rank of its group: the ratio table of the target.
+#    (the median over the pairs, on the CPU clock) gives its ratios; its
+#    rows are written for every rank of its group: the ratio table of
+#    the target.
 # 4. REPS full runs on the target, traced: the observed.
 # 5. Per representative and procedure: its computation time replayed
-#    (median) against that rank's in the observed runs (median).  Then
+#    (median) against that rank's in the observed runs (median), in CPU
+#    time (what trc-ratios and trc-scale use when the traces carry it:
+#    replays side by side on a full node wait their turn on the wall
+#    clock, which ranks of a full run, yielding while they wait, seldom
+#    do) and on the wall clock.  Then
 #    trc-scale predicts the target's run from the base trace with these
 #    ratios and both machines' communication fits (trc-pingpong,
-#    trc-fit), against the observed total time (median).
+#    trc-fit), against the observed total time (median).  The same
+#    prediction with ratios from the full runs themselves (base against
+#    each observed run) says how much of the error is the model's.
 #
 # Every run is traced with TRC_CLOCK=both: each event also carries the
-# CPU time of its rank since the one before, so each procedure's
-# computation is compared twice, on the wall clock (what the method
-# uses) and in CPU time, which a loaded host disturbs far less (heat's
-# regions hold computation alone, so a PE event's cpu= is the region's).
+# CPU time of its rank since the one before (heat's regions hold
+# computation alone, so a PE event's cpu= is the region's).
 #
 # Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), MPICC,
 # MAXLOAD (1.5), QUIETWAIT (30): each step waits that long at most for
 # the load average to fall; it is printed with the numbers.
+. benchmarks/fixed-layout.sh
 set -e
 bin=$1 build=$2
 reps=${REPS:-5} n=${N:-480} it=${ITER:-2000} nps=${NPS:-2 4}
@@ -85,15 +101,29 @@ for np in $nps; do
 	sed -n 's/^#group [0-9]* representative=\([0-9]*\) .* ranks=\(.*\)/\1 \2/p' \
 	    "$d/groups" >"$d/reps"
 
-	echo "== $np ranks: each representative replayed alone at -O2, $reps times"
-	{ echo "# speed ratios base/target from replays (replay-validate.sh)"; echo "mode speed"; } >"$d/ratios.tbl"
+	# Each rank with its representative ("rep rank"): the node's slots,
+	# each filled by its representative, and the rows of the table.
 	while read -r r members; do
+		echo "$members" | tr , '\n' | awk -v r="$r" -F- \
+		    '{ for (k = $1; k <= ($2 == "" ? $1 : $2); k++) print r, k }'
+	done <"$d/reps" >"$d/members"
+	side=${ALONGSIDE:-}
+	[ "$np" -gt "$(nproc)" ] && side=1
+	[ -n "${ALONE:-}" ] && side=
+	how=alone
+	[ -n "$side" ] && how="beside the other representatives (a node's worth, $np processes)"
+	echo "== $np ranks: each representative replayed at -O2 $how, $reps times"
+	{ echo "# speed ratios base/target from replays (replay-validate.sh)"; echo "mode speed"; } >"$d/ratios.tbl"
+	while read -r r _; do
 		trc-cat -r "$r" "$d/base.trc" >"$d/b$r.trc"
+		others=
+		[ -z "$side" ] || others=$(awk -v r="$r" '$1 == r && !skip { skip = 1; next }
+		    { print $1 }' "$d/members" | paste -sd, -)
 		pairs=
 		i=1
 		while [ $i -le "$reps" ]; do
-			trc-replay -r "$r" --log "$d/logs" -o "$d/rep$r.$i.trc" -- \
-			    trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
+			trc-replay -r "$r" ${others:+--alongside "$others"} --log "$d/logs" \
+			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
 			pairs="$pairs $d/b$r.trc $d/rep$r.$i.trc"
 			i=$((i + 1))
 		done
@@ -102,14 +132,10 @@ for np in $nps; do
 		[ -s "$d/ratios.$r.warn" ] && echo "   rank $r: trc-ratios warns of $(wc -l <"$d/ratios.$r.warn") rows spread over 10% ($d/ratios.$r.warn)"
 		# Rank r's rows for every rank of its group; the first
 		# group's ".* all" is the default.
-		awk -v r="$r" -v members="$members" '
+		awk -v r="$r" 'NR == FNR { if ($1 == r) m[++n] = $2; next }
 		    /^#/ || $1 == "mode" { next }
-		    $2 == r { n = split(members, m, ",")
-			for (i = 1; i <= n; i++) {
-				lo = hi = m[i]
-				if (m[i] ~ /-/) { split(m[i], x, "-"); lo = x[1]; hi = x[2] }
-				for (k = lo; k <= hi; k++) printf "%-12s %-4d %s\n", $1, k, $3
-			} }' "$d/ratios.$r" >>"$d/ratios.tbl"
+		    $2 == r { for (i = 1; i <= n; i++) printf "%-12s %-4d %s\n", $1, m[i], $3 }' \
+		    "$d/members" "$d/ratios.$r" >>"$d/ratios.tbl"
 		[ -s "$d/default" ] || awk '$1 == ".*" && $2 == "all" { print }' "$d/ratios.$r" >"$d/default"
 	done <"$d/reps"
 	cat "$d/default" >>"$d/ratios.tbl"
@@ -125,8 +151,7 @@ for np in $nps; do
 		i=$((i + 1))
 	done
 
-	echo "== $np ranks: computation per procedure, replayed alone against the full runs (medians of $reps)"
-	: >"$d/compdiff"
+	echo "== $np ranks: computation per procedure, replayed against the full runs (medians of $reps)"
 	while read -r r members; do
 		i=1
 		while [ $i -le "$reps" ]; do
@@ -139,9 +164,8 @@ for np in $nps; do
 			rc=$(for i in $(seq "$reps"); do cpu "$d/rep$r.$i.trc" "$l" "$r"; done | median)
 			oc=$(for i in $(seq "$reps"); do cpu "$d/obs.$i.trc" "$l" "$r"; done | median)
 			e=$(pct "$rv" "$ov") ec=$(pct "$rc" "$oc")
-			echo "$e $ec" >>"$d/compdiff"
-			printf '   rank %s %-10s wall: replayed %.6f s, full run %.6f s, %s%%;  cpu: %.6f s, %.6f s, %s%%\n' \
-			    "$r" "$l" "$rv" "$ov" "$e" "$rc" "$oc" "$ec"
+			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%%;  wall: %.6f s, %.6f s, %s%%\n' \
+			    "$r" "$l" "$rc" "$oc" "$ec" "$rv" "$ov" "$e"
 		done
 	done <"$d/reps"
 
@@ -150,6 +174,17 @@ for np in $nps; do
 	p=$(span "$d/pred.trc") o=$(median <"$d/obs.spans")
 	echo "== $np ranks: base $(span "$d/base.trc") s; predicted $p s; observed $o s" \
 	    "(median of $reps: $(tr '\n' ' ' <"$d/obs.spans" | sed 's/ $//')); error $(pct "$p" "$o")%"
+	# The same prediction with the ratios measured against the full
+	# runs themselves: what the model makes of exact ratios, so that
+	# the error replay adds is the difference of the two.
+	pairs=
+	for i in $(seq "$reps"); do pairs="$pairs $d/base.trc $d/obs.$i.trc"; done
+	# shellcheck disable=SC2086
+	trc-ratios $pairs >"$d/ratios.full" 2>/dev/null
+	trc-scale -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
+	    "$d/base.trc" >"$d/pred.full.trc" 2>/dev/null
+	pf=$(span "$d/pred.full.trc")
+	echo "   with ratios from the full runs instead: predicted $pf s, error $(pct "$pf" "$o")%"
 	echo "   load average: $(load)"
 done
 echo "== load average at end: $(load)"

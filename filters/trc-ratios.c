@@ -15,9 +15,9 @@
 
 static const char usage_line[] =
     "trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] "
-    "base target [base target ...]";
+    "[--wall] base target [base target ...]";
 
-enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT };
+enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT, OPT_WALL };
 
 static struct trc_open_opts opts;
 static int disturbed;
@@ -38,24 +38,35 @@ usage(int status)
 	exit(status);
 }
 
-/* The summary of one run, its signs of disturbance said. */
-static struct trc_summary *
-summarize(const char *path)
+/* A run's reader, its header read. */
+static struct trc_reader *
+open_run(const char *path, const struct trc_header **h)
 {
-	const struct trc_header *h;
-	struct trc_runcond cond;
 	struct trc_reader *r;
+
+	if ((r = trc_open_with(path, &opts)) == NULL)
+		die("out of memory");
+	if ((*h = trc_get_header(r)) == NULL)
+		die("%s", trc_error(r));
+	return r;
+}
+
+/*
+ * The summary of one run, its computation timed by cpu= when cpu is
+ * set, its signs of disturbance said; closes r.
+ */
+static struct trc_summary *
+summarize(struct trc_reader *r, const struct trc_header *h, int cpu)
+{
+	struct trc_runcond cond;
 	struct trc_summary *s;
 	struct trc_event ev;
 	int rc;
 
-	if ((r = trc_open_with(path, &opts)) == NULL ||
-	    (s = trc_summary_new()) == NULL)
+	if ((s = trc_summary_new()) == NULL ||
+	    trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
-	if ((h = trc_get_header(r)) == NULL)
-		die("%s", trc_error(r));
-	if (trc_runcond_parse(&h->extra, &cond) < 0)
-		die("out of memory");
+	s->cpu = cpu;
 	while ((rc = trc_next(r, &ev)) > 0)
 		if (trc_summary_add(s, &ev) < 0)
 			break;
@@ -102,14 +113,17 @@ main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "spread", required_argument, NULL, OPT_SPREAD },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "wall", no_argument, NULL, OPT_WALL },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct trc_compratio_row *rows, *w;
+	const struct trc_header *hb, *ht;
+	struct trc_reader *rb, *rt;
 	struct trc_summary *base, *target;
 	struct trc_compratio *cr;
 	double spread_max = 10, spread;
 	long nrows, i;
-	int c, npairs, strict = 0;
+	int c, npairs, strict = 0, wall = 0, cpu, ncpu = 0;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
@@ -128,6 +142,9 @@ main(int argc, char **argv)
 		case OPT_STRICT:
 			strict = 1;
 			break;
+		case OPT_WALL:
+			wall = 1;
+			break;
 		default:
 			usage_error(usage_line);
 		}
@@ -140,8 +157,15 @@ main(int argc, char **argv)
 		die("out of memory");
 	npairs = argc / 2;
 	for (i = 0; i < npairs; i++) {
-		base = summarize(argv[2 * i]);
-		target = summarize(argv[2 * i + 1]);
+		/* A pair is timed on one clock: CPU time when both runs
+		 * carry it (as trc-scale times computation), else wall. */
+		rb = open_run(argv[2 * i], &hb);
+		rt = open_run(argv[2 * i + 1], &ht);
+		cpu = !wall && (trc_comp_declared(hb) & trc_comp_declared(ht) &
+		    TRC_COMP_CPU);
+		ncpu += cpu;
+		base = summarize(rb, hb, cpu);
+		target = summarize(rt, ht, cpu);
 		if (trc_compratio_add(cr, base, target) < 0)
 			die("out of memory");
 		trc_summary_free(base);
@@ -152,8 +176,13 @@ main(int argc, char **argv)
 	if (nrows == 0)
 		die("%s, %s: no computation measured on both", argv[0], argv[1]);
 	printf("# computation speed ratios base/target: the median of %d "
-	    "pair%s (trc-ratios(1))\nmode speed\n", npairs,
-	    npairs == 1 ? "" : "s");
+	    "pair%s (trc-ratios(1))\n", npairs, npairs == 1 ? "" : "s");
+	if (ncpu == npairs)
+		printf("# computation timed by its CPU time (cpu=)\n");
+	else if (ncpu > 0)
+		printf("# computation timed by its CPU time (cpu=) in %d of "
+		    "the pairs, by the wall clock in the others\n", ncpu);
+	printf("mode speed\n");
 	for (i = 0; i < nrows; i++) {
 		w = &rows[i];
 		spread = 100 * (w->max - w->min) / w->median;

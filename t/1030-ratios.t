@@ -39,13 +39,47 @@ expect_exit 0 "trc-scale reads the table" -- trc-scale --cpu "$tmp/r.tbl" b1.trc
 is "$(awk '!/^#/ { print $1, $2, $3 }' "$out")" "$(awk '!/^#/ { print $1, $2, $3 }' t1.trc | sort -s -n -k1,1)" \
     "  b1 predicted is t1"
 
+# The CPU clock.  Base: A's interval is 20 us on the wall but 8 us of
+# CPU (the rank shared its core), then 6 us (CPU 5) outside; target:
+# A 4 us wall and CPU, outside 5 us wall, 2.5 CPU.  Both declare cpu=,
+# so A is 8 / 4 = 2, outside 5 / 2.5 = 2, all (8 + 5) / (4 + 2.5) = 2;
+# by the wall clock A is 20 / 4 = 5, outside 6 / 5 = 1.2, all 26 / 9.
+cat >"$tmp/cb.trc" <<'X'
+#trc 1 ranks=1
+#clock source=realtime origin=0.0 cpu=thread
+0.000000000 0 PB fn=A cpu=0.000000100
+0.000020000 0 PE fn=A cpu=0.000008000
+0.000026000 0 MK mark=end cpu=0.000005000
+X
+cat >"$tmp/ct.trc" <<'X'
+#trc 1 ranks=1
+#clock source=realtime origin=0.0 cpu=thread
+0.000000000 0 PB fn=A cpu=0.000000100
+0.000004000 0 PE fn=A cpu=0.000004000
+0.000009000 0 MK mark=end cpu=0.000002500
+X
+rows() { awk '!/^#/ && $1 != "mode" { printf "%s %s %s; ", $1, $2, $3 }' "$out"; }
+expect_exit 0 "cpu= in both runs" -- trc-ratios "$tmp/cb.trc" "$tmp/ct.trc"
+is "$(rows)" "A 0 2; A all 2; () 0 2; () all 2; .* all 2; " "  timed by CPU time"
+is "$(sed -n 2p "$out")" "# computation timed by its CPU time (cpu=)" "  and said"
+expect_exit 0 "--wall" -- trc-ratios --wall "$tmp/cb.trc" "$tmp/ct.trc"
+is "$(rows)" "A 0 5; A all 5; () 0 1.2; () all 1.2; .* all 2.88889; " "  timed by the wall clock"
+sed 's/ cpu=thread//' "$tmp/ct.trc" >"$tmp/ct-wall.trc"
+expect_exit 0 "cpu= in one run of the pair" -- trc-ratios "$tmp/cb.trc" "$tmp/ct-wall.trc"
+is "$(rows)" "A 0 5; A all 5; () 0 1.2; () all 1.2; .* all 2.88889; " "  the wall clock for both"
+expect_exit 0 "pairs on either clock" -- trc-ratios --spread 1000 "$tmp/cb.trc" "$tmp/ct.trc" "$tmp/cb.trc" "$tmp/ct-wall.trc"
+is "$(sed -n 2p "$out")" "# computation timed by its CPU time (cpu=) in 1 of the pairs, by the wall clock in the others" "  said"
+sed 's/cpu=0.000008000/cpu=x/' "$tmp/cb.trc" >"$tmp/cbad.trc"
+expect_exit 2 "a bad cpu=" -- trc-ratios "$tmp/cbad.trc" "$tmp/ct.trc"
+is "$(cat "$err")" "trc-ratios: $tmp/cbad.trc:4: invalid cpu 'x'" "  file:line"
+
 # A label is matched as itself, not as a pattern.
 expect_exit 0 "a label with metacharacters" -- trc-ratios dot.trc dot.trc
 is "$(awk '$2 == "0" && !/^#/ { print $1 }' "$out" | head -1)" 'it\.1' "  escaped"
 
 # Errors.
 expect_exit 2 "an odd number of files" -- trc-ratios b1.trc
-is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] base target [base target ...]" \
+is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] [--wall] base target [base target ...]" \
     "  the usage"
 expect_exit 2 "a missing file" -- trc-ratios b1.trc nosuch.trc
 ok "$(grep -q '^trc-ratios: nosuch.trc' "$err"; echo $?)" "  names it"

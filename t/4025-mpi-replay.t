@@ -45,6 +45,28 @@ is "$(grep '^#replay' "$tmp/rep1.trc")" "#replay rank=1: the other ranks' events
 trc-replay -r 1 --log "$tmp/logs" -o "$tmp/again.trc" -- "$TRC_BIN/trc-heat" -n 64 -i 20 >/dev/null
 same "$tmp/rep1.trc" 1 "$tmp/again.trc" "heat rank 1 replayed twice"
 
+# --alongside: rank 0 beside replays of rank 1 (twice), the node loaded
+# as a full run loads it; the traced rank's events are unchanged, and
+# nothing is left running or in the scratch directory.
+mkdir "$tmp/scratch"
+TMPDIR=$tmp/scratch expect_exit 0 "heat rank 0 replayed alongside 1,1" -- trc-replay -r 0 \
+	--alongside 1,1 --log "$tmp/logs" -o "$tmp/side0.trc" -- "$TRC_BIN/trc-heat" -n 64 -i 20
+same "$tmp/heat.trc" 0 "$tmp/side0.trc" "heat rank 0 alongside"
+is "$(ls -d "$tmp"/scratch/trc-replay.* 2>/dev/null)" "" "  the companions' scratch removed"
+mkdir "$tmp/cut1"
+cp "$tmp/logs/rank.0.log" "$tmp/cut1/"
+head -c 300 "$tmp/logs/rank.1.log" >"$tmp/cut1/rank.1.log"
+TMPDIR=$tmp/scratch expect_exit 2 "a rank alongside fails" -- trc-replay -r 0 --alongside 1 \
+	--log "$tmp/cut1" -o "$tmp/side1.trc" -- "$TRC_BIN/trc-heat" -n 64 -i 20
+is "$(sed 's/: call [0-9]*:/: call N:/' "$err")" "trc-replay: rank 1 alongside failed:
+  trc-replay: $tmp/cut1/rank.1.log: call N: the log ends inside an entry" "  named, with its error"
+[ ! -e "$tmp/side1.trc" ] && [ -z "$(ls -d "$tmp"/scratch/trc-replay.* 2>/dev/null)" ]
+ok $? "  no trace and no scratch left"
+expect_exit 2 "--alongside 1,x" -- trc-replay --alongside 1,x --log "$tmp/logs" -- "$TRC_BIN/trc-heat"
+is "$(head -1 "$err")" "trc-replay: --alongside: '1,x' is not a list of ranks" "  named"
+expect_exit 2 "--alongside a rank without a log" -- trc-replay --alongside 1,5 --log "$tmp/logs" -- "$TRC_BIN/trc-heat"
+is "$(cat "$err")" "trc-replay: $tmp/logs/rank.5.log: no message log for rank 5 (run with TRC_LOG=5)" "  named"
+
 # Divergence: another size, fewer and more iterations.
 log=$tmp/logs/rank.1.log
 expect_exit 2 "a larger grid diverges" -- trc-replay -r 1 --log "$tmp/logs" \
