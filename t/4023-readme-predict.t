@@ -3,9 +3,11 @@
 # (the commands are read from the README, not copied here) on
 # t/mpi/cg.c: the prediction of the target's run is within 10% of the
 # observed run, the median of three.  On a shared host the runs may be
-# disturbed; then the commands' --strict stops them with exit 2, and the
-# attempt is made again, TRC_TEST_ATTEMPTS times in all (6); when every
-# attempt was disturbed the error is not judged (a skip, said).
+# disturbed; then the commands' --strict stops them with exit 2, or the
+# observed run itself looks disturbed (trc-scale --strict judges it as
+# it would a base), and the attempt is made again, TRC_TEST_ATTEMPTS
+# times in all (6); when every attempt was disturbed the error is not
+# judged (a skip, said).
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 command -v mpicc >/dev/null || skip_all "no mpicc"
@@ -20,9 +22,9 @@ grep -q 'trc-sum --vs target.trc predicted.trc' "$tmp/readme.sh"
 ok $? "the README's commands, read from it ($(wc -l <"$tmp/readme.sh" | tr -d ' ') lines)"
 sed 's/^/#   /' "$tmp/readme.sh"
 
-# Three judged runs (TRC_TEST_RUNS), their median error: a single run
-# of this 80 ms program moves by 30% from one run to the next on a quiet
-# host (measured: -29.7, -14.2, +2.7, +5.0%), as any one observed run does.
+# Three judged runs (TRC_TEST_RUNS), their median error: a single
+# observed run moves from one run to the next (on a quiet host +1.4 to
+# +7.7% with these commands; -29.7 to +22.7% with the old ones).
 runs=${TRC_TEST_RUNS:-3} attempts=${TRC_TEST_ATTEMPTS:-6}
 k=1 n=0 rcs= want=
 : >"$tmp/errors"
@@ -37,6 +39,10 @@ while [ $k -le "$attempts" ] && [ $n -lt "$runs" ]; do
 	if [ $rc -eq 2 ] && grep -q '(--strict)$' "$err"; then
 		continue
 	fi
+	if [ $rc -eq 0 ] && ! trc-scale --strict --cpu-ratio 1 "$d/target.trc" >/dev/null 2>"$d/observed.err"; then
+		sed -n 's/^/#   observed: /p' "$d/observed.err" | head -2
+		continue
+	fi
 	n=$((n + 1)) rcs="$rcs$rc" want="${want}0"
 	sed -n 's/^total time, first to last event: .* error \([-+][0-9.]*\)%$/\1/p' "$out" >>"$tmp/errors"
 done
@@ -46,9 +52,11 @@ else
 	is "$rcs" "$want" "the commands ran, exit 0, $n times"
 	e=$(sort -g "$tmp/errors" | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
 	awk -v e="$e" 'BEGIN { exit !(e != "" && e >= -10 && e <= 10) }'
-	# TODO: not yet: on a quiet host the median was +21.4% (runs -29.7
-	# to +22.7%), the cause not yet found (issue 13).  Shown, not yet
-	# required.
-	ok $? "the prediction's median error over $n runs, ${e:-?}% ($(tr '\n' ' ' <"$tmp/errors")), is within 10% # TODO not yet within 10% on this host (issue 13)"
+	# Measured with the README's commands as they are (500 iterations,
+	# CPU time, waits on sends scaled): on a quiet host +1.4, +4.3 and
+	# +7.7% (median +4.3%); within 10% also in three runs of the suite,
+	# one at a load of 10.  Before (200 iterations, the wall clock, the
+	# base's send waits kept), the median was +21.4%.
+	ok $? "the prediction's median error over $n runs, ${e:-?}% ($(tr '\n' ' ' <"$tmp/errors")), is within 10%"
 fi
 done_testing
