@@ -164,9 +164,9 @@ send_of(char side, const char *path, const struct trc_rank *x, size_t j)
 /* The first differences of every rank that differs, diff-like. */
 static void
 where(const char *pa, const char *pb, const struct trc_graph *a,
-    const struct trc_graph *b, const struct trc_rank_cmp *cmp, int32_t nranks)
+    const struct trc_graph *b, const struct trc_rank_cmp *cmp,
+    const int32_t *rank, int32_t nranks)
 {
-	static const struct trc_rank empty;
 	struct diffrank *dr;
 	struct win *wa, *wb;
 	size_t nd = 0, nwa = 0, nwb = 0, i, j, x;
@@ -176,12 +176,12 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 		die("-w reads its inputs twice: give files, not stdin");
 	dr = ecalloc((size_t)nranks + 1, sizeof(*dr));
 	for (i = 0; i < (size_t)nranks; i++) {
-		const struct trc_rank *x1 = (int32_t)i < a->nranks ? &a->rank[i] : &empty;
-		const struct trc_rank *y1 = (int32_t)i < b->nranks ? &b->rank[i] : &empty;
+		const struct trc_rank *x1 = trc_graph_rank(a, rank[i]);
+		const struct trc_rank *y1 = trc_graph_rank(b, rank[i]);
 
 		if (cmp[i].same_string && cmp[i].same_edges)
 			continue;
-		dr[nd].rank = (int32_t)i;
+		dr[nd].rank = rank[i];
 		dr[nd].recv = -1;
 		if (cmp[i].same_string) {
 			/* Same events, other senders: show the first such receive. */
@@ -235,11 +235,13 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 			for (x = h->a; x < h->a + h->alen; x++)
 				printf("- %s\n", win_line(wa, nwa, r, x));
 			if (dr[i].recv >= 0)
-				send_of('-', pa, &a->rank[r], (size_t)dr[i].recv);
+				send_of('-', pa, trc_graph_rank(a, r),
+				    (size_t)dr[i].recv);
 			for (x = h->b; x < h->b + h->blen; x++)
 				printf("+ %s\n", win_line(wb, nwb, r, x));
 			if (dr[i].recv >= 0)
-				send_of('+', pb, &b->rank[r], (size_t)dr[i].recv);
+				send_of('+', pb, trc_graph_rank(b, r),
+				    (size_t)dr[i].recv);
 			for (x = h->a + h->alen; x < hi; x++)
 				printf("  %s\n", win_line(wa, nwa, r, x));
 		}
@@ -345,27 +347,32 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 {
 	struct trc_rank_cmp *cmp, tot;
 	struct regs rs;
-	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
+	int32_t nranks, *rank, r, k;
 	uint64_t n = 0, thr;
 	int identical = 1, unstable;
 
 	memset(&tot, 0, sizeof(tot));
 	memset(&rs, 0, sizeof(rs));
+	/* The ranks with events in either: memory and rows by the ranks
+	 * present, not the largest rank number. */
+	if ((rank = trc_graph_ranks(a, b, &nranks)) == NULL)
+		die("out of memory");
 	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
 	if (!o->quiet && banner)
 		printf("== %s %s\n", pa, pb);
-	for (r = 0; r < nranks; r++) {
-		if (trc_rank_compare(a, b, r, o->regions, &cmp[r],
+	for (k = 0; k < nranks; k++) {
+		r = rank[k];
+		if (trc_rank_compare(a, b, r, o->regions, &cmp[k],
 		    o->quiet ? NULL : region_cb, &rs) < 0)
 			die("out of memory");
-		identical &= cmp[r].same_string && cmp[r].same_edges;
-		tot.na += cmp[r].na;
-		tot.nb += cmp[r].nb;
-		tot.lcs += cmp[r].lcs;
-		tot.d += cmp[r].d;
-		n += cmp[r].na > cmp[r].nb ? cmp[r].na : cmp[r].nb;
-		tot.regions += cmp[r].regions;
-		tot.bad_regions += cmp[r].bad_regions;
+		identical &= cmp[k].same_string && cmp[k].same_edges;
+		tot.na += cmp[k].na;
+		tot.nb += cmp[k].nb;
+		tot.lcs += cmp[k].lcs;
+		tot.d += cmp[k].d;
+		n += cmp[k].na > cmp[k].nb ? cmp[k].na : cmp[k].nb;
+		tot.regions += cmp[k].regions;
+		tot.bad_regions += cmp[k].bad_regions;
 	}
 	/*
 	 * One distance, the sum of the ranks' (trc_graph.h): where a
@@ -394,16 +401,17 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		else
 			printf("%-6s %10s %10s %10s %10s\n", "rank", "events1",
 			    "events2", "lcs", "distance");
-		for (r = 0; r < nranks; r++) {
-			printf("%-6ld %10llu %10llu %10llu %10llu", (long)r,
-			    (unsigned long long)cmp[r].na,
-			    (unsigned long long)cmp[r].nb,
-			    (unsigned long long)cmp[r].lcs,
-			    (unsigned long long)cmp[r].d);
+		for (k = 0; k < nranks; k++) {
+			printf("%-6ld %10llu %10llu %10llu %10llu",
+			    (long)rank[k],
+			    (unsigned long long)cmp[k].na,
+			    (unsigned long long)cmp[k].nb,
+			    (unsigned long long)cmp[k].lcs,
+			    (unsigned long long)cmp[k].d);
 			if (o->regions)
 				printf(" %8llu %8llu",
-				    (unsigned long long)cmp[r].regions,
-				    (unsigned long long)cmp[r].bad_regions);
+				    (unsigned long long)cmp[k].regions,
+				    (unsigned long long)cmp[k].bad_regions);
 			putchar('\n');
 		}
 		printf("%-6s %10llu %10llu %10llu %10llu", "total",
@@ -429,13 +437,14 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 			    (unsigned long long)tot.d, (unsigned long long)thr);
 		regs_print(&rs);
 		if (o->where && !identical)
-			where(pa, pb, a, b, cmp, nranks);
+			where(pa, pb, a, b, cmp, rank, nranks);
 		if (o->choice)
 			choice(pa, pb);
 	}
 	free(rs.rank);
 	free(rs.region);
 	free(cmp);
+	free(rank);
 	return unstable;
 }
 

@@ -75,16 +75,18 @@ print_ranks(const struct trc_summary *s)
 	    "recv", "wait", "coll", NULL };
 	const struct trc_rank_sum *rs;
 	int64_t all[TRC_NACT] = { 0 }, events = 0, first = INT64_MAX, last = 0;
-	int32_t r;
+	int32_t i, r;
 	int a;
 
-	/* trc_summary_finish checked that these sums do not wrap. */
-	for (r = 0; r < s->nranks; r++)
+	/* trc_summary_finish checked that these sums do not wrap.  The
+	 * ranks with events only: memory and output follow the ranks
+	 * present, not the largest rank number. */
+	for (i = 0; i < s->npresent; i++)
 		for (a = 0; a < TRC_NACT; a++)
-			all[a] += s->rank[r].act[a];
+			all[a] += s->rank[s->present[i]].act[a];
 	put_head("rank", 6, cols);
-	for (r = 0; r < s->nranks; r++) {
-		rs = &s->rank[r];
+	for (i = 0; i < s->npresent; i++) {
+		rs = &s->rank[r = s->present[i]];
 		printf(tsv ? "%ld" : "%-6ld", (long)r);
 		put_int(rs->events);
 		put_time(rs->events ? rs->last - rs->first : 0);
@@ -113,7 +115,7 @@ print_procs(const struct trc_summary *s)
 	static const char *const cols[] = { "rank", "count", "total", "mean",
 	    "min", "max", "comp", "max/min", "cv", NULL };
 	const struct trc_stat *st;
-	int32_t l, r;
+	int32_t l, r, i;
 	int width = 9;
 
 	for (l = 0; l < s->labels.n; l++)
@@ -121,8 +123,8 @@ print_procs(const struct trc_summary *s)
 			width = (int)strlen(s->labels.name[l]);
 	put_head("procedure", width, cols);
 	for (l = 0; l < s->labels.n; l++)
-		for (r = 0; r < s->nranks; r++) {
-			st = &s->life[l][r];
+		for (i = 0; i < s->npresent; i++) {
+			st = &s->life[l][r = s->present[i]];
 			if (st->n == 0 && s->comp[l][r] == 0)
 				continue;
 			put_name(s->labels.name[l], width);

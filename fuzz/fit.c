@@ -39,7 +39,7 @@ use_model(const char *name, const struct trc_model_conf *c)
 {
 	struct trc_model *m;
 	struct trc_xfer x;
-	struct trc_p2p p = { 0, 1, 0, 0, 0, 0 };
+	struct trc_p2p p = { 0, 1, 0, 0, 0, 0, 0 };
 	char err[512];
 	int64_t d;
 	size_t k;
@@ -58,7 +58,9 @@ use_model(const char *name, const struct trc_model_conf *c)
 				m->ops->handover(m->state, &p, 5000, &x);
 			m->ops->recv(m->state, &p, 3000, 10);
 		}
-		m->ops->wait(m->state, 0, 1000, 10);
+		m->ops->wait(m->state, 0, 1000, 10, -1);
+		/* A wait on sends alone of the size: the send rows' ratio. */
+		m->ops->wait(m->state, 0, 1000, 10, p.bytes);
 	}
 	trc_model_free(m);
 }

@@ -49,7 +49,6 @@ compare(const struct trc_graph *a, const struct trc_graph *b, int same)
 	struct trc_lcs_hunk h[NHUNKS];
 	uint64_t un[2] = { 0, 0 };
 	int32_t r, nr = a->nranks > b->nranks ? a->nranks : b->nranks;
-	static const struct trc_rank empty;
 
 	if (trc_graph_unmatched(a, b, &d, count, un) < 0)
 		abort();
@@ -57,8 +56,8 @@ compare(const struct trc_graph *a, const struct trc_graph *b, int same)
 	    (same && (d.d != 0 || !d.identical)))
 		abort();
 	for (r = 0; r < nr && r < 64; r++) {
-		const struct trc_rank *x = r < a->nranks ? &a->rank[r] : &empty;
-		const struct trc_rank *y = r < b->nranks ? &b->rank[r] : &empty;
+		const struct trc_rank *x = trc_graph_rank(a, r);
+		const struct trc_rank *y = trc_graph_rank(b, r);
 
 		if (trc_rank_compare(a, b, r, 0, &c, NULL, NULL) < 0 ||
 		    trc_rank_compare(a, b, r, 1, &c, NULL, NULL) < 0)

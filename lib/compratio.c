@@ -101,7 +101,7 @@ comp_of(const struct trc_summary *s, int32_t id, int32_t r)
 		return 0;
 	if (id >= 0)
 		return s->comp[id][r];
-	t = s->rank[r].act[TRC_ACT_COMP];
+	t = s->rank[r].comp;
 	for (i = 0; i < s->labels.n; i++)
 		t -= s->comp[i][r];
 	return t;
@@ -152,9 +152,9 @@ trc_compratio_add(struct trc_compratio *c, const struct trc_summary *base,
 	if (add_label(c, base, target, "", -1, -1) < 0)
 		return -1;
 	for (r = 0; r < base->nranks; r++)
-		b += base->rank[r].act[TRC_ACT_COMP];
+		b += base->rank[r].comp;
 	for (r = 0; r < target->nranks; r++)
-		t += target->rank[r].act[TRC_ACT_COMP];
+		t += target->rank[r].comp;
 	if (b > 0 && t > 0 && push(&c->dflt, (double)b / (double)t) < 0)
 		return -1;
 	return 0;

@@ -217,21 +217,57 @@ grow64(uint64_t **pp, size_t *cap, size_t need)
 	return 0;
 }
 
-/* The per-destination send counts, zero for destinations new to them. */
-static int
-grow_sent(struct trc_rank *rk, size_t need)
+static size_t
+dst_hash(int32_t d, size_t cap)
 {
-	uint32_t *p;
-	size_t n = rk->nsent ? rk->nsent : 4;
+	return ((uint32_t)d * 2654435761u) & (cap - 1);
+}
 
-	while (n < need)
-		n *= 2;
-	if ((p = realloc(rk->sent, n * sizeof(*p))) == NULL)
-		return -1;
-	memset(p + rk->nsent, 0, (n - rk->nsent) * sizeof(*p));
-	rk->sent = p;
-	rk->nsent = n;
-	return 0;
+/* The count of rk's sends to dst so far, in its hash of destinations
+ * (memory by the destinations it sent to); NULL when out of memory. */
+static uint32_t *
+sent_to(struct trc_rank *rk, int32_t dst)
+{
+	int32_t *nd;
+	uint32_t *nc;
+	size_t i, j, cap;
+
+	if (rk->scap > 0)
+		for (i = dst_hash(dst, rk->scap); rk->sdst[i] >= 0;
+		    i = (i + 1) & (rk->scap - 1))
+			if (rk->sdst[i] == dst)
+				return &rk->scnt[i];
+	if (2 * (rk->nsent + 1) > rk->scap) {
+		cap = rk->scap ? 2 * rk->scap : 8;
+		if ((nd = malloc(cap * sizeof(*nd))) == NULL ||
+		    (nc = calloc(cap, sizeof(*nc))) == NULL) {
+			free(nd);
+			return NULL;
+		}
+		for (i = 0; i < cap; i++)
+			nd[i] = -1;
+		for (j = 0; j < rk->scap; j++) {
+			if (rk->sdst[j] < 0)
+				continue;
+			for (i = dst_hash(rk->sdst[j], cap); nd[i] >= 0;
+			    i = (i + 1) & (cap - 1))
+				;
+			nd[i] = rk->sdst[j];
+			nc[i] = rk->scnt[j];
+		}
+		free(rk->sdst);
+		free(rk->scnt);
+		rk->sdst = nd;
+		rk->scnt = nc;
+		rk->scap = cap;
+	}
+	for (i = dst_hash(dst, rk->scap); rk->sdst[i] >= 0;
+	    i = (i + 1) & (rk->scap - 1))
+		;
+	rk->sdst[i] = dst;
+	rk->scnt[i] = 0;
+	rk->nsent++;
+	return &rk->scnt[i];
 }
 
 /* Receive k of rk is matched to the send s (its val as send_val). */
@@ -253,24 +289,69 @@ trc_recv_differs(const struct trc_rank *x, const struct trc_rank *y,
 static struct trc_rank *
 rank_get(struct trc_graph *g, int32_t r)
 {
-	size_t i;
+	struct trc_rank *rk;
+	int32_t *p, cap;
 
-	if ((size_t)r >= g->cap) {
-		size_t ncap = g->cap ? g->cap : 64;
-		struct trc_rank *p;
-
-		while (ncap <= (size_t)r)
-			ncap *= 2;
-		if ((p = realloc(g->rank, ncap * sizeof(*p))) == NULL)
-			return NULL;
-		for (i = g->cap; i < ncap; i++)
-			memset(&p[i], 0, sizeof(p[i]));
-		g->rank = p;
-		g->cap = ncap;
+	g->rankp.elsize = sizeof(*rk);
+	if ((rk = trc_pages_get(&g->rankp, (size_t)r)) == NULL)
+		return NULL;
+	if (!rk->present) {
+		if (g->npresent == g->cappresent) {
+			cap = g->cappresent ? 2 * g->cappresent : 64;
+			if ((p = realloc(g->present, (size_t)cap *
+			    sizeof(*p))) == NULL)
+				return NULL;
+			g->present = p;
+			g->cappresent = cap;
+		}
+		g->present[g->npresent++] = r;
+		rk->present = 1;
 	}
 	if (r >= g->nranks)
 		g->nranks = r + 1;
-	return &g->rank[r];
+	return rk;
+}
+
+static int
+cmp_rank(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int32_t *
+trc_graph_ranks(const struct trc_graph *a, const struct trc_graph *b,
+    int32_t *n)
+{
+	int32_t *u, i = 0, j = 0, k = 0, h = a->hranks > b->hranks ?
+	    a->hranks : b->hranks;
+
+	*n = 0;
+	if ((u = malloc(((size_t)a->npresent + (size_t)b->npresent +
+	    (size_t)h + 1) * sizeof(*u))) == NULL)
+		return NULL;
+	/* The ranks a header declares, with events or not. */
+	for (k = 0; k < h; k++)
+		u[k] = k;
+	while (i < a->npresent && a->present[i] < h)
+		i++;
+	while (j < b->npresent && b->present[j] < h)
+		j++;
+	/* Each graph's list is in order (trc_graph_read sorts it). */
+	while (i < a->npresent || j < b->npresent) {
+		if (j == b->npresent || (i < a->npresent &&
+		    a->present[i] < b->present[j]))
+			u[k++] = a->present[i++];
+		else if (i == a->npresent || b->present[j] < a->present[i])
+			u[k++] = b->present[j++];
+		else {
+			u[k++] = a->present[i++];
+			j++;
+		}
+	}
+	*n = k;
+	return u;
 }
 
 int
@@ -283,13 +364,13 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 	struct trc_event ev;
 	struct trc_rank *rk;
 	size_t splen = split ? strlen(split) : 0;
-	uint32_t tok;
+	uint32_t tok, *cnt;
 	int rc, mk;
 
 	if ((h = trc_get_header(rd)) == NULL)
 		return -1;
-	if (h->ranks > 0 && rank_get(g, h->ranks - 1) == NULL)
-		return trc_fail(rd, "out of memory");
+	if (h->ranks > 0 && h->ranks > g->nranks)
+		g->nranks = g->hranks = h->ranks;
 	if ((m = trc_match_new()) == NULL)
 		return trc_fail(rd, "out of memory");
 	memset(&msg, 0, sizeof(msg));
@@ -318,17 +399,17 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.bytes = ev.bytes;
 				/* The send's val is (its ordinal to the
 				 * destination, its event index). */
-				if ((size_t)ev.peer >= rk->nsent && grow_sent(rk,
-				    (size_t)ev.peer + 1) < 0)
+				if ((cnt = sent_to(rk, ev.peer)) == NULL)
 					goto oom;
-				msg.val = (int64_t)((uint64_t)rk->sent[ev.peer]++
-				    << 32 | rk->n);
+				msg.val = (int64_t)((uint64_t)(*cnt)++ << 32 |
+				    rk->n);
 				msg.line = ev.line;
 				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
 				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
-					matched(&g->rank[(uint64_t)peer.val >> 32],
+					matched(trc_pages_at(&g->rankp,
+					    (size_t)((uint64_t)peer.val >> 32)),
 					    (uint64_t)peer.val & 0xffffffff, &msg);
 			} else
 				g->unmatched++;
@@ -373,6 +454,9 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 	if (rc == 0)
 		g->unmatched += trc_match_pending(m);
 	trc_match_free(m);
+	if (g->npresent > 0)
+		qsort(g->present, (size_t)g->npresent, sizeof(*g->present),
+		    cmp_rank);
 	return rc < 0 ? -1 : 0;
 oom:
 	trc_match_free(m);
@@ -382,28 +466,38 @@ oom:
 void
 trc_graph_free(struct trc_graph *g)
 {
-	size_t i;
+	struct trc_rank *rk;
+	int32_t i;
 
-	for (i = 0; i < g->cap; i++) {
-		free(g->rank[i].tok);
-		free(g->rank[i].esrc);
-		free(g->rank[i].eidx);
-		free(g->rank[i].eord);
-		free(g->rank[i].eline);
-		free(g->rank[i].sent);
-		free(g->rank[i].mark);
+	for (i = 0; i < g->npresent; i++) {
+		rk = trc_pages_at(&g->rankp, (size_t)g->present[i]);
+		free(rk->tok);
+		free(rk->esrc);
+		free(rk->eidx);
+		free(rk->eord);
+		free(rk->eline);
+		free(rk->sdst);
+		free(rk->scnt);
+		free(rk->mark);
 	}
-	free(g->rank);
+	trc_pages_free(&g->rankp);
+	free(g->present);
 	memset(g, 0, sizeof(*g));
 }
 
 static const struct trc_rank empty_rank;
 
-static const struct trc_rank *
-rank_of(const struct trc_graph *g, int32_t r)
+const struct trc_rank *
+trc_graph_rank(const struct trc_graph *g, int32_t r)
 {
-	return r < g->nranks ? &g->rank[r] : &empty_rank;
+	const struct trc_rank *rk;
+
+	if (r < 0 || (rk = trc_pages_at(&g->rankp, (size_t)r)) == NULL)
+		return &empty_rank;
+	return rk;
 }
+
+#define rank_of trc_graph_rank
 
 /*
  * Region 0 is what comes before the first split point (maybe nothing),
@@ -506,29 +600,35 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
     struct trc_graph_diff *out,
     void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg)
 {
-	static const struct trc_rank empty;
 	struct trc_rank_cmp *cmp;
 	struct unmatched_arg u;
-	int32_t nranks = a->nranks > b->nranks ? a->nranks : b->nranks, r;
+	int32_t nranks, *rank, r, i;
 	uint64_t e = 0;
 	size_t x, k;
 	int same_strings = 1;
 
 	memset(out, 0, sizeof(*out));
 	out->identical = 1;
-	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL)
+	/* The ranks with events: one empty in both compares equal. */
+	if ((rank = trc_graph_ranks(a, b, &nranks)) == NULL)
 		return -1;
-	for (r = 0; r < nranks; r++) {
-		if (trc_rank_compare(a, b, r, 0, &cmp[r], NULL, NULL) < 0) {
+	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL) {
+		free(rank);
+		return -1;
+	}
+	for (i = 0; i < nranks; i++) {
+		r = rank[i];
+		if (trc_rank_compare(a, b, r, 0, &cmp[i], NULL, NULL) < 0) {
 			free(cmp);
+			free(rank);
 			return -1;
 		}
-		out->na += cmp[r].na;
-		out->nb += cmp[r].nb;
-		out->lcs += cmp[r].lcs;
-		e += cmp[r].same_string ? cmp[r].d : 0;
-		same_strings &= cmp[r].same_string;
-		out->identical &= cmp[r].same_string && cmp[r].same_edges;
+		out->na += cmp[i].na;
+		out->nb += cmp[i].nb;
+		out->lcs += cmp[i].lcs;
+		e += cmp[i].same_string ? cmp[i].d : 0;
+		same_strings &= cmp[i].same_string;
+		out->identical &= cmp[i].same_string && cmp[i].same_edges;
 	}
 	/* d = n - s, as compare/trc-stable.c says why. */
 	out->n = out->na > out->nb ? out->na : out->nb;
@@ -536,13 +636,14 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
 	u.out = out;
 	u.cb = cb;
 	u.arg = arg;
-	for (r = 0; r < nranks; r++) {
-		const struct trc_rank *x1 = r < a->nranks ? &a->rank[r] : &empty;
-		const struct trc_rank *y1 = r < b->nranks ? &b->rank[r] : &empty;
+	for (i = 0; i < nranks; i++) {
+		const struct trc_rank *x1 = trc_graph_rank(a, rank[i]);
+		const struct trc_rank *y1 = trc_graph_rank(b, rank[i]);
 
-		if (cmp[r].same_string && (cmp[r].same_edges || !same_strings))
+		r = rank[i];
+		if (cmp[i].same_string && (cmp[i].same_edges || !same_strings))
 			continue;
-		if (cmp[r].same_string) {
+		if (cmp[i].same_string) {
 			for (x = 0, k = 0; x < x1->n; x++) {
 				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
 					continue;
@@ -561,9 +662,11 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
 		if (trc_lcs_align(x1->tok, x1->n, y1->tok, y1->n,
 		    unmatched_hunk, &u) < 0) {
 			free(cmp);
+			free(rank);
 			return -1;
 		}
 	}
 	free(cmp);
+	free(rank);
 	return 0;
 }

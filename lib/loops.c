@@ -47,8 +47,13 @@ struct trc_loops {
 	struct trc_intern sids;		/* structures: "L12", "R3:4,5" */
 	int		*tmpl_nv;	/* @v count of each template */
 	size_t		 ntmpl_nv;
-	struct rank	*rk;
-	int32_t		 nrk;
+	/* Ranks in pages (lib/pages.c), and those with events in
+	 * g->present: memory follows the ranks present, not the largest
+	 * rank number. */
+	struct trc_pages rkp;
+	int32_t		*present;
+	int32_t		 npresent, cappresent;
+	int32_t		 nrk;		/* the largest rank + 1 */
 	int		 failed;
 	char		 err[256];
 	char		 buf[TRC_MAXLINE + 256];
@@ -105,6 +110,7 @@ series_add(struct trc_loops_series *s, int64_t x, int keep)
 	}
 	s->last = x;
 	s->sum += x;
+	s->ksum += (double)s->n * (double)x;
 	s->n++;
 	return 0;
 }
@@ -135,6 +141,7 @@ series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
 		a->arith = 0;
 	a->arith = a->arith && b->arith;
 	a->last = b->last;
+	a->ksum += b->ksum + (double)a->n * (double)b->sum;
 	a->sum += b->sum;
 	if (b->min < a->min)
 		a->min = b->min;
@@ -289,6 +296,7 @@ trc_loops_new(const struct trc_header *h, const struct trc_loops_opts *o)
 		L->opts = *o;
 	if (L->opts.window < 2)
 		L->opts.window = TRC_LOOPS_WINDOW;
+	L->rkp.elsize = sizeof(struct rank);
 	L->hdr = *h;
 	if ((L->extra = malloc(h->extra.len + 1)) == NULL) {
 		free(L);
@@ -304,17 +312,20 @@ trc_loops_new(const struct trc_header *h, const struct trc_loops_opts *o)
 void
 trc_loops_free(struct trc_loops *L)
 {
-	int32_t r;
+	struct rank *R;
+	int32_t k;
 	size_t i;
 
 	if (L == NULL)
 		return;
-	for (r = 0; r < L->nrk; r++) {
-		for (i = 0; i < L->rk[r].n; i++)
-			node_free(L->rk[r].seq[i]);
-		free(L->rk[r].seq);
+	for (k = 0; k < L->npresent; k++) {
+		R = trc_pages_at(&L->rkp, (size_t)L->present[k]);
+		for (i = 0; i < R->n; i++)
+			node_free(R->seq[i]);
+		free(R->seq);
 	}
-	free(L->rk);
+	trc_pages_free(&L->rkp);
+	free(L->present);
 	trc_intern_free(&L->tmpls);
 	trc_intern_free(&L->sids);
 	free(L->tmpl_nv);
@@ -383,12 +394,12 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 {
 	int64_t vals[TRC_MAXATTR], x, d;
 	unsigned char exact[TRC_MAXATTR];
-	struct rank *R, *p;
+	struct rank *R;
 	struct trc_loops_node *leaf, **seq;
 	const struct trc_attr *a;
 	char *o = L->buf;
 	size_t len, n;
-	int32_t id, nr;
+	int32_t id, *pr;
 	int i, nv = 0, *q;
 
 	if (L->failed)
@@ -398,19 +409,22 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 		len += ev->attr[i].key.len + ev->attr[i].val.len + 2;
 	if (len > TRC_MAXLINE)
 		return fail(L, "event longer than %d bytes", TRC_MAXLINE);
-	if (ev->rank >= L->nrk) {
-		nr = L->nrk ? L->nrk : 16;
-		while (nr <= ev->rank)
-			nr *= 2;
-		if ((p = realloc(L->rk, (size_t)nr * sizeof(*p))) == NULL)
-			return fail(L, "out of memory");
-		memset(p + L->nrk, 0, (size_t)(nr - L->nrk) * sizeof(*p));
-		L->rk = p;
-		L->nrk = nr;
-	}
-	R = &L->rk[ev->rank];
-	if (!R->seen)
+	if ((R = trc_pages_get(&L->rkp, (size_t)ev->rank)) == NULL)
+		return fail(L, "out of memory");
+	if (!R->seen) {
 		R->wsrc = -1;
+		if (L->npresent == L->cappresent) {
+			id = L->cappresent ? 2 * L->cappresent : 16;
+			if ((pr = realloc(L->present, (size_t)id *
+			    sizeof(*pr))) == NULL)
+				return fail(L, "out of memory");
+			L->present = pr;
+			L->cappresent = id;
+		}
+		L->present[L->npresent++] = ev->rank;
+		if (ev->rank >= L->nrk)
+			L->nrk = ev->rank + 1;
+	}
 	len = (size_t)sprintf(o, "%s", trc_kind_name(ev->kind));
 	for (i = 0; i < ev->nattr; i++) {
 		a = &ev->attr[i];
@@ -607,23 +621,26 @@ put_data(FILE *f, struct trc_loops *L, struct trc_loops_node *const *seq,
 	}
 }
 
-/* The rank list "0,2-5" of the ranks in group g. */
+/* The rank list "0,2-5" of the ranks in group g: rank[i] in group[i],
+ * the n ranks present in order. */
 static void
-put_ranks(FILE *f, const int32_t *group, int32_t nrk, int32_t g)
+put_ranks(FILE *f, const int32_t *rank, const int32_t *group, int32_t n,
+    int32_t g)
 {
-	int32_t r, s;
+	int32_t i, j;
 	int first = 1;
 
-	for (r = 0; r < nrk; r++) {
-		if (group[r] != g)
+	for (i = 0; i < n; i++) {
+		if (group[i] != g)
 			continue;
-		for (s = r; s + 1 < nrk && group[s + 1] == g; s++)
+		for (j = i; j + 1 < n && group[j + 1] == g &&
+		    rank[j + 1] == rank[j] + 1; j++)
 			;
-		fprintf(f, first ? " %ld" : ",%ld", (long)r);
-		if (s > r)
-			fprintf(f, "-%ld", (long)s);
+		fprintf(f, first ? " %ld" : ",%ld", (long)rank[i]);
+		if (j > i)
+			fprintf(f, "-%ld", (long)rank[j]);
 		first = 0;
-		r = s;
+		i = j;
 	}
 }
 
@@ -642,46 +659,78 @@ trc_loops_template(const struct trc_loops *L, int32_t tmpl)
 struct trc_loops_node *const *
 trc_loops_program(const struct trc_loops *L, int32_t r, size_t *n)
 {
-	if (r < 0 || r >= L->nrk || !L->rk[r].seen) {
+	const struct rank *R;
+
+	if (r < 0 || (R = trc_pages_at(&L->rkp, (size_t)r)) == NULL ||
+	    !R->seen) {
 		*n = 0;
 		return NULL;
 	}
-	*n = L->rk[r].n;
-	return L->rk[r].seq;
+	*n = R->n;
+	return R->seq;
 }
 
-int32_t
-trc_loops_groups(struct trc_loops *L, int32_t *group)
+static int
+cmp_rank(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The groups of the ranks present, in rank order: group[i] for the
+ * rank L->present[i] once sorted. */
+static int32_t
+groups_present(struct trc_loops *L, int32_t *group)
 {
 	struct trc_intern progs = { 0 };
-	int32_t r, g, ng = 0;
+	const struct rank *R;
+	int32_t k, r, g, ng = 0;
 	size_t i, len;
 
-	if (L->failed)
-		return -1;
+	if (L->npresent > 0)
+		qsort(L->present, (size_t)L->npresent, sizeof(*L->present),
+		    cmp_rank);
 	/* Ranks whose programs have the same structure share one. */
-	for (r = 0; r < L->nrk; r++) {
-		group[r] = -1;
-		if (!L->rk[r].seen)
-			continue;
+	for (k = 0; k < L->npresent; k++) {
+		r = L->present[k];
+		R = trc_pages_at(&L->rkp, (size_t)r);
 		len = (size_t)snprintf(L->buf, sizeof(L->buf), "P");
-		for (i = 0; i < L->rk[r].n && len < sizeof(L->buf) - 40; i++)
+		for (i = 0; i < R->n && len < sizeof(L->buf) - 40; i++)
 			len += (size_t)snprintf(L->buf + len,
 			    sizeof(L->buf) - len, "%ld*%lld,",
-			    (long)L->rk[r].seq[i]->sid,
-			    (long long)L->rk[r].seq[i]->count);
-		if (i < L->rk[r].n)
+			    (long)R->seq[i]->sid, (long long)R->seq[i]->count);
+		if (i < R->n)
 			len += (size_t)snprintf(L->buf + len,
 			    sizeof(L->buf) - len, "#%ld", (long)r);
 		if ((g = trc_intern(&progs, L->buf, len)) < 0) {
 			trc_intern_free(&progs);
 			return fail(L, "out of memory");
 		}
-		group[r] = g;
+		group[k] = g;
 		if (g >= ng)
 			ng = g + 1;
 	}
 	trc_intern_free(&progs);
+	return ng;
+}
+
+int32_t
+trc_loops_groups(struct trc_loops *L, int32_t *group)
+{
+	int32_t *gp, r, k, ng;
+
+	if (L->failed)
+		return -1;
+	if ((gp = malloc(((size_t)L->npresent + 1) * sizeof(*gp))) == NULL)
+		return fail(L, "out of memory");
+	if ((ng = groups_present(L, gp)) >= 0) {
+		for (r = 0; r < L->nrk; r++)
+			group[r] = -1;
+		for (k = 0; k < L->npresent; k++)
+			group[L->present[k]] = gp[k];
+	}
+	free(gp);
 	return ng;
 }
 
@@ -690,14 +739,16 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 {
 	static const char *orders[] = { "time", "rank", "none" };
 	const char *p, *nl;
-	int32_t *group, r, s, g, ng;
+	const struct rank *R;
+	int32_t *group, k, j, g, ng;
 	int leafno;
 
 	if (L->failed)
 		return -1;
-	if ((group = malloc(((size_t)L->nrk + 1) * sizeof(*group))) == NULL)
+	if ((group = malloc(((size_t)L->npresent + 1) * sizeof(*group))) ==
+	    NULL)
 		return fail(L, "out of memory");
-	if ((ng = trc_loops_groups(L, group)) < 0) {
+	if ((ng = groups_present(L, group)) < 0) {
 		free(group);
 		return -1;
 	}
@@ -713,19 +764,21 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 		fprintf(f, "#h %.*s\n", (int)(nl - p), p);
 	}
 	for (g = 0; g < ng; g++) {
-		for (r = 0; group[r] != g; r++)
+		for (k = 0; group[k] != g; k++)
 			;
 		fprintf(f, "group");
-		put_ranks(f, group, L->nrk, g);
+		put_ranks(f, L->present, group, L->npresent, g);
 		fputc('\n', f);
 		leafno = 0;
-		put_program(f, L, L->rk[r].seq, L->rk[r].n, 0, &leafno);
-		for (s = r; s < L->nrk; s++) {
-			if (group[s] != g)
+		R = trc_pages_at(&L->rkp, (size_t)L->present[k]);
+		put_program(f, L, R->seq, R->n, 0, &leafno);
+		for (j = k; j < L->npresent; j++) {
+			if (group[j] != g)
 				continue;
-			fprintf(f, "rank %ld\n", (long)s);
+			fprintf(f, "rank %ld\n", (long)L->present[j]);
 			leafno = 0;
-			put_data(f, L, L->rk[s].seq, L->rk[s].n, &leafno);
+			R = trc_pages_at(&L->rkp, (size_t)L->present[j]);
+			put_data(f, L, R->seq, R->n, &leafno);
 		}
 	}
 	free(group);
@@ -755,6 +808,7 @@ struct unode {
 	struct unode	*body;
 	int		 nbody;
 	int		 nv;
+	long		 line;		/* of its template */
 };
 
 struct ugroup {
@@ -793,6 +847,7 @@ struct trc_unloop {
 	int32_t		 nrk;
 	int32_t		*heap;
 	int		 nheap, started;
+	struct trc_event ev;		/* each line made, read back */
 };
 
 static int
@@ -1056,6 +1111,7 @@ read_program(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 			    strtol(t + 1, NULL, 10));
 		if ((x->tmpl = strdup(e + 1)) == NULL)
 			return ufail(U, line, "out of memory");
+		x->line = line;
 		x->nv = count_v(x->tmpl);
 	}
 	if (*rc < 0)
@@ -1359,7 +1415,7 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	const struct unode *x;
 	struct uleaf *d;
 	const char *t, *v;
-	char *o;
+	char *o, err[TRC_ERRLEN];
 	int64_t d0, peer, n;
 	int vi = 0, N = U->hdr.ranks;
 
@@ -1422,6 +1478,11 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	}
 	*o++ = '\n';
 	R->len = (size_t)(o - R->line);
+	/* What a template makes must read back: a bad kind or key in the
+	 * program is an error here, not an invalid stream written. */
+	if (trc_parse_line(R->line, R->len - 1, &U->ev, err) < 0)
+		return ufail(U, x->line, "rank %ld: E%d gives an invalid "
+		    "event: %s", (long)rank, x->leaf, err);
 	return 1;
 }
 

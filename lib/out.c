@@ -17,6 +17,10 @@ struct trc_out {
 	int			 failed;
 	char			*tmp;		/* written under this name */
 	char			*path;		/* and renamed to this one */
+	struct {				/* the further files, the same */
+		char		*tmp, *path;
+	}			 part[TRC_OUT_PARTS];
+	int			 nparts;
 	char			 err[TRC_ERRLEN + 512];
 };
 
@@ -34,17 +38,52 @@ one_file(const char *name)
 
 /* Errors name the file the user asked for, not its temporary name. */
 static void
-final_name(struct trc_out *o)
+rename_in_err(struct trc_out *o, const char *tmp, const char *path)
 {
 	char buf[sizeof(o->err)], *at;
 	size_t n;
 
-	if (o->tmp == NULL || (at = strstr(o->err, o->tmp)) == NULL)
+	if (tmp == NULL || (at = strstr(o->err, tmp)) == NULL)
 		return;
 	n = (size_t)(at - o->err);
-	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)n, o->err, o->path,
-	    at + strlen(o->tmp));
+	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)n, o->err, path,
+	    at + strlen(tmp));
 	memcpy(o->err, buf, sizeof(buf));
+}
+
+static void
+final_name(struct trc_out *o)
+{
+	int i;
+
+	rename_in_err(o, o->tmp, o->path);
+	for (i = 0; i < o->nparts; i++)
+		rename_in_err(o, o->part[i].tmp, o->part[i].path);
+}
+
+const char *
+trc_out_part(struct trc_out *o, const char *path)
+{
+	int i = o->nparts;
+
+	if (!trc_atomic_wanted(path))
+		return path;
+	if (i == TRC_OUT_PARTS) {
+		trc_out_fail(o, "%s: too many files", path);
+		return NULL;
+	}
+	if ((o->part[i].path = strdup(path)) == NULL) {
+		trc_out_fail(o, "out of memory");
+		return NULL;
+	}
+	if ((o->part[i].tmp = trc_atomic_tmp(path, o->err,
+	    sizeof(o->err))) == NULL) {
+		free(o->part[i].path);
+		o->failed = 1;
+		return NULL;
+	}
+	o->nparts++;
+	return o->part[i].tmp;
 }
 
 struct trc_out *
@@ -90,14 +129,25 @@ trc_out_write(struct trc_out *o, const struct trc_event *ev)
 int
 trc_out_close(struct trc_out *o)
 {
+	int i, rc;
+
 	if (o->failed)
 		return -1;
 	if ((o->fmt->wclose != NULL && o->fmt->wclose(o) < 0) || o->failed) {
 		final_name(o);
 		return -1;
 	}
+	/* Complete: each file under its own name now. */
+	for (i = 0; i < o->nparts; i++) {
+		rc = trc_atomic_commit(o->part[i].tmp, o->part[i].path, o->err,
+		    sizeof(o->err));
+		o->part[i].tmp = NULL;
+		if (rc < 0) {
+			o->failed = 1;
+			return -1;
+		}
+	}
 	if (o->tmp != NULL) {
-		/* Complete: under its own name now. */
 		if (trc_atomic_commit(o->tmp, o->path, o->err,
 		    sizeof(o->err)) < 0) {
 			o->tmp = NULL;
@@ -112,7 +162,7 @@ trc_out_close(struct trc_out *o)
 int
 trc_out_atomic(const struct trc_out *o)
 {
-	return o->tmp != NULL;
+	return o->tmp != NULL || o->nparts > 0;
 }
 
 const char *
@@ -131,6 +181,8 @@ trc_out_dropped(const struct trc_out *o, size_t i, const char **what,
 void
 trc_out_free(struct trc_out *o)
 {
+	int i;
+
 	if (o == NULL)
 		return;
 	if (o->fmt != NULL && o->fmt->wfree != NULL && o->state != NULL)
@@ -138,6 +190,10 @@ trc_out_free(struct trc_out *o)
 	trc_drops_free(&o->drops);
 	trc_atomic_abort(o->tmp);	/* not closed: never complete */
 	free(o->path);
+	for (i = 0; i < o->nparts; i++) {
+		trc_atomic_abort(o->part[i].tmp);
+		free(o->part[i].path);
+	}
 	free(o);
 }
 

@@ -356,39 +356,194 @@ static int
 fast_head_swar(const char **pp, struct trc_event *ev)
 {
 	const char *p = *pp;
-	uint64_t sec, frac, rank;
-	unsigned n, nfrac = 0;
+	uint64_t x, m, sec, frac, rank;
+	unsigned n;
 	int kind;
 
-	if ((n = swar_digits(p, &sec)) == 0 || n == 8)
+	/* The usual time: up to 7 digits, a point and 9 decimals. */
+	x = swar_load(p);
+	if ((m = swar_nondigit(x)) == 0 || (n = swar_first(m)) == 0 ||
+	    p[n] != '.' || swar_digits8(p + n + 1, &frac) < 0 ||
+	    !isdigit_c(p[n + 9]) || p[n + 10] != ' ')
 		return fast_head(pp, ev);
-	p += n;
-	frac = 0;
-	if (*p == '.') {
-		nfrac = swar_digits(++p, &frac);
-		p += nfrac;
-		if (nfrac == 8 && isdigit_c(*p)) {
-			frac = frac * 10 + (uint64_t)(*p++ - '0');
-			nfrac++;
-			if (isdigit_c(*p))
-				return 0;
-		}
-	}
-	if (*p++ != ' ' || (n = swar_digits(p, &rank)) == 0 || n == 8)
+	sec = swar_value(x, n);
+	frac = frac * 10 + (uint64_t)(p[n + 9] - '0');
+	p += n + 11;
+	/* The rank: up to 7 digits and a blank. */
+	x = swar_load(p);
+	if ((m = swar_nondigit(x)) == 0 || (n = swar_first(m)) == 0 ||
+	    p[n] != ' ')
 		return 0;
-	p += n;
-	if (*p++ != ' ')
-		return 0;
+	rank = swar_value(x, n);
+	p += n + 1;
 	if ((kind = kind_of(p)) < 0 || byte_class[(unsigned char)p[2]] < C_BLANK)
 		return 0;
 	ev->kind = (enum trc_kind)kind;
-	while (nfrac++ < 9)
-		frac *= 10;
 	ev->t = (int64_t)(sec * 1000000000 + frac);
 	ev->rank = (int32_t)rank;
 	*pp = p + 2;
 	return 1;
 }
+#endif
+
+#if SWAR_LE
+/* A known key's bytes as a little-endian word, as keyword() makes it. */
+#define KW(a, b, c, d, e)	((uint64_t)(a) | (uint64_t)(b) << 8 | \
+	(uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32)
+
+/*
+ * A req= list of plain decimals ("0,1,2"), checked and its first taken
+ * in one pass: 1, or 0 for anything else (trc_reqs_next says).
+ */
+static int
+reqs_plain(const char *s, size_t len, int64_t *first)
+{
+	const char *end = s + len;
+	int64_t n = 0;
+	int digits = 0, elems = 0;
+
+	for (; s < end; s++) {
+		if (isdigit_c(*s)) {
+			if (++digits > 18)
+				return 0;
+			if (elems == 0)
+				n = n * 10 + (*s - '0');
+		} else if (*s == ',' && digits > 0) {
+			digits = 0;
+			elems++;
+		} else
+			return 0;
+	}
+	if (digits == 0)
+		return 0;
+	*first = n;
+	return 1;
+}
+
+/*
+ * The attributes of a padded line, eight bytes at a time: the key up
+ * to its '=' in one load, known keys told apart by that word, a value
+ * of up to 7 digits read in the same load that finds its end.
+ * Anything unusual goes through parse_known, as the byte loop does.
+ */
+static int
+attrs_padded(const char *p, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	/* The bytes of a key of 2 to 5 bytes, the lengths of known ones. */
+	static const uint64_t kmask[8] = {
+		0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0, 0
+	};
+	const char *key, *eq;
+	struct trc_attr *a = ev->attr;
+	uint64_t x, m, u, kw;
+	size_t klen;
+	int64_t num;
+	unsigned k;
+
+	for (;; a++) {
+		if (*p == ' ')	/* the usual one blank */
+			p++;
+		while (byte_class[(unsigned char)*p] == C_BLANK)
+			p++;
+		if (byte_class[(unsigned char)*p] == C_END)
+			break;
+		key = p;
+		/* Every byte above '=' is C_OTHER: the first that may not
+		 * be is found eight at a time. */
+		x = swar_load(p);
+		if ((m = swar_lt(x, '=' + 1)) == 0) {
+			do
+				p += 8;
+			while ((m = swar_lt(swar_load(p), '=' + 1)) == 0);
+		}
+		p += swar_first(m);
+		if (*p != '=')
+			while (byte_class[(unsigned char)*p] == C_OTHER)
+				p++;
+		if (*p != '=' || p == key) {
+			while (byte_class[(unsigned char)*p] < C_BLANK)
+				p++;
+			errtok(err, "invalid attribute", key,
+			    (size_t)(p - key));
+			return -1;
+		}
+		eq = p++;
+		klen = (size_t)(eq - key);
+		num = -1;
+		if ((k = swar_digits(p, &u)) < 8) {
+			p += k;
+			if (k > 0 && byte_class[(unsigned char)*p] >= C_BLANK)
+				num = (int64_t)u;
+		} else {
+			for (num = 0; isdigit_c(*p) &&
+			    num < 100000000000000000LL; p++)
+				num = num * 10 + (*p - '0');
+			if (byte_class[(unsigned char)*p] < C_BLANK)
+				num = -1;
+		}
+		if (byte_class[(unsigned char)*p] < C_BLANK) {
+			/* Every byte above ' ' is below C_BLANK. */
+			while ((m = swar_lt(swar_load(p), ' ' + 1)) == 0)
+				p += 8;
+			p += swar_first(m);
+			while (byte_class[(unsigned char)*p] < C_BLANK)
+				p++;
+		}
+		if (a == ev->attr + TRC_MAXATTR) {
+			snprintf(err, TRC_ERRLEN, "more than %d attributes",
+			    TRC_MAXATTR);
+			return -1;
+		}
+		a->key.s = key;
+		a->key.len = klen;
+		a->val.s = eq + 1;
+		a->val.len = (size_t)(p - eq - 1);
+		kw = x & kmask[klen & 7];
+		if (klen > 5 || kw == 0)
+			continue;	/* no known key */
+		if (num >= 0 && num <= INT32_MAX) {
+			if (kw == KW('p', 'e', 'e', 'r', 0)) {
+				ev->peer = (int32_t)num;
+				continue;
+			}
+			if (kw == KW('t', 'a', 'g', 0, 0)) {
+				ev->tag = (int32_t)num;
+				continue;
+			}
+		}
+		if (num >= 0) {
+			if (kw == KW('b', 'y', 't', 'e', 's')) {
+				ev->bytes = num;
+				continue;
+			}
+			if (kw == KW('r', 'e', 'q', 0, 0)) {
+				ev->reqs = a->val;
+				ev->req = num;
+				continue;
+			}
+		}
+		if (kw == KW('f', 'n', 0, 0, 0))
+			ev->fn = a->val;
+		else if (kw == KW('o', 'p', 0, 0, 0))
+			ev->op = a->val;
+		else if (kw == KW('r', 'e', 'q', 0, 0) &&
+		    reqs_plain(a->val.s, a->val.len, &ev->req)) {
+			ev->reqs = a->val;
+		} else if ((kw == KW('t', 'a', 'g', 0, 0) ||
+		    kw == KW('r', 'e', 'q', 0, 0) ||
+		    kw == KW('p', 'e', 'e', 'r', 0) ||
+		    kw == KW('c', 'o', 'm', 'm', 0) ||
+		    kw == KW('r', 'o', 'o', 't', 0) ||
+		    kw == KW('b', 'y', 't', 'e', 's')) &&
+		    parse_known(ev, a, num, err) < 0)
+			return -1;
+	}
+	ev->nattr = (int)(a - ev->attr);
+	*stop = p;
+	return 0;
+}
+
 #endif
 
 /*
@@ -405,8 +560,6 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 	int64_t n, num;
 #if SWAR_LE
 	const int padded = end == NULL;
-	uint64_t m, u;
-	unsigned k;
 #endif
 
 	ev->peer = ev->tag = ev->root = TRC_NONE;
@@ -458,6 +611,10 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 		return -1;
 	}
 attributes:
+#if SWAR_LE
+	if (padded)
+		return attrs_padded(p, ev, err, stop);
+#endif
 	for (;;) {
 		while (byte_class[(unsigned char)*p] == C_BLANK)
 			p++;
@@ -466,45 +623,17 @@ attributes:
 		/* The key ends at the first '='; a value of digits only is
 		 * read as it is scanned. */
 		f.s = p;
-#if SWAR_LE
-		/* Padded, eight bytes at a time: every byte above '=' is
-		 * C_OTHER, and every one above ' ' is below C_BLANK; the
-		 * byte loops after decide from the first that may not be. */
-		if (padded) {
-			while ((m = swar_lt(swar_load(p), '=' + 1)) == 0)
-				p += 8;
-			p += swar_first(m);
-		}
-#endif
 		while (byte_class[(unsigned char)*p] == C_OTHER)
 			p++;
 		eq = *p == '=' ? p : NULL;
 		num = -1;
 		if (eq != NULL) {
-			p++;
-#if SWAR_LE
-			if (padded && (k = swar_digits(p, &u)) < 8) {
-				p += k;
-				num = k > 0 ? (int64_t)u : -1;
-			} else
-#endif
-			{
-				for (num = 0; isdigit_c(*p) &&
-				    num < 100000000000000000LL; p++)
-					num = num * 10 + (*p - '0');
-				if (p == eq + 1)
-					num = -1;
-			}
-			if (byte_class[(unsigned char)*p] < C_BLANK)
+			for (num = 0, p++; isdigit_c(*p) &&
+			    num < 100000000000000000LL; p++)
+				num = num * 10 + (*p - '0');
+			if (p == eq + 1 || byte_class[(unsigned char)*p] < C_BLANK)
 				num = -1;
 		}
-#if SWAR_LE
-		if (padded && byte_class[(unsigned char)*p] < C_BLANK) {
-			while ((m = swar_lt(swar_load(p), ' ' + 1)) == 0)
-				p += 8;
-			p += swar_first(m);
-		}
-#endif
 		while (byte_class[(unsigned char)*p] < C_BLANK)
 			p++;
 		f.len = (size_t)(p - f.s);

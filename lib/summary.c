@@ -45,7 +45,7 @@ trc_summary_new(void)
 			trc_summary_free(s);
 			return NULL;
 		}
-	s->last_op = -1;
+	s->last_op.id = s->last_label.id = -1;
 	if ((s->op = calloc((size_t)s->ops.cap, sizeof(*s->op))) == NULL) {
 		trc_summary_free(s);
 		return NULL;
@@ -143,13 +143,35 @@ grow_ranks(struct trc_summary *s, int32_t r)
 	return grow_ranks(s, r);
 }
 
+/* Whether name is the one hit holds. */
+static inline int
+hit(const struct trc_name_hit *h, const struct trc_str *name)
+{
+	return h->id >= 0 && name->len == h->len &&
+	    (name->s == h->name || memcmp(name->s, h->name, h->len) == 0);
+}
+
+static void
+remember(struct trc_name_hit *h, const struct trc_intern *in, int32_t id,
+    size_t len)
+{
+	h->name = in->name[id];
+	h->len = len;
+	h->id = id;
+}
+
 static int32_t
 label_id(struct trc_summary *s, const struct trc_str *fn)
 {
 	int32_t id, n = s->labels.n;
 	void *p;
 
-	if ((id = trc_intern(&s->labels, fn->s, fn->len)) < 0 || id < n)
+	if (hit(&s->last_label, fn))
+		return s->last_label.id;
+	if ((id = trc_intern(&s->labels, fn->s, fn->len)) < 0)
+		return id;
+	remember(&s->last_label, &s->labels, id, fn->len);
+	if (id < n)
 		return id;
 	/* A new label: its rows, sized for every rank. */
 	if ((p = realloc(s->life, (size_t)s->labels.cap * sizeof(*s->life))) == NULL)
@@ -167,22 +189,16 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	return id;
 }
 
+/* An operation named for the first time since the last one. */
 static struct trc_op_sum *
-op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
+op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 {
 	int32_t id, n = s->ops.n;
 	void *p;
 
-	if (name == NULL || name->len == 0)
-		return &s->op[fixed];
-	/* Runs of the same operation are the rule: try the last one first. */
-	id = s->last_op;
-	if (id < 0 || strncmp(s->ops.name[id], name->s, name->len) != 0 ||
-	    s->ops.name[id][name->len] != '\0')
-		id = trc_intern(&s->ops, name->s, name->len);
-	if (id < 0)
+	if ((id = trc_intern(&s->ops, name->s, name->len)) < 0)
 		return NULL;
-	s->last_op = id;
+	remember(&s->last_op, &s->ops, id, name->len);
 	if (id >= n) {
 		if ((p = realloc(s->op, (size_t)s->ops.cap * sizeof(*s->op))) == NULL)
 			return NULL;
@@ -190,6 +206,17 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 		memset(&s->op[id], 0, sizeof(*s->op));
 	}
 	return &s->op[id];
+}
+
+static inline struct trc_op_sum *
+op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
+{
+	if (name == NULL || name->len == 0)
+		return &s->op[fixed];
+	/* Runs of the same operation are the rule: try the last one first. */
+	if (hit(&s->last_op, name))
+		return &s->op[s->last_op.id];
+	return op_sum_lookup(s, name);
 }
 
 /* The profile: a call's time on rank r under its operation and site. */
@@ -284,7 +311,7 @@ isop(const struct trc_event *ev, const char *op)
  * (ssend, start, mrecv, ...), else under fixed.  The parts of a
  * sendrecv add their bytes to it; the call itself is counted at its WE.
  */
-static struct trc_op_sum *
+static inline struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
     int64_t bytes, int64_t time)
 {
@@ -299,23 +326,36 @@ msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
 	if (time >= 0) {	/* -1: the time is its wait's */
 		op->time += time;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
-		if (prof_add(s, s->ops.name[op - s->op],
+		if (s->profile && prof_add(s, s->ops.name[op - s->op],
 		    strlen(s->ops.name[op - s->op]), ev->rank, time) < 0)
 			return NULL;
 	}
 	return op;
 }
 
-static int
+/* The bucket of b bytes: its bit length (0 for none), at most the last. */
+static inline int
 size_bucket(int64_t b)
 {
-	int k = 0;
+	int k = b > 0 ? 64 - __builtin_clzll((unsigned long long)b) : 0;
 
-	while (b > 0 && k < TRC_SIZE_BUCKETS - 1) {
-		b >>= 1;
-		k++;
+	return k < TRC_SIZE_BUCKETS - 1 ? k : TRC_SIZE_BUCKETS - 1;
+}
+
+/* The computation interval ev ends, of wall length *dt, by its cpu=. */
+static int
+comp_time(struct trc_summary *s, const struct trc_event *ev, int64_t *dt)
+{
+	struct trc_comp c;
+
+	if (trc_comp_recorded(ev, TRC_COMP_CPU, *dt, &c, s->errbuf,
+	    sizeof(s->errbuf)) < 0) {
+		s->error = s->errbuf;
+		return -1;
 	}
-	return k;
+	if (c.cpu >= 0)
+		*dt = c.cpu;
+	return 0;
 }
 
 int
@@ -355,8 +395,15 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		return -1;
 	}
 	rs->act[rs->cur] += dt;
-	if (rs->cur == TRC_ACT_COMP && rs->depth > 0)
-		s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
+	if (rs->cur == TRC_ACT_COMP) {
+		/* A rank's first event ends no interval: its cpu= is
+		 * the time before the run. */
+		if (s->cpu && rs->events > 0 && comp_time(s, ev, &dt) < 0)
+			return -1;
+		rs->comp += dt;
+		if (rs->depth > 0)
+			s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
+	}
 	rs->last = ev->t;
 	rs->events++;
 	s->occ_kind = TRC_OCC_NONE;
@@ -371,8 +418,9 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
 		    rs->cur == TRC_ACT_SEND ? ev->t - rs->call_start : 0) == NULL)
 			return oom(s);
-		s->size_count[size_bucket(bytes)]++;
-		s->size_bytes[size_bucket(bytes)] += bytes;
+		id = size_bucket(bytes);
+		s->size_count[id]++;
+		s->size_bytes[id] += bytes;
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_RB:
@@ -425,7 +473,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		op->bytes += ev->kind == TRC_XE ? bytes : 0;
 		op->time += dt;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
-		if (prof_add(s, s->ops.name[op - s->op],
+		if (s->profile && prof_add(s, s->ops.name[op - s->op],
 		    strlen(s->ops.name[op - s->op]), ev->rank, dt) < 0)
 			return oom(s);
 		rs->cur = TRC_ACT_COMP;
@@ -448,8 +496,11 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 			return fail(s, "PE fn='%.*s' with no open region%s",
 			    ev->fn.s, ev->fn.len, "");
 		top = &rs->stack[rs->depth - 1];
-		if (strncmp(s->labels.name[top->label], ev->fn.s, ev->fn.len) != 0 ||
-		    s->labels.name[top->label][ev->fn.len] != '\0')
+		if (!(top->label == s->last_label.id &&
+		    hit(&s->last_label, &ev->fn)) &&
+		    (strncmp(s->labels.name[top->label], ev->fn.s,
+		    ev->fn.len) != 0 ||
+		    s->labels.name[top->label][ev->fn.len] != '\0'))
 			return fail(s, "PE fn='%.*s' closes region '%s'",
 			    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 		stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
@@ -533,27 +584,29 @@ trc_summary_sections(const char *list, unsigned *bits)
 	}
 }
 
-/* One profile row from per-rank times (nr of them, the rest 0). */
+/* One profile row from per-rank times (nt of them, the rest 0), over
+ * the ranks present. */
 static void
 prof_row(struct trc_profile_row *row, const char *op, size_t oplen,
-    const char *site, const int64_t *t, int32_t nt, int32_t nranks,
-    int64_t run)
+    const char *site, const int64_t *t, int32_t nt,
+    const struct trc_summary *s, int64_t run)
 {
-	int32_t r;
+	int32_t i, r;
 	int64_t v;
 
 	snprintf(row->op, sizeof(row->op), "%.*s", (int)oplen, op);
 	row->site = site;
 	row->total = 0;
-	for (r = 0; r < nranks; r++) {
+	for (i = 0; i < s->npresent; i++) {
+		r = s->present[i];
 		v = r < nt ? t[r] : 0;
 		row->total += v;
-		if (r == 0 || v > row->max)
+		if (i == 0 || v > row->max)
 			row->max = v;
-		if (r == 0 || v < row->min)
+		if (i == 0 || v < row->min)
 			row->min = v;
 	}
-	row->mean = nranks > 0 ? (double)row->total / nranks : 0;
+	row->mean = s->npresent > 0 ? (double)row->total / s->npresent : 0;
 	row->percent = run > 0 ? 100.0 * (double)row->total / (double)run : 0;
 }
 
@@ -575,13 +628,15 @@ trc_summary_profile(const struct trc_summary *s, size_t *n)
 {
 	struct trc_profile_row *rows;
 	int64_t run = 0, *t = NULL;
-	int32_t i, r, nranks = s->nranks;
+	int32_t i, j, r, nranks = s->nranks;
 	const char *key, *tab;
 	size_t k = 0;
 
 	*n = 0;
-	for (r = 0; r < nranks; r++)
+	for (j = 0; j < s->npresent; j++) {
+		r = s->present[j];
 		run += s->rank[r].last - s->rank[r].first;
+	}
 	rows = calloc((size_t)s->prof_keys.n + (size_t)s->labels.n + 1,
 	    sizeof(*rows));
 	if (rows == NULL || (nranks > 0 &&
@@ -592,18 +647,19 @@ trc_summary_profile(const struct trc_summary *s, size_t *n)
 	/* Computation by its label, and outside every region. */
 	for (i = 0; i < s->labels.n; i++)
 		prof_row(&rows[k++], "computation", 11, s->labels.name[i],
-		    s->comp[i], nranks, nranks, run);
-	for (r = 0; r < nranks; r++) {
+		    s->comp[i], nranks, s, run);
+	for (j = 0; j < s->npresent; j++) {
+		r = s->present[j];
 		t[r] = s->rank[r].act[TRC_ACT_COMP];
 		for (i = 0; i < s->labels.n; i++)
 			t[r] -= s->comp[i][r];
 	}
-	prof_row(&rows[k++], "computation", 11, "", t, nranks, nranks, run);
+	prof_row(&rows[k++], "computation", 11, "", t, nranks, s, run);
 	for (i = 0; i < s->prof_keys.n; i++) {
 		key = s->prof_keys.name[i];
 		tab = strchr(key, '\t');
 		prof_row(&rows[k++], key, (size_t)(tab - key), tab + 1,
-		    s->prof[i], s->prof_n[i], nranks, run);
+		    s->prof[i], s->prof_n[i], s, run);
 	}
 	free(t);
 	/* Rows that took no time on any rank say nothing. */

@@ -245,9 +245,9 @@ int		 trc_out_write(struct trc_out *, const struct trc_event *);
 /* Finishes the files: 0, or -1 with trc_out_error(). */
 int		 trc_out_close(struct trc_out *);
 const char	*trc_out_error(const struct trc_out *);
-/* Whether the file goes to a temporary name renamed at the close (a
- * regular file in a format of one file): not closed, it is never
- * written. */
+/* Whether the files go to temporary names renamed at the close (a
+ * regular file in a format of one file, Paraver's three): not closed,
+ * they are never written. */
 int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);

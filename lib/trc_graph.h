@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trc.h"
+
 /* What makes two events the same: the kind and these fields. */
 #define TRC_KEY_KIND	0x01u
 #define TRC_KEY_PEER	0x02u
@@ -45,16 +47,24 @@ struct trc_rank {
 					 * rank it is, from 0 */
 	uint64_t	*eline;		/* its send's line, 0 none */
 	size_t		 nrecv, rcap;
-	uint32_t	*sent;		/* sends so far, per destination */
-	size_t		 nsent;
+	/* Sends so far per destination, a hash of the destinations
+	 * this rank sent to (not an array to the largest). */
+	int32_t		*sdst;		/* -1: a free slot */
+	uint32_t	*scnt;
+	size_t		 nsent, scap;	/* scap a power of 2, or 0 */
 	uint32_t	*mark;		/* event indexes where regions begin */
 	size_t		 nmark, mcap;
+	int		 present;	/* it has events */
 };
 
+/* The ranks, in pages (lib/pages.c) as they come: memory follows the
+ * ranks present, not the largest rank number. */
 struct trc_graph {
-	struct trc_rank	*rank;
+	struct trc_pages rankp;
+	int32_t		*present;	/* the ranks with events, in order */
+	int32_t		 npresent, cappresent;
 	int32_t		 nranks;	/* highest rank seen + 1, or the header's */
-	size_t		 cap;
+	int32_t		 hranks;	/* the header's ranks=, or 0 */
 	uint64_t	 events;
 	uint64_t	 sends, recvs;	/* messages sent (SE) and received (RE) */
 	uint64_t	 unmatched;	/* sends and receives never matched */
@@ -68,6 +78,15 @@ struct trc_graph {
 int	 trc_graph_read(struct trc_graph *g, struct trc_reader *,
 	    struct trc_dict *, const char *split);
 void	 trc_graph_free(struct trc_graph *);
+/* Rank r of g, an empty one when it has no events. */
+const struct trc_rank *trc_graph_rank(const struct trc_graph *, int32_t r);
+/*
+ * The ranks with events in a or b, and those below either header's
+ * ranks=, in order, in a new array of *n (free it); NULL when out of
+ * memory.
+ */
+int32_t	*trc_graph_ranks(const struct trc_graph *a, const struct trc_graph *b,
+	    int32_t *n);
 
 /* One rank of two graphs compared. */
 struct trc_rank_cmp {

@@ -38,6 +38,7 @@ void		 trc_loops_free(struct trc_loops *);
  */
 struct trc_loops_series {
 	int64_t		 n, first, last, stride, sum, min, max;
+	double		 ksum;		/* sum of i * value i, i from 0 */
 	int		 arith;		/* first + i * stride so far */
 	int		 exact;		/* kept whole, statistics or not */
 	int64_t		*v;		/* every value (lossless, exact) */

@@ -32,6 +32,7 @@ struct trc_region {
 struct trc_rank_sum {
 	int64_t			 events, first, last;
 	int64_t			 act[TRC_NACT];
+	int64_t			 comp;	/* computation on the summary's clock */
 	enum trc_activity	 cur;
 	int64_t			 call_start;	/* of the open SB, RB, WB or XB */
 	struct trc_region	*stack;
@@ -56,7 +57,8 @@ struct trc_summary {
 	struct trc_intern	 labels;	/* procedure labels */
 	struct trc_intern	 ops;		/* operation names */
 	/* Per label and rank: lifetimes of PB..PE and computation time
-	 * with the label innermost; rows grow with ranks. */
+	 * with the label innermost (on the clock cpu says); rows grow
+	 * with ranks. */
 	struct trc_stat		**life;
 	int64_t			**comp;
 	int32_t			 cap_ranks;
@@ -66,7 +68,13 @@ struct trc_summary {
 	int32_t			*present;
 	int32_t			 npresent, cap_present;
 	struct trc_op_sum	*op;
-	int32_t			 last_op;	/* id of the last named op */
+	/* The last operation and label looked up, as names repeat in
+	 * runs: compared by length and bytes before any hashing. */
+	struct trc_name_hit {
+		const char	*name;	/* interned, NUL-ended */
+		size_t		 len;
+		int32_t		 id;	/* -1: none yet */
+	}			 last_op, last_label;
 	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k
 	 * holds sizes in [2^(k-1), 2^k). */
 	int64_t			 size_count[TRC_SIZE_BUCKETS];
@@ -79,6 +87,10 @@ struct trc_summary {
 	/* The profile, when asked for: time per (operation, site) key
 	 * and rank, keys "op\tsite" (site: the innermost region). */
 	int			 profile;
+	/* TRC_COMP_CPU, set before the first event: computation is timed
+	 * by the events' cpu= where they carry one (trc-ratios), not by
+	 * the wall clock; act[] and lifetimes stay on the wall clock. */
+	int			 cpu;
 	struct trc_intern	 prof_keys;
 	int64_t			**prof;
 	int32_t			*prof_n;	/* ranks per key row */

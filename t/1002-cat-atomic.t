@@ -68,6 +68,18 @@ expect_exit 2 "-o /dev/full" -- trc-cat -o /dev/full "$d/a.trc"
 is "$(cat "$err")" "trc-cat: /dev/full: write error: No space left on device" \
     "-o /dev/full: the write error, no temporary file in /dev"
 
+# Paraver's three files: each written under a temporary name and
+# renamed when all are complete; a bad input leaves the old .prv and
+# makes no .pcf nor .row, and no temporary file.
+mkdir "$d/pv"
+echo old >"$d/pv/o.prv"
+expect_exit 2 "prv, bad input" -- trc-cat --to prv -o "$d/pv/o" "$d/bad.trc"
+is "$(cat "$d/pv/o.prv"):$(ls -a "$d/pv" | tr '\n' ' ')" "old:. .. o.prv " \
+    "prv, bad input: the old .prv untouched, no .pcf, .row or temporary"
+expect_exit 0 "prv, good input" -- trc-cat --to prv -o "$d/pv/o" "$d/a.trc"
+is "$(ls -a "$d/pv" | tr '\n' ' '):$(head -c 9 "$d/pv/o.prv")" ". .. o.pcf o.prv o.row :#Paraver " \
+    "prv, good input: the three files, no temporary"
+
 # trc-svg: a bad input leaves the old picture.
 echo old >"$d/p.svg"
 expect_exit 2 "trc-svg, bad input" -- trc-svg -o "$d/p.svg" "$d/bad.trc"

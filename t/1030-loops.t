@@ -169,6 +169,10 @@ sed '11d' "$tmp/nested.want" > "$tmp/d.loops"
 desc "loop without end" 11 "'loop' without 'end'"
 sed 's/^  E0 n=3 dt=1000000+0 v=1+1/  E0 n=3 dt=1000000+0 v=1+1 w=2/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "unknown field" 13 "unknown field 'w'"
+# A template that makes no valid event (libFuzzer's 'ReB', in
+# fuzz/regress/loops) is an error at its line, not a bad stream written.
+sed 's/^      E1 PB fn=a/      E1 PXB fn=a/' "$tmp/nested.want" > "$tmp/d.loops"
+desc "bad kind" 6 "rank 0: E1 gives an invalid event: unknown kind 'PXB'"
 sed 's/^  E1 n=6/  E1 n=5/' "$tmp/nested.want" > "$tmp/d.loops"
 expect_exit 2 "-x, count: exit 2" -- trc-loops -x "$tmp/d.loops"
 is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 0: E1 runs other than its n= times" "-x, count: message"

@@ -54,6 +54,14 @@ printf 'L 1e300\no 1e-7\nG 1e-9\n' >"$tmp/l.loggp"
 expect_exit 2 "loggp L 1e300" -- trc-scale --model loggp:"$tmp/l.loggp" "$tmp/pp.trc"
 is "$(cat "$err")" "trc-scale: $tmp/l.loggp:1: 'L' 1e300 is past 86400 s" \
     "a LogGP parameter over a day refused"
+# G at its largest, 86400 s a byte: 10^6 bytes take 8.64e19 ns, past
+# the limit; the sums of the wire's times stay at the limit instead of
+# wrapping (fuzz/regress/fit), and the SE is named.
+printf 'L 1e-6\no 1e-7\nG 86400\n' >"$tmp/g.loggp"
+sed 's/bytes=8/bytes=1000000/' "$tmp/pp.trc" >"$tmp/big.trc"
+expect_exit 2 "loggp G 86400, 10^6 bytes" -- trc-scale --model loggp:"$tmp/g.loggp" "$tmp/big.trc"
+is "$(cat "$err")" "trc-scale: $tmp/big.trc:4: predicted arrival past $lim" \
+    "a message past the limit on the wire named by the SE"
 
 # Delays: the issue's 20 delays of 999999999 s add past the limit at
 # the third send (3 x 999999999 s > 2305843009 s); twenty specs on one

@@ -61,6 +61,15 @@ trc-sum --section procs "$tmp/attr.trc" >"$out" 2>"$err"
 grep -q '^a  *0  *1  *1\.000 s ' "$out"
 ok $? "a 10 MB value: trc-sum counts the procedure"
 
+# At most 32 attributes an event (trc(5), trc-faults(7)): 32 pass
+# whole, a 33rd is an error naming the line, the events before it out.
+awk 'BEGIN { print "#trc 1"; print "0 0 MK"
+	printf "1 0 MK"; for (i = 1; i <= 32; i++) printf " a%d=%d", i, i; print ""
+	printf "2 0 MK"; for (i = 1; i <= 33; i++) printf " a%d=%d", i, i; print "" }' >"$tmp/attrs.trc"
+expect_exit 2 "33 attributes: exit 2" -- trc-cat "$tmp/attrs.trc"
+is "$(cat "$err")" "trc-cat: $tmp/attrs.trc:4: more than 32 attributes" "33 attributes: the line named"
+is "$(sed -n 3p "$out" | wc -w | tr -d ' ')" 35 "32 attributes: written whole"
+
 # More than 9 fractional digits are rounded (trc(5)): to the nearest
 # nanosecond, a tie to the even one.
 printf '#trc 1\n0.0000000015 0 MK\n0.0000000025 0 MK\n0.00000000251 0 MK\n1.9999999995 0 MK\n' |

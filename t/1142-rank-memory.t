@@ -1,7 +1,8 @@
 #!/bin/sh
 # Memory follows the ranks present, not the largest rank number (issue
 # 15): trc-scale and trc-perturb keep ranks in pages of 1024 as they
-# come (lib/pages.c), about 600 bytes a rank present (trc-scale(1)).
+# come (lib/pages.c), about 600 bytes a rank present (trc-scale(1));
+# trc-sum, trc-loops, trc-stable and the SimGrid reader likewise.
 . "$(dirname "$0")/lib.sh"
 
 mem() {	# KB of peak memory of the command after it
@@ -50,6 +51,59 @@ if [ -z "$TRC_SANITIZE" ]; then
 	ok $? "rank 2000000: trc-perturb in $m KB, under 30000"
 else
 	ok 0 "memory not measured under the sanitizers"
+	ok 0 "memory not measured under the sanitizers"
+fi
+
+# trc-sum walks the ranks present: one region on rank 2,000,000 gives
+# one row per table, its lifetime 1 s by hand.
+printf '#trc 1\n0 2000000 PB fn=a\n1 2000000 PE fn=a\n' >"$tmp/s2m.trc"
+m=$(mem trc-sum -t --section ranks,procs,profile "$tmp/s2m.trc")
+is "$?:$(grep -v '^rank\|^procedure\|^operation\|^$' "$out")" "0:2000000	2	1.000000000	1.000000000	0.000000000	0.000000000	0.000000000	0.000000000
+a	2000000	1	1.000000000	1.000000000	1.000000000	1.000000000	1.000000000	1	0.000000
+computation	a	100.00	1.000000000	1.000000000	1.000000000	1.000000000" \
+	"trc-sum, rank 2000000: a row for the rank present"
+if [ -z "$TRC_SANITIZE" ]; then
+	[ "$m" -lt 30000 ]
+	ok $? "trc-sum, rank 2000000: $m KB, under 30000 (it was 314 MB)"
+else
+	ok 0 "memory not measured under the sanitizers"
+fi
+
+# trc-loops keeps its ranks in pages too: one group, one rank.
+m=$(mem trc-loops "$tmp/s2m.trc")
+is "$?:$(grep -c '^rank ' "$out"):$(grep '^group' "$out")" "0:1:group 2000000" \
+	"trc-loops, rank 2000000: one group of the one rank"
+if [ -z "$TRC_SANITIZE" ]; then
+	[ "$m" -lt 30000 ]
+	ok $? "trc-loops, rank 2000000: $m KB, under 30000 (it was 141 MB)"
+else
+	ok 0 "memory not measured under the sanitizers"
+fi
+
+# trc-stable: the ranks with events in either trace (and those a header
+# declares) get rows; rank 2,000,000 sends to rank 0 in both, 2 events
+# each, the same: distance 0.
+printf '#trc 1\n0 2000000 SB peer=0 tag=1 bytes=8\n0 2000000 SE peer=0 tag=1 bytes=8\n1 0 RB peer=2000000 tag=1 bytes=8\n1 0 RE peer=2000000 tag=1 bytes=8\n' >"$tmp/g2m.trc"
+m=$(mem trc-stable "$tmp/g2m.trc" "$tmp/g2m.trc")
+is "$?:$(awk '$1 ~ /^[0-9]/ { print $1, $2, $3, $4, $5 }' "$out" | tr '\n' ';')" \
+	"0:0 2 2 2 0;2000000 2 2 2 0;" "trc-stable, rank 2000000: rows for ranks 0 and 2000000"
+if [ -z "$TRC_SANITIZE" ]; then
+	[ "$m" -lt 30000 ]
+	ok $? "trc-stable, rank 2000000: $m KB, under 30000 (it was 570 MB)"
+else
+	ok 0 "memory not measured under the sanitizers"
+fi
+
+# SimGrid: one file naming ranks 0 and 100,000,000 (fuzz/regress/simgrid
+# has the input libFuzzer found): the reader keeps the ranks in pages.
+printf '0 init\n0 send 100000000 8\n100000000 init\n100000000 recv 0 8\n' >"$tmp/sg.txt"
+m=$(mem trc-cat -f simgrid "$tmp/sg.txt")
+is "$?:$(cut -d' ' -f2,3 "$out" | tr '\n' ' ')" "0:1 ranks=100000001 0 MK 0 SB 0 SE 100000000 MK 100000000 RB 100000000 RE " \
+	"SimGrid rank 100000000: read"
+if [ -z "$TRC_SANITIZE" ]; then
+	[ "$m" -lt 30000 ]
+	ok $? "SimGrid rank 100000000: $m KB, under 30000 (it asked for a state per rank number, gigabytes)"
+else
 	ok 0 "memory not measured under the sanitizers"
 fi
 

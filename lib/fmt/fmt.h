@@ -265,6 +265,14 @@ int		 trc_fail_lines(struct trc_reader *, const struct trc_lines *);
 void		 trc_drop(struct trc_reader *, const char *what);
 
 /* out.c, for writers. */
+/*
+ * The name to write a further file of the output under: a temporary
+ * name beside path, renamed to it when trc_out_close() succeeds and
+ * removed otherwise (atomic.c), or path itself when it is not a
+ * regular file.  NULL, with the error set, when it cannot be made.
+ */
+#define TRC_OUT_PARTS	4
+const char	*trc_out_part(struct trc_out *, const char *path);
 void		*trc_out_state(struct trc_out *);
 void		 trc_out_set_state(struct trc_out *, void *);
 const struct trc_open_opts *trc_out_opts(const struct trc_out *);

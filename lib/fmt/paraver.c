@@ -1960,7 +1960,7 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 {
 	const char *p = s + 2, *q, *e = s + slen;
 	int64_t cpu, app, task, th, t, type, v, kind;
-	size_t n = 0, len;
+	size_t n = 0, len, i;
 	struct trc_attr *a;
 	const char *kn, *lab;
 	int key, cl;
@@ -2032,6 +2032,12 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 			    (len = strlen(lab)) + n + 1 > sizeof(d->txt))
 				return 0;
 			memcpy(d->txt + n, lab, len);
+			/* One word, as trc_eb_strk() makes it. */
+			for (i = 0; i < len; i++)
+				if (d->txt[n + i] == ' ' ||
+				    d->txt[n + i] == '\t' ||
+				    d->txt[n + i] == '\r')
+					d->txt[n + i] = '_';
 			break;
 		case C_LIST:
 			len = trc_format_int(d->txt + n, v);
@@ -3309,6 +3315,7 @@ static int
 wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 {
 	struct wr *w;
+	const char *name;
 	size_t n;
 	int i;
 
@@ -3333,7 +3340,11 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 	w->base[n] = '\0';
 	memcpy(w->prv, path, n);
 	memcpy(w->prv + n, ".prv", 5);
-	if ((w->fd = open(w->prv, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+	/* Each of the three files under a temporary name until all are
+	 * complete (trc_out_part): a failed run leaves none of them. */
+	if ((name = trc_out_part(out, w->prv)) == NULL)
+		return -1;
+	if ((w->fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 		return trc_out_fail(out, "%s: %s", w->prv, strerror(errno));
 	if (wtemp(w, &w->bfd) < 0 || wtemp(w, &w->cfd) < 0)
 		return -1;
@@ -3355,6 +3366,7 @@ static FILE *
 wfile(struct wr *w, const char *ext, char **name)
 {
 	size_t n = strlen(w->base);
+	const char *tmp;
 	FILE *fp;
 
 	if ((*name = malloc(n + strlen(ext) + 1)) == NULL) {
@@ -3363,7 +3375,9 @@ wfile(struct wr *w, const char *ext, char **name)
 	}
 	memcpy(*name, w->base, n);
 	strcpy(*name + n, ext);
-	if ((fp = fopen(*name, "w")) == NULL)
+	if ((tmp = trc_out_part(w->out, *name)) == NULL)
+		return NULL;
+	if ((fp = fopen(tmp, "w")) == NULL)
 		trc_out_fail(w->out, "%s: %s", *name, strerror(errno));
 	return fp;
 }

@@ -435,11 +435,16 @@ struct rk {
 	int		 defer;		/* drec comes first */
 	struct orec	 drec;
 	int		 inheap;
+	int		 present;	/* it has actions */
 };
 
 struct sg {
-	int32_t		 n;		/* ranks */
-	struct rk	*rk;
+	int32_t		 n;		/* ranks: the largest number + 1 */
+	/* Per rank, in pages (lib/pages.c): memory follows the ranks
+	 * present and the peers named, not the largest rank number. */
+	struct trc_pages rkp;
+	int32_t		*present;	/* the ranks with actions, in order */
+	int32_t		 npresent, cappresent;
 	struct trc_lines *shared;	/* one file for all ranks */
 	char		*sharedname;
 	char		*tmpname;	/* stdin spooled */
@@ -469,29 +474,38 @@ struct sg {
 	char		 hdr[64];
 };
 
+/* Rank k's state: a rank with actions, or a peer rank_arg() took. */
+#define RK(g, k)	((struct rk *)trc_pages_at(&(g)->rkp, (size_t)(k)))
+
 static void
 sg_free(void *state)
 {
 	struct sg *g = state;
 	struct qline *q, *qn;
-	int32_t i;
+	struct rk *rk;
+	size_t i;
 
 	if (g == NULL)
 		return;
-	for (i = 0; g->rk != NULL && i < g->n; i++) {
-		trc_lines_close(g->rk[i].lines);
-		for (q = g->rk[i].qhead; q != NULL; q = qn) {
+	for (i = 0; i < g->rkp.npg * TRC_PAGE; i++) {
+		if ((rk = trc_pages_at(&g->rkp, i)) == NULL) {
+			i |= TRC_PAGE - 1;	/* the next page */
+			continue;
+		}
+		trc_lines_close(rk->lines);
+		for (q = rk->qhead; q != NULL; q = qn) {
 			qn = q->next;
 			free(q);
 		}
-		free(g->rk[i].cur);
-		free(g->rk[i].rq);
-		free(g->rk[i].wild);
-		free(g->rk[i].wl);
-		free(g->rk[i].wlstr);
-		free((char *)g->rk[i].fname);
+		free(rk->cur);
+		free(rk->rq);
+		free(rk->wild);
+		free(rk->wl);
+		free(rk->wlstr);
+		free((char *)rk->fname);
 	}
-	free(g->rk);
+	trc_pages_free(&g->rkp);
+	free(g->present);
 	trc_lines_close(g->shared);
 	free(g->sharedname);
 	if (g->tmpname != NULL) {
@@ -511,8 +525,8 @@ sg_free(void *state)
 static int
 hless(const struct sg *g, int32_t a, int32_t b)
 {
-	return g->rk[a].now < g->rk[b].now ||
-	    (g->rk[a].now == g->rk[b].now && a < b);
+	return RK(g, a)->now < RK(g, b)->now ||
+	    (RK(g, a)->now == RK(g, b)->now && a < b);
 }
 
 static void
@@ -520,7 +534,7 @@ hpush(struct sg *g, int32_t r)
 {
 	int32_t i, p;
 
-	g->rk[r].inheap = 1;
+	RK(g, r)->inheap = 1;
 	for (i = g->nheap++; i > 0; i = p) {
 		p = (i - 1) / 2;
 		if (!hless(g, r, g->heap[p]))
@@ -544,7 +558,7 @@ hpop(struct sg *g)
 		g->heap[i] = g->heap[c];
 	}
 	g->heap[i] = last;
-	g->rk[top].inheap = 0;
+	RK(g, top)->inheap = 0;
 	return top;
 }
 
@@ -558,7 +572,7 @@ emit(struct trc_reader *r, struct sg *g, int32_t rank, int kind)
 	if (g->nout == g->capout) {
 		cap = g->capout ? 2 * g->capout : 256;
 		if ((nv = malloc(cap * sizeof(*nv))) == NULL) {
-			trc_fail_at(r, g->rk[rank].fname, 0, "out of memory");
+			trc_fail_at(r, RK(g, rank)->fname, 0, "out of memory");
 			return NULL;
 		}
 		for (i = 0; i < g->nout; i++)
@@ -570,7 +584,7 @@ emit(struct trc_reader *r, struct sg *g, int32_t rank, int kind)
 	}
 	o = &g->out[(g->head + g->nout++) & (g->capout - 1)];
 	memset(o, 0, sizeof(*o));
-	o->t = g->rk[rank].now;
+	o->t = RK(g, rank)->now;
 	o->rank = rank;
 	o->kind = (unsigned char)kind;
 	o->peer = o->tag = o->root = TRC_NONE;
@@ -592,7 +606,7 @@ fail(struct trc_reader *r, struct sg *g, int32_t rank, long line,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return trc_fail_at(r, g->rk[rank].fname, line, "%s", msg);
+	return trc_fail_at(r, RK(g, rank)->fname, line, "%s", msg);
 }
 
 /*
@@ -602,7 +616,7 @@ fail(struct trc_reader *r, struct sg *g, int32_t rank, long line,
 static int
 next_line(struct trc_reader *r, struct sg *g, int32_t k, long *lineno)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct qline *q;
 	char *s;
 	size_t len;
@@ -635,7 +649,8 @@ next_line(struct trc_reader *r, struct sg *g, int32_t k, long *lineno)
 				while (*s == ' ' || *s == '\t')
 					s++;
 				*lineno = trc_lines_lineno(g->shared);
-				if (lead_rank(s, &who) < 0 || who >= g->n)
+				if (lead_rank(s, &who) < 0 || who >= g->n ||
+				    RK(g, who) == NULL)
 					break;	/* the pre-pass said it is fine */
 				if (who == k)
 					break;
@@ -645,11 +660,11 @@ next_line(struct trc_reader *r, struct sg *g, int32_t k, long *lineno)
 				q->next = NULL;
 				q->line = *lineno;
 				memcpy(q->s, s, strlen(s) + 1);
-				if (g->rk[who].qtail != NULL)
-					g->rk[who].qtail->next = q;
+				if (RK(g, who)->qtail != NULL)
+					RK(g, who)->qtail->next = q;
 				else
-					g->rk[who].qhead = q;
-				g->rk[who].qtail = q;
+					RK(g, who)->qhead = q;
+				RK(g, who)->qtail = q;
 			}
 		}
 		if (skipline(s))
@@ -673,7 +688,7 @@ next_line(struct trc_reader *r, struct sg *g, int32_t k, long *lineno)
 static struct req *
 req_new(struct trc_reader *r, struct sg *g, int32_t k, long line)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct req *nv;
 	size_t cap;
 
@@ -728,7 +743,7 @@ req_to_end(struct rk *rk, struct req *q)
 static int
 wl_add(struct trc_reader *r, struct sg *g, int32_t k, int64_t id, long line)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	int64_t *nv;
 	size_t cap;
 
@@ -750,7 +765,7 @@ wl_add(struct trc_reader *r, struct sg *g, int32_t k, int64_t id, long line)
 static int
 finish_wait(struct trc_reader *r, struct sg *g, int32_t k, int64_t t)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct orec *o;
 	struct req *q;
 	size_t i, j;
@@ -789,7 +804,7 @@ static int
 deliver(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
     int64_t bytes, int64_t t)
 {
-	struct rk *rk = &g->rk[m->dst];
+	struct rk *rk = RK(g, m->dst);
 	struct orec *o;
 	struct req *q;
 
@@ -824,7 +839,7 @@ deliver(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
 static int
 wait_begin(struct trc_reader *r, struct sg *g, int32_t k, long line, int op)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct orec *o;
 	struct req *q;
 	size_t i, need = 21 * rk->nwl + 1;
@@ -900,6 +915,8 @@ rank_arg(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	if (*v >= g->n)
 		return fail(r, g, k, line, "%s %ld out of range (%ld ranks)",
 		    what, (long)*v, (long)g->n);
+	if (trc_pages_get(&g->rkp, (size_t)*v) == NULL)
+		return fail(r, g, k, line, "out of memory");
 	return 0;
 }
 
@@ -919,7 +936,7 @@ dt_arg(struct trc_reader *r, struct sg *g, int32_t k, long line,
 {
 	int64_t id;
 
-	*size = g->rk[k].dtsize;
+	*size = RK(g, k)->dtsize;
 	if (i >= nargs || strcmp(args[i], "-1") == 0)
 		return 0;
 	if (digits(args[i], &id) < 0 || id >= NDT)
@@ -966,7 +983,7 @@ tags_at(struct trc_reader *r, struct sg *g, int32_t k, long line,
 		g->dialect = strong != D_NONE ? strong :
 		    g->weak != D_NONE ? g->weak :
 		    weak != D_NONE ? weak : D_CURRENT;
-		g->dfile = g->rk[k].fname;
+		g->dfile = RK(g, k)->fname;
 		g->dline = line;
 	} else if (strong != D_NONE && strong != g->dialect)
 		return fail(r, g, k, line, "'%s' with %d argument%s is the "
@@ -987,7 +1004,7 @@ static int
 wild_post(struct trc_reader *r, struct sg *g, int32_t k, long line,
     int64_t id, int32_t tag)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct wild *nv;
 	size_t cap;
 
@@ -1013,7 +1030,7 @@ static int
 wild_send(struct trc_reader *r, struct sg *g, const struct trc_msg *m,
     int64_t t)
 {
-	struct rk *rk = &g->rk[m->dst];
+	struct rk *rk = RK(g, m->dst);
 	struct trc_msg named, recv;
 	struct req *q;
 	size_t i;
@@ -1050,7 +1067,7 @@ static int
 p2p(struct trc_reader *r, struct sg *g, int32_t k, long line,
     const struct aname *a, int nargs, char **args)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	int send = a->act == A_SEND || a->act == A_ISEND;
 	int nb = a->act == A_ISEND || a->act == A_IRECV;
 	struct trc_msg m, peer;
@@ -1166,7 +1183,7 @@ static int
 wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
     const struct aname *a, int nargs, char **args)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct req *q = NULL;
 	int32_t src = 0, dst = 0, tag = 0;
 	size_t i;
@@ -1249,7 +1266,7 @@ wait_or_test(struct trc_reader *r, struct sg *g, int32_t k, long line,
 static int
 waitall(struct trc_reader *r, struct sg *g, int32_t k, long line)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	size_t i, j;
 
 	rk->nwl = 0;
@@ -1273,7 +1290,7 @@ static int
 sendrecv(struct trc_reader *r, struct sg *g, int32_t k, long line,
     const struct aname *a, int nargs, char **args)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct trc_msg m, peer;
 	struct orec *o;
 	struct req *q;
@@ -1405,7 +1422,7 @@ static int
 collective(struct trc_reader *r, struct sg *g, int32_t k, long line,
     const struct aname *a, int nargs, char **args)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	struct orec *o;
 	int64_t c1 = 0, c2 = 0, sum = 0, mine = 0, bytes = 0, dur = 0;
 	int32_t root = TRC_NONE, n = g->n, i, w;
@@ -1509,7 +1526,7 @@ collective(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	if (g->cop >= 0 && g->cop != op)
 		return fail(r, g, k, line, "'%s' where rank %ld entered '%s' "
 		    "(%s:%ld)", a->name, (long)g->cfirst, opnames[g->cop],
-		    g->rk[g->cfirst].fname, g->cline);
+		    RK(g, g->cfirst)->fname, g->cline);
 	if ((o = emit(r, g, k, TRC_XB)) == NULL)
 		return -1;
 	o->op = (unsigned char)op;
@@ -1534,15 +1551,15 @@ collective(struct trc_reader *r, struct sg *g, int32_t k, long line,
 	/* The last one is in: everyone leaves now, or after its flops. */
 	for (i = 0; i < n; i++) {
 		w = g->cwho[i];
-		g->rk[w].now = rk->now + g->cdur[i];
-		g->rk[w].state = R_READY;
+		RK(g, w)->now = rk->now + g->cdur[i];
+		RK(g, w)->state = R_READY;
 		if (g->cdur[i] == 0) {
 			if ((o = emit(r, g, w, TRC_XE)) == NULL)
 				return -1;
-			g->rk[w].drec.t = o->t;
-			*o = g->rk[w].drec;
+			RK(g, w)->drec.t = o->t;
+			*o = RK(g, w)->drec;
 		} else
-			g->rk[w].defer = 1;
+			RK(g, w)->defer = 1;
 		if (w != k)
 			hpush(g, w);
 	}
@@ -1555,7 +1572,7 @@ collective(struct trc_reader *r, struct sg *g, int32_t k, long line,
 static int
 action(struct trc_reader *r, struct sg *g, int32_t k, int nf, long line)
 {
-	struct rk *rk = &g->rk[k];
+	struct rk *rk = RK(g, k);
 	const struct aname *a;
 	struct orec *o;
 	char **args = g->f + 2;
@@ -1642,7 +1659,7 @@ step(struct trc_reader *r, struct sg *g)
 		k = hpop(g);
 	else
 		return 0;
-	rk = &g->rk[k];
+	rk = RK(g, k);
 	if (rk->defer) {
 		rk->defer = 0;
 		if ((o = emit(r, g, k, TRC_XE)) == NULL)
@@ -1675,11 +1692,12 @@ finish(struct trc_reader *r, struct sg *g)
 {
 	struct rk *rk;
 	struct req *q;
-	int32_t k, j, i;
+	int32_t k, j, i, pi;
 	size_t x;
 
-	for (k = 0; k < g->n; k++) {
-		rk = &g->rk[k];
+	for (pi = 0; pi < g->npresent; pi++) {
+		k = g->present[pi];
+		rk = RK(g, k);
 		switch (rk->state) {
 		case R_RECV:
 			if (rk->bpeer == TRC_ANY)
@@ -1951,20 +1969,53 @@ bid(const char *path, const unsigned char *head, size_t n)
 	return b;
 }
 
+/* Rank k has actions: its state, and its place in g->present. */
+static int
+add_present(struct sg *g, int32_t k)
+{
+	struct rk *rk;
+	int32_t *nv, cap;
+
+	if ((rk = trc_pages_get(&g->rkp, (size_t)k)) == NULL)
+		return -1;
+	if (rk->present)
+		return 0;
+	if (g->npresent == g->cappresent) {
+		cap = g->cappresent ? 2 * g->cappresent : 64;
+		if ((nv = realloc(g->present, (size_t)cap * sizeof(*nv))) ==
+		    NULL)
+			return -1;
+		g->present = nv;
+		g->cappresent = cap;
+	}
+	rk->present = 1;
+	rk->dtsize = 1;		/* MPI_BYTE until an init says */
+	g->present[g->npresent++] = k;
+	return 0;
+}
+
+static int
+cmp_rank(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The heap and the open collective, for the ranks present. */
 static int
 alloc_ranks(struct trc_reader *r, struct sg *g, const char *name)
 {
+	size_t n = (size_t)g->npresent + 1;
 	int32_t i;
 
-	if ((g->rk = calloc((size_t)g->n + 1, sizeof(*g->rk))) == NULL ||
-	    (g->heap = calloc((size_t)g->n + 1, sizeof(*g->heap))) == NULL ||
-	    (g->cwho = calloc((size_t)g->n + 1, sizeof(*g->cwho))) == NULL ||
-	    (g->cdur = calloc((size_t)g->n + 1, sizeof(*g->cdur))) == NULL)
+	qsort(g->present, (size_t)g->npresent, sizeof(*g->present), cmp_rank);
+	if ((g->heap = calloc(n, sizeof(*g->heap))) == NULL ||
+	    (g->cwho = calloc(n, sizeof(*g->cwho))) == NULL ||
+	    (g->cdur = calloc(n, sizeof(*g->cdur))) == NULL)
 		return trc_fail_at(r, name, 0, "out of memory");
-	for (i = 0; i < g->n; i++) {
-		g->rk[i].dtsize = 1;	/* MPI_BYTE until an init says */
-		hpush(g, i);
-	}
+	for (i = 0; i < g->npresent; i++)
+		hpush(g, g->present[i]);
 	return 0;
 }
 
@@ -2029,6 +2080,11 @@ open_one(struct trc_reader *r, struct sg *g, struct trc_src *src,
 		}
 		if (who > max)
 			max = who;
+		if (add_present(g, who) < 0) {
+			trc_fail_at(r, name, 0, "out of memory");
+			rc = -2;
+			break;
+		}
 		if (g->dialect == D_NONE)
 			scan_dialect(g, g->sharedname, s, len,
 			    trc_lines_lineno(l), 1);
@@ -2049,8 +2105,8 @@ open_one(struct trc_reader *r, struct sg *g, struct trc_src *src,
 	g->n = max + 1;
 	if (alloc_ranks(r, g, name) < 0)
 		return -1;
-	for (i = 0; i < g->n; i++)
-		if ((g->rk[i].fname = strdup(name)) == NULL)
+	for (i = 0; i < g->npresent; i++)
+		if ((RK(g, g->present[i])->fname = strdup(name)) == NULL)
 			return trc_fail_at(r, name, 0, "out of memory");
 	if (path != NULL && src != NULL && strcmp(trc_src_name(src), path) == 0)
 		g->shared = trc_lines_new(src, 0);
@@ -2133,6 +2189,11 @@ open_index(struct trc_reader *r, struct sg *g, struct trc_src *src,
 		goto out;
 	}
 	g->n = (int32_t)nfiles;
+	for (i = 0; i < nfiles; i++)
+		if (add_present(g, (int32_t)i) < 0) {
+			rc = trc_fail_at(r, name, 0, "out of memory");
+			goto out;
+		}
 	if (alloc_ranks(r, g, name) < 0) {
 		rc = -1;
 		goto out;
@@ -2142,7 +2203,7 @@ open_index(struct trc_reader *r, struct sg *g, struct trc_src *src,
 			rc = trc_fail_at(r, name, 0, "out of memory");
 			break;
 		}
-		g->rk[i].fname = file;
+		RK(g, i)->fname = file;
 		if ((s = trc_src_open(file)) == NULL) {
 			rc = trc_fail_at(r, name, 0, "out of memory");
 			break;
@@ -2159,7 +2220,7 @@ open_index(struct trc_reader *r, struct sg *g, struct trc_src *src,
 		if (g->dialect == D_NONE)
 			scan_dialect(g, file, (const char *)head, hn, 1,
 			    hn < TRC_HEADSIZE);
-		if ((g->rk[i].lines = trc_lines_new(s, 1)) == NULL) {
+		if ((RK(g, i)->lines = trc_lines_new(s, 1)) == NULL) {
 			trc_src_close(s);
 			rc = trc_fail_at(r, name, 0, "out of memory");
 			break;
@@ -2191,6 +2252,7 @@ sg_open(struct trc_reader *r, struct trc_src *src,
 	g->flops = opts != NULL ? opts->flops : 0;
 	g->cop = -1;
 	g->cur = -1;
+	g->rkp.elsize = sizeof(struct rk);
 	hash_build(g->names);
 	g->capf = 64;
 	if ((g->f = malloc((size_t)g->capf * sizeof(*g->f))) == NULL ||

@@ -52,6 +52,7 @@ enum { K_OTHER, K_PEER, K_TAG, K_COMM, K_ROOT, K_BYTES, K_REQ, K_FN, K_OP };
  */
 struct val {
 	int32_t		 key;
+	unsigned char	 code;		/* reader: K_* of the key */
 	unsigned char	 type;		/* V_INT, V_ANY, V_REF, V_LIST */
 	int32_t		 sid;
 	int64_t		 i;
@@ -807,6 +808,7 @@ struct rtrcb {
 	size_t		 nrs;
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
+	unsigned	 bad_value;	/* r_values: the invalid one */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -1397,6 +1399,90 @@ needs_text(const struct rtrcb *r, const struct val *v, int code)
 	    (v->type != V_INT && v->type != V_LIST);
 }
 
+/*
+ * The values of an event of mode VALUES against its slot sl: what
+ * changed, each field and text made again.  0, or -1 bad, -2 out of
+ * memory, -3 an invalid field (its index in r->bad_value).  The usual
+ * change, an int's delta in one or two bytes, is read here as b_val
+ * would read it, from a local cursor.
+ */
+static int
+r_values(struct rtrcb *r, struct slot *sl)
+{
+	const unsigned char *p = r->raw + r->pos, *end = r->raw + r->rawlen;
+	struct val *v;
+	uint64_t d;
+	unsigned c;
+	int i, rc, code, fast = r->fields_only && !sl->dupknown;
+
+	for (i = 0, v = sl->v; i < sl->n; i++, v++) {
+		c = p < end ? *p : 0x80;
+		if (c == V_SAME) {
+			p++;
+			continue;
+		}
+		if ((c & 7) == V_INT && v->type == V_INT && (c < 0x80 ||
+		    (p + 1 < end && p[1] < 0x80))) {
+			if (c < 0x80) {
+				d = c >> 3;
+				p++;
+			} else {
+				d = ((c & 0x7f) | (uint64_t)p[1] << 7) >> 3;
+				p += 2;
+			}
+			v->i = (int64_t)((uint64_t)v->i + (uint64_t)unzig(d));
+			/* A number for fields only: its field, no text. */
+			if (fast) {
+				switch (v->code) {
+				case K_OTHER:
+					continue;
+				case K_PEER:
+				case K_TAG:
+				case K_COMM:
+				case K_ROOT:
+					if ((uint64_t)v->i > INT32_MAX)
+						break;
+					*(v->code == K_PEER ? &sl->peer :
+					    v->code == K_TAG ? &sl->tag :
+					    v->code == K_COMM ? &sl->comm :
+					    &sl->root) = (int32_t)v->i;
+					continue;
+				case K_BYTES:
+					if (v->i < 0)
+						break;
+					sl->bytes = v->i;
+					continue;
+				case K_REQ:
+					if (v->i < 0)
+						break;
+					sl->req = v->i;
+					sl->reqs.s = "";
+					sl->reqs.len = 0;
+					continue;
+				}
+			}
+		} else {
+			r->pos = (size_t)(p - r->raw);
+			if ((rc = b_val(r, v, 1)) < 0)
+				return rc;
+			p = r->raw + r->pos;
+			if (rc == 0)
+				continue;
+		}
+		code = v->code;
+		if (needs_text(r, v, code) && b_text(r, sl, i) < 0)
+			return -2;
+		if (code != K_OTHER && !sl->dupknown &&
+		    b_field(sl, i, code, !r->fields_only) < 0) {
+			r->pos = (size_t)(p - r->raw);
+			r->bad_value = (unsigned)i;
+			return -3;
+		}
+	}
+	r->pos = (size_t)(p - r->raw);
+	return 0;
+}
+
 static int
 r_next(struct trc_reader *tr, struct trc_event *ev)
 {
@@ -1404,7 +1490,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	struct rstate *rs;
 	struct slot *sl;
 	uint64_t u, n;
-	unsigned head, mode, seen, c;
+	unsigned head, mode, seen;
 	int32_t rank;
 	int64_t t;
 	int i, rc = 0, code, all;
@@ -1462,30 +1548,11 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		if (sl == NULL || sl->gen != r->gen)
 			goto bad;
 		/* Only what changed is written out again. */
-		for (i = 0; mode == MODE_VALUES && i < sl->n; i++) {
-			c = r->pos < r->rawlen ? r->raw[r->pos] : 0x80;
-			if (c == V_SAME) {
-				r->pos++;
-				continue;
-			}
-			/* The usual change, an int's delta in one byte, as
-			 * b_val reads it. */
-			if (c < 0x80 && (c & 7) == V_INT &&
-			    sl->v[i].type == V_INT) {
-				r->pos++;
-				sl->v[i].i = (int64_t)((uint64_t)sl->v[i].i +
-				    (uint64_t)unzig(c >> 3));
-			} else if ((rc = b_val(r, &sl->v[i], 1)) < 0)
+		if (mode == MODE_VALUES && (rc = r_values(r, sl)) < 0) {
+			if (rc != -3)
 				goto val;
-			else if (rc == 0)
-				continue;
-			code = r->scode[sl->v[i].key];
-			if (needs_text(r, &sl->v[i], code) &&
-			    b_text(r, sl, i) < 0)
-				goto nomem;
-			if (code != K_OTHER && !sl->dupknown &&
-			    b_field(sl, i, code, !r->fields_only) < 0)
-				goto invalid;
+			i = (int)r->bad_value;
+			goto invalid;
 		}
 		all = mode == MODE_VALUES && sl->dupknown;
 	} else if (mode == MODE_KEYS) {
@@ -1505,6 +1572,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 				goto bad;
 			else
 				sl->v[i].key = (int32_t)(u >> 1);
+			sl->v[i].code = r->scode[sl->v[i].key];
 			if (r->strs[sl->v[i].key].len == 0 ||
 			    memchr(r->strs[sl->v[i].key].s, '=',
 			    r->strs[sl->v[i].key].len) != NULL)

@@ -185,6 +185,29 @@ main(void)
 	    7000000000LL, 2, TRC_NONE, TRC_NONE, TRC_NONE, 10, 2);
 	good("0.000000001 0 SB bytes=12345678 tag=0", 1, 0, TRC_NONE, 0,
 	    12345678, TRC_NONE, 2);
+	/* Times about the two loads of the usual form; lists read in one
+	 * pass or, when unusual, element by element; keys near the known
+	 * ones' lengths and bytes. */
+	good("1234567.123456789 12 SB peer=1 tag=2 bytes=3",
+	    1234567123456789LL, 12, 1, 2, 3, TRC_NONE, 3);
+	good("1.1234567890 3 SB peer=1", 1123456789, 3, 1, TRC_NONE,
+	    TRC_NONE, TRC_NONE, 1);
+	good("0.000001 3 WE req=0,1,2,3,4,5 op=waitall", 1000, 3, TRC_NONE,
+	    TRC_NONE, TRC_NONE, 0, 2);
+	good("0.5 0 WE req=7,1234567890123456789", 500000000, 0, TRC_NONE,
+	    TRC_NONE, TRC_NONE, 7, 1);
+	good("0.5 0 WE req=-0,3", 500000000, 0, TRC_NONE, TRC_NONE,
+	    TRC_NONE, 0, 1);
+	good("0.5 1 MK peers=1 peer2=3 ta=4 tags=5 byte=6 bytesx=7 p=8",
+	    500000000, 1, TRC_NONE, TRC_NONE, TRC_NONE, TRC_NONE, 7);
+	good("0.5 1 SE tag=2147483647 peer=0 bytes=00000000012", 500000000,
+	    1, 0, 2147483647, 12, TRC_NONE, 3);
+	bad("0.5 1 WB req=,1", "invalid req ',1'");
+	bad("0.5 1 WB req=1,-2", "invalid req '1,-2'");
+	bad("0.5 1 WB req=1,2x", "invalid req '1,2x'");
+	bad("0.5 1 SB tag=2147483648", "invalid tag '2147483648'");
+	bad("0.5 1 SB root=-1", "invalid root '-1'");
+	bad("0.5 1 SB peer=1 =2", "invalid attribute '=2'");
 	bad("1.1234567891x 0 SB", "invalid time '1.1234567891x'");
 	bad("0.5 1 SB peer=12x", "invalid peer '12x'");
 	bad("0.5 1 SB peer=123456789012", "invalid peer '123456789012'");
