@@ -1067,8 +1067,8 @@ type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 		*handle = h;
 	an = annotation(a, rest, &alen);
 	if (h >= 2 && h < (int64_t)sizeof(numbered_size) &&
-	    strncmp(numbered_name[h], an, alen) == 0 &&
-	    numbered_name[h][alen] == '\0')
+	    strlen(numbered_name[h]) == alen &&
+	    memcmp(numbered_name[h], an, alen) == 0)
 		*size = numbered_size[h];	/* the usual case, quickly */
 	else if ((sz = builtin_size(an, alen)) >= 0)
 		*size = sz;
