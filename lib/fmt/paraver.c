@@ -1950,6 +1950,23 @@ pnum(const char **pp, const char *end, int64_t *v)
 	return 0;
 }
 
+/* Is class cl the one this file's writer gives key (a field's key)? */
+static int
+usual_class(int key, int cl)
+{
+	switch (key) {
+	case 1: case 2: case 5:		/* peer, tag, root: a number or * */
+		return cl == C_INT || cl == C_ANY;
+	case 3: case 4:			/* bytes, comm */
+		return cl == C_INT;
+	case 7:				/* req: one or a list */
+		return cl == C_INT || cl == C_LIST;
+	case 8: case 9:			/* op, fn */
+		return cl == C_STR;
+	}
+	return 1;
+}
+
 /*
  * An event record of a trace this file wrote, built in place: 1 with
  * the event, 0 to leave the record to record() (which says what is
@@ -1998,6 +2015,10 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 			break;
 		key = (int)((type - T_BASE) / 8);
 		cl = (int)((type - T_BASE) % 8);
+		/* A field in a class this file's writer never gives it
+		 * (op=4096): the general path sets it as the parser does. */
+		if (!usual_class(key, cl))
+			return 0;
 		if (ev->nattr == TRC_MAXATTR || n + 64 > sizeof(d->txt) ||
 		    (kn = key < NFIXED ? (key ? fixed[key] : NULL) :
 		    d->keyname[key]) == NULL)
@@ -2076,34 +2097,26 @@ set:
 			ev->tag = (int32_t)v;
 			break;
 		case 3:
-			if (cl == C_INT)
-				ev->bytes = v;
+			ev->bytes = v;
 			break;
 		case 4:
-			if (cl == C_INT)
-				ev->comm = (int32_t)v;
+			ev->comm = (int32_t)v;
 			break;
 		case 5:
-			if (cl == C_INT || cl == C_ANY)
-				ev->root = (int32_t)v;
+			ev->root = (int32_t)v;
 			break;
 		case 7:
 			if (cl == C_INT)
 				ev->req = v;
-			if (cl == C_INT || cl == C_LIST)
-				ev->reqs = a->val;
+			ev->reqs = a->val;
 			break;
 		case 8:
-			if (cl == C_STR)
-				ev->op = a->val;
+			ev->op = a->val;
 			break;
 		case 9:
-			if (cl == C_STR)
-				ev->fn = a->val;
+			ev->fn = a->val;
 			break;
 		}
-		if (cl != C_INT && cl != C_ANY && (key == 1 || key == 2))
-			return 0;
 		p = q;
 	}
 	/* the rest, Extrae's pairs, is for Paraver */
