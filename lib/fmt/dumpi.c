@@ -999,14 +999,16 @@ static const struct {
 static int
 builtin_size(const char *s, size_t len)
 {
-	size_t lo = 0, hi = sizeof(builtin) / sizeof(builtin[0]), mid;
+	size_t lo = 0, hi = sizeof(builtin) / sizeof(builtin[0]), mid, n;
 	int c;
 
+	/* memcmp, not strncmp: the annotation may hold a NUL byte. */
 	while (lo < hi) {
 		mid = (lo + hi) / 2;
-		c = strncmp(builtin[mid].name, s, len);
-		if (c == 0 && builtin[mid].name[len] != '\0')
-			c = 1;
+		n = strlen(builtin[mid].name);
+		c = memcmp(builtin[mid].name, s, n < len ? n : len);
+		if (c == 0)
+			c = n < len ? -1 : n > len;
 		if (c == 0)
 			return builtin[mid].size;
 		if (c < 0)
