@@ -1664,11 +1664,11 @@ pow2_at_least(int64_t x)
  * coNCePTuaL runs one statement list on every task; a statement names
  * the tasks that act.  Each group's calls are written with its ranks
  * as the actors, so a task does only its own; a collective, though,
- * is one statement every task reaches in the same order (the backend
- * makes its communicator over the world the first time), so the
- * collectives, and the loops that hold them, must line up in every
- * group's program: there they are written once, the groups' other
- * calls before them group after group.
+ * is one statement of all its communicator's members, so it must
+ * line up in the programs of the groups that take part: it is written
+ * once when they have all reached it, their other calls before it
+ * group after group, and a loop around collectives once when they
+ * have all reached loops of its count.
  */
 struct nc {
 	struct gen	*G;
@@ -1991,6 +1991,18 @@ nc_coll(struct nc *N, const struct tpl *x, long long bytes, int depth)
 		return fail(N->G->B, 0, "cannot express op=%s in coNCePTuaL",
 		    x->op);
 	}
+	/* A communicator of one: a barrier or a reduction of itself,
+	 * nothing to send to the others. */
+	if (no == 0 && x->root >= 0 && strcmp(op, "reduce") != 0) {
+		free(m);
+		free(o);
+		return 0;
+	}
+	if (n == 1 && strncmp(op, "all", 3) == 0 && strcmp(op, "allreduce")) {
+		free(m);
+		free(o);
+		return 0;
+	}
 	nc_begin(N, depth);
 	if (strcmp(op, "barrier") == 0) {
 		one = nc_actor(N, m, n, 0);
@@ -2001,9 +2013,10 @@ nc_coll(struct nc *N, const struct tpl *x, long long bytes, int depth)
 		    x->root, bytes < 0 ? 0 : bytes);
 		if (n == N->G->N)
 			fputs("ALL OTHER TASKS", f);
+		else if (no == 1)
+			fprintf(f, "TASK %ld", (long)o[0]);
 		else
-			fprintf(f, "TASK%s %s", no == 1 ? "" : "S", no == 1 ?
-			    others + 1 : others);
+			fprintf(f, "TASKS %s", others);
 	} else if (strcmp(op, "gather") == 0 || strcmp(op, "gatherv") == 0) {
 		one = nc_actor(N, o, no, 0);
 		fprintf(f, "%s MULTICAST%s A %lld BYTE MESSAGE TO TASK %lld",
@@ -2035,127 +2048,165 @@ nc_coll(struct nc *N, const struct tpl *x, long long bytes, int depth)
 	return 0;
 }
 
-/* The groups' sequences seq[k] of n[k] nodes at one depth, merged. */
+/* The ranks that an anchor's collectives involve, marked in in[]. */
 static int
-nc_merge(struct nc *N, struct trc_loops_node *const **seq, const size_t *n,
-    int depth)
+nc_reach(struct nc *N, const struct trc_loops_node *n, unsigned char *in,
+    int32_t *r)
+{
+	struct tpl y;
+	int i, m;
+
+	if (n->tmpl < 0) {
+		for (i = 0; i < n->nbody; i++)
+			if (nc_reach(N, n->body[i], in, r) < 0)
+				return -1;
+		return 0;
+	}
+	if (strncmp(trc_loops_template(N->G->B->L, n->tmpl), "XB ", 3) != 0)
+		return 0;
+	if (parse_tpl(trc_loops_template(N->G->B->L, n->tmpl), &y) < 0)
+		return fail(N->G->B, 0, "bad template");
+	m = nc_members(N, y.comm, r);
+	for (i = 0; i < m; i++)
+		in[r[i]] = 1;
+	return 0;
+}
+
+/* Whether anchors a and b are the same collective, or loops of one
+ * count. */
+static int
+nc_same(struct nc *N, const struct trc_loops_node *a,
+    const struct trc_loops_node *b)
+{
+	struct tpl x, y;
+
+	if ((a->tmpl < 0) != (b->tmpl < 0))
+		return 0;
+	if (a->tmpl < 0)
+		return a->count == b->count;
+	if (parse_tpl(trc_loops_template(N->G->B->L, a->tmpl), &x) < 0 ||
+	    parse_tpl(trc_loops_template(N->G->B->L, b->tmpl), &y) < 0)
+		return 0;
+	return x.comm == y.comm && x.root == y.root && strcmp(x.op, y.op) == 0;
+}
+
+/*
+ * The sequences seq[k] of n[k] nodes of the groups gs[0..ngs-1] at one
+ * depth, merged: each group's calls up to its next anchor, then an
+ * anchor that every group it involves has reached (the same
+ * collective, or loops of one count whose bodies are merged the same
+ * way), until none is left.
+ */
+static int
+nc_merge(struct nc *N, const int *gs, int ngs,
+    struct trc_loops_node *const **seq, const size_t *n, int depth)
 {
 	struct trc_bench *B = N->G->B;
 	struct trc_loops_node *const **body = NULL;
-	const struct trc_loops_node *a;
-	struct tpl *x = N->G->x, y;
+	const struct trc_loops_node *a = NULL, *c;
+	unsigned char *in = NULL;
+	struct tpl y;
 	size_t *pos, *nb = NULL;
 	long long bytes;
-	int k, j, at, rc = -1;
-	char *done;
+	int32_t *r = NULL, w;
+	int i, j, k, at, ns, *sub = NULL, rc = -1;
 
-	if ((pos = calloc((size_t)N->ng, sizeof(*pos))) == NULL ||
-	    (done = calloc((size_t)N->ng, 1)) == NULL) {
-		free(pos);
-		return fail(B, 0, "out of memory");
+	pos = calloc((size_t)ngs + 1, sizeof(*pos));
+	sub = calloc((size_t)ngs + 1, sizeof(*sub));
+	body = calloc((size_t)ngs + 1, sizeof(*body));
+	nb = calloc((size_t)ngs + 1, sizeof(*nb));
+	in = calloc((size_t)N->G->N + 1, 1);
+	r = calloc((size_t)N->G->N + 1, sizeof(*r));
+	if (pos == NULL || sub == NULL || body == NULL || nb == NULL ||
+	    in == NULL || r == NULL) {
+		fail(B, 0, "out of memory");
+		goto out;
 	}
 	for (;;) {
-		for (at = k = 0; k < N->ng; k++) {
-			while (pos[k] < n[k] && !nc_anchor(B, seq[k][pos[k]]))
-				if (nc_item(N, k, seq[k][pos[k]++], depth) < 0)
+		for (at = i = 0; i < ngs; i++) {
+			k = gs[i];
+			while (pos[i] < n[i] && !nc_anchor(B, seq[i][pos[i]]))
+				if (nc_item(N, k, seq[i][pos[i]++], depth) < 0)
 					goto out;
-			at += pos[k] < n[k];
+			at += pos[i] < n[i];
 		}
 		if (at == 0)
 			break;
-		if (at < N->ng) {
-			fail(B, 0, "cannot express in coNCePTuaL: ranks %ld "
-			    "and %ld reach different collectives or loops "
-			    "around them", (long)N->g[0].ranks[0],
-			    (long)N->g[N->ng - 1].ranks[0]);
+		/* The first anchor whose groups have all reached it. */
+		for (i = 0; i < ngs; i++) {
+			if (pos[i] == n[i])
+				continue;
+			a = seq[i][pos[i]];
+			memset(in, 0, (size_t)N->G->N);
+			if (nc_reach(N, a, in, r) < 0)
+				goto out;
+			for (ns = j = 0; j < ngs; j++) {
+				for (w = 0; w < N->g[gs[j]].nranks; w++)
+					if (in[N->g[gs[j]].ranks[w]])
+						break;
+				if (j != i && w == N->g[gs[j]].nranks)
+					continue;	/* not involved */
+				if (pos[j] == n[j] ||
+				    !nc_same(N, a, seq[j][pos[j]]))
+					break;
+				sub[ns++] = j;
+			}
+			if (j == ngs)
+				break;
+		}
+		if (i == ngs) {
+			for (i = 0; pos[i] == n[i]; i++)
+				;
+			fail(B, 0, "cannot express in coNCePTuaL: the "
+			    "collectives of rank %ld and others come in "
+			    "different orders or loops",
+			    (long)N->g[gs[i]].ranks[0]);
 			goto out;
 		}
-		a = seq[0][pos[0]];
 		if (a->tmpl < 0) {
-			/* A loop around collectives: the same in every
-			 * group, its bodies merged. */
-			free(body);
-			free(nb);
-			body = calloc((size_t)N->ng, sizeof(*body));
-			nb = calloc((size_t)N->ng, sizeof(*nb));
-			if (body == NULL || nb == NULL) {
-				fail(B, 0, "out of memory");
-				goto out;
-			}
-			for (k = 0; k < N->ng; k++) {
-				if (seq[k][pos[k]]->tmpl >= 0 ||
-				    seq[k][pos[k]]->count != a->count) {
-					fail(B, 0, "cannot express in "
-					    "coNCePTuaL: ranks %ld and %ld "
-					    "repeat collectives differently",
-					    (long)N->g[0].ranks[0],
-					    (long)N->g[k].ranks[0]);
-					goto out;
-				}
-				body[k] = seq[k][pos[k]]->body;
-				nb[k] = (size_t)seq[k][pos[k]]->nbody;
+			for (j = 0; j < ns; j++) {
+				c = seq[sub[j]][pos[sub[j]]];
+				body[j] = c->body;
+				nb[j] = (size_t)c->nbody;
+				sub[j] = gs[sub[j]];
 			}
 			if (nc_open(N, (long long)a->count, depth) < 0 ||
-			    nc_merge(N, body, nb, depth + 1) < 0)
+			    nc_merge(N, sub, ns, body, nb, depth + 1) < 0)
 				goto out;
 			nc_close(N, depth);
-			for (k = 0; k < N->ng; k++)
-				pos[k]++;
+			/* sub[] now holds group numbers: find them again. */
+			for (j = 0; j < ngs; j++)
+				for (k = 0; k < ns; k++)
+					if (gs[j] == sub[k])
+						pos[j]++;
 			continue;
 		}
-		/* Collectives: each group's computation first, then one
-		 * statement for each op, comm and root among them. */
-		for (k = 0; k < N->ng; k++) {
-			if (seq[k][pos[k]]->tmpl < 0) {
-				fail(B, 0, "cannot express in coNCePTuaL: "
-				    "ranks %ld and %ld reach a collective and "
-				    "a loop", (long)N->g[0].ranks[0],
-				    (long)N->g[k].ranks[0]);
-				goto out;
-			}
-			if (parse_tpl(trc_loops_template(B->L,
-			    seq[k][pos[k]]->tmpl), x) < 0) {
+		/* A collective: each group's computation before it, then
+		 * one statement with the largest size of theirs. */
+		bytes = -1;
+		for (j = 0; j < ns; j++) {
+			c = seq[sub[j]][pos[sub[j]]];
+			if (parse_tpl(trc_loops_template(B->L, c->tmpl), &y) < 0) {
 				fail(B, 0, "bad template");
 				goto out;
 			}
-			nc_compute(N, k, N->leafno[k]++, depth);
-			done[k] = 0;
+			if (y.bytes > bytes)
+				bytes = y.bytes;
+			nc_compute(N, gs[sub[j]], N->leafno[gs[sub[j]]]++,
+			    depth);
+			pos[sub[j]]++;
 		}
-		for (k = 0; k < N->ng; k++) {
-			if (done[k])
-				continue;
-			parse_tpl(trc_loops_template(B->L,
-			    seq[k][pos[k]]->tmpl), &y);
-			bytes = y.bytes;
-			for (j = k; j < N->ng; j++) {
-				parse_tpl(trc_loops_template(B->L,
-				    seq[j][pos[j]]->tmpl), x);
-				if (x->comm != y.comm || x->root != y.root)
-					continue;
-				if (strcmp(x->op, y.op) != 0) {
-					fail(B, 0, "cannot express in "
-					    "coNCePTuaL: ranks %ld and %ld call "
-					    "op=%s and op=%s together",
-					    (long)N->g[k].ranks[0],
-					    (long)N->g[j].ranks[0], y.op, x->op);
-					goto out;
-				}
-				if (x->bytes > bytes)
-					bytes = x->bytes;
-				done[j] = 1;
-			}
-			if (nc_coll(N, &y, bytes, depth) < 0)
-				goto out;
-		}
-		for (k = 0; k < N->ng; k++)
-			pos[k]++;
+		if (nc_coll(N, &y, bytes, depth) < 0)
+			goto out;
 	}
 	rc = 0;
 out:
+	free(pos);
+	free(sub);
 	free(body);
 	free(nb);
-	free(pos);
-	free(done);
+	free(in);
+	free(r);
 	return rc;
 }
 
@@ -2165,7 +2216,7 @@ write_conceptual(struct gen *G, struct group *g, int ng)
 	struct trc_loops_node *const **seq;
 	struct nc N = { 0 };
 	size_t *n;
-	int k, rc = -1;
+	int k, *gs, rc = -1;
 
 	N.G = G;
 	N.g = g;
@@ -2175,7 +2226,9 @@ write_conceptual(struct gen *G, struct group *g, int ng)
 	n = calloc((size_t)ng + 1, sizeof(*n));
 	N.leafno = calloc((size_t)ng + 1, sizeof(int));
 	N.pend = calloc((size_t)N.maxdepth, sizeof(int));
-	if (seq == NULL || n == NULL || N.leafno == NULL || N.pend == NULL) {
+	gs = calloc((size_t)ng + 1, sizeof(*gs));
+	if (seq == NULL || n == NULL || N.leafno == NULL || N.pend == NULL ||
+	    gs == NULL) {
 		fail(G->B, 0, "out of memory");
 		goto out;
 	}
@@ -2192,7 +2245,9 @@ write_conceptual(struct gen *G, struct group *g, int ng)
 	nc_begin(&N, 0);
 	fprintf(G->f, "ASSERT THAT \"the benchmark runs on %ld tasks\" WITH "
 	    "num_tasks = %ld", (long)G->N, (long)G->N);
-	if (nc_merge(&N, seq, n, 0) < 0)
+	for (k = 0; k < ng; k++)
+		gs[k] = k;
+	if (nc_merge(&N, gs, ng, seq, n, 0) < 0)
 		goto out;
 	fputs(N.pend[0] == 1 ? ".\n" : "\n", G->f);
 	rc = 0;
@@ -2201,6 +2256,7 @@ out:
 	free(n);
 	free(N.leafno);
 	free(N.pend);
+	free(gs);
 	return rc;
 }
 

@@ -6,7 +6,8 @@
 # COMPLETION, REDUCES, COMPUTES FOR ... MICROSECONDS, FOR ...
 # REPETITIONS { ... THEN ... }, statements ending with '.'), and the
 # mapping of trc-bench(1); a wildcard takes the source and size of
-# what it received; what cannot be expressed is an error.  The
+# what it received; a collective of some ranks; what cannot be
+# expressed is an error.  The
 # toolchain is not needed: the text is compared.
 . "$(dirname "$0")/lib.sh"
 
@@ -141,13 +142,47 @@ EOT
 expect_exit 0 "--conceptual: a wildcard receive" -- trc-bench --conceptual "$tmp/any.trc"
 is_file "$out" "$tmp/any.ncptl" "the source, tag and size it took; a barrier; a broadcast"
 
-# What cannot be expressed: rank 0 makes a barrier that rank 1 does
-# not (a collective every task must reach in one order), and a
-# neighbour collective.
-printf '#trc 1 ranks=2\n0.000001000 0 XB op=barrier bytes=0 comm=1\n0.000002000 0 XE op=barrier bytes=0 comm=1\n0.000001000 1 MK mark=init\n' |
-	sort -s -n -k1,1 >"$tmp/one.trc"
-expect_exit 2 "--conceptual: a collective of one group refused" -- trc-bench --conceptual "$tmp/one.trc"
-is "$(cat "$err")" "trc-bench: $tmp/one.trc: cannot express in coNCePTuaL: ranks 0 and 1 reach different collectives or loops around them" \
+# A collective of some ranks: ranks 0 and 2 (one program) broadcast 4
+# bytes from rank 0 on communicator 5 at 10, until 20, and mark the
+# finalize at 40; rank 1 opens and closes a region at 30 (a region is
+# no statement, its computation is).  The statement names the
+# communicator's members, and only they need to reach it.
+awk 'function ev(t, r, s) { printf "%.9f %d %s\n", t / 1e6, r, s }
+BEGIN {
+	print "#trc 1 ranks=3"
+	for (r = 0; r < 3; r++)
+		ev(0, r, "MK mark=init")
+	for (r = 0; r < 3; r += 2)
+		ev(10, r, "XB op=bcast bytes=4 root=0 comm=5")
+	for (r = 0; r < 3; r += 2)
+		ev(20, r, "XE op=bcast bytes=4 root=0 comm=5")
+	ev(30, 1, "PB fn=idle")
+	ev(30, 1, "PE fn=idle")
+	ev(40, 0, "MK mark=finalize")
+	ev(40, 2, "MK mark=finalize")
+}' >"$tmp/sub.trc"
+cat >"$tmp/sub.ncptl" <<EOT
+# A coNCePTuaL benchmark made by trc-bench from $tmp/sub.trc:
+# the MPI calls of the traced run, rank by rank, and its computation;
+# every receive from the source it took in the trace.
+REQUIRE LANGUAGE VERSION "1.5".
+
+ASSERT THAT "the benchmark runs on 3 tasks" WITH num_tasks = 3.
+TASK 1 COMPUTES FOR 30 MICROSECONDS.
+TASKS {0, 2} COMPUTE FOR 10 MICROSECONDS.
+TASK 0 MULTICASTS A 4 BYTE MESSAGE TO TASK 2.
+TASKS {0, 2} COMPUTE FOR 20 MICROSECONDS.
+EOT
+expect_exit 0 "--conceptual: a collective of some ranks" -- trc-bench --conceptual "$tmp/sub.trc"
+is_file "$out" "$tmp/sub.ncptl" "the broadcast to the other member"
+
+# What cannot be expressed: rank 0 makes a barrier, then an
+# allreduce; rank 1 the allreduce first (one statement cannot be
+# before and after the other), and a neighbour collective.
+printf '#trc 1 ranks=2\n0.000010000 0 XB op=barrier bytes=0\n0.000011000 0 XE op=barrier bytes=0\n0.000020000 0 XB op=allreduce bytes=8\n0.000021000 0 XE op=allreduce bytes=8\n0.000010000 1 XB op=allreduce bytes=8\n0.000011000 1 XE op=allreduce bytes=8\n0.000020000 1 XB op=barrier bytes=0\n0.000021000 1 XE op=barrier bytes=0\n' |
+	sort -s -n -k1,1 >"$tmp/order.trc"
+expect_exit 2 "--conceptual: collectives in different orders refused" -- trc-bench --conceptual "$tmp/order.trc"
+is "$(cat "$err")" "trc-bench: $tmp/order.trc: cannot express in coNCePTuaL: the collectives of rank 0 and others come in different orders or loops" \
 	"saying why"
 printf '#trc 1 ranks=2\n0.000001000 0 XB op=neighbor_alltoall bytes=4 comm=2\n0.000001000 1 XB op=neighbor_alltoall bytes=4 comm=2\n' >"$tmp/nb.trc"
 expect_exit 2 "--conceptual: a neighbour collective refused" -- trc-bench --conceptual "$tmp/nb.trc"
