@@ -16,8 +16,8 @@ static const char usage_line[] =
     "[--cpu ratios | --cpu-ratio ratio] [--deterministic] [--flops rate] "
     "[--wall] [--window nodes] [file]";
 
-enum { OPT_CONCEPTUAL = 256, OPT_CPU, OPT_CPU_RATIO, OPT_DETERMINISTIC, OPT_FLOPS,
-    OPT_WALL, OPT_WINDOW };
+enum { OPT_CONCEPTUAL = 256, OPT_CPU, OPT_CPU_RATIO, OPT_DETERMINISTIC,
+    OPT_FLOPS, OPT_WALL, OPT_WINDOW };
 
 static void
 usage(int status)

@@ -1675,9 +1675,9 @@ struct nc {
 	struct group	*g;
 	int		 ng;
 	int		*leafno;	/* per group, the next leaf */
-	int		*pend;		/* per depth: 1 a statement, 2 a brace */
+	int		*pend;		/* by depth: 1 statement, 2 brace */
 	int		 maxdepth;
-	char		 set[TRC_MAXLINE];	/* a task set being written */
+	char		 set[TRC_MAXLINE];	/* the actors written */
 };
 
 /* Ends the statement before on this depth and begins one. */
@@ -2186,7 +2186,8 @@ nc_merge(struct nc *N, const int *gs, int ngs,
 		bytes = -1;
 		for (j = 0; j < ns; j++) {
 			c = seq[sub[j]][pos[sub[j]]];
-			if (parse_tpl(trc_loops_template(B->L, c->tmpl), &y) < 0) {
+			if (parse_tpl(trc_loops_template(B->L, c->tmpl),
+			    &y) < 0) {
 				fail(B, 0, "bad template");
 				goto out;
 			}
