@@ -13,8 +13,10 @@
 # in turn REPS times (default 5), medians of the traced span (first to
 # last event), with the load average; its output says what it shows.
 #
-# Environment: REPS (5), PART (both; 1 or 2 for one), MAXLOAD and
-# QUIETWAIT as validate-poll.sh: wait for a quieter machine first.
+# Environment: REPS (5), PART (both; 1 or 2 for one), PROGS (the
+# names of the programs to run, as the output names them, blank
+# separated: PROGS="calls comms"; default all), MAXLOAD and QUIETWAIT
+# as validate-poll.sh: wait for a quieter machine first.
 set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
@@ -40,6 +42,15 @@ quiet() {
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
 
+# want NAME: NAME is one of PROGS, or PROGS is empty.
+want() {
+	[ -z "${PROGS:-}" ] && return 0
+	case " $PROGS " in
+	*" $1 "*) return 0;;
+	esac
+	return 1
+}
+
 fails=0
 # make NAME NP DET -- PROGRAM ARGS: trace, benchmark, compile.
 make_bench() {
@@ -56,6 +67,7 @@ make_bench() {
 # graph NAME NP DET -- PROGRAM ARGS: part 1 for one program.
 graph() {
 	name=$1 np=$2 det=$3
+	want "$name" || return 0
 	make_bench "$@" || return 0
 	trc-record -o "$name-b.trc" -- -np "$np" "./$name" >/dev/null 2>>"$name.err" ||
 	    { echo "$name: the benchmark failed"; fails=$((fails + 1)); return 0; }
@@ -93,6 +105,7 @@ if [ "${part#*1}" != "$part" ]; then
 	for s in "$data/paraver/epoch_4proc.prv.gz" "$data/paraver/lulesh8.prv.gz" \
 	    "$data/otf2/pingpong/traces.otf2"; do
 		n=$(basename "$s" | sed 's/\..*//')
+		want "$n" || continue
 		trc-bench "$s" >"$n.c" && mpicc -std=c11 -Wall -Wextra -O2 -o "$n" "$n.c" 2>"$n.cc" &&
 		    [ ! -s "$n.cc" ] || { echo "$n: no benchmark"; fails=$((fails + 1)); continue; }
 		np=$(sed -n 's/^#define BENCH_RANKS	//p' "$n.c")
@@ -121,6 +134,7 @@ compcpu() {
 # original and its benchmark (trc-bench OPTS) run in turn REPS times.
 timing() {
 	name=$1 np=$2 opts=$3
+	want "$name" || return 0
 	make_bench "$@" || return 0
 	shift 4
 	: >"$name.t0"
@@ -137,9 +151,6 @@ timing() {
 	r=$(echo "$b $a" | awk '{ printf "%.3f", $1 / $2 }')
 	v=$(echo "$r" | awk '{ d = $1 - 1; if (d < 0) d = -d
 	    print d <= 0.05 ? "within 5%" : "OFF by over 5%" }')
-	case $name in
-	calls|comms|nbcoll|persist|self|sendrecv|subcomm) v="no size";;
-	esac
 	# The benchmark's computation against the trace it was made from,
 	# both on the CPU clock: what the load changes least.
 	c=-
@@ -162,8 +173,9 @@ Benchmarks from traces with CPU times (trc-record --clock cpu), spent
 on the CPU clock, except --wall for the programs whose computation is a
 wait on the wall clock (trc-fig1's and trc-master-worker's busy work
 until a time, the nd programs' sleeps): the CPU time those got is what
-the machine's load left them, not their work.  "no size": a program
-without a size argument, its run mostly start-up, no measure.  "cpu":
+the machine's load left them, not their work.  The MPI test programs
+run their repetition argument's times (0.3 s or more on a quiet
+machine; those of pure communication, the tracer's time mostly).  "cpu":
 the benchmark's computation on the CPU clock over the trace's (one
 more run; "-" for --wall), which a loaded machine changes little: near
 1 with a ratio off means the machine's scheduling, not the benchmark.
@@ -177,15 +189,15 @@ EOF
 	timing fig1 3 "--deterministic --wall" -- trc-fig1 -i 20 -A 0.01 -B 0.005 -C 0.002
 	timing mw-stable 3 --wall -- trc-master-worker --stable --tasks 40 --work 0.002
 	timing mw 3 "--deterministic --wall" -- trc-master-worker --tasks 40 --work 0.002
-	timing calls 3 --deterministic -- "$mpit/calls"
-	timing comms 4 "" -- "$mpit/comms"
+	timing calls 3 --deterministic -- "$mpit/calls" 5
+	timing comms 4 "--window 128" -- "$mpit/comms" 200
 	timing halo-any 4 --deterministic -- "$mpit/halo-any" 5000
-	timing nbcoll 3 "" -- "$mpit/nbcoll"
-	timing persist 3 --deterministic -- "$mpit/persist"
+	timing nbcoll 3 "" -- "$mpit/nbcoll" 5
+	timing persist 3 --deterministic -- "$mpit/persist" 4
 	timing polling 2 "" -- "$mpit/polling" 1000
-	timing self 2 "" -- "$mpit/self"
-	timing sendrecv 2 "" -- "$mpit/sendrecv"
-	timing subcomm 4 "" -- "$mpit/subcomm"
+	timing self 2 "" -- "$mpit/self" 200000
+	timing sendrecv 2 "" -- "$mpit/sendrecv" 20000
+	timing subcomm 4 "" -- "$mpit/subcomm" 4000
 	for p in anytag iprobe probe recv-any testany waitany waitsome; do
 		timing "nd-$p" 3 "--deterministic --wall" -- "$mpit/nd/$p" unstable 200000
 		timing "nd-$p-stable" 3 --wall -- "$mpit/nd/$p" stable 200000

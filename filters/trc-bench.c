@@ -1,6 +1,7 @@
 /*
  * trc-bench - a benchmark from a trace: one C11 and MPI program that
- * makes the traced MPI calls and spends the traced computation.
+ * makes the traced MPI calls and spends the traced computation, or
+ * the same as a coNCePTuaL program (--conceptual).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -11,11 +12,12 @@
 #include "trc_bench.h"
 
 static const char usage_line[] =
-    "trc-bench [-f format] [--cpu ratios | --cpu-ratio ratio] "
-    "[--deterministic] [--flops rate] [--wall] [--window nodes] [file]";
+    "trc-bench [-f format] [--conceptual] "
+    "[--cpu ratios | --cpu-ratio ratio] [--deterministic] [--flops rate] "
+    "[--wall] [--window nodes] [file]";
 
-enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_DETERMINISTIC, OPT_FLOPS,
-    OPT_WALL, OPT_WINDOW };
+enum { OPT_CONCEPTUAL = 256, OPT_CPU, OPT_CPU_RATIO, OPT_DETERMINISTIC,
+    OPT_FLOPS, OPT_WALL, OPT_WINDOW };
 
 static void
 usage(int status)
@@ -28,6 +30,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "conceptual", no_argument, NULL, OPT_CONCEPTUAL },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "cpu-ratio", required_argument, NULL, OPT_CPU_RATIO },
 		{ "deterministic", no_argument, NULL, OPT_DETERMINISTIC },
@@ -52,6 +55,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'f':
 			trc_opt_format(&opts, optarg);
+			break;
+		case OPT_CONCEPTUAL:
+			bo.conceptual = 1;
 			break;
 		case OPT_CPU:
 			if (bo.ratios != NULL)

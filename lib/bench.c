@@ -164,6 +164,10 @@ trc_bench_new(const struct trc_header *h, const struct trc_bench_opts *o)
 	B->o = *o;
 	if (B->o.name == NULL)
 		B->o.name = "<stdin>";
+	/* coNCePTuaL has no wildcards, and a receive names the size of
+	 * the message it takes: every receive waits for its end. */
+	if (B->o.conceptual)
+		B->o.deterministic = 1;
 	B->hdr = *h;
 	B->comp = trc_comp_declared(h);
 	if (o->wall)
@@ -514,10 +518,10 @@ unwild(struct brank *R, struct bev *e)
 /* ---- Choices held until settled (--deterministic) ---- */
 
 static int
-is_choice(const struct bev *e)
+is_choice(const struct bev *e, int every_recv)
 {
 	if (e->kind == TRC_RB)
-		return e->peer == TRC_ANY || e->tag == TRC_ANY;
+		return every_recv || e->peer == TRC_ANY || e->tag == TRC_ANY;
 	if (e->kind != TRC_WB || e->op == NULL)
 		return 0;
 	if (lookup(probes, e->op, strlen(e->op)) >= 0)
@@ -526,9 +530,10 @@ is_choice(const struct bev *e)
 	    strcmp(e->op, "testany") == 0 || strcmp(e->op, "testsome") == 0;
 }
 
-/* The event that settles a held choice: it takes what this took. */
+/* The event that settles a held choice: it takes what this took (and
+ * a receive the size it took, for --conceptual). */
 static int
-settle(struct brank *R, const struct bev *e)
+settle(struct brank *R, const struct bev *e, int size)
 {
 	struct bev *c;
 	size_t i;
@@ -545,6 +550,8 @@ settle(struct brank *R, const struct bev *e)
 				c->peer = e->peer;
 			if (c->tag == TRC_ANY)
 				c->tag = e->tag;
+			if (size && e->bytes != TRC_NONE)
+				c->bytes = e->bytes;
 			c->open = 0;
 			return 0;
 		}
@@ -862,11 +869,12 @@ trc_bench_add(struct trc_bench *B, const struct trc_event *ev)
 		bev_clear(&e);
 		return e.open;
 	}
-	if ((e.kind == TRC_RE || e.kind == TRC_WE) && settle(R, &e) < 0) {
+	if ((e.kind == TRC_RE || e.kind == TRC_WE) &&
+	    settle(R, &e, B->o.conceptual) < 0) {
 		bev_clear(&e);
 		return fail(B, ev->line, "out of memory");
 	}
-	e.open = is_choice(&e);
+	e.open = is_choice(&e, B->o.conceptual);
 	if (R->qhead == R->qn && !e.open) {
 		e.open = feed(B, ev->rank, &e);
 		bev_clear(&e);
@@ -1393,17 +1401,13 @@ dt_line(const struct trc_loops_series *s, int64_t cost, long long *a,
 	*a = llround((sx - *b * s1) / n) - cost;
 }
 
+/* A group's leaves, rank by rank, in program order: g->leaf. */
 static int
-emit_group(struct gen *G, int32_t gno, struct group *g)
+group_leaves(struct gen *G, struct group *g)
 {
 	struct trc_loops_node *const *seq;
-	const struct trc_loops_series *s;
-	struct tpl *x = G->x;
-	int64_t cost;
-	long long a;
-	double b;
 	size_t n;
-	int i, j, leafno = 0;
+	int i, j;
 
 	seq = trc_loops_program(G->B->L, g->ranks[0], &n);
 	g->nleaf = count_leaves(seq, n);
@@ -1419,6 +1423,23 @@ emit_group(struct gen *G, int32_t gno, struct group *g)
 		seq = trc_loops_program(G->B->L, g->ranks[i], &n);
 		collect(seq, n, g->leaf[i], &j);
 	}
+	return 0;
+}
+
+static int
+emit_group(struct gen *G, int32_t gno, struct group *g)
+{
+	struct trc_loops_node *const *seq;
+	const struct trc_loops_series *s;
+	struct tpl *x = G->x;
+	int64_t cost;
+	long long a;
+	double b;
+	size_t n;
+	int i, j, leafno = 0;
+
+	if (group_leaves(G, g) < 0)
+		return -1;
 	/* The leaves that compute on some rank get a column of times. */
 	for (j = 0; j < g->nleaf; j++) {
 		g->timed[j] = g->polled[j] = -1;
@@ -1637,6 +1658,609 @@ pow2_at_least(int64_t x)
 	return p;
 }
 
+/* ---- The same program in coNCePTuaL (--conceptual) ---- */
+
+/*
+ * coNCePTuaL runs one statement list on every task; a statement names
+ * the tasks that act.  Each group's calls are written with its ranks
+ * as the actors, so a task does only its own; a collective, though,
+ * is one statement of all its communicator's members, so it must
+ * line up in the programs of the groups that take part: it is written
+ * once when they have all reached it, their other calls before it
+ * group after group, and a loop around collectives once when they
+ * have all reached loops of its count.
+ */
+struct nc {
+	struct gen	*G;
+	struct group	*g;
+	int		 ng;
+	int		*leafno;	/* per group, the next leaf */
+	int		*pend;		/* by depth: 1 statement, 2 brace */
+	int		 maxdepth;
+	char		 set[TRC_MAXLINE];	/* the actors written */
+};
+
+/* Ends the statement before on this depth and begins one. */
+static void
+nc_begin(struct nc *N, int depth)
+{
+	FILE *f = N->G->f;
+
+	if (N->pend[depth] == 1)
+		fputs(depth > 0 ? " THEN\n" : ".\n", f);
+	else if (N->pend[depth] == 2)
+		fputs(depth > 0 ? " THEN\n" : "\n", f);
+	else if (depth > 0)
+		fputc('\n', f);	/* the first in braces */
+	N->pend[depth] = 1;
+	indent(f, depth);
+}
+
+static int
+nc_open(struct nc *N, long long count, int depth)
+{
+	if (depth + 1 >= N->maxdepth)
+		return fail(N->G->B, 0, "loops nested too deep");
+	nc_begin(N, depth);
+	fprintf(N->G->f, "FOR %lld REPETITIONS {", count);
+	N->pend[depth + 1] = 0;
+	return 0;
+}
+
+static void
+nc_close(struct nc *N, int depth)
+{
+	fputc('\n', N->G->f);
+	indent(N->G->f, depth);
+	fputc('}', N->G->f);
+	N->pend[depth] = 2;
+}
+
+/* A set of ranks as a coNCePTuaL range: {a, ..., b} when they are
+ * consecutive, {a, b, ..., z} an arithmetic progression, else each. */
+static void
+nc_range(char *o, size_t len, const int32_t *r, int n)
+{
+	size_t k = 0;
+	int i, d = n > 1 ? r[1] - r[0] : 0;
+
+	for (i = 2; i < n && d > 0; i++)
+		if (r[i] - r[i - 1] != d)
+			d = 0;
+	if (n >= 3 && d == 1)
+		snprintf(o, len, "{%ld, ..., %ld}", (long)r[0], (long)r[n - 1]);
+	else if (n >= 4 && d > 1)
+		snprintf(o, len, "{%ld, %ld, ..., %ld}", (long)r[0],
+		    (long)r[1], (long)r[n - 1]);
+	else {
+		k = (size_t)snprintf(o, len, "{");
+		for (i = 0; i < n && k < len; i++)
+			k += (size_t)snprintf(o + k, len - k, "%s%ld",
+			    i ? ", " : "", (long)r[i]);
+		if (k < len)
+			snprintf(o + k, len - k, "}");
+	}
+}
+
+/*
+ * The actors of a statement, ranks r[0..n-1] of N: "TASK 3", "ALL
+ * TASKS" or "TASKS {0, 2}", with var "ALL TASKS t" or "TASKS t SUCH
+ * THAT t IS IN {0, 2}".  Returns whether it is one task (a verb's
+ * singular).
+ */
+static int
+nc_actor(struct nc *N, const int32_t *r, int n, int var)
+{
+	char range[TRC_MAXLINE - 64];
+
+	if (n == 1) {
+		snprintf(N->set, sizeof(N->set), "TASK %ld", (long)r[0]);
+		return 1;
+	}
+	if (n == N->G->N) {
+		snprintf(N->set, sizeof(N->set), "ALL TASKS%s",
+		    var ? " t" : "");
+		return 0;
+	}
+	nc_range(range, sizeof(range), r, n);
+	snprintf(N->set, sizeof(N->set), "TASKS %s%s", var ?
+	    "t SUCH THAT t IS IN " : "", range);
+	return 0;
+}
+
+/* The peer of a point-to-point template for actors r[0..n-1]. */
+static void
+nc_peer(struct nc *N, const struct tpl *x, const int32_t *r, int n,
+    char *o, size_t len)
+{
+	long long k, w = N->G->N;
+	int i, wrap = 0;
+
+	if (x->peer == P_ABS) {
+		snprintf(o, len, "%lld", ((x->pv % w) + w) % w);
+		return;
+	}
+	k = x->pv;
+	if (n == 1) {
+		snprintf(o, len, "%lld", (((r[0] + k) % w) + w) % w);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (r[i] + k < 0 || r[i] + k >= w)
+			wrap = 1;
+	if (k == 0)
+		snprintf(o, len, "t");
+	else if (!wrap)
+		snprintf(o, len, "t%c%lld", k < 0 ? '-' : '+', k < 0 ? -k : k);
+	else
+		snprintf(o, len, "(t+%lld) MOD %lld", ((k % w) + w) % w, w);
+}
+
+/* "A 64 BYTE MESSAGE USING TAG 7": tag 0, the language's default, and
+ * none are left out. */
+static void
+nc_message(FILE *f, const struct tpl *x)
+{
+	fprintf(f, "A %lld BYTE MESSAGE", x->bytes < 0 ? 0 : x->bytes);
+	if (x->tag > 0)
+		fprintf(f, " USING TAG %lld", x->tag);
+}
+
+/* The computation before leaf j of group k: rank by rank its mean,
+ * whole microseconds, the ranks of one value in one statement. */
+static void
+nc_compute(struct nc *N, int k, int j, int depth)
+{
+	struct group *g = &N->g[k];
+	const struct trc_loops_series *s;
+	int32_t *set;
+	long long *us;
+	int64_t cost;
+	int i, m, n;
+
+	if ((us = calloc((size_t)g->nranks, sizeof(*us))) == NULL ||
+	    (set = calloc((size_t)g->nranks, sizeof(*set))) == NULL) {
+		free(us);
+		fail(N->G->B, 0, "out of memory");
+		return;
+	}
+	for (i = 0; i < g->nranks; i++) {
+		s = &g->leaf[i][j]->d->dt;
+		cost = tracer_cost(N->G->B, g->ranks[i]);
+		us[i] = s->n < 1 ? 0 : llround(((double)s->sum -
+		    (double)s->n * (double)cost) / (double)s->n / 1000);
+	}
+	for (i = 0; i < g->nranks; i++) {
+		if (us[i] <= 0)
+			continue;
+		for (n = 0, m = i; m < g->nranks; m++)
+			if (us[m] == us[i]) {
+				set[n++] = g->ranks[m];
+				if (m > i)
+					us[m] = -1;	/* written */
+			}
+		m = nc_actor(N, set, n, 0);
+		nc_begin(N, depth);
+		fprintf(N->G->f, "%s COMPUTE%s FOR %lld MICROSECONDS",
+		    N->set, m ? "S" : "", us[i]);
+	}
+	free(us);
+	free(set);
+}
+
+/* One call of group k, after its computation. */
+static int
+nc_leaf(struct nc *N, int k, const struct trc_loops_node *leaf, int depth)
+{
+	struct group *g = &N->g[k];
+	struct tpl *x = N->G->x;
+	char peer[64];
+	const char *async;
+	int one;
+
+	if (parse_tpl(trc_loops_template(N->G->B->L, leaf->tmpl), x) < 0)
+		return fail(N->G->B, 0, "bad template '%s'",
+		    trc_loops_template(N->G->B->L, leaf->tmpl));
+	if (begins(x->kind))
+		nc_compute(N, k, N->leafno[k], depth);
+	N->leafno[k]++;
+	switch (x->kind) {
+	case TRC_SB:
+	case TRC_RB:
+		if (x->peer == P_ANY || x->tag == TRC_ANY)
+			return fail(N->G->B, 0, "cannot express a receive "
+			    "from any source or tag that the trace does not "
+			    "settle in coNCePTuaL");
+		if (x->peer != P_REL && x->peer != P_ABS)
+			return fail(N->G->B, 0, "cannot express a peer of "
+			    "'%s' in coNCePTuaL",
+			    trc_loops_template(N->G->B->L, leaf->tmpl));
+		/* A nonblocking call, or a part of a sendrecv, which
+		 * both parts must be posted for. */
+		async = x->hasreq || strcmp(x->op, "sendrecv") == 0 ||
+		    strcmp(x->op, "start") == 0 ? "ASYNCHRONOUSLY " : "";
+		one = nc_actor(N, g->ranks, g->nranks, x->peer == P_REL &&
+		    g->nranks > 1);
+		nc_peer(N, x, g->ranks, g->nranks, peer, sizeof(peer));
+		nc_begin(N, depth);
+		if (x->kind == TRC_SB) {
+			fprintf(N->G->f, "%s %sSEND%s ", N->set, async,
+			    one ? "S" : "");
+			nc_message(N->G->f, x);
+			fprintf(N->G->f, " TO UNSUSPECTING TASK %s", peer);
+		} else {
+			fprintf(N->G->f, "%s %sRECEIVE%s ", N->set, async,
+			    one ? "S" : "");
+			nc_message(N->G->f, x);
+			fprintf(N->G->f, " FROM TASK %s", peer);
+		}
+		return 0;
+	case TRC_WB:
+		if (lookup(probes, x->op, strlen(x->op)) >= 0)
+			return 0;	/* the receive follows */
+		one = nc_actor(N, g->ranks, g->nranks, 0);
+		nc_begin(N, depth);
+		fprintf(N->G->f, "%s AWAIT%s COMPLETION", N->set,
+		    one ? "S" : "");
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Whether a node is or holds a collective. */
+static int
+nc_anchor(const struct trc_bench *B, const struct trc_loops_node *n)
+{
+	int i;
+
+	if (n->tmpl >= 0)
+		return strncmp(trc_loops_template(B->L, n->tmpl), "XB ", 3) ==
+		    0;
+	for (i = 0; i < n->nbody; i++)
+		if (nc_anchor(B, n->body[i]))
+			return 1;
+	return 0;
+}
+
+/* A node of group k alone: a call or a loop without collectives. */
+static int
+nc_item(struct nc *N, int k, const struct trc_loops_node *n, int depth)
+{
+	int i;
+
+	if (n->tmpl >= 0)
+		return nc_leaf(N, k, n, depth);
+	if (nc_open(N, (long long)n->count, depth) < 0)
+		return -1;
+	for (i = 0; i < n->nbody; i++)
+		if (nc_item(N, k, n->body[i], depth + 1) < 0)
+			return -1;
+	nc_close(N, depth);
+	return 0;
+}
+
+/* The members of communicator id, world ranks, into r; their count. */
+static int
+nc_members(struct nc *N, int32_t id, int32_t *r)
+{
+	const struct trc_bench *B = N->G->B;
+	int32_t w;
+	int i, n = 0;
+
+	if (id == 0) {
+		for (w = 0; w < N->G->N; w++)
+			r[n++] = w;
+		return n;
+	}
+	for (i = 0; i < B->ncm; i++)
+		if (B->cm[i].id == id)
+			for (w = 0; w < B->cm[i].cap && w < N->G->N; w++)
+				if (B->cm[i].member[w])
+					r[n++] = w;
+	return n;
+}
+
+/*
+ * One collective statement for the groups at[] whose anchor is a
+ * collective of op, comm and root as x's; bytes the largest of theirs.
+ */
+static int
+nc_coll(struct nc *N, const struct tpl *x, long long bytes, int depth)
+{
+	FILE *f = N->G->f;
+	const char *op = x->hasreq ? x->op + 1 : x->op;
+	int32_t *m, *o;
+	int n, no, i, one;
+	long long words = (bytes < 0 ? 0 : bytes + 7) / 8;
+	char others[TRC_MAXLINE - 64];
+
+	if ((m = calloc((size_t)N->G->N + 1, sizeof(*m))) == NULL ||
+	    (o = calloc((size_t)N->G->N + 1, sizeof(*o))) == NULL) {
+		free(m);
+		return fail(N->G->B, 0, "out of memory");
+	}
+	n = nc_members(N, x->comm, m);
+	for (no = i = 0; i < n; i++)
+		if (m[i] != x->root)
+			o[no++] = m[i];
+	nc_range(others, sizeof(others), o, no);
+	if (strncmp(op, "neighbor_", 9) == 0) {
+		free(m);
+		free(o);
+		return fail(N->G->B, 0, "cannot express op=%s in coNCePTuaL",
+		    x->op);
+	}
+	/* A communicator of one: a barrier or a reduction of itself,
+	 * nothing to send to the others. */
+	if (no == 0 && x->root >= 0 && strcmp(op, "reduce") != 0) {
+		free(m);
+		free(o);
+		return 0;
+	}
+	if (n == 1 && strncmp(op, "all", 3) == 0 && strcmp(op, "allreduce")) {
+		free(m);
+		free(o);
+		return 0;
+	}
+	nc_begin(N, depth);
+	if (strcmp(op, "barrier") == 0) {
+		one = nc_actor(N, m, n, 0);
+		fprintf(f, "%s SYNCHRONIZE%s", N->set, one ? "S" : "");
+	} else if (strcmp(op, "bcast") == 0 || strcmp(op, "scatter") == 0 ||
+	    strcmp(op, "scatterv") == 0) {
+		fprintf(f, "TASK %lld MULTICASTS A %lld BYTE MESSAGE TO ",
+		    x->root, bytes < 0 ? 0 : bytes);
+		if (n == N->G->N)
+			fputs("ALL OTHER TASKS", f);
+		else if (no == 1)
+			fprintf(f, "TASK %ld", (long)o[0]);
+		else
+			fprintf(f, "TASKS %s", others);
+	} else if (strcmp(op, "gather") == 0 || strcmp(op, "gatherv") == 0) {
+		one = nc_actor(N, o, no, 0);
+		fprintf(f, "%s MULTICAST%s A %lld BYTE MESSAGE TO TASK %lld",
+		    N->set, one ? "S" : "", bytes < 0 ? 0 : bytes, x->root);
+	} else if (strcmp(op, "reduce") == 0) {
+		one = nc_actor(N, m, n, 0);
+		fprintf(f, "%s REDUCE%s %lld DOUBLEWORDS TO TASK %lld", N->set,
+		    one ? "S" : "", words, x->root);
+	} else if (strncmp(op, "all", 3) == 0 && strcmp(op, "allreduce")) {
+		/* allgather(v), alltoall(v, w): many to many */
+		one = nc_actor(N, m, n, n < N->G->N);
+		fprintf(f, "%s MULTICAST%s A %lld BYTE MESSAGE TO ", N->set,
+		    one ? "S" : "", bytes < 0 ? 0 : bytes);
+		if (n == N->G->N)
+			fputs("ALL OTHER TASKS", f);
+		else {
+			nc_range(others, sizeof(others), m, n);
+			fprintf(f, "TASKS u SUCH THAT u IS IN %s /\\ u <> t",
+			    others);
+		}
+	} else {
+		/* allreduce, reduce_scatter(_block), scan, exscan */
+		one = nc_actor(N, m, n, 0);
+		fprintf(f, "%s REDUCE%s %lld DOUBLEWORDS", N->set,
+		    one ? "S" : "", words);
+	}
+	free(m);
+	free(o);
+	return 0;
+}
+
+/* The ranks that an anchor's collectives involve, marked in in[]. */
+static int
+nc_reach(struct nc *N, const struct trc_loops_node *n, unsigned char *in,
+    int32_t *r)
+{
+	struct tpl y;
+	int i, m;
+
+	if (n->tmpl < 0) {
+		for (i = 0; i < n->nbody; i++)
+			if (nc_reach(N, n->body[i], in, r) < 0)
+				return -1;
+		return 0;
+	}
+	if (strncmp(trc_loops_template(N->G->B->L, n->tmpl), "XB ", 3) != 0)
+		return 0;
+	if (parse_tpl(trc_loops_template(N->G->B->L, n->tmpl), &y) < 0)
+		return fail(N->G->B, 0, "bad template");
+	m = nc_members(N, y.comm, r);
+	for (i = 0; i < m; i++)
+		in[r[i]] = 1;
+	return 0;
+}
+
+/* Whether anchors a and b are the same collective, or loops of one
+ * count. */
+static int
+nc_same(struct nc *N, const struct trc_loops_node *a,
+    const struct trc_loops_node *b)
+{
+	struct tpl x, y;
+
+	if ((a->tmpl < 0) != (b->tmpl < 0))
+		return 0;
+	if (a->tmpl < 0)
+		return a->count == b->count;
+	if (parse_tpl(trc_loops_template(N->G->B->L, a->tmpl), &x) < 0 ||
+	    parse_tpl(trc_loops_template(N->G->B->L, b->tmpl), &y) < 0)
+		return 0;
+	return x.comm == y.comm && x.root == y.root && strcmp(x.op, y.op) == 0;
+}
+
+/*
+ * The sequences seq[k] of n[k] nodes of the groups gs[0..ngs-1] at one
+ * depth, merged: each group's calls up to its next anchor, then an
+ * anchor that every group it involves has reached (the same
+ * collective, or loops of one count whose bodies are merged the same
+ * way), until none is left.
+ */
+static int
+nc_merge(struct nc *N, const int *gs, int ngs,
+    struct trc_loops_node *const **seq, const size_t *n, int depth)
+{
+	struct trc_bench *B = N->G->B;
+	struct trc_loops_node *const **body = NULL;
+	const struct trc_loops_node *a = NULL, *c;
+	unsigned char *in = NULL;
+	struct tpl y;
+	size_t *pos, *nb = NULL;
+	long long bytes;
+	int32_t *r = NULL, w;
+	int i, j, k, at, ns, *sub = NULL, rc = -1;
+
+	pos = calloc((size_t)ngs + 1, sizeof(*pos));
+	sub = calloc((size_t)ngs + 1, sizeof(*sub));
+	body = calloc((size_t)ngs + 1, sizeof(*body));
+	nb = calloc((size_t)ngs + 1, sizeof(*nb));
+	in = calloc((size_t)N->G->N + 1, 1);
+	r = calloc((size_t)N->G->N + 1, sizeof(*r));
+	if (pos == NULL || sub == NULL || body == NULL || nb == NULL ||
+	    in == NULL || r == NULL) {
+		fail(B, 0, "out of memory");
+		goto out;
+	}
+	for (;;) {
+		for (at = i = 0; i < ngs; i++) {
+			k = gs[i];
+			while (pos[i] < n[i] && !nc_anchor(B, seq[i][pos[i]]))
+				if (nc_item(N, k, seq[i][pos[i]++], depth) < 0)
+					goto out;
+			at += pos[i] < n[i];
+		}
+		if (at == 0)
+			break;
+		/* The first anchor whose groups have all reached it. */
+		for (i = 0; i < ngs; i++) {
+			if (pos[i] == n[i])
+				continue;
+			a = seq[i][pos[i]];
+			memset(in, 0, (size_t)N->G->N);
+			if (nc_reach(N, a, in, r) < 0)
+				goto out;
+			for (ns = j = 0; j < ngs; j++) {
+				for (w = 0; w < N->g[gs[j]].nranks; w++)
+					if (in[N->g[gs[j]].ranks[w]])
+						break;
+				if (j != i && w == N->g[gs[j]].nranks)
+					continue;	/* not involved */
+				if (pos[j] == n[j] ||
+				    !nc_same(N, a, seq[j][pos[j]]))
+					break;
+				sub[ns++] = j;
+			}
+			if (j == ngs)
+				break;
+		}
+		if (i == ngs) {
+			for (i = 0; pos[i] == n[i]; i++)
+				;
+			fail(B, 0, "cannot express in coNCePTuaL: the "
+			    "collectives of rank %ld and others come in "
+			    "different orders or loops",
+			    (long)N->g[gs[i]].ranks[0]);
+			goto out;
+		}
+		if (a->tmpl < 0) {
+			for (j = 0; j < ns; j++) {
+				c = seq[sub[j]][pos[sub[j]]];
+				body[j] = c->body;
+				nb[j] = (size_t)c->nbody;
+				sub[j] = gs[sub[j]];
+			}
+			if (nc_open(N, (long long)a->count, depth) < 0 ||
+			    nc_merge(N, sub, ns, body, nb, depth + 1) < 0)
+				goto out;
+			nc_close(N, depth);
+			/* sub[] now holds group numbers: find them again. */
+			for (j = 0; j < ngs; j++)
+				for (k = 0; k < ns; k++)
+					if (gs[j] == sub[k])
+						pos[j]++;
+			continue;
+		}
+		/* A collective: each group's computation before it, then
+		 * one statement with the largest size of theirs. */
+		bytes = -1;
+		for (j = 0; j < ns; j++) {
+			c = seq[sub[j]][pos[sub[j]]];
+			if (parse_tpl(trc_loops_template(B->L, c->tmpl),
+			    &y) < 0) {
+				fail(B, 0, "bad template");
+				goto out;
+			}
+			if (y.bytes > bytes)
+				bytes = y.bytes;
+			nc_compute(N, gs[sub[j]], N->leafno[gs[sub[j]]]++,
+			    depth);
+			pos[sub[j]]++;
+		}
+		if (nc_coll(N, &y, bytes, depth) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(pos);
+	free(sub);
+	free(body);
+	free(nb);
+	free(in);
+	free(r);
+	return rc;
+}
+
+static int
+write_conceptual(struct gen *G, struct group *g, int ng)
+{
+	struct trc_loops_node *const **seq;
+	struct nc N = { 0 };
+	size_t *n;
+	int k, *gs, rc = -1;
+
+	N.G = G;
+	N.g = g;
+	N.ng = ng;
+	N.maxdepth = 256;
+	seq = calloc((size_t)ng + 1, sizeof(*seq));
+	n = calloc((size_t)ng + 1, sizeof(*n));
+	N.leafno = calloc((size_t)ng + 1, sizeof(int));
+	N.pend = calloc((size_t)N.maxdepth, sizeof(int));
+	gs = calloc((size_t)ng + 1, sizeof(*gs));
+	if (seq == NULL || n == NULL || N.leafno == NULL || N.pend == NULL ||
+	    gs == NULL) {
+		fail(G->B, 0, "out of memory");
+		goto out;
+	}
+	for (k = 0; k < ng; k++) {
+		if (group_leaves(G, &g[k]) < 0)
+			goto out;
+		seq[k] = trc_loops_program(G->B->L, g[k].ranks[0], &n[k]);
+	}
+	fprintf(G->f, "# A coNCePTuaL benchmark made by trc-bench from %s:\n"
+	    "# the MPI calls of the traced run, rank by rank, and its "
+	    "computation;\n# every receive from the source it took in the "
+	    "trace.\n", G->B->o.name);
+	fprintf(G->f, "REQUIRE LANGUAGE VERSION \"1.5\".\n\n");
+	nc_begin(&N, 0);
+	fprintf(G->f, "ASSERT THAT \"the benchmark runs on %ld tasks\" WITH "
+	    "num_tasks = %ld", (long)G->N, (long)G->N);
+	for (k = 0; k < ng; k++)
+		gs[k] = k;
+	if (nc_merge(&N, gs, ng, seq, n, 0) < 0)
+		goto out;
+	fputs(N.pend[0] == 1 ? ".\n" : "\n", G->f);
+	rc = 0;
+out:
+	free(seq);
+	free(n);
+	free(N.leafno);
+	free(N.pend);
+	free(gs);
+	return rc;
+}
+
 int
 trc_bench_write(struct trc_bench *B, FILE *f)
 {
@@ -1694,6 +2318,10 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 	emit_comms(&G, NULL);
 	if (B->failed)
 		goto out;
+	if (B->o.conceptual) {
+		rc = write_conceptual(&G, g, ng);
+		goto out;
+	}
 	buf = B->maxbytes * (B->maxsize > G.N ? B->maxsize : G.N);
 	fprintf(f, "/*\n * A benchmark made by trc-bench from %s: the MPI "
 	    "calls of the traced\n * run, rank by rank, and its computation "

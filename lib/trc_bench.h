@@ -15,6 +15,7 @@ struct trc_bench_opts {
 	int		 deterministic;	/* wildcards become what they took */
 	int		 window;	/* trc-loops' window, 0: its default */
 	int		 wall;		/* wall-clock computation, never cpu= */
+	int		 conceptual;	/* a coNCePTuaL program, not C */
 	double		 cpu_ratio;	/* every computation times this; 0: 1 */
 	struct trc_ratios *ratios;	/* or a ratio table; NULL: none */
 	const char	*name;		/* the trace's, for the comment */

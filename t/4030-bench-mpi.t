@@ -1,6 +1,7 @@
 #!/bin/sh
 # trc-bench on real runs: the benchmark of trc-heat, of the
-# master-worker example and of MPI test programs compiles without a
+# master-worker example and of the MPI test programs (calls, comms,
+# nbcoll, persist, self, sendrecv, subcomm) compiles without a
 # warning, runs, and its own trace has the original's execution graph
 # (--deterministic for the programs that race, compared by kind and
 # matching); trc-heat at 10 times the iterations gives at most 1.2
@@ -38,6 +39,16 @@ bench h20 4 $strict -- trc-heat -n 16 -i 20 --tolerance 0
 bench comms 4 $strict -- "$MPIT/comms"
 bench calls 3 kind --deterministic -- "$MPIT/calls"
 bench mw 3 kind --deterministic -- trc-master-worker --tasks 7 --work 0.002
+# The other MPI test programs, at a few of their repetitions.
+bench self 2 $strict -- "$MPIT/self" 1000
+bench sendrecv 2 $strict -- "$MPIT/sendrecv" 50
+bench subcomm 4 $strict -- "$MPIT/subcomm" 50
+bench nbcoll 3 $strict -- "$MPIT/nbcoll" 2
+bench persist 3 kind --deterministic -- "$MPIT/persist" 2
+# Each rank of self 1000 makes 1000 barriers on its own MPI_COMM_SELF
+# (a communicator id of its own): one program each, a loop of 1000.
+is "$(grep -c 'for (long i1 = 0; i1 < 1000; i1++) {' "$tmp/self.c")" 2 \
+	"self 1000: a loop of 1000 barriers in each of the 2 programs"
 
 # Every event of comms the same, communicator ids included, but times
 # and polls.

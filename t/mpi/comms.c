@@ -23,10 +23,13 @@
  * Point to point, each 4 bytes: on 8, row rank 0 sends to row rank 1
  * with tag 50 (world 0 -> 1, 2 -> 3); on 13, local rank 0 sends to
  * remote rank 1 with tag 51 (world 0 -> 3, 2 -> 1); on 1, each rank
- * sends itself tag 52.  Last, MPI_Barrier(MPI_COMM_SELF).
+ * sends itself tag 52.  Last, MPI_Barrier(MPI_COMM_SELF).  An argument
+ * N repeats the allreduces, messages and barrier N times (default 1)
+ * on the communicators made once, for runs long enough to time.
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int in[32], out[32];
 
@@ -43,7 +46,7 @@ main(int argc, char *argv[])
 	MPI_Comm c[18], merged;
 	MPI_Group world, g;
 	MPI_Request r[2];
-	int rank, size, i, v = 1, w;
+	int rank, size, i, v = 1, w, rep, reps = 1;
 	int dims[2] = { 2, 2 }, periods[2] = { 1, 1 }, rows[2] = { 0, 1 },
 	    cols[2] = { 1, 0 };
 	int gindex[3] = { 2, 4, 6 }, gedges[6] = { 1, 2, 0, 2, 0, 1 };
@@ -56,6 +59,12 @@ main(int argc, char *argv[])
 	if (size != 4) {
 		if (rank == 0)
 			fprintf(stderr, "comms: run on 4 ranks\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	if (argc > 1 && (reps = atoi(argv[1])) < 1) {
+		if (rank == 0)
+			fprintf(stderr, "comms: invalid repetitions '%s'\n",
+			    argv[1]);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
 	MPI_Comm_group(MPI_COMM_WORLD, &world);
@@ -97,21 +106,23 @@ main(int argc, char *argv[])
 	/* As a library calling the profiling interface would: no wrapper. */
 	PMPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &c[17]);
 
-	for (i = 1; i <= 17; i++)
-		sum(c[i], i);
+	for (rep = 0; rep < reps; rep++) {
+		for (i = 1; i <= 17; i++)
+			sum(c[i], i);
 
-	if (rank % 2 == 0)
-		MPI_Send(&v, 1, MPI_INT, 1, 50, c[8]);
-	else
-		MPI_Recv(&v, 1, MPI_INT, 0, 50, c[8], MPI_STATUS_IGNORE);
-	if (rank % 2 == 0)
-		MPI_Send(&v, 1, MPI_INT, 1, 51, c[13]);
-	else
-		MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 51, c[13],
-		    MPI_STATUS_IGNORE);
-	MPI_Sendrecv(&v, 1, MPI_INT, 0, 52, &w, 1, MPI_INT, 0, 52,
-	    MPI_COMM_SELF, MPI_STATUS_IGNORE);
-	MPI_Barrier(MPI_COMM_SELF);
+		if (rank % 2 == 0)
+			MPI_Send(&v, 1, MPI_INT, 1, 50, c[8]);
+		else
+			MPI_Recv(&v, 1, MPI_INT, 0, 50, c[8], MPI_STATUS_IGNORE);
+		if (rank % 2 == 0)
+			MPI_Send(&v, 1, MPI_INT, 1, 51, c[13]);
+		else
+			MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 51, c[13],
+			    MPI_STATUS_IGNORE);
+		MPI_Sendrecv(&v, 1, MPI_INT, 0, 52, &w, 1, MPI_INT, 0, 52,
+		    MPI_COMM_SELF, MPI_STATUS_IGNORE);
+		MPI_Barrier(MPI_COMM_SELF);
+	}
 
 	for (i = 2; i <= 17; i++)
 		if (c[i] != MPI_COMM_NULL)

@@ -22,10 +22,13 @@
  *	nonblocking ones at once, one MPI_Waitall.
  * Then rank 0 posts an MPI_Ibarrier and sends rank 1 an int with tag
  * 80, which rank 1 receives before it enters the barrier; rank 0 prints
- * the number of unsuccessful tests of the iscatter.
+ * the number of unsuccessful tests of the iscatter.  An argument N
+ * repeats all of it, on the one ring, N times (default 1), for runs
+ * long enough to time.
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static void
 spin(double sec)
@@ -40,7 +43,7 @@ int
 main(int argc, char *argv[])
 {
 	int rank, size, i, n, idx, flag, done, r1, r2, dims[1] = { 3 },
-	    periods[1] = { 1 };
+	    periods[1] = { 1 }, rep, reps = 1;
 	int in[256] = { 0 }, out[64] = { 0 }, bc[8], c123[3] = { 1, 2, 3 },
 	    d123[3] = { 0, 8, 24 }, cnt[3], dsp[3], ones[3] = { 1, 1, 1 },
 	    threes[2] = { 3, 3 }, d03[2] = { 0, 3 },
@@ -59,6 +62,12 @@ main(int argc, char *argv[])
 	if (size != 3) {
 		if (rank == 0)
 			fprintf(stderr, "nbcoll: run on 3 ranks\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	if (argc > 1 && (reps = atoi(argv[1])) < 1) {
+		if (rank == 0)
+			fprintf(stderr, "nbcoll: invalid repetitions '%s'\n",
+			    argv[1]);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
 	MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
@@ -82,88 +91,90 @@ main(int argc, char *argv[])
 	rntype[0] = MPI_DOUBLE, rntype[1] = MPI_INT;
 	nad[0] = 0, nad[1] = 8, rnad[0] = 0, rnad[1] = 8;
 
-	MPI_Scan(out, in, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	MPI_Exscan(out, in, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	MPI_Reduce_scatter(out, in, c123, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	MPI_Reduce_scatter_block(out, in, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	MPI_Alltoallw(buf, wcount, wdispl, wtype, rbuf, rwcount, rwdispl,
-	    rwtype, MPI_COMM_WORLD);
-	MPI_Neighbor_allgather(out, 1, MPI_INT, in, 1, MPI_INT, ring);
-	MPI_Neighbor_allgatherv(out, 3, MPI_INT, in, threes, d03, MPI_INT,
-	    ring);
-	MPI_Neighbor_alltoall(out, 2, MPI_INT, in, 2, MPI_INT, ring);
-	MPI_Neighbor_alltoallv(out, nc, nd, MPI_INT, in, rnc, rnd, MPI_INT,
-	    ring);
-	MPI_Neighbor_alltoallw(buf, ones, nad, ntype, rbuf, ones, rnad, rntype,
-	    ring);
+	for (rep = 0; rep < reps; rep++) {
+		MPI_Scan(out, in, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Exscan(out, in, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Reduce_scatter(out, in, c123, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Reduce_scatter_block(out, in, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Alltoallw(buf, wcount, wdispl, wtype, rbuf, rwcount, rwdispl,
+		    rwtype, MPI_COMM_WORLD);
+		MPI_Neighbor_allgather(out, 1, MPI_INT, in, 1, MPI_INT, ring);
+		MPI_Neighbor_allgatherv(out, 3, MPI_INT, in, threes, d03, MPI_INT,
+		    ring);
+		MPI_Neighbor_alltoall(out, 2, MPI_INT, in, 2, MPI_INT, ring);
+		MPI_Neighbor_alltoallv(out, nc, nd, MPI_INT, in, rnc, rnd, MPI_INT,
+		    ring);
+		MPI_Neighbor_alltoallw(buf, ones, nad, ntype, rbuf, ones, rnad, rntype,
+		    ring);
 
-	MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
-	MPI_Ibcast(bc, 5, MPI_INT, 1, MPI_COMM_WORLD, &r[1]);
-	MPI_Ireduce(out, in, 6, MPI_INT, MPI_SUM, 2, MPI_COMM_WORLD, &r[2]);
-	MPI_Iallreduce(out, in + 32, 7, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[3]);
-	MPI_Waitall(4, r, MPI_STATUSES_IGNORE);
+		MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
+		MPI_Ibcast(bc, 5, MPI_INT, 1, MPI_COMM_WORLD, &r[1]);
+		MPI_Ireduce(out, in, 6, MPI_INT, MPI_SUM, 2, MPI_COMM_WORLD, &r[2]);
+		MPI_Iallreduce(out, in + 32, 7, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[3]);
+		MPI_Waitall(4, r, MPI_STATUSES_IGNORE);
 
-	MPI_Igather(out, 1, MPI_INT, in, 1, MPI_INT, 0, MPI_COMM_WORLD, &r[0]);
-	MPI_Wait(&r[0], MPI_STATUS_IGNORE);
-	MPI_Igatherv(out, rank + 1, MPI_INT, in, c123, d123, MPI_INT, 0,
-	    MPI_COMM_WORLD, &r[0]);
-	MPI_Wait(&r[0], MPI_STATUS_IGNORE);
-	/* Rank 1, the root, comes late: rank 0's tests find nothing. */
-	if (rank == 1)
-		spin(0.05);
-	MPI_Iscatter(out, 2, MPI_INT, in, 2, MPI_INT, 1, MPI_COMM_WORLD, &r[0]);
-	for (flag = 0; !flag; tests++)
-		MPI_Test(&r[0], &flag, MPI_STATUS_IGNORE);
-	MPI_Iscatterv(out, c123, d123, MPI_INT, in, rank + 1, MPI_INT, 2,
-	    MPI_COMM_WORLD, &r[0]);
-	MPI_Iallgather(out, 3, MPI_INT, in + 32, 3, MPI_INT, MPI_COMM_WORLD,
-	    &r[1]);
-	MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
-	MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
-	MPI_Iallgatherv(out, rank + 1, MPI_INT, in, c123, d123, MPI_INT,
-	    MPI_COMM_WORLD, &r[0]);
-	for (done = 0; done < 1; done += n)
-		MPI_Waitsome(1, r, &n, idxs, MPI_STATUSES_IGNORE);
-	/* At once: each receives into its own part of in. */
-	MPI_Ialltoall(out, 2, MPI_INT, in, 2, MPI_INT, MPI_COMM_WORLD, &r[0]);
-	MPI_Ialltoallv(out, c123, d123, MPI_INT, in + 8, cnt, dsp, MPI_INT,
-	    MPI_COMM_WORLD, &r[1]);
-	MPI_Ialltoallw(buf, wcount, wdispl, wtype, rbuf, rwcount, rwdispl,
-	    rwtype, MPI_COMM_WORLD, &r[2]);
-	MPI_Ireduce_scatter(out, in + 32, c123, MPI_INT, MPI_SUM,
-	    MPI_COMM_WORLD, &r[3]);
-	MPI_Ireduce_scatter_block(out, in + 40, 2, MPI_INT, MPI_SUM,
-	    MPI_COMM_WORLD, &r[4]);
-	MPI_Iscan(out, in + 48, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[5]);
-	MPI_Iexscan(out, in + 56, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[6]);
-	MPI_Ineighbor_allgather(out, 1, MPI_INT, in + 64, 1, MPI_INT, ring,
-	    &r[7]);
-	MPI_Ineighbor_allgatherv(out, 3, MPI_INT, in + 72, threes, d03,
-	    MPI_INT, ring, &r[8]);
-	MPI_Ineighbor_alltoall(out, 2, MPI_INT, in + 80, 2, MPI_INT, ring,
-	    &r[9]);
-	MPI_Ineighbor_alltoallv(out, nc, nd, MPI_INT, in + 88, rnc, rnd,
-	    MPI_INT, ring, &r[10]);
-	MPI_Ineighbor_alltoallw(buf + 32, ones, nad, ntype, rbuf + 32, ones,
-	    rnad, rntype, ring, &r[11]);
-	MPI_Waitall(12, r, MPI_STATUSES_IGNORE);
+		MPI_Igather(out, 1, MPI_INT, in, 1, MPI_INT, 0, MPI_COMM_WORLD, &r[0]);
+		MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+		MPI_Igatherv(out, rank + 1, MPI_INT, in, c123, d123, MPI_INT, 0,
+		    MPI_COMM_WORLD, &r[0]);
+		MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+		/* Rank 1, the root, comes late: rank 0's tests find nothing. */
+		if (rank == 1)
+			spin(0.05);
+		MPI_Iscatter(out, 2, MPI_INT, in, 2, MPI_INT, 1, MPI_COMM_WORLD, &r[0]);
+		for (flag = 0; !flag; tests++)
+			MPI_Test(&r[0], &flag, MPI_STATUS_IGNORE);
+		MPI_Iscatterv(out, c123, d123, MPI_INT, in, rank + 1, MPI_INT, 2,
+		    MPI_COMM_WORLD, &r[0]);
+		MPI_Iallgather(out, 3, MPI_INT, in + 32, 3, MPI_INT, MPI_COMM_WORLD,
+		    &r[1]);
+		MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+		MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+		MPI_Iallgatherv(out, rank + 1, MPI_INT, in, c123, d123, MPI_INT,
+		    MPI_COMM_WORLD, &r[0]);
+		for (done = 0; done < 1; done += n)
+			MPI_Waitsome(1, r, &n, idxs, MPI_STATUSES_IGNORE);
+		/* At once: each receives into its own part of in. */
+		MPI_Ialltoall(out, 2, MPI_INT, in, 2, MPI_INT, MPI_COMM_WORLD, &r[0]);
+		MPI_Ialltoallv(out, c123, d123, MPI_INT, in + 8, cnt, dsp, MPI_INT,
+		    MPI_COMM_WORLD, &r[1]);
+		MPI_Ialltoallw(buf, wcount, wdispl, wtype, rbuf, rwcount, rwdispl,
+		    rwtype, MPI_COMM_WORLD, &r[2]);
+		MPI_Ireduce_scatter(out, in + 32, c123, MPI_INT, MPI_SUM,
+		    MPI_COMM_WORLD, &r[3]);
+		MPI_Ireduce_scatter_block(out, in + 40, 2, MPI_INT, MPI_SUM,
+		    MPI_COMM_WORLD, &r[4]);
+		MPI_Iscan(out, in + 48, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[5]);
+		MPI_Iexscan(out, in + 56, 3, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[6]);
+		MPI_Ineighbor_allgather(out, 1, MPI_INT, in + 64, 1, MPI_INT, ring,
+		    &r[7]);
+		MPI_Ineighbor_allgatherv(out, 3, MPI_INT, in + 72, threes, d03,
+		    MPI_INT, ring, &r[8]);
+		MPI_Ineighbor_alltoall(out, 2, MPI_INT, in + 80, 2, MPI_INT, ring,
+		    &r[9]);
+		MPI_Ineighbor_alltoallv(out, nc, nd, MPI_INT, in + 88, rnc, rnd,
+		    MPI_INT, ring, &r[10]);
+		MPI_Ineighbor_alltoallw(buf + 32, ones, nad, ntype, rbuf + 32, ones,
+		    rnad, rntype, ring, &r[11]);
+		MPI_Waitall(12, r, MPI_STATUSES_IGNORE);
 
-	/* A barrier that does not block: rank 1 enters it only after the
-	 * message rank 0 sends after entering it. */
-	r1 = r2 = rank;
-	if (rank == 0) {
-		MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
-		MPI_Send(&r1, 1, MPI_INT, 1, 80, MPI_COMM_WORLD);
-	} else if (rank == 1) {
-		MPI_Recv(&r2, 1, MPI_INT, 0, 80, MPI_COMM_WORLD,
-		    MPI_STATUS_IGNORE);
-		MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
-	} else
-		MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
-	MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+		/* A barrier that does not block: rank 1 enters it only after the
+		 * message rank 0 sends after entering it. */
+		r1 = r2 = rank;
+		if (rank == 0) {
+			MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
+			MPI_Send(&r1, 1, MPI_INT, 1, 80, MPI_COMM_WORLD);
+		} else if (rank == 1) {
+			MPI_Recv(&r2, 1, MPI_INT, 0, 80, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+			MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
+		} else
+			MPI_Ibarrier(MPI_COMM_WORLD, &r[0]);
+		MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+	}
 
 	if (rank == 0)
-		printf("polls iscatter %ld\n", tests - 1);
+		printf("polls iscatter %ld\n", tests - reps);
 	MPI_Comm_free(&ring);
 	MPI_Finalize();
 	return 0;

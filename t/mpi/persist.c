@@ -18,9 +18,12 @@
  *	0 -> 1 tag 67 and 2 -> 1 tag 68, 1 int, rank 2 late: an
  *	MPI_Testsome loop on rank 1's two receives
  * Rank 1 prints how many Improbe and Testsome calls found nothing.
+ * An argument N repeats all of it N times (default 1), for runs long
+ * enough to time.
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static void
 spin(double sec)
@@ -35,7 +38,7 @@ int
 main(int argc, char *argv[])
 {
 	int rank, size, i, n, flag, done, idx[2], out[16] = { 0 }, a[16],
-	    b[16], c[16];
+	    b[16], c[16], rep, reps = 1;
 	long improbes = 0, testsomes = 0;
 	MPI_Request p[2], r[2];
 	MPI_Message m;
@@ -49,87 +52,96 @@ main(int argc, char *argv[])
 			fprintf(stderr, "persist: run on 3 ranks\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-
-	if (rank == 0)
-		MPI_Send_init(out, 10, MPI_INT, 1, 60, MPI_COMM_WORLD, &p[0]);
-	else if (rank == 2)
-		MPI_Ssend_init(out, 10, MPI_INT, 1, 61, MPI_COMM_WORLD, &p[0]);
-	else {
-		MPI_Recv_init(a, 16, MPI_INT, MPI_ANY_SOURCE, 60,
-		    MPI_COMM_WORLD, &p[0]);
-		MPI_Recv_init(b, 16, MPI_INT, 2, 61, MPI_COMM_WORLD, &p[1]);
+	if (argc > 1 && (reps = atoi(argv[1])) < 1) {
+		if (rank == 0)
+			fprintf(stderr, "persist: invalid repetitions '%s'\n",
+			    argv[1]);
+		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	for (i = 0; i < 3; i++) {
+
+	for (rep = 0; rep < reps; rep++) {
+		if (rank == 0)
+			MPI_Send_init(out, 10, MPI_INT, 1, 60, MPI_COMM_WORLD, &p[0]);
+		else if (rank == 2)
+			MPI_Ssend_init(out, 10, MPI_INT, 1, 61, MPI_COMM_WORLD, &p[0]);
+		else {
+			MPI_Recv_init(a, 16, MPI_INT, MPI_ANY_SOURCE, 60,
+			    MPI_COMM_WORLD, &p[0]);
+			MPI_Recv_init(b, 16, MPI_INT, 2, 61, MPI_COMM_WORLD, &p[1]);
+		}
+		for (i = 0; i < 3; i++) {
+			if (rank == 0) {
+				MPI_Start(&p[0]);
+				MPI_Wait(&p[0], MPI_STATUS_IGNORE);
+			} else if (rank == 2) {
+				MPI_Startall(1, p);
+				MPI_Wait(&p[0], MPI_STATUS_IGNORE);
+			} else {
+				MPI_Startall(2, p);
+				MPI_Waitall(2, p, MPI_STATUSES_IGNORE);
+			}
+		}
+		if (rank == 0)
+			MPI_Wait(&p[0], MPI_STATUS_IGNORE);
+		MPI_Request_free(&p[0]);
+		if (rank == 1)
+			MPI_Request_free(&p[1]);
+
+		if (rank == 0)
+			MPI_Send(out, 3, MPI_INT, 1, 62, MPI_COMM_WORLD);
+		else if (rank == 2)
+			MPI_Send(out, 5, MPI_INT, 1, 63, MPI_COMM_WORLD);
+		else {
+			MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &m, &st);
+			MPI_Mrecv(c, 16, MPI_INT, &m, &st);
+			for (flag = 0; !flag; improbes++)
+				MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
+				    &flag, &m, &st);
+			MPI_Imrecv(c, 16, MPI_INT, &m, &r[0]);
+			MPI_Wait(&r[0], &st);
+		}
+		/* Tag 64 only now: the wildcard probes above cannot take it. */
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0)
+			MPI_Send(out, 2, MPI_INT, 1, 64, MPI_COMM_WORLD);
+		else if (rank == 1) {
+			MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+			MPI_Recv(c, 16, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		}
+
+		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 0) {
-			MPI_Start(&p[0]);
-			MPI_Wait(&p[0], MPI_STATUS_IGNORE);
-		} else if (rank == 2) {
-			MPI_Startall(1, p);
-			MPI_Wait(&p[0], MPI_STATUS_IGNORE);
+			spin(0.05);
+			MPI_Send(out, 1, MPI_INT, 1, 65, MPI_COMM_WORLD);
+		} else if (rank == 2)
+			MPI_Send(out, 1, MPI_INT, 1, 66, MPI_COMM_WORLD);
+		else {
+			MPI_Irecv(a, 1, MPI_INT, 0, 65, MPI_COMM_WORLD, &r[0]);
+			MPI_Irecv(b, 1, MPI_INT, 2, 66, MPI_COMM_WORLD, &r[1]);
+			MPI_Waitany(2, r, &idx[0], &st);
+			MPI_Waitany(2, r, &idx[0], &st);
+		}
+
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0)
+			MPI_Send(out, 1, MPI_INT, 1, 67, MPI_COMM_WORLD);
+		else if (rank == 2) {
+			spin(0.05);
+			MPI_Send(out, 1, MPI_INT, 1, 68, MPI_COMM_WORLD);
 		} else {
-			MPI_Startall(2, p);
-			MPI_Waitall(2, p, MPI_STATUSES_IGNORE);
+			MPI_Irecv(a, 1, MPI_INT, 0, 67, MPI_COMM_WORLD, &r[0]);
+			MPI_Irecv(b, 1, MPI_INT, 2, 68, MPI_COMM_WORLD, &r[1]);
+			for (done = 0; done < 2; done += n) {
+				MPI_Testsome(2, r, &n, idx, MPI_STATUSES_IGNORE);
+				if (n == MPI_UNDEFINED)
+					break;
+				testsomes += n == 0;
+			}
 		}
 	}
-	if (rank == 0)
-		MPI_Wait(&p[0], MPI_STATUS_IGNORE);
-	MPI_Request_free(&p[0]);
 	if (rank == 1)
-		MPI_Request_free(&p[1]);
-
-	if (rank == 0)
-		MPI_Send(out, 3, MPI_INT, 1, 62, MPI_COMM_WORLD);
-	else if (rank == 2)
-		MPI_Send(out, 5, MPI_INT, 1, 63, MPI_COMM_WORLD);
-	else {
-		MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &m, &st);
-		MPI_Mrecv(c, 16, MPI_INT, &m, &st);
-		for (flag = 0; !flag; improbes++)
-			MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
-			    &flag, &m, &st);
-		MPI_Imrecv(c, 16, MPI_INT, &m, &r[0]);
-		MPI_Wait(&r[0], &st);
-	}
-	/* Tag 64 only now: the wildcard probes above cannot take it. */
-	MPI_Barrier(MPI_COMM_WORLD);
-	if (rank == 0)
-		MPI_Send(out, 2, MPI_INT, 1, 64, MPI_COMM_WORLD);
-	else if (rank == 1) {
-		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-		MPI_Recv(c, 16, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-	}
-
-	MPI_Barrier(MPI_COMM_WORLD);
-	if (rank == 0) {
-		spin(0.05);
-		MPI_Send(out, 1, MPI_INT, 1, 65, MPI_COMM_WORLD);
-	} else if (rank == 2)
-		MPI_Send(out, 1, MPI_INT, 1, 66, MPI_COMM_WORLD);
-	else {
-		MPI_Irecv(a, 1, MPI_INT, 0, 65, MPI_COMM_WORLD, &r[0]);
-		MPI_Irecv(b, 1, MPI_INT, 2, 66, MPI_COMM_WORLD, &r[1]);
-		MPI_Waitany(2, r, &idx[0], &st);
-		MPI_Waitany(2, r, &idx[0], &st);
-	}
-
-	MPI_Barrier(MPI_COMM_WORLD);
-	if (rank == 0)
-		MPI_Send(out, 1, MPI_INT, 1, 67, MPI_COMM_WORLD);
-	else if (rank == 2) {
-		spin(0.05);
-		MPI_Send(out, 1, MPI_INT, 1, 68, MPI_COMM_WORLD);
-	} else {
-		MPI_Irecv(a, 1, MPI_INT, 0, 67, MPI_COMM_WORLD, &r[0]);
-		MPI_Irecv(b, 1, MPI_INT, 2, 68, MPI_COMM_WORLD, &r[1]);
-		for (done = 0; done < 2; done += n) {
-			MPI_Testsome(2, r, &n, idx, MPI_STATUSES_IGNORE);
-			if (n == MPI_UNDEFINED)
-				break;
-			testsomes += n == 0;
-		}
-		printf("polls improbe %ld testsome %ld\n", improbes - 1,
+		printf("polls improbe %ld testsome %ld\n", improbes - reps,
 		    testsomes);
-	}
 	MPI_Finalize();
 	return 0;
 }
