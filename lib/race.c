@@ -398,11 +398,18 @@ ensure_rank(struct trc_race *rs, int32_t r)
 			return nomem(rs);
 		rs->floor = v;
 		{
-			struct rank *nk = realloc(rs->rk, (size_t)c *
-			    sizeof(*nk));
+			/* Not realloc: a blocked rank's request list may lie
+			 * inside its own struct rank (blk.ireq). */
+			struct rank *nk = malloc((size_t)c * sizeof(*nk));
 
 			if (nk == NULL)
 				return nomem(rs);
+			for (i = 0; i < rs->nranks; i++) {
+				nk[i] = rs->rk[i];
+				if (rs->rk[i].blk.reqs == rs->rk[i].blk.ireq)
+					nk[i].blk.reqs = nk[i].blk.ireq;
+			}
+			free(rs->rk);
 			rs->rk = nk;
 		}
 		rs->cap = c;
