@@ -47,9 +47,13 @@ static void
 load(const char *path, struct trc_graph *g, struct trc_dict *dict,
     const struct opts *o)
 {
+	struct trc_open_opts fields = ropts;
 	struct trc_reader *rd;
 
-	if ((rd = trc_open_with(path, &ropts)) == NULL)
+	/* The graph is of kinds, labels and message fields: no other
+	 * attribute's text is made (fill() prints them, reading anew). */
+	fields.fields_only = 1;
+	if ((rd = trc_open_with(path, &fields)) == NULL)
 		die("out of memory");
 	memset(g, 0, sizeof(*g));
 	if (trc_graph_read(g, rd, dict, o->regions ? o->split : NULL) < 0)

@@ -8,6 +8,9 @@
 
 #include "trc.h"
 #include "swar.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "fmt/fmt.h"
 
 static const char *kind_names[TRC_NKINDS] = {
@@ -53,6 +56,18 @@ trc_kind_parse(const char *s, size_t len, enum trc_kind *k)
 	return 0;
 }
 
+
+/* An event's fields before its attributes set them. */
+static inline void
+event_clear(struct trc_event *ev)
+{
+	ev->peer = ev->tag = ev->root = TRC_NONE;
+	ev->comm = 0;
+	ev->bytes = ev->req = TRC_NONE;
+	ev->reqs.s = ev->fn.s = ev->op.s = "";
+	ev->reqs.len = ev->fn.len = ev->op.len = 0;
+	ev->nattr = 0;
+}
 
 /*
  * Byte classes for the one pass over a line.  A line is always followed
@@ -348,19 +363,81 @@ fast_head(const char **pp, struct trc_event *ev)
 
 #if SWAR_LE
 /*
- * fast_head eight bytes at a time, where the line is padded (eight
- * readable bytes past any byte of it): the usual time's nine decimals
- * are two loads.  Anything else goes to fast_head.
+ * The usual line where it is padded (eight readable bytes past any
+ * byte of it, as in the reader's buffer), eight bytes at a time.
+ * Anything unusual goes to the byte loops, which decide.
+ *
+ * Short words are told apart by perfect hashes of their bytes as a
+ * little-endian integer: the top bits of a product, its multiplier
+ * found by search.  Two words of one slot would be one designated
+ * initializer given twice, which -Wextra (-Woverride-init) reports.
+ */
+#define W2(a, b)	((uint32_t)(unsigned char)(a) | \
+	(uint32_t)(unsigned char)(b) << 8)
+#define KIND_SLOT(w)	((uint32_t)((w) * UINT32_C(1912923437)) >> 28)
+#define KIND(a, b, k)	[KIND_SLOT(W2(a, b))] = { W2(a, b), (k) + 1 }
+
+static const struct {
+	uint16_t	word;
+	unsigned char	kind;	/* + 1; 0: no kind hashes here */
+} kinds_hashed[16] = {
+	KIND('S', 'B', TRC_SB), KIND('S', 'E', TRC_SE),
+	KIND('R', 'B', TRC_RB), KIND('R', 'E', TRC_RE),
+	KIND('W', 'B', TRC_WB), KIND('W', 'E', TRC_WE),
+	KIND('X', 'B', TRC_XB), KIND('X', 'E', TRC_XE),
+	KIND('P', 'B', TRC_PB), KIND('P', 'E', TRC_PE),
+	KIND('M', 'K', TRC_MK)
+};
+
+/* The kind of the two bytes at p, or -1, with no branch on which. */
+static inline int
+kind_hashed(const char *p)
+{
+	uint16_t w;
+	unsigned slot;
+
+	memcpy(&w, p, 2);
+	slot = KIND_SLOT((uint32_t)w);
+	return kinds_hashed[slot].word == w ? kinds_hashed[slot].kind - 1 : -1;
+}
+
+/* A key's bytes (up to 5) as a little-endian word, as the loop masks
+ * them from its load. */
+#define KW(a, b, c, d, e)	((uint64_t)(a) | (uint64_t)(b) << 8 | \
+	(uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32)
+#define KEY_SLOT(w)	((uint64_t)((w) * UINT64_C(17302195526690376611)) >> 61)
+#define KEY(w, k)	[KEY_SLOT(w)] = { (w), (k) }
+
+enum { K_NONE, K_FN, K_OP, K_TAG, K_REQ, K_PEER, K_COMM, K_ROOT, K_BYTES };
+static const struct {
+	uint64_t	word;
+	int		code;
+} keys_hashed[8] = {
+	KEY(KW('f', 'n', 0, 0, 0), K_FN), KEY(KW('o', 'p', 0, 0, 0), K_OP),
+	KEY(KW('t', 'a', 'g', 0, 0), K_TAG), KEY(KW('r', 'e', 'q', 0, 0), K_REQ),
+	KEY(KW('p', 'e', 'e', 'r', 0), K_PEER),
+	KEY(KW('c', 'o', 'm', 'm', 0), K_COMM),
+	KEY(KW('r', 'o', 'o', 't', 0), K_ROOT),
+	KEY(KW('b', 'y', 't', 'e', 's'), K_BYTES)
+};
+
+/* The bytes of a key of 2 to 5 bytes, the lengths of known ones. */
+static const uint64_t kmask[8] = {
+	0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0, 0
+};
+
+/*
+ * Time, rank and kind: the usual time's seven digits, point and nine
+ * decimals are two loads.  Anything else goes to fast_head.
  */
 static int
-fast_head_swar(const char **pp, struct trc_event *ev)
+head_padded(const char **pp, struct trc_event *ev)
 {
 	const char *p = *pp;
 	uint64_t x, m, sec, frac, rank;
 	unsigned n;
 	int kind;
 
-	/* The usual time: up to 7 digits, a point and 9 decimals. */
 	x = swar_load(p);
 	if ((m = swar_nondigit(x)) == 0 || (n = swar_first(m)) == 0 ||
 	    p[n] != '.' || swar_digits8(p + n + 1, &frac) < 0 ||
@@ -376,7 +453,8 @@ fast_head_swar(const char **pp, struct trc_event *ev)
 		return 0;
 	rank = swar_value(x, n);
 	p += n + 1;
-	if ((kind = kind_of(p)) < 0 || byte_class[(unsigned char)p[2]] < C_BLANK)
+	if ((kind = kind_hashed(p)) < 0 ||
+	    byte_class[(unsigned char)p[2]] < C_BLANK)
 		return 0;
 	ev->kind = (enum trc_kind)kind;
 	ev->t = (int64_t)(sec * 1000000000 + frac);
@@ -384,81 +462,152 @@ fast_head_swar(const char **pp, struct trc_event *ev)
 	*pp = p + 2;
 	return 1;
 }
-#endif
 
-#if SWAR_LE
-/* A known key's bytes as a little-endian word, as keyword() makes it. */
-#define KW(a, b, c, d, e)	((uint64_t)(a) | (uint64_t)(b) << 8 | \
-	(uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32)
+/* Just past the field p is in: the first blank or end. */
+static inline const char *
+field_end(const char *p)
+{
+	uint64_t m;
+
+	/* Every byte above ' ' is C_OTHER or C_EQ, so the first that
+	 * may end the field is found eight at a time. */
+	while ((m = swar_lt(swar_load(p), ' ' + 1)) == 0)
+		p += 8;
+	p += swar_first(m);
+	while (byte_class[(unsigned char)*p] < C_BLANK)
+		p++;
+	return p;
+}
 
 /*
- * A req= list of plain decimals ("0,1,2"), checked and its first taken
- * in one pass: 1, or 0 for anything else (trc_reqs_next says).
+ * A req= list of plain decimals ("0,1,2"), checked eight bytes at a
+ * time and its first taken: 1, or 0 for anything else, which
+ * trc_reqs_next then judges.  Its elements are no longer than 18
+ * digits when every whole eight bytes of it hold a comma (a run of 19
+ * digits would fill eight); a list of longer ones goes there too.
  */
 static int
-reqs_plain(const char *s, size_t len, int64_t *first)
+reqs_padded(const char *s, size_t len, int64_t *first)
 {
-	const char *end = s + len;
-	int64_t n = 0;
-	int digits = 0, elems = 0;
+	uint64_t x, in, comma, carry = 0, seen = 0;
+	size_t i, firstlen = len;
+	int64_t n;
 
-	for (; s < end; s++) {
-		if (isdigit_c(*s)) {
-			if (++digits > 18)
-				return 0;
-			if (elems == 0)
-				n = n * 10 + (*s - '0');
-		} else if (*s == ',' && digits > 0) {
-			digits = 0;
-			elems++;
-		} else
-			return 0;
-	}
-	if (digits == 0)
+	if (len == 0 || s[0] == ',' || s[len - 1] == ',')
 		return 0;
+	for (i = 0; i < len; i += 8) {
+		x = swar_load(s + i);
+		in = len - i >= 8 ? SWAR_HIGH :
+		    SWAR_HIGH & ((UINT64_C(1) << 8 * (len - i)) - 1);
+		comma = swar_eq_exact(x, ',') & in;
+		/* Only digits and commas, no two commas side by side. */
+		if ((in & ~(swar_digit_exact(x) | comma)) != 0 ||
+		    (comma & (comma << 8 | carry)) != 0 ||
+		    (comma == 0 && in == SWAR_HIGH))
+			return 0;
+		if (!seen && comma != 0) {
+			firstlen = i + swar_first(comma);
+			seen = 1;
+		}
+		carry = comma >> 56;	/* the last byte's, as the next first's */
+	}
+	if (firstlen <= 8) {
+		*first = (int64_t)swar_value(swar_load(s), (unsigned)firstlen);
+		return 1;
+	}
+	for (n = 0, i = 0; i < firstlen; i++)
+		n = n * 10 + (s[i] - '0');
 	*first = n;
 	return 1;
 }
 
 /*
- * The attributes of a padded line, eight bytes at a time: the key up
- * to its '=' in one load, known keys told apart by that word, a value
- * of up to 7 digits read in the same load that finds its end.
- * Anything unusual goes through parse_known, as the byte loop does.
+ * The value of the known key code when it is plain: a number written
+ * as a decimal of at most 18 digits (num, else -1), any text for fn=
+ * and op=, a req= list of such numbers.  1 when taken, 0 for
+ * parse_known to judge.
+ */
+static inline int
+known_plain(struct trc_event *ev, int code, int64_t num,
+    const struct trc_str *val)
+{
+	switch (code) {
+	case K_PEER:
+		if ((uint64_t)num > INT32_MAX)
+			return 0;
+		ev->peer = (int32_t)num;
+		return 1;
+	case K_TAG:
+		if ((uint64_t)num > INT32_MAX)
+			return 0;
+		ev->tag = (int32_t)num;
+		return 1;
+	case K_BYTES:
+		if (num < 0)
+			return 0;
+		ev->bytes = num;
+		return 1;
+	case K_REQ:
+		if (num < 0 && !reqs_padded(val->s, val->len, &num))
+			return 0;
+		ev->req = num;
+		ev->reqs = *val;
+		return 1;
+	case K_FN:
+		ev->fn = *val;
+		return 1;
+	case K_OP:
+		ev->op = *val;
+		return 1;
+	case K_COMM:
+		if ((uint64_t)num > INT32_MAX)
+			return 0;
+		ev->comm = (int32_t)num;
+		return 1;
+	case K_ROOT:
+		if ((uint64_t)num > INT32_MAX)
+			return 0;
+		ev->root = (int32_t)num;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The attributes of a padded line: a key up to its '=' in one load and
+ * told by its hash, a value of up to 7 digits read in the load that
+ * finds its end.  Without fields_only they are kept in attr[] too.
  */
 static int
-attrs_padded(const char *p, struct trc_event *ev, char err[TRC_ERRLEN],
-    const char **stop)
+attrs_padded(const char *p, struct trc_event *ev, int fields_only,
+    char err[TRC_ERRLEN], const char **stop)
 {
-	/* The bytes of a key of 2 to 5 bytes, the lengths of known ones. */
-	static const uint64_t kmask[8] = {
-		0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0, 0
-	};
+	const struct trc_attr *const full = ev->attr + TRC_MAXATTR;
+	struct trc_attr *a = ev->attr, one;
+	struct trc_str val;
 	const char *key, *eq;
-	struct trc_attr *a = ev->attr;
-	uint64_t x, m, u, kw;
+	uint64_t x, m, kw;
 	size_t klen;
 	int64_t num;
-	unsigned k;
+	unsigned n, slot;
 
 	for (;; a++) {
-		if (*p == ' ')	/* the usual one blank */
-			p++;
-		while (byte_class[(unsigned char)*p] == C_BLANK)
-			p++;
-		if (byte_class[(unsigned char)*p] == C_END)
-			break;
-		key = p;
-		/* Every byte above '=' is C_OTHER: the first that may not
-		 * be is found eight at a time. */
-		x = swar_load(p);
-		if ((m = swar_lt(x, '=' + 1)) == 0) {
-			do
-				p += 8;
-			while ((m = swar_lt(swar_load(p), '=' + 1)) == 0);
+		if (*p == ' ' && byte_class[(unsigned char)p[1]] == C_OTHER)
+			p++;	/* the usual one blank before a key */
+		else {
+			if (*p == '\n')	/* the usual end */
+				break;
+			while (byte_class[(unsigned char)*p] == C_BLANK)
+				p++;
+			if (byte_class[(unsigned char)*p] == C_END)
+				break;
 		}
-		p += swar_first(m);
-		if (*p != '=')
+		key = p;
+		/* The first byte at or below '=' ends a usual key. */
+		x = swar_load(p);
+		if ((m = swar_lt(x, '=' + 1)) != 0 && p[swar_first(m)] == '=')
+			p += swar_first(m);
+		else
 			while (byte_class[(unsigned char)*p] == C_OTHER)
 				p++;
 		if (*p != '=' || p == key) {
@@ -470,89 +619,247 @@ attrs_padded(const char *p, struct trc_event *ev, char err[TRC_ERRLEN],
 		}
 		eq = p++;
 		klen = (size_t)(eq - key);
-		num = -1;
-		if ((k = swar_digits(p, &u)) < 8) {
-			p += k;
-			if (k > 0 && byte_class[(unsigned char)*p] >= C_BLANK)
-				num = (int64_t)u;
+		/* The value: digits to a blank are a number as they come. */
+		x = swar_load(p);
+		if ((m = swar_nondigit(x)) != 0) {
+			n = swar_first(m);
+			if (n > 0 && byte_class[(unsigned char)p[n]] >= C_BLANK) {
+				num = (int64_t)swar_value(x, n);
+				p += n;
+			} else {
+				num = -1;
+				p = field_end(p + n);
+			}
 		} else {
 			for (num = 0; isdigit_c(*p) &&
 			    num < 100000000000000000LL; p++)
 				num = num * 10 + (*p - '0');
-			if (byte_class[(unsigned char)*p] < C_BLANK)
+			if (byte_class[(unsigned char)*p] < C_BLANK) {
 				num = -1;
+				p = field_end(p);
+			}
 		}
-		if (byte_class[(unsigned char)*p] < C_BLANK) {
-			/* Every byte above ' ' is below C_BLANK. */
-			while ((m = swar_lt(swar_load(p), ' ' + 1)) == 0)
-				p += 8;
-			p += swar_first(m);
-			while (byte_class[(unsigned char)*p] < C_BLANK)
-				p++;
-		}
-		if (a == ev->attr + TRC_MAXATTR) {
+		if (a == full) {
 			snprintf(err, TRC_ERRLEN, "more than %d attributes",
 			    TRC_MAXATTR);
 			return -1;
 		}
-		a->key.s = key;
-		a->key.len = klen;
-		a->val.s = eq + 1;
-		a->val.len = (size_t)(p - eq - 1);
-		kw = x & kmask[klen & 7];
-		if (klen > 5 || kw == 0)
+		val.s = eq + 1;
+		val.len = (size_t)(p - val.s);
+		if (!fields_only) {
+			a->key.s = key;
+			a->key.len = klen;
+			a->val = val;
+		}
+		if (klen > 5)
 			continue;	/* no known key */
-		if (num >= 0 && num <= INT32_MAX) {
-			if (kw == KW('p', 'e', 'e', 'r', 0)) {
-				ev->peer = (int32_t)num;
-				continue;
-			}
-			if (kw == KW('t', 'a', 'g', 0, 0)) {
-				ev->tag = (int32_t)num;
-				continue;
-			}
-		}
-		if (num >= 0) {
-			if (kw == KW('b', 'y', 't', 'e', 's')) {
-				ev->bytes = num;
-				continue;
-			}
-			if (kw == KW('r', 'e', 'q', 0, 0)) {
-				ev->reqs = a->val;
-				ev->req = num;
-				continue;
-			}
-		}
-		if (kw == KW('f', 'n', 0, 0, 0))
-			ev->fn = a->val;
-		else if (kw == KW('o', 'p', 0, 0, 0))
-			ev->op = a->val;
-		else if (kw == KW('r', 'e', 'q', 0, 0) &&
-		    reqs_plain(a->val.s, a->val.len, &ev->req)) {
-			ev->reqs = a->val;
-		} else if ((kw == KW('t', 'a', 'g', 0, 0) ||
-		    kw == KW('r', 'e', 'q', 0, 0) ||
-		    kw == KW('p', 'e', 'e', 'r', 0) ||
-		    kw == KW('c', 'o', 'm', 'm', 0) ||
-		    kw == KW('r', 'o', 'o', 't', 0) ||
-		    kw == KW('b', 'y', 't', 'e', 's')) &&
-		    parse_known(ev, a, num, err) < 0)
+		kw = swar_load(key) & kmask[klen];
+		slot = (unsigned)KEY_SLOT(kw);
+		if (keys_hashed[slot].word != kw)
+			continue;
+		if (known_plain(ev, keys_hashed[slot].code, num, &val))
+			continue;
+		/* '*', and what is not a plain value: as the byte loop
+		 * takes them. */
+		one.key.s = key;
+		one.key.len = klen;
+		one.val = val;
+		if (parse_known(ev, &one, num, err) < 0)
 			return -1;
 	}
-	ev->nattr = (int)(a - ev->attr);
+	ev->nattr = fields_only ? 0 : (int)(a - ev->attr);
 	*stop = p;
 	return 0;
 }
+#endif
 
+#if SWAR_LE && defined(__SSE2__)
+/* The 64 bytes at p as three masks, bit i for byte i. */
+struct window {
+	uint64_t	ends;	/* bytes up to ' ': what ends a field */
+	uint64_t	eqs;	/* '=' */
+	uint64_t	nondigits;
+};
+
+static inline __attribute__((always_inline)) void
+window_at(const char *p, struct window *w)
+{
+	const __m128i blank = _mm_set1_epi8(' '), equals = _mm_set1_epi8('='),
+	    zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+	__m128i v, d;
+	uint64_t ends, eqs, digits;
+
+#define CHUNK(i) do {							\
+	v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i))); \
+	d = _mm_sub_epi8(v, zero);					\
+	ends |= (uint64_t)(unsigned)_mm_movemask_epi8(			\
+	    _mm_cmpeq_epi8(_mm_min_epu8(v, blank), v)) << 16 * (i);	\
+	eqs |= (uint64_t)(unsigned)_mm_movemask_epi8(			\
+	    _mm_cmpeq_epi8(v, equals)) << 16 * (i);			\
+	digits |= (uint64_t)(unsigned)_mm_movemask_epi8(		\
+	    _mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)) << 16 * (i);	\
+} while (0)
+	/* Sentinels: every search finds a bit, the last byte's: a field
+	 * that seems to end there may go on past the window. */
+	ends = eqs = UINT64_C(1) << 63;
+	digits = 0;
+	CHUNK(0);
+	CHUNK(1);
+	CHUNK(2);
+	CHUNK(3);
+#undef CHUNK
+	w->ends = ends;
+	w->eqs = eqs;
+	w->nondigits = ~digits;
+}
+
+/* The value of the n digits (1 to 8) at p, which are digits. */
+static inline __attribute__((always_inline)) uint64_t
+digits_value(const char *p, unsigned n)
+{
+	uint32_t x;
+
+	if (n > 4)
+		return swar_value(swar_load(p), n);
+	/* Two steps of swar_value's three in 32 bits. */
+	memcpy(&x, p, 4);
+	x <<= 8 * (4 - n);
+	x = (x & 0x0F0F0F0F) * 2561 >> 8;
+	return (x & 0x00FF00FF) * 6553601 >> 16;
+}
+
+/* The bits below bit n (n <= 8). */
+static const unsigned char low_bits[9] = {
+	0, 1, 3, 7, 15, 31, 63, 127, 255
+};
+
+/*
+ * The usual line read with SSE2, 64 bytes at a time: the masks of a
+ * window bound every field with no byte loop, and each field is read
+ * from one load.  1 with the event, or 0 for anything else (tabs, two
+ * blanks, a field unlike the usual, an invalid value), which the
+ * eight-byte path decides.  A window starts where the newline is not
+ * before it, so the caller's padding covers its 64 bytes.  Made twice,
+ * fields_only constant in each, and apart from the rest, so that the
+ * loop keeps its variables in registers.
+ */
+static inline __attribute__((always_inline)) int
+line_sse2(const char *s, struct trc_event *ev, const int fields_only,
+    char err[TRC_ERRLEN], const char **stop)
+{
+	struct trc_attr *a = ev->attr, one;
+	struct trc_str val;
+	struct window w;
+	const char *base = s;
+	uint64_t kw, sec, frac;
+	int64_t num;
+	unsigned b, k, e, n, slot;
+	int kind, code;
+
+	window_at(s, &w);
+	/* The time: 1 to 8 digits, a point, 9 digits and a blank. */
+	n = (unsigned)__builtin_ctzll(w.nondigits | UINT64_C(1) << 63);
+	b = (unsigned)__builtin_ctzll(w.ends);
+	if (n - 1 >= 8 || s[n] != '.' || b != n + 10 || s[b] != ' ' ||
+	    (w.nondigits >> (n + 1) & 0x1FF) != 0)
+		return 0;
+	sec = digits_value(s, n);
+	frac = swar_value(swar_load(s + n + 1), 8) * 10 +
+	    (uint64_t)(s[n + 9] - '0');
+	ev->t = (int64_t)(sec * 1000000000 + frac);
+	/* The rank: 1 to 8 digits and a blank. */
+	w.ends &= w.ends - 1;
+	k = b + 1;
+	b = (unsigned)__builtin_ctzll(w.ends);
+	n = b - k;
+	if (n - 1 >= 8 || s[b] != ' ' || (w.nondigits >> k & low_bits[n]) != 0)
+		return 0;
+	ev->rank = (int32_t)digits_value(s + k, n);
+	/* The kind: two bytes and a blank or the end. */
+	w.ends &= w.ends - 1;
+	k = b + 1;
+	b = (unsigned)__builtin_ctzll(w.ends);
+	if (b != k + 2 || (kind = kind_hashed(s + k)) < 0)
+		return 0;
+	ev->kind = (enum trc_kind)kind;
+
+	/* The attributes, key=value each, one blank before each. */
+	while (base[b] == ' ') {
+		w.ends &= w.ends - 1;
+		k = b + 1;
+		b = (unsigned)__builtin_ctzll(w.ends);
+		if (b == 63) {
+			/* The window's end: the next from this field on. */
+			if (k == 0)
+				return 0;	/* a field of 63 bytes or more */
+			base += k;
+			window_at(base, &w);
+			k = 0;
+			b = (unsigned)__builtin_ctzll(w.ends);
+			if (b == 63)
+				return 0;
+		}
+		/* The key's '=': the next one, but for one in a value. */
+		w.eqs &= ~UINT64_C(0) << k;
+		e = (unsigned)__builtin_ctzll(w.eqs);
+		if (e <= k || e >= b || a == ev->attr + TRC_MAXATTR)
+			return 0;	/* no key, or no '=' */
+		val.s = base + e + 1;
+		val.len = b - e - 1;
+		if (!fields_only) {
+			a->key.s = base + k;
+			a->key.len = e - k;
+			a->val = val;
+		}
+		a++;
+		if (e - k > 5)
+			continue;	/* no known key */
+		kw = swar_load(base + k) & kmask[e - k];
+		slot = (unsigned)KEY_SLOT(kw);
+		if (keys_hashed[slot].word != kw)
+			continue;
+		code = keys_hashed[slot].code;
+		/* A value of 1 to 8 digits is a plain decimal. */
+		n = (unsigned)val.len;
+		num = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0 ?
+		    (int64_t)digits_value(val.s, n) : -1;
+		if (known_plain(ev, code, num, &val))
+			continue;
+		one.key.s = base + k;
+		one.key.len = e - k;
+		one.val = val;
+		if (parse_known(ev, &one, num, err) < 0)
+			return 0;
+	}
+	if (base[b] != '\n' || b == 63)
+		return 0;
+	ev->nattr = fields_only ? 0 : (int)(a - ev->attr);
+	*stop = base + b;
+	return 1;
+}
+
+static int __attribute__((noinline))
+line_sse2_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return line_sse2(s, ev, 1, err, stop);
+}
+
+static int __attribute__((noinline))
+line_sse2_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return line_sse2(s, ev, 0, err, stop);
+}
 #endif
 
 /*
  * The event at s, which ends at end or, when end is NULL, at the first
  * newline or NUL; *stop is left at the byte that ended it.
  */
-int
-trc_parse_event(const char *s, const char *end, struct trc_event *ev,
-    char err[TRC_ERRLEN], const char **stop)
+static int
+parse_event(const char *s, const char *end, struct trc_event *ev,
+    int fields_only, char err[TRC_ERRLEN], const char **stop)
 {
 	const char *p = s, *eq;
 	struct trc_str f;
@@ -562,17 +869,11 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 	const int padded = end == NULL;
 #endif
 
-	ev->peer = ev->tag = ev->root = TRC_NONE;
-	ev->comm = 0;
-	ev->bytes = ev->req = TRC_NONE;
-	ev->reqs.s = ev->fn.s = ev->op.s = "";
-	ev->reqs.len = ev->fn.len = ev->op.len = 0;
-	ev->nattr = 0;
-
+	event_clear(ev);
 	/* Fast path for the usual "SEC.NANOS RANK KIND", checked exactly
 	 * by the general code below whenever it does not apply. */
 #if SWAR_LE
-	if (padded ? fast_head_swar(&p, ev) : fast_head(&p, ev))
+	if (padded ? head_padded(&p, ev) : fast_head(&p, ev))
 		goto attributes;
 #else
 	if (fast_head(&p, ev))
@@ -613,7 +914,9 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 attributes:
 #if SWAR_LE
 	if (padded)
-		return attrs_padded(p, ev, err, stop);
+		return attrs_padded(p, ev, fields_only, err, stop);
+#else
+	(void)fields_only;
 #endif
 	for (;;) {
 		while (byte_class[(unsigned char)*p] == C_BLANK)
@@ -656,6 +959,27 @@ attributes:
 	}
 	*stop = p;
 	return 0;
+}
+
+int
+trc_parse_event(const char *s, const char *end, struct trc_event *ev,
+    char err[TRC_ERRLEN], const char **stop)
+{
+	return parse_event(s, end, ev, 0, err, stop);
+}
+
+int
+trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
+    char err[TRC_ERRLEN], const char **stop)
+{
+#if SWAR_LE && defined(__SSE2__)
+	event_clear(ev);
+	if (fields_only ? line_sse2_fields(s, ev, err, stop) :
+	    line_sse2_all(s, ev, err, stop))
+		return 0;
+	/* Again from the start: line_sse2 may have set some fields. */
+#endif
+	return parse_event(s, NULL, ev, fields_only, err, stop);
 }
 
 int

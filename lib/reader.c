@@ -100,7 +100,7 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	if (opts != NULL)
 		r->opts = *opts;
 	r->name = strdup(stdin_ ? "<stdin>" : path);
-	/* Padded past its end for trc_parse_event's eight-byte loads,
+	/* Padded past its end for trc_parse_event's wide loads,
 	 * and cleared so that they never read undefined bytes. */
 	r->buf = calloc(1, BUFSIZE + TRC_PARSE_PAD);
 	r->cap = BUFSIZE;
@@ -499,7 +499,8 @@ trc_next(struct trc_reader *r, struct trc_event *ev)
 	if (!r->pending && r->start < r->complete &&
 	    (unsigned)(*s - '0') < 10) {
 		r->line++;
-		if (trc_parse_event(s, NULL, ev, err, &stop) < 0)
+		if (trc_parse_padded(s, ev, r->opts.fields_only, err,
+		    &stop) < 0)
 			return trc_fail(r, "%s", err);
 		if (*stop != '\n')
 			return trc_fail(r, "NUL byte in line");

@@ -57,6 +57,27 @@ swar_nondigit(uint64_t x)
 	return swar_lt(x, '0') | (((x + SWAR_ONES * (127 - '9')) | x) & SWAR_HIGH);
 }
 
+/* The high bit of every byte of x equal to c set, every one exact: no
+ * carry crosses a byte (the low seven bits are added apart). */
+static inline uint64_t
+swar_eq_exact(uint64_t x, unsigned char c)
+{
+	uint64_t t = x ^ (SWAR_ONES * c);
+
+	return ~(((t & ~SWAR_HIGH) + ~SWAR_HIGH) | t) & SWAR_HIGH;
+}
+
+/* The high bit of every byte of x that is an ASCII digit set, every
+ * one exact as swar_eq_exact's. */
+static inline uint64_t
+swar_digit_exact(uint64_t x)
+{
+	uint64_t low = x & ~SWAR_HIGH;
+
+	return (low + SWAR_ONES * (0x80 - '0')) &
+	    ~(low + SWAR_ONES * (0x7F - '9')) & ~x & SWAR_HIGH;
+}
+
 #if SWAR_LE
 /* The index of the first byte marked in a nonzero mask. */
 static inline unsigned

@@ -138,9 +138,10 @@ int	 trc_parse_int(const char *, size_t, int64_t *);
 int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLEN]);
 /* The same for a line that ends at end or, when end is NULL, at the
  * first newline or NUL; *stop is left at the byte that ended it.  With
- * end NULL the line is read eight bytes at a time: TRC_PARSE_PAD bytes
- * past its newline or NUL must be readable (a reader's buffer is). */
-#define TRC_PARSE_PAD	16
+ * end NULL the line is read 8 to 64 bytes at a time: TRC_PARSE_PAD
+ * bytes past its newline or NUL must be readable (a reader's buffer
+ * is). */
+#define TRC_PARSE_PAD	64
 int	 trc_parse_event(const char *s, const char *end, struct trc_event *,
 	    char err[TRC_ERRLEN], const char **stop);
 int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);

@@ -56,6 +56,14 @@ trc_find_nl(char *p, const char *end)
 	return NULL;
 }
 
+/*
+ * parse.c: trc_parse_event(s, NULL, ...) for the reader, which may
+ * leave attr[] and reqs empty (nattr 0) when its caller reads fields
+ * only (trc_open_opts.fields_only); the checks are the same.
+ */
+int		 trc_parse_padded(const char *s, struct trc_event *,
+		    int fields_only, char err[TRC_ERRLEN], const char **stop);
+
 /* lines.c: lines of a text format, NUL-terminated in place, CR dropped. */
 struct trc_lines;
 struct trc_lines *trc_lines_new(struct trc_src *, int own);

@@ -1,0 +1,182 @@
+/*
+ * The line parser's paths agree: a line parsed on its own (the byte
+ * loops), where it lies padded in a reader's buffer (the 64-byte SIMD
+ * path where the machine has one, else eight bytes at a time), and so
+ * for a caller of fields only, must give the same event or the same
+ * error.  Lines are drawn at random from pieces of usual and unusual
+ * lines: long ones that cross the 64-byte windows, req= lists, '*',
+ * tabs, two blanks, CRs, keys without '=', numbers too long for a
+ * field, NUL bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "trc.h"
+#include "fmt/fmt.h"
+
+static unsigned long long state = 88172645463325252ULL;
+
+static unsigned
+rnd(unsigned n)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return (unsigned)(state % n);
+}
+
+static const char *const times[] = {
+	"0.000000000", "1.234567891", "12345678.000000001", "0.1", "7",
+	"123456789.000000000", "0.0000000001", "-1.0", "0.00000000x",
+	"3.14159265358", "99.999999999", "0.123456789"
+};
+static const char *const ranks[] = {
+	"0", "7", "63", "1023", "12345678", "123456789", "2147483648", "x", ""
+};
+static const char *const kinds[] = {
+	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK",
+	"SX", "MB", "S", "SBE"
+};
+static const char *const attrs[] = {
+	"peer=1", "peer=19", "peer=*", "peer=-1", "peer=2147483647",
+	"peer=2147483648", "peer=", "tag=0", "tag=12345678", "tag=*",
+	"tag=99999999999", "bytes=4096", "bytes=1048576", "bytes=12345678901",
+	"bytes=-5", "bytes=4k", "req=0", "req=0,1,2,3,4,5,6,7",
+	"req=104,105,106,107,108,109,110,111", "req=1,,2", "req=,1", "req=1,",
+	"req=12345678901234567890", "req=1234567890123456789,2",
+	"req=123456789012345678,1", "req=-1", "req=7,x", "fn=stencil",
+	"fn=", "fn=a=b", "op=waitall", "op=allreduce", "comm=3", "comm=*",
+	"root=0", "root=x", "iter=0", "cpu=0.000012345", "x=1", "k1=2",
+	"verylongkeyname=verylongvalue_with_more_bytes_than_a_window_holds",
+	"=3", "noequals", "a==b", "site=0x7f00aa", "PEER=1", "tags=2"
+};
+static const char *const blanks[] = {
+	" ", " ", " ", " ", " ", " ", " ", " ", "  ", "\t", " \r", "\r"
+};
+
+static void
+make_line(char *buf, size_t cap)
+{
+	size_t n = 0;
+	int i, nattr;
+
+#define ADD(str) do {							\
+	const char *add_ = (str);					\
+	size_t len_ = strlen(add_);					\
+	if (n + len_ + 2 < cap) {					\
+		memcpy(buf + n, add_, len_);				\
+		n += len_;						\
+	}								\
+} while (0)
+	ADD(times[rnd(8) ? 11 : rnd(12)]);
+	if (rnd(4) == 0)
+		buf[n - 1] = (char)('0' + rnd(10));
+	ADD(blanks[rnd(10) ? 0 : rnd(12)]);
+	ADD(ranks[rnd(4) ? rnd(4) : rnd(9)]);
+	ADD(" ");
+	ADD(kinds[rnd(8) ? rnd(11) : rnd(15)]);
+	nattr = (int)rnd(7);
+	for (i = 0; i < nattr; i++) {
+		ADD(blanks[rnd(12)]);
+		ADD(attrs[rnd(sizeof(attrs) / sizeof(attrs[0]))]);
+	}
+	if (rnd(20) == 0)
+		ADD(" ");
+	if (rnd(40) == 0 && n > 0)
+		buf[rnd((unsigned)n)] = '\0';	/* a NUL byte inside */
+	buf[n] = '\0';
+#undef ADD
+}
+
+/* Whether two events (or two errors) are the same; attr[] compared
+ * only when both kept it. */
+static int
+same(int rc1, const struct trc_event *a, const char *e1, int rc2,
+    const struct trc_event *b, const char *e2, int attrs_too)
+{
+	int i;
+
+	if (rc1 != rc2)
+		return 0;
+	if (rc1 < 0)
+		return strcmp(e1, e2) == 0;
+	if (a->t != b->t || a->rank != b->rank || a->kind != b->kind ||
+	    a->peer != b->peer || a->tag != b->tag || a->comm != b->comm ||
+	    a->root != b->root || a->bytes != b->bytes || a->req != b->req ||
+	    a->fn.len != b->fn.len || memcmp(a->fn.s, b->fn.s, a->fn.len) ||
+	    a->op.len != b->op.len || memcmp(a->op.s, b->op.s, a->op.len))
+		return 0;
+	if (!attrs_too)
+		return 1;
+	if (a->nattr != b->nattr || a->reqs.len != b->reqs.len ||
+	    memcmp(a->reqs.s, b->reqs.s, a->reqs.len))
+		return 0;
+	for (i = 0; i < a->nattr; i++)
+		if (a->attr[i].key.len != b->attr[i].key.len ||
+		    a->attr[i].val.len != b->attr[i].val.len ||
+		    memcmp(a->attr[i].key.s, b->attr[i].key.s,
+		    a->attr[i].key.len) ||
+		    memcmp(a->attr[i].val.s, b->attr[i].val.s,
+		    a->attr[i].val.len))
+			return 0;
+	return 1;
+}
+
+int
+main(void)
+{
+	static char line[512], padded[512 + TRC_PARSE_PAD];
+	static struct trc_event ev[3];
+	char err[3][TRC_ERRLEN];
+	const char *stop;
+	int rc[3], i, bad = 0, errors = 0, fields_only_bad = 0;
+	size_t len, shift;
+
+	for (i = 0; i < 200000; i++) {
+		make_line(line, sizeof(line) - 64);
+		len = strlen(line);
+		err[0][0] = err[1][0] = err[2][0] = '\0';
+		rc[0] = trc_parse_line(line, len, &ev[0], err[0]);
+		/* Padded as in a reader's buffer: the line at any offset,
+		 * its newline, then other lines' bytes. */
+		shift = rnd(16);
+		memset(padded, rnd(2) ? '7' : ' ', sizeof(padded));
+		memcpy(padded + shift, line, len);
+		padded[shift + len] = '\n';
+		rc[1] = trc_parse_event(padded + shift, NULL, &ev[1], err[1],
+		    &stop);
+		if (rc[1] == 0 && stop != padded + shift + len) {
+			rc[1] = -1;	/* as the reader says for a NUL */
+			snprintf(err[1], TRC_ERRLEN, "NUL byte in line");
+		}
+		rc[2] = trc_parse_padded(padded + shift, &ev[2], 1, err[2],
+		    &stop);
+		if (rc[2] == 0 && stop != padded + shift + len) {
+			rc[2] = -1;
+			snprintf(err[2], TRC_ERRLEN, "NUL byte in line");
+		}
+		errors += rc[0] < 0;
+		if (!same(rc[0], &ev[0], err[0], rc[1], &ev[1], err[1], 1)) {
+			if (bad++ < 5)
+				printf("# differ: \"%s\": %d '%s' / %d '%s'\n",
+				    line, rc[0], err[0], rc[1], err[1]);
+		}
+		if (!same(rc[0], &ev[0], err[0], rc[2], &ev[2], err[2], 0) ||
+		    (rc[2] == 0 && ev[2].nattr != 0)) {
+			if (fields_only_bad++ < 5)
+				printf("# fields only differ: \"%s\": %d '%s' / "
+				    "%d '%s'\n", line, rc[0], err[0], rc[2],
+				    err[2]);
+		}
+	}
+	ok(bad == 0, "200000 random lines: padded and unpadded parses agree "
+	    "(%d differ)", bad);
+	ok(fields_only_bad == 0, "and so for a caller of fields only (%d "
+	    "differ)", fields_only_bad);
+	/* The draw must exercise both outcomes to mean anything. */
+	ok(errors > 20000 && errors < 180000, "both valid and invalid lines "
+	    "drawn (%d invalid)", errors);
+	return done_testing();
+}
