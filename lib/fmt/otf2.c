@@ -2738,6 +2738,67 @@ property(struct rd *d, const char *name)
 	return v;
 }
 
+/*
+ * libotf2 (3.0, OTF2_AnchorFile_Load) takes the anchor's number of
+ * properties, a uint32, and callocs 2 pointers each before it reads
+ * one: a broken anchor makes it ask for up to 64 GiB.  Each property
+ * is two strings of at least their NUL, so the count cannot pass half
+ * the bytes after it; checked here, as libotf2 will read the file:
+ * byte 1 its byte order (0x42 little-endian, 0x23 big), "OTF2", the
+ * anchor format, 38 bytes of sizes and counts, three strings, then
+ * (format 2 and later) the count.  What libotf2 rejects itself (a
+ * short file, another byte order) is left to it.
+ */
+#define ANCHOR_MAX	(1 << 20)	/* bytes read to find the count */
+
+static int
+anchor_check(struct rd *d)
+{
+	unsigned char *b = NULL, *nul;
+	struct stat st;
+	uint32_t nprops;
+	size_t n = 0, p, k;
+	FILE *fp;
+	int rc = 0;
+
+	if ((fp = fopen(d->name, "rb")) == NULL)
+		return 0;	/* libotf2 says why */
+	if (fstat(fileno(fp), &st) < 0 || st.st_size < 0)
+		goto out;
+	n = (uint64_t)st.st_size < ANCHOR_MAX ? (size_t)st.st_size :
+	    ANCHOR_MAX;
+	if ((b = malloc(n + 1)) == NULL) {
+		rc = rnomem(d);
+		goto out;
+	}
+	n = fread(b, 1, n, fp);
+	p = 7 + 1 + 38;
+	if (n < p || (b[1] != 0x42 && b[1] != 0x23) || b[7] < 2)
+		goto out;
+	for (k = 0; k < 3; k++) {	/* machine, creator, description */
+		if ((nul = memchr(b + p, '\0', n - p)) == NULL)
+			goto out;
+		p = (size_t)(nul - b) + 1;
+	}
+	if (n - p < 4)
+		goto out;
+	if (b[1] == 0x42)
+		nprops = (uint32_t)b[p] | (uint32_t)b[p + 1] << 8 |
+		    (uint32_t)b[p + 2] << 16 | (uint32_t)b[p + 3] << 24;
+	else
+		nprops = (uint32_t)b[p + 3] | (uint32_t)b[p + 2] << 8 |
+		    (uint32_t)b[p + 1] << 16 | (uint32_t)b[p] << 24;
+	p += 4;
+	if (nprops > ((uint64_t)st.st_size - p) / 2)
+		rc = rfail(d, "broken anchor file: %lu properties in %llu "
+		    "bytes", (unsigned long)nprops,
+		    (unsigned long long)st.st_size - p);
+out:
+	fclose(fp);
+	free(b);
+	return rc;
+}
+
 static int
 ropen(struct trc_reader *r, struct trc_src *src,
     const struct trc_open_opts *opts)
@@ -2774,6 +2835,8 @@ ropen(struct trc_reader *r, struct trc_src *src,
 			    "the archive's anchor file (NAME.otf2)");
 		return rfail(d, "not an OTF2 anchor file");
 	}
+	if (anchor_check(d) < 0)
+		return -1;
 	o2reset();
 	if ((d->o = OTF2_Reader_Open(d->name)) == NULL)
 		return rfail(d, "cannot open the OTF2 archive: %s",
