@@ -3042,6 +3042,11 @@ struct wr {
 	struct trc_out	*out;
 	OTF2_Archive	*a;
 	char		*path;		/* the anchor, for messages */
+	/* The archive is written in a temporary directory (stage): the
+	 * folder dir itself when it was missing (whole), else one beside
+	 * the archive NAME in dir; moved into place when complete. */
+	char		*stage, *dir, *name;
+	int		 whole;
 	int		 failed;
 	int32_t		 hdr_ranks, nloc;	/* locations: ranks and peers */
 	int32_t		 limit;		/* peers beyond it are not written */
@@ -4058,9 +4063,10 @@ path_of(const char *dir, const char *name, const char *suffix)
 }
 
 /* Removes an OTF2 archive this name holds: its anchor, definitions and
- * directory of location files, nothing else. */
+ * directory of location files, nothing else (check: only says whether
+ * it could). */
 static int
-wremove(struct wr *w, const char *dir, const char *name)
+wremove(struct wr *w, const char *dir, const char *name, int check)
 {
 	char *p = NULL, *f = NULL;
 	struct dirent *e;
@@ -4091,6 +4097,11 @@ wremove(struct wr *w, const char *dir, const char *name)
 				goto out;
 			}
 		}
+		if (check) {
+			closedir(dp);
+			rc = 0;
+			goto out;
+		}
 		rewinddir(dp);
 		while ((e = readdir(dp)) != NULL) {
 			if (e->d_name[0] == '.')
@@ -4115,6 +4126,10 @@ wremove(struct wr *w, const char *dir, const char *name)
 	}
 	free(f);
 	f = NULL;
+	if (check) {
+		rc = 0;
+		goto out;
+	}
 	if ((f = path_of(dir, name, ".def")) == NULL) {
 		wnomem(w);
 		goto out;
@@ -4130,12 +4145,76 @@ out:
 	return rc;
 }
 
+/* PATH.otf2 names the anchor; any other PATH the directory. */
+static int
+archive_names(const char *path, char **dir, char **name)
+{
+	size_t n = strlen(path);
+	char *slash;
+
+	*dir = *name = NULL;
+	if (n > 5 && strcmp(path + n - 5, ".otf2") == 0) {
+		if ((*dir = strdup(path)) == NULL)
+			return -1;
+		(*dir)[n - 5] = '\0';
+		if ((slash = strrchr(*dir, '/')) != NULL) {
+			*slash = '\0';
+			*name = strdup(slash + 1);
+			if (**dir == '\0') {
+				free(*dir);
+				*dir = strdup("/");
+			}
+		} else {
+			*name = *dir;
+			*dir = strdup(".");
+		}
+	} else {
+		*dir = strdup(path);
+		*name = strdup("traces");
+	}
+	if (*dir == NULL || *name == NULL) {
+		free(*dir);
+		free(*name);
+		*dir = *name = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* The anchor, the definitions, any file of the locations' folder. */
+static int
+replaces(const char *path, const char *file)
+{
+	char *dir, *name, *p = NULL;
+	int r = 1;	/* not known: refused */
+
+	if (archive_names(path, &dir, &name) < 0)
+		return 1;
+	if ((p = path_of(dir, name, ".otf2")) == NULL ||
+	    (r = trc_same_file(p, file)))
+		goto out;
+	free(p);
+	if ((p = path_of(dir, name, ".def")) == NULL ||
+	    (r = trc_same_file(p, file)))
+		goto out;
+	free(p);
+	if ((p = path_of(dir, name, "")) == NULL)
+		goto out;
+	r = trc_out_names(file, p, "", "");
+out:
+	free(p);
+	free(dir);
+	free(name);
+	return r;
+}
+
 static int
 wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 {
 	struct wr *w;
-	char *dir = NULL, *name = NULL, *slash;
-	size_t n;
+	char *dir = NULL, *name = NULL, *f = NULL;
+	char err[TRC_ERRLEN + 64];
+	struct stat st;
 	int rc = -1;
 
 	if ((w = calloc(1, sizeof(*w))) == NULL)
@@ -4147,28 +4226,7 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 	if (path == NULL || strcmp(path, "-") == 0)
 		return trc_out_fail(out, "OTF2 is an archive of files: name "
 		    "its directory with -o");
-	/* PATH.otf2 names the anchor; any other PATH the directory. */
-	n = strlen(path);
-	if (n > 5 && strcmp(path + n - 5, ".otf2") == 0) {
-		if ((dir = strdup(path)) == NULL)
-			goto nomem;
-		dir[n - 5] = '\0';
-		if ((slash = strrchr(dir, '/')) != NULL) {
-			*slash = '\0';
-			name = strdup(slash + 1);
-			if (*dir == '\0') {
-				free(dir);
-				dir = strdup("/");
-			}
-		} else {
-			name = dir;
-			dir = strdup(".");
-		}
-	} else {
-		dir = strdup(path);
-		name = strdup("traces");
-	}
-	if (dir == NULL || name == NULL)
+	if (archive_names(path, &dir, &name) < 0)
 		goto nomem;
 	if ((w->path = path_of(dir, name, ".otf2")) == NULL)
 		goto nomem;
@@ -4176,18 +4234,36 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 		wfail(w, "no archive name before '.otf2'");
 		goto out;
 	}
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		wfail(w, "%s: %s", dir, strerror(errno));
+	/* Written whole in a temporary directory, the archive that was
+	 * there left until the new one is complete (wcommit). */
+	if (stat(dir, &st) < 0) {
+		if (errno != ENOENT) {
+			wfail(w, "%s: %s", dir, strerror(errno));
+			goto out;
+		}
+		w->whole = 1;
+		w->stage = trc_atomic_tmpdir(dir, err, sizeof(err));
+	} else if (!S_ISDIR(st.st_mode)) {
+		wfail(w, "%s: not a directory", dir);
+		goto out;
+	} else {
+		if (wremove(w, dir, name, 1) < 0)
+			goto out;
+		free(f);
+		if ((f = path_of(dir, name, "")) == NULL)
+			goto nomem;
+		w->stage = trc_atomic_tmpdir(f, err, sizeof(err));
+	}
+	if (w->stage == NULL) {
+		wfail(w, "%s", err);
 		goto out;
 	}
-	if (wremove(w, dir, name) < 0)
-		goto out;
-	if (unlink(w->path) < 0 && errno != ENOENT) {
-		wfail(w, "%s", strerror(errno));
-		goto out;
-	}
+	w->dir = dir;
+	w->name = name;
+	dir = name = NULL;
 	o2reset();
-	if ((w->a = OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, CHUNK,
+	if ((w->a = OTF2_Archive_Open(w->stage, w->name, OTF2_FILEMODE_WRITE,
+	    CHUNK,
 	    DEFCHUNK, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE)) == NULL) {
 		wotf2(w, OTF2_ERROR_FILE_INTERACTION);
 		goto out;
@@ -4225,7 +4301,37 @@ nomem:
 out:
 	free(dir);
 	free(name);
+	free(f);
 	return rc;
+}
+
+/*
+ * The complete archive into place: the staged folder renamed whole,
+ * or the old archive removed (its anchor first: never a mix of the
+ * two) and the new one's files moved beside it, its anchor last.
+ */
+static int
+wcommit(struct wr *w)
+{
+	char err[TRC_ERRLEN + 64], *stage = w->stage, *anchor;
+	int rc;
+
+	w->stage = NULL;
+	if (w->whole)
+		rc = trc_atomic_commit(stage, w->dir, err, sizeof(err));
+	else {
+		if ((unlink(w->path) < 0 && errno != ENOENT) ||
+		    wremove(w, w->dir, w->name, 0) < 0) {
+			if (!w->failed)
+				wfail(w, "%s", strerror(errno));
+			trc_atomic_abort(stage);
+			return -1;
+		}
+		anchor = strrchr(w->path, '/') + 1;
+		rc = trc_atomic_commit_into(stage, w->dir, anchor, err,
+		    sizeof(err));
+	}
+	return rc < 0 ? wfail(w, "%s", err) : 0;
 }
 
 static int
@@ -4372,6 +4478,8 @@ wclose(struct trc_out *out)
 	}
 	if (rc != OTF2_SUCCESS)
 		wotf2(w, rc);
+	else
+		wcommit(w);
 	goto fail;
 nomem:
 	wnomem(w);
@@ -4395,6 +4503,9 @@ wfree(void *state)
 		o2reset();
 		OTF2_Archive_Close(w->a);
 	}
+	trc_atomic_abort(w->stage);	/* not complete: nothing of it */
+	free(w->dir);
+	free(w->name);
 	if (w->al != NULL)
 		OTF2_AttributeList_Delete(w->al);
 	for (i = 0; i < w->qn; i++)
@@ -4433,4 +4544,5 @@ const struct trc_format trc_format_otf2 = {
 	.write = write_event,
 	.wclose = wclose,
 	.wfree = wfree,
+	.replaces = replaces,
 };
