@@ -21,6 +21,7 @@ struct trc_out {
 		char		*tmp, *path;
 	}			 part[TRC_OUT_PARTS];
 	int			 nparts;
+	int			 staged;	/* the writer's own way */
 	char			 err[TRC_ERRLEN + 512];
 };
 
@@ -162,7 +163,13 @@ trc_out_close(struct trc_out *o)
 int
 trc_out_atomic(const struct trc_out *o)
 {
-	return o->tmp != NULL || o->nparts > 0;
+	return o->tmp != NULL || o->nparts > 0 || o->staged;
+}
+
+void
+trc_out_staged(struct trc_out *o)
+{
+	o->staged = 1;
 }
 
 int

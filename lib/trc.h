@@ -250,8 +250,9 @@ int		 trc_out_replaces(const char *format, const char *path,
 		    const char *file);
 const char	*trc_out_error(const struct trc_out *);
 /* Whether the files go to temporary names renamed at the close (a
- * regular file in a format of one file, Paraver's three): not closed,
- * they are never written. */
+ * regular file in a format of one file, Paraver's three, Dimemas'
+ * file, an OTF2 archive or SimGrid's files staged in a temporary
+ * directory): not closed, they are never written. */
 int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);

@@ -275,6 +275,9 @@ void		 trc_drop(struct trc_reader *, const char *what);
  */
 #define TRC_OUT_PARTS	4
 const char	*trc_out_part(struct trc_out *, const char *path);
+/* The writer writes its files whole or not at all by itself (in a
+ * temporary directory): trc_out_atomic() says so. */
+void		 trc_out_staged(struct trc_out *);
 /* Whether file is dir/NAME with NAME starting with prefix and ending
  * with suffix, for replaces. */
 int		 trc_out_names(const char *file, const char *dir,

@@ -4258,6 +4258,7 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 		wfail(w, "%s", err);
 		goto out;
 	}
+	trc_out_staged(out);
 	w->dir = dir;
 	w->name = name;
 	dir = name = NULL;

@@ -2395,6 +2395,7 @@ w_open(struct trc_out *out, const char *path, const struct trc_header *h)
 	d = slash != NULL ? (size_t)(slash - path) : 0;
 	if ((w->stage = trc_atomic_tmpdir(path, err, sizeof(err))) == NULL)
 		return trc_out_fail(out, "%s", err);
+	trc_out_staged(out);
 	if ((w->dir = slash == path ? strdup("/") : slash != NULL ?
 	    strndup(path, d) : strdup(".")) == NULL ||
 	    (w->windex = malloc(strlen(w->stage) + strlen(path) + 2)) ==
