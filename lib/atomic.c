@@ -242,7 +242,8 @@ trc_atomic_commit_into(char *tmp, const char *dir, const char *last,
 		trc_errorf(err, errlen, "%s: out of memory", dir);
 		goto out;
 	}
-	qsort(names, n, sizeof(*names), by_name);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), by_name);
 	/* The name a reader looks for goes last: seen only when all are. */
 	for (i = 0; last != NULL && i + 1 < n; i++)
 		if (strcmp(names[i], last) == 0) {
