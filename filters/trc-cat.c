@@ -167,10 +167,11 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	/* Any file the output makes, for formats of many files. */
 	for (i = 0; i < (size_t)argc; i++)
-		if (trc_same_file(argv[i], path))
+		if (trc_out_replaces(to, path, argv[i]))
 			die("%s: the output is an input: refusing to "
-			    "overwrite it", path);
+			    "overwrite it", argv[i]);
 	ninputs = argc > 0 ? argc : 1;
 	inputs = ecalloc((size_t)ninputs, sizeof(*inputs));
 	heap = ecalloc((size_t)ninputs, sizeof(*heap));

@@ -21,6 +21,7 @@ struct trc_out {
 		char		*tmp, *path;
 	}			 part[TRC_OUT_PARTS];
 	int			 nparts;
+	int			 staged;	/* the writer's own way */
 	char			 err[TRC_ERRLEN + 512];
 };
 
@@ -162,7 +163,48 @@ trc_out_close(struct trc_out *o)
 int
 trc_out_atomic(const struct trc_out *o)
 {
-	return o->tmp != NULL || o->nparts > 0;
+	return o->tmp != NULL || o->nparts > 0 || o->staged;
+}
+
+void
+trc_out_staged(struct trc_out *o)
+{
+	o->staged = 1;
+}
+
+int
+trc_out_replaces(const char *format, const char *path, const char *file)
+{
+	const struct trc_format *f = trc_format_find(format);
+
+	if (f != NULL && f->replaces != NULL && path != NULL &&
+	    strcmp(path, "-") != 0)
+		return f->replaces(path, file);
+	return trc_same_file(path, file);
+}
+
+int
+trc_out_names(const char *file, const char *dir, const char *prefix,
+    const char *suffix)
+{
+	const char *slash = strrchr(file, '/'), *base;
+	size_t n, np = strlen(prefix), ns = strlen(suffix);
+	char *fdir;
+	int same;
+
+	base = slash != NULL ? slash + 1 : file;
+	n = strlen(base);
+	if (n < np + ns || strncmp(base, prefix, np) != 0 ||
+	    strcmp(base + n - ns, suffix) != 0)
+		return 0;
+	if (slash == NULL)
+		return trc_same_file(".", dir);
+	if ((fdir = strndup(file, slash == file ? 1 : (size_t)(slash -
+	    file))) == NULL)
+		return 0;
+	same = trc_same_file(fdir, dir);
+	free(fdir);
+	return same;
 }
 
 const char *

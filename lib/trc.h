@@ -245,10 +245,15 @@ struct trc_out	*trc_out_open(const char *format, const char *path,
 int		 trc_out_write(struct trc_out *, const struct trc_event *);
 /* Finishes the files: 0, or -1 with trc_out_error(). */
 int		 trc_out_close(struct trc_out *);
+/* Whether writing format to path would replace file (an input): 1,
+ * for any of the files the format makes of path. */
+int		 trc_out_replaces(const char *format, const char *path,
+		    const char *file);
 const char	*trc_out_error(const struct trc_out *);
 /* Whether the files go to temporary names renamed at the close (a
- * regular file in a format of one file, Paraver's three): not closed,
- * they are never written. */
+ * regular file in a format of one file, Paraver's three, Dimemas'
+ * file, an OTF2 archive or SimGrid's files staged in a temporary
+ * directory): not closed, they are never written. */
 int		 trc_out_atomic(const struct trc_out *);
 int		 trc_out_dropped(const struct trc_out *, size_t i,
 		    const char **what, unsigned long long *n);
@@ -262,12 +267,20 @@ void		 trc_out_free(struct trc_out *);
  * temporary file, created empty; NULL with err.  _commit renames it
  * to path (0, or -1 with err, the temporary removed); _abort removes
  * it; _cleanup removes every one not yet renamed (die() calls it).
+ * trc_atomic_tmpdir: a temporary directory beside path, for an output
+ * of many files; _commit renames it whole to path, _commit_into moves
+ * what it holds into the directory dir (last, when named, at the end)
+ * and removes it, failed or not; _abort removes it and what it holds.
+ * Each takes tmp over (frees it).
  * trc_same_file: 1 when a and b name one existing file.
  */
 int	 trc_atomic_wanted(const char *path);
 char	*trc_atomic_tmp(const char *path, char *err, size_t errlen);
 int	 trc_atomic_commit(char *tmp, const char *path, char *err,
 	    size_t errlen);
+char	*trc_atomic_tmpdir(const char *path, char *err, size_t errlen);
+int	 trc_atomic_commit_into(char *tmp, const char *dir, const char *last,
+	    char *err, size_t errlen);
 void	 trc_atomic_abort(char *tmp);
 void	 trc_atomic_cleanup(void);
 int	 trc_same_file(const char *a, const char *b);

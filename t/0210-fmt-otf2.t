@@ -320,4 +320,19 @@ is "$(cat "$err")" \
     "trc-cat: $tmp/busy/traces.otf2: $tmp/busy/traces: not an OTF2 archive's directory ('notes.txt'), not replaced" \
     "--to otf2 over a folder that is not an archive's: message"
 is "$(cat "$tmp/busy/traces/notes.txt")" keep "--to otf2 over a folder that is not an archive's: left alone"
+# ---- an anchor whose count of properties would make libotf2 allocate
+# 9.6 GB (fuzz/regress/otf2/anchor-calloc-9gb): refused before it is
+# read.  The count is the uint32 after the description (anchor format
+# 3, little-endian here): 0x24000000 properties of two strings each
+# cannot fit in the bytes after it.
+trc-cat --to otf2 -o "$tmp/anc" "$tmp/ring.trc"
+a=$tmp/anc/traces.otf2
+off=$(grep -obUa 'a trc stream' "$a" | head -1 | cut -d: -f1)
+at=$((off + 13))
+printf '\000\000\000\044' | dd of="$a" bs=1 seek=$at conv=notrunc 2>/dev/null
+size=$(wc -c < "$a" | tr -d ' ')
+expect_exit 2 "an anchor with 603979776 properties" -- trc-cat "$a"
+is "$(cat "$err")" \
+    "trc-cat: $a: broken anchor file: 603979776 properties in $((size - at - 4)) bytes" \
+    "an anchor with 603979776 properties: message"
 done_testing

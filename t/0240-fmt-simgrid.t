@@ -504,6 +504,6 @@ expect_exit 2 "writing without --flops: exit 2" -- trc-cat --to simgrid -o "$tmp
 is "$(cat "$err")" "trc-cat: writing simgrid needs --flops" "writing without --flops: message"
 expect_exit 2 "writing into a missing folder: exit 2" -- \
 	trc-cat --flops 1e9 --to simgrid -o "$tmp/nonesuch/run" "$tmp/rt.trc"
-is "$(cat "$err")" "trc-cat: $tmp/nonesuch/run_0.txt: No such file or directory" \
+is "$(cat "$err")" "trc-cat: $tmp/nonesuch/run: No such file or directory" \
 	"writing into a missing folder: message"
 done_testing

@@ -104,7 +104,7 @@ static int
 d_open(struct trc_out *out, const char *path, const struct trc_header *h)
 {
 	struct dim *d;
-	const char *dir, *base;
+	const char *dir, *base, *file;
 	char *tmpl, *p;
 	int stdout_ = path == NULL || strcmp(path, "-") == 0;
 	size_t n;
@@ -129,8 +129,9 @@ d_open(struct trc_out *out, const char *path, const struct trc_header *h)
 	for (p = d->title; *p != '\0'; p++)
 		if (*p == '"' || *p == ':' || *p == '\n')
 			*p = '_';
-	if (!stdout_ &&
-	    (d->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+	/* Written under a temporary name, renamed when complete. */
+	if (!stdout_ && ((file = trc_out_part(out, path)) == NULL ||
+	    (d->fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0))
 		return trc_out_fail(out, "%s: %s", path, strerror(errno));
 	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
 		dir = "/tmp";

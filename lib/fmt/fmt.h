@@ -253,6 +253,8 @@ struct trc_format {
 	int		(*write)(struct trc_out *, const struct trc_event *);
 	int		(*wclose)(struct trc_out *);	/* finish the files */
 	void		(*wfree)(void *state);
+	/* Whether writing to path replaces file (NULL: path is file). */
+	int		(*replaces)(const char *path, const char *file);
 };
 
 /* formats.c: the table, "trc" first. */
@@ -281,6 +283,13 @@ void		 trc_drop(struct trc_reader *, const char *what);
  */
 #define TRC_OUT_PARTS	4
 const char	*trc_out_part(struct trc_out *, const char *path);
+/* The writer writes its files whole or not at all by itself (in a
+ * temporary directory): trc_out_atomic() says so. */
+void		 trc_out_staged(struct trc_out *);
+/* Whether file is dir/NAME with NAME starting with prefix and ending
+ * with suffix, for replaces. */
+int		 trc_out_names(const char *file, const char *dir,
+		    const char *prefix, const char *suffix);
 void		*trc_out_state(struct trc_out *);
 void		 trc_out_set_state(struct trc_out *, void *);
 const struct trc_open_opts *trc_out_opts(const struct trc_out *);

@@ -2738,6 +2738,67 @@ property(struct rd *d, const char *name)
 	return v;
 }
 
+/*
+ * libotf2 (3.0, OTF2_AnchorFile_Load) takes the anchor's number of
+ * properties, a uint32, and callocs 2 pointers each before it reads
+ * one: a broken anchor makes it ask for up to 64 GiB.  Each property
+ * is two strings of at least their NUL, so the count cannot pass half
+ * the bytes after it; checked here, as libotf2 will read the file:
+ * byte 1 its byte order (0x42 little-endian, 0x23 big), "OTF2", the
+ * anchor format, 38 bytes of sizes and counts, three strings, then
+ * (format 2 and later) the count.  What libotf2 rejects itself (a
+ * short file, another byte order) is left to it.
+ */
+#define ANCHOR_MAX	(1 << 20)	/* bytes read to find the count */
+
+static int
+anchor_check(struct rd *d)
+{
+	unsigned char *b = NULL, *nul;
+	struct stat st;
+	uint32_t nprops;
+	size_t n = 0, p, k;
+	FILE *fp;
+	int rc = 0;
+
+	if ((fp = fopen(d->name, "rb")) == NULL)
+		return 0;	/* libotf2 says why */
+	if (fstat(fileno(fp), &st) < 0 || st.st_size < 0)
+		goto out;
+	n = (uint64_t)st.st_size < ANCHOR_MAX ? (size_t)st.st_size :
+	    ANCHOR_MAX;
+	if ((b = malloc(n + 1)) == NULL) {
+		rc = rnomem(d);
+		goto out;
+	}
+	n = fread(b, 1, n, fp);
+	p = 7 + 1 + 38;
+	if (n < p || (b[1] != 0x42 && b[1] != 0x23) || b[7] < 2)
+		goto out;
+	for (k = 0; k < 3; k++) {	/* machine, creator, description */
+		if ((nul = memchr(b + p, '\0', n - p)) == NULL)
+			goto out;
+		p = (size_t)(nul - b) + 1;
+	}
+	if (n - p < 4)
+		goto out;
+	if (b[1] == 0x42)
+		nprops = (uint32_t)b[p] | (uint32_t)b[p + 1] << 8 |
+		    (uint32_t)b[p + 2] << 16 | (uint32_t)b[p + 3] << 24;
+	else
+		nprops = (uint32_t)b[p + 3] | (uint32_t)b[p + 2] << 8 |
+		    (uint32_t)b[p + 1] << 16 | (uint32_t)b[p] << 24;
+	p += 4;
+	if (nprops > ((uint64_t)st.st_size - p) / 2)
+		rc = rfail(d, "broken anchor file: %lu properties in %llu "
+		    "bytes", (unsigned long)nprops,
+		    (unsigned long long)st.st_size - p);
+out:
+	fclose(fp);
+	free(b);
+	return rc;
+}
+
 static int
 ropen(struct trc_reader *r, struct trc_src *src,
     const struct trc_open_opts *opts)
@@ -2774,6 +2835,8 @@ ropen(struct trc_reader *r, struct trc_src *src,
 			    "the archive's anchor file (NAME.otf2)");
 		return rfail(d, "not an OTF2 anchor file");
 	}
+	if (anchor_check(d) < 0)
+		return -1;
 	o2reset();
 	if ((d->o = OTF2_Reader_Open(d->name)) == NULL)
 		return rfail(d, "cannot open the OTF2 archive: %s",
@@ -2979,6 +3042,11 @@ struct wr {
 	struct trc_out	*out;
 	OTF2_Archive	*a;
 	char		*path;		/* the anchor, for messages */
+	/* The archive is written in a temporary directory (stage): the
+	 * folder dir itself when it was missing (whole), else one beside
+	 * the archive NAME in dir; moved into place when complete. */
+	char		*stage, *dir, *name;
+	int		 whole;
 	int		 failed;
 	int32_t		 hdr_ranks, nloc;	/* locations: ranks and peers */
 	int32_t		 limit;		/* peers beyond it are not written */
@@ -3995,9 +4063,10 @@ path_of(const char *dir, const char *name, const char *suffix)
 }
 
 /* Removes an OTF2 archive this name holds: its anchor, definitions and
- * directory of location files, nothing else. */
+ * directory of location files, nothing else (check: only says whether
+ * it could). */
 static int
-wremove(struct wr *w, const char *dir, const char *name)
+wremove(struct wr *w, const char *dir, const char *name, int check)
 {
 	char *p = NULL, *f = NULL;
 	struct dirent *e;
@@ -4028,6 +4097,11 @@ wremove(struct wr *w, const char *dir, const char *name)
 				goto out;
 			}
 		}
+		if (check) {
+			closedir(dp);
+			rc = 0;
+			goto out;
+		}
 		rewinddir(dp);
 		while ((e = readdir(dp)) != NULL) {
 			if (e->d_name[0] == '.')
@@ -4052,6 +4126,10 @@ wremove(struct wr *w, const char *dir, const char *name)
 	}
 	free(f);
 	f = NULL;
+	if (check) {
+		rc = 0;
+		goto out;
+	}
 	if ((f = path_of(dir, name, ".def")) == NULL) {
 		wnomem(w);
 		goto out;
@@ -4067,12 +4145,76 @@ out:
 	return rc;
 }
 
+/* PATH.otf2 names the anchor; any other PATH the directory. */
+static int
+archive_names(const char *path, char **dir, char **name)
+{
+	size_t n = strlen(path);
+	char *slash;
+
+	*dir = *name = NULL;
+	if (n > 5 && strcmp(path + n - 5, ".otf2") == 0) {
+		if ((*dir = strdup(path)) == NULL)
+			return -1;
+		(*dir)[n - 5] = '\0';
+		if ((slash = strrchr(*dir, '/')) != NULL) {
+			*slash = '\0';
+			*name = strdup(slash + 1);
+			if (**dir == '\0') {
+				free(*dir);
+				*dir = strdup("/");
+			}
+		} else {
+			*name = *dir;
+			*dir = strdup(".");
+		}
+	} else {
+		*dir = strdup(path);
+		*name = strdup("traces");
+	}
+	if (*dir == NULL || *name == NULL) {
+		free(*dir);
+		free(*name);
+		*dir = *name = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* The anchor, the definitions, any file of the locations' folder. */
+static int
+replaces(const char *path, const char *file)
+{
+	char *dir, *name, *p = NULL;
+	int r = 1;	/* not known: refused */
+
+	if (archive_names(path, &dir, &name) < 0)
+		return 1;
+	if ((p = path_of(dir, name, ".otf2")) == NULL ||
+	    (r = trc_same_file(p, file)))
+		goto out;
+	free(p);
+	if ((p = path_of(dir, name, ".def")) == NULL ||
+	    (r = trc_same_file(p, file)))
+		goto out;
+	free(p);
+	if ((p = path_of(dir, name, "")) == NULL)
+		goto out;
+	r = trc_out_names(file, p, "", "");
+out:
+	free(p);
+	free(dir);
+	free(name);
+	return r;
+}
+
 static int
 wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 {
 	struct wr *w;
-	char *dir = NULL, *name = NULL, *slash;
-	size_t n;
+	char *dir = NULL, *name = NULL, *f = NULL;
+	char err[TRC_ERRLEN + 64];
+	struct stat st;
 	int rc = -1;
 
 	if ((w = calloc(1, sizeof(*w))) == NULL)
@@ -4084,28 +4226,7 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 	if (path == NULL || strcmp(path, "-") == 0)
 		return trc_out_fail(out, "OTF2 is an archive of files: name "
 		    "its directory with -o");
-	/* PATH.otf2 names the anchor; any other PATH the directory. */
-	n = strlen(path);
-	if (n > 5 && strcmp(path + n - 5, ".otf2") == 0) {
-		if ((dir = strdup(path)) == NULL)
-			goto nomem;
-		dir[n - 5] = '\0';
-		if ((slash = strrchr(dir, '/')) != NULL) {
-			*slash = '\0';
-			name = strdup(slash + 1);
-			if (*dir == '\0') {
-				free(dir);
-				dir = strdup("/");
-			}
-		} else {
-			name = dir;
-			dir = strdup(".");
-		}
-	} else {
-		dir = strdup(path);
-		name = strdup("traces");
-	}
-	if (dir == NULL || name == NULL)
+	if (archive_names(path, &dir, &name) < 0)
 		goto nomem;
 	if ((w->path = path_of(dir, name, ".otf2")) == NULL)
 		goto nomem;
@@ -4113,18 +4234,37 @@ wopen(struct trc_out *out, const char *path, const struct trc_header *h)
 		wfail(w, "no archive name before '.otf2'");
 		goto out;
 	}
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		wfail(w, "%s: %s", dir, strerror(errno));
+	/* Written whole in a temporary directory, the archive that was
+	 * there left until the new one is complete (wcommit). */
+	if (stat(dir, &st) < 0) {
+		if (errno != ENOENT) {
+			wfail(w, "%s: %s", dir, strerror(errno));
+			goto out;
+		}
+		w->whole = 1;
+		w->stage = trc_atomic_tmpdir(dir, err, sizeof(err));
+	} else if (!S_ISDIR(st.st_mode)) {
+		wfail(w, "%s: not a directory", dir);
+		goto out;
+	} else {
+		if (wremove(w, dir, name, 1) < 0)
+			goto out;
+		free(f);
+		if ((f = path_of(dir, name, "")) == NULL)
+			goto nomem;
+		w->stage = trc_atomic_tmpdir(f, err, sizeof(err));
+	}
+	if (w->stage == NULL) {
+		wfail(w, "%s", err);
 		goto out;
 	}
-	if (wremove(w, dir, name) < 0)
-		goto out;
-	if (unlink(w->path) < 0 && errno != ENOENT) {
-		wfail(w, "%s", strerror(errno));
-		goto out;
-	}
+	trc_out_staged(out);
+	w->dir = dir;
+	w->name = name;
+	dir = name = NULL;
 	o2reset();
-	if ((w->a = OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, CHUNK,
+	if ((w->a = OTF2_Archive_Open(w->stage, w->name, OTF2_FILEMODE_WRITE,
+	    CHUNK,
 	    DEFCHUNK, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE)) == NULL) {
 		wotf2(w, OTF2_ERROR_FILE_INTERACTION);
 		goto out;
@@ -4162,7 +4302,37 @@ nomem:
 out:
 	free(dir);
 	free(name);
+	free(f);
 	return rc;
+}
+
+/*
+ * The complete archive into place: the staged folder renamed whole,
+ * or the old archive removed (its anchor first: never a mix of the
+ * two) and the new one's files moved beside it, its anchor last.
+ */
+static int
+wcommit(struct wr *w)
+{
+	char err[TRC_ERRLEN + 64], *stage = w->stage, *anchor;
+	int rc;
+
+	w->stage = NULL;
+	if (w->whole)
+		rc = trc_atomic_commit(stage, w->dir, err, sizeof(err));
+	else {
+		if ((unlink(w->path) < 0 && errno != ENOENT) ||
+		    wremove(w, w->dir, w->name, 0) < 0) {
+			if (!w->failed)
+				wfail(w, "%s", strerror(errno));
+			trc_atomic_abort(stage);
+			return -1;
+		}
+		anchor = strrchr(w->path, '/') + 1;
+		rc = trc_atomic_commit_into(stage, w->dir, anchor, err,
+		    sizeof(err));
+	}
+	return rc < 0 ? wfail(w, "%s", err) : 0;
 }
 
 static int
@@ -4309,6 +4479,8 @@ wclose(struct trc_out *out)
 	}
 	if (rc != OTF2_SUCCESS)
 		wotf2(w, rc);
+	else
+		wcommit(w);
 	goto fail;
 nomem:
 	wnomem(w);
@@ -4332,6 +4504,9 @@ wfree(void *state)
 		o2reset();
 		OTF2_Archive_Close(w->a);
 	}
+	trc_atomic_abort(w->stage);	/* not complete: nothing of it */
+	free(w->dir);
+	free(w->name);
 	if (w->al != NULL)
 		OTF2_AttributeList_Delete(w->al);
 	for (i = 0; i < w->qn; i++)
@@ -4370,4 +4545,5 @@ const struct trc_format trc_format_otf2 = {
 	.write = write_event,
 	.wclose = wclose,
 	.wfree = wfree,
+	.replaces = replaces,
 };

@@ -3669,6 +3669,28 @@ wclose(struct trc_out *out)
 	return 0;
 }
 
+/* PATH.prv (or PATH itself), its .pcf and .row. */
+static int
+replaces(const char *path, const char *file)
+{
+	static const char *const ext[] = { ".prv", ".pcf", ".row" };
+	size_t n = strlen(path), i;
+	int r = 0;
+	char *p;
+
+	if (n > 4 && strcmp(path + n - 4, ".prv") == 0)
+		n -= 4;
+	if ((p = malloc(n + 5)) == NULL)
+		return 1;	/* not known: refused */
+	memcpy(p, path, n);
+	for (i = 0; i < 3; i++) {
+		memcpy(p + n, ext[i], 5);
+		r |= trc_same_file(p, file);
+	}
+	free(p);
+	return r;
+}
+
 const struct trc_format trc_format_prv = {
 	.name = "prv",
 	.alias = "paraver",
@@ -3680,4 +3702,5 @@ const struct trc_format trc_format_prv = {
 	.write = wwrite,
 	.wclose = wclose,
 	.wfree = wfree,
+	.replaces = replaces,
 };

@@ -2313,6 +2313,9 @@ struct wsg {
 	int		 fd;		/* one file */
 	char		*index;		/* per-rank: the index */
 	char		*base;		/* per-rank: BASE_RANK.txt */
+	/* Written in a temporary directory beside the index (stage),
+	 * under these names, and moved to dir when all are complete. */
+	char		*stage, *dir, *windex, *wbase;
 	double		 flops;
 	int32_t		 ranks;		/* from the header, 0 unknown */
 	struct wrank	*rk;
@@ -2341,9 +2344,13 @@ w_free(void *state)
 	}
 	if (w->fd > 1)
 		close(w->fd);
+	trc_atomic_abort(w->stage);	/* not complete: none of them */
 	free(w->rk);
 	free(w->index);
 	free(w->base);
+	free(w->dir);
+	free(w->windex);
+	free(w->wbase);
 	free(w->obuf);
 	free(w);
 }
@@ -2352,7 +2359,9 @@ static int
 w_open(struct trc_out *out, const char *path, const struct trc_header *h)
 {
 	struct wsg *w;
-	size_t n;
+	char err[TRC_ERRLEN + 64];
+	const char *slash;
+	size_t n, d;
 
 	if ((w = calloc(1, sizeof(*w))) == NULL)
 		return trc_out_fail(out, "out of memory");
@@ -2376,6 +2385,25 @@ w_open(struct trc_out *out, const char *path, const struct trc_header *h)
 		return trc_out_fail(out, "out of memory");
 	memcpy(w->base, path, n);
 	w->base[n] = '\0';
+	if (!trc_atomic_wanted(path)) {	/* a device: written in place */
+		if ((w->windex = strdup(w->index)) == NULL ||
+		    (w->wbase = strdup(w->base)) == NULL)
+			return trc_out_fail(out, "out of memory");
+		return 0;
+	}
+	slash = strrchr(path, '/');
+	d = slash != NULL ? (size_t)(slash - path) : 0;
+	if ((w->stage = trc_atomic_tmpdir(path, err, sizeof(err))) == NULL)
+		return trc_out_fail(out, "%s", err);
+	trc_out_staged(out);
+	if ((w->dir = slash == path ? strdup("/") : slash != NULL ?
+	    strndup(path, d) : strdup(".")) == NULL ||
+	    (w->windex = malloc(strlen(w->stage) + strlen(path) + 2)) ==
+	    NULL || (w->wbase = malloc(strlen(w->stage) + n + 2)) == NULL)
+		return trc_out_fail(out, "out of memory");
+	sprintf(w->windex, "%s/%s", w->stage, slash ? slash + 1 : path);
+	sprintf(w->wbase, "%s/%.*s", w->stage, (int)(n - (slash ? d + 1 : 0)),
+	    slash ? slash + 1 : path);
 	return 0;
 }
 
@@ -2462,10 +2490,11 @@ w_write(struct trc_out *out, int fd, const char *name, const char *s,
 	return 0;
 }
 
+/* Rank r's file: its final name, or (tmp) the one it is written as. */
 static void
-w_filename(const struct wsg *w, int32_t r, char *buf, size_t n)
+w_filename(const struct wsg *w, int32_t r, int tmp, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s_%ld.txt", w->base, (long)r);
+	snprintf(buf, n, "%s_%ld.txt", tmp ? w->wbase : w->base, (long)r);
 }
 
 /* Write what rank r has before its first hole (all of it: force). */
@@ -2473,7 +2502,7 @@ static int
 w_flush(struct trc_out *out, struct wsg *w, int32_t r, int force)
 {
 	struct wrank *k = &w->rk[r];
-	char name[PATH_MAX + 32];
+	char name[PATH_MAX + 32], wname[2 * PATH_MAX + 32];
 	size_t n = k->nholes > 0 ? k->holes[0] : k->len;
 	int flags;
 
@@ -2493,11 +2522,12 @@ w_flush(struct trc_out *out, struct wsg *w, int32_t r, int force)
 			w->olen += n;
 		}
 	} else {
-		w_filename(w, r, name, sizeof(name));
+		w_filename(w, r, 0, name, sizeof(name));
+		w_filename(w, r, 1, wname, sizeof(wname));
 		if (k->fd < 0) {
 			flags = O_WRONLY | O_CREAT | (k->created ? O_APPEND :
 			    O_TRUNC);
-			if ((k->fd = open(name, flags, 0666)) < 0)
+			if ((k->fd = open(wname, flags, 0666)) < 0)
 				return trc_out_fail(out, "%s: %s", name,
 				    strerror(errno));
 			k->created = 1;
@@ -2953,10 +2983,11 @@ w_close(struct trc_out *out)
 {
 	struct wsg *w = trc_out_state(out);
 	struct wrank *k;
-	char name[PATH_MAX + 32], *slash;
+	char name[PATH_MAX + 32], wname[2 * PATH_MAX + 32], *slash;
+	char err[TRC_ERRLEN + 64];
 	int32_t r, n;
 	FILE *fp;
-	int fd;
+	int fd, rc;
 
 	n = w->ranks > w->n ? w->ranks : w->n;
 	if (n > 0 && w_rank(out, w, n - 1) == NULL)
@@ -2971,7 +3002,7 @@ w_close(struct trc_out *out)
 			return -1;
 		if (k->fd >= 0) {
 			if (close(k->fd) < 0) {
-				w_filename(w, r, name, sizeof(name));
+				w_filename(w, r, 0, name, sizeof(name));
 				k->fd = -1;
 				return trc_out_fail(out, "%s: %s", name,
 				    strerror(errno));
@@ -2980,8 +3011,9 @@ w_close(struct trc_out *out)
 			w->nopen--;
 		}
 		if (!w->onefile && !k->created) {	/* a rank with nothing */
-			w_filename(w, r, name, sizeof(name));
-			if ((fd = open(name, O_WRONLY | O_CREAT | O_TRUNC,
+			w_filename(w, r, 0, name, sizeof(name));
+			w_filename(w, r, 1, wname, sizeof(wname));
+			if ((fd = open(wname, O_WRONLY | O_CREAT | O_TRUNC,
 			    0666)) < 0 || close(fd) < 0)
 				return trc_out_fail(out, "%s: %s", name,
 				    strerror(errno));
@@ -2990,16 +3022,59 @@ w_close(struct trc_out *out)
 	}
 	if (w->onefile)
 		return w_write(out, w->fd, "<stdout>", w->obuf, w->olen);
-	if ((fp = fopen(w->index, "w")) == NULL)
+	if ((fp = fopen(w->windex, "w")) == NULL)
 		return trc_out_fail(out, "%s: %s", w->index, strerror(errno));
 	for (r = 0; r < n; r++) {
-		w_filename(w, r, name, sizeof(name));
+		w_filename(w, r, 0, name, sizeof(name));
 		slash = strrchr(name, '/');
 		fprintf(fp, "%s\n", slash != NULL ? slash + 1 : name);
 	}
 	if (ferror(fp) | (fclose(fp) == EOF))
 		return trc_out_fail(out, "%s: %s", w->index, strerror(errno));
+	/* All complete: moved into place, the index (what a reader
+	 * opens) last. */
+	if (w->stage != NULL) {
+		slash = strrchr(w->windex, '/');
+		rc = trc_atomic_commit_into(w->stage, w->dir, slash + 1, err,
+		    sizeof(err));
+		w->stage = NULL;
+		if (rc < 0)
+			return trc_out_fail(out, "%s", err);
+	}
 	return 0;
+}
+
+/* The index, and BASE_N.txt beside it. */
+static int
+replaces(const char *path, const char *file)
+{
+	const char *slash = strrchr(path, '/'), *fs = strrchr(file, '/');
+	size_t n = strlen(path), np, nf;
+	char *dir, *prefix;
+	int r;
+
+	if (trc_same_file(path, file))
+		return 1;
+	if (n > 4 && strcmp(path + n - 4, ".txt") == 0)
+		n -= 4;
+	dir = slash == path ? strdup("/") : slash != NULL ?
+	    strndup(path, (size_t)(slash - path)) : strdup(".");
+	np = n - (slash != NULL ? (size_t)(slash - path) + 1 : 0);
+	if (dir == NULL || (prefix = malloc(np + 2)) == NULL) {
+		free(dir);
+		return 1;	/* not known: refused */
+	}
+	sprintf(prefix, "%.*s_", (int)np, slash != NULL ? slash + 1 : path);
+	r = trc_out_names(file, dir, prefix, ".txt");
+	/* Only a rank's number between them. */
+	fs = fs != NULL ? fs + 1 : file;
+	nf = strlen(fs);
+	if (r && (nf <= np + 5 ||
+	    strspn(fs + np + 1, "0123456789") != nf - np - 5))
+		r = 0;
+	free(dir);
+	free(prefix);
+	return r;
 }
 
 const struct trc_format trc_format_simgrid = {
@@ -3013,4 +3088,5 @@ const struct trc_format trc_format_simgrid = {
 	.write = w_event,
 	.wclose = w_close,
 	.wfree = w_free,
+	.replaces = replaces,
 };
