@@ -1863,7 +1863,10 @@ explicit_event(struct rd *d, char **f, size_t *fl, int n, int32_t rank,
 				return trc_fail_at(d->r, d->name, line,
 				    "invalid time %lld of trc attribute %s",
 				    (long long)v, kn);
-			trc_eb_time(b, kn, v);
+			/* as a string, so that a field (bytes) given a time
+			 * is judged as the parser judges it */
+			len = trc_format_time(num_, v);
+			add_attr(b, kn, num_, len, 0, 0);
 			break;
 		case C_STR:
 			if ((s = lbl_get(&d->lbl, (uint32_t)type, v)) == NULL)
