@@ -201,6 +201,7 @@ static struct slot *
 slot_get(struct rstate *rs, int k, int n, int reader)
 {
 	struct slot *s = rs->slot[k];
+	size_t size;
 	int cap;
 
 	if (s != NULL && n <= s->cap)
@@ -209,9 +210,12 @@ slot_get(struct rstate *rs, int k, int n, int reader)
 	slot_free(s);
 	rs->slot[k] = NULL;
 	cap = n < 4 ? 4 : n;
-	if ((s = calloc(1, sizeof(*s) + (size_t)cap * sizeof(s->v[0]))) ==
-	    NULL)
+	/* On a cache line's start, so that a slot of four values (what
+	 * most events have) spans four lines, not five. */
+	size = (sizeof(*s) + (size_t)cap * sizeof(s->v[0]) + 63) & ~(size_t)63;
+	if ((s = aligned_alloc(64, size)) == NULL)
 		return NULL;
+	memset(s, 0, size);
 	if (reader && ((s->attr = calloc((size_t)cap,
 	    sizeof(*s->attr))) == NULL || (s->txt = calloc((size_t)cap,
 	    sizeof(*s->txt))) == NULL)) {
