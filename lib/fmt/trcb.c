@@ -47,35 +47,45 @@ enum { K_OTHER, K_PEER, K_TAG, K_COMM, K_ROOT, K_BYTES, K_REQ, K_FN, K_OP };
 
 /*
  * A value as coded: an integer, "*", a string of the block or a list
- * of integers ("4,5,6,7", the req= of a wait).  The reader also keeps
- * its text.
+ * of integers ("4,5,6,7", the req= of a wait).  32 bytes, what a
+ * reader of fields reads first (i, type, code) in front: decoding an
+ * event walks its values, and two of them share a half cache line.
+ * The reader keeps a value's text apart (struct slot's txt).
  */
 struct val {
-	int32_t		 key;
-	unsigned char	 code;		/* reader: K_* of the key */
-	unsigned char	 type;		/* V_INT, V_ANY, V_REF, V_LIST */
-	int32_t		 sid;
 	int64_t		 i;
+	unsigned char	 type;		/* V_INT, V_ANY, V_REF, V_LIST */
+	unsigned char	 code;		/* reader: K_* of the key */
+	uint16_t	 ln, lcap;	/* V_LIST: at most LIST_MAX */
+	int32_t		 key;
+	int32_t		 sid;
 	int64_t		*lv;		/* V_LIST */
-	uint32_t	 ln, lcap;
-	char		*txt;		/* reader */
-	size_t		 tcap;
+};
+
+/* The reader's text of a value, which only a caller of text needs. */
+struct vtext {
+	char		*s;
+	size_t		 cap;
 };
 
 /*
  * The previous event of one rank and kind in this block: what the next
  * one is coded against.  The reader also keeps its text and fields,
- * which an event of mode SAME takes as they are.
+ * which an event of mode SAME takes as they are.  One allocation holds
+ * the slot and its values, what decoding an event reads, in a few
+ * adjacent cache lines rather than three scattered blocks; the text
+ * (attr, txt) is apart, untouched by a caller of fields only.
  */
 struct slot {
 	uint32_t	 gen;		/* the block it belongs to */
 	int		 n, cap;
-	struct val	*v;
-	struct trc_attr	*attr;		/* reader */
 	int		 dupknown;	/* reader: a known key twice */
 	int32_t		 peer, tag, comm, root;
 	int64_t		 bytes, req;
 	struct trc_str	 reqs, fn, op;
+	struct trc_attr	*attr;		/* reader */
+	struct vtext	*txt;		/* reader */
+	struct val	 v[];		/* cap of them */
 };
 
 struct rstate {
@@ -88,15 +98,20 @@ struct rstate {
 };
 
 static void
-vals_free(struct val *v, int n)
+slot_free(struct slot *s)
 {
 	int i;
 
-	for (i = 0; i < n; i++) {
-		free(v[i].lv);
-		free(v[i].txt);
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->cap; i++) {
+		free(s->v[i].lv);
+		if (s->txt != NULL)
+			free(s->txt[i].s);
 	}
-	free(v);
+	free(s->txt);
+	free(s->attr);
+	free(s);
 }
 
 static void
@@ -107,11 +122,7 @@ ranks_free(struct rstate *rs, size_t n)
 
 	for (i = 0; i < n; i++)
 		for (k = 0; k < 2 * TRC_NKINDS; k++)
-			if (rs[i].slot[k] != NULL) {
-				vals_free(rs[i].slot[k]->v, rs[i].slot[k]->cap);
-				free(rs[i].slot[k]->attr);
-				free(rs[i].slot[k]);
-			}
+			slot_free(rs[i].slot[k]);
 	free(rs);
 }
 
@@ -126,25 +137,25 @@ list_room(struct val *v, size_t n)
 	if ((p = realloc(v->lv, n * sizeof(*p))) == NULL)
 		return -1;
 	v->lv = p;
-	v->lcap = (uint32_t)n;
+	v->lcap = (uint16_t)n;
 	return 0;
 }
 
 #ifndef TRCB_WRITER_ONLY
 /* Room for n bytes of text: 0 or -1. */
 static int
-text_room(struct val *v, size_t n)
+text_room(struct vtext *v, size_t n)
 {
 	char *p;
 
-	if (n <= v->tcap)
+	if (n <= v->cap)
 		return 0;
 	if (n < 32)
 		n = 32;
-	if ((p = realloc(v->txt, n)) == NULL)
+	if ((p = realloc(v->s, n)) == NULL)
 		return -1;
-	v->txt = p;
-	v->tcap = n;
+	v->s = p;
+	v->cap = n;
 	return 0;
 }
 #endif
@@ -190,27 +201,29 @@ static struct slot *
 slot_get(struct rstate *rs, int k, int n, int reader)
 {
 	struct slot *s = rs->slot[k];
+	size_t size;
 	int cap;
 
-	if (s == NULL) {
-		if ((s = calloc(1, sizeof(*s))) == NULL)
-			return NULL;
-		rs->slot[k] = s;
+	if (s != NULL && n <= s->cap)
+		return s;
+	/* Made anew: a slot that grows holds nothing worth keeping. */
+	slot_free(s);
+	rs->slot[k] = NULL;
+	cap = n < 4 ? 4 : n;
+	/* On a cache line's start, so that a slot of four values (what
+	 * most events have) spans four lines, not five. */
+	size = (sizeof(*s) + (size_t)cap * sizeof(s->v[0]) + 63) & ~(size_t)63;
+	if ((s = aligned_alloc(64, size)) == NULL)
+		return NULL;
+	memset(s, 0, size);
+	if (reader && ((s->attr = calloc((size_t)cap,
+	    sizeof(*s->attr))) == NULL || (s->txt = calloc((size_t)cap,
+	    sizeof(*s->txt))) == NULL)) {
+		slot_free(s);
+		return NULL;
 	}
-	if (n > s->cap) {
-		cap = n < 4 ? 4 : n;
-		vals_free(s->v, s->cap);
-		free(s->attr);
-		s->attr = NULL;
-		s->cap = 0;
-		s->gen = 0;
-		if ((s->v = calloc((size_t)cap, sizeof(*s->v))) == NULL)
-			return NULL;
-		s->cap = cap;
-		if (reader && (s->attr = calloc((size_t)cap,
-		    sizeof(*s->attr))) == NULL)
-			return NULL;
-	}
+	s->cap = cap;
+	rs->slot[k] = s;
 	return s;
 }
 
@@ -504,7 +517,7 @@ w_value(struct trcb_writer *w, const struct trc_str *s, struct val *v,
 			n++;
 			if (comma == end) {
 				v->type = V_LIST;
-				v->ln = (uint32_t)n;
+				v->ln = (uint16_t)n;
 				*lused += n;
 				return 0;
 			}
@@ -1269,7 +1282,7 @@ b_val(struct rtrcb *r, struct val *v, int have_old)
 			v->lv[j] = (int64_t)((uint64_t)unzig(u) + (uint64_t)base);
 		}
 		v->type = V_LIST;
-		v->ln = (uint32_t)(c >> 3);
+		v->ln = (uint16_t)(c >> 3);
 		return 1;
 	}
 	return -1;
@@ -1280,6 +1293,7 @@ static int
 b_text(struct rtrcb *r, struct slot *s, int i)
 {
 	struct val *v = &s->v[i];
+	struct vtext *x = &s->txt[i];
 	struct trc_attr *a = &s->attr[i];
 	size_t n;
 	uint32_t j;
@@ -1287,16 +1301,16 @@ b_text(struct rtrcb *r, struct slot *s, int i)
 	a->key = r->strs[v->key];
 	switch (v->type) {
 	case V_INT:
-		if (text_room(v, 24) < 0)
+		if (text_room(x, 24) < 0)
 			return -2;
-		a->val.len = trc_format_int(v->txt, v->i);
+		a->val.len = trc_format_int(x->s, v->i);
 		break;
 	case V_LIST:
-		if (text_room(v, (size_t)v->ln * 21) < 0)
+		if (text_room(x, (size_t)v->ln * 21) < 0)
 			return -2;
 		for (n = 0, j = 0; j < v->ln; j++) {
-			n += trc_format_int(v->txt + n, v->lv[j]);
-			v->txt[n++] = ',';
+			n += trc_format_int(x->s + n, v->lv[j]);
+			x->s[n++] = ',';
 		}
 		a->val.len = n - 1;
 		break;
@@ -1308,8 +1322,8 @@ b_text(struct rtrcb *r, struct slot *s, int i)
 		a->val = r->strs[v->sid];
 		return 0;
 	}
-	v->txt[a->val.len] = '\0';
-	a->val.s = v->txt;
+	x->s[a->val.len] = '\0';
+	a->val.s = x->s;
 	return 0;
 }
 
