@@ -12,11 +12,7 @@
  * participants, is blocked: its later events are held until it can go
  * on.  Predicted times are monotone per rank, so the output is a k-way
  * merge of per-rank queues, released below a watermark: the least
- * predicted time any rank could still produce.
- *
- * Queued records live in 64 KB chunks taken in turn and given back
- * when their last record is written, so memory follows the events in
- * the buffer and no record is ever moved.
+ * predicted time any rank could still produce (trc_reorder.h).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -25,30 +21,12 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_reorder.h"
 
 enum state { COMP, SEND, RECV, WAIT, COLL };
 enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC };
 /* A blocking send that waits for its receiver: where its end stands. */
 enum sync { SYNC_NONE, SYNC_WAIT, SYNC_DONE };
-
-#define CHUNK		((size_t)64 * 1024)
-#define KEEPCHUNKS	8
-#define RELMAX		16384	/* events written in one sorted batch */
-#define ALIGN8(n)	(((n) + 7) & ~(size_t)7)
-
-/* A chunk of records, or of one record longer than CHUNK. */
-struct chunk {
-	size_t		 live;		/* records not yet written */
-	size_t		 used, size;
-	struct chunk	*next;		/* on the free list */
-};
-
-/* One formatted output event. */
-struct rec {
-	uint32_t	 len;
-	uint32_t	 off;		/* from its chunk's start */
-	char		 text[];
-};
 
 /* An input event held while its rank waits, strings in one block. */
 struct held {
@@ -180,12 +158,6 @@ struct rank {
 	uint8_t		 wall;
 };
 
-/* An event waiting for output, in the order the ranks produced them. */
-struct pend {
-	int64_t		 t;
-	struct rec	*q;
-};
-
 struct trc_scale {
 	struct trc_scale_conf	 conf;
 	struct trc_scale_stats	 st;
@@ -209,19 +181,11 @@ struct trc_scale {
 	size_t			 curheld, queued;
 	int32_t			*work;		/* ranks to resume */
 	size_t			 nwork, workcap;
-	struct pend		*pend, *rel;
-	size_t			 npend, pendcap, relcap;
-	int64_t			 pmin;		/* no event in pend is earlier */
-	struct chunk		*cur, *freech;
-	size_t			 nfreech, nchunks;
+	struct trc_reorder	*out;		/* the output, in time order */
 	size_t			 nwild;		/* ranks in BLK_WILD */
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
 	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
-	/* The last t0= written: most events share their time with the last. */
-	int64_t			 t0;
-	size_t			 t0len;		/* 0: none yet */
-	char			 t0buf[40];
 	char			**diag;
 	size_t			 ndiag, diagcap;
 	char			*lbuf;		/* a req= list rewritten */
@@ -380,8 +344,8 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	if (conf->poll == TRC_POLL_COMP)
 		s->compflags &= ~TRC_COMP_POLLT;
 	s->nextwm = 4096;
-	s->pmin = INT64_MAX;
 	if ((s->mt = trc_match_new()) == NULL ||
+	    (s->out = trc_reorder_new(w)) == NULL ||
 	    (h->ranks > 0 && getrank(s, h->ranks - 1) == NULL)) {
 		trc_scale_free(s);
 		return NULL;
@@ -421,240 +385,20 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 		p->delay = trc_time_add(p->delay, ns);
 }
 
-/* --- the reorder buffer ------------------------------------------- */
-
-static struct chunk *
-chunk_of(struct rec *q)
-{
-	return (struct chunk *)((char *)q - q->off);
-}
-
-/* Room for a record of up to len bytes of text, or NULL. */
-static struct rec *
-rec_reserve(struct trc_scale *s, size_t len)
-{
-	struct chunk *c = s->cur;
-	size_t need = ALIGN8(sizeof(struct rec) + len), size;
-	struct rec *q;
-
-	if (c != NULL && c->live == 0)
-		c->used = ALIGN8(sizeof(*c));
-	if (c == NULL || c->used + need > c->size) {
-		size = CHUNK;
-		if (ALIGN8(sizeof(*c)) + need > CHUNK)
-			size = ALIGN8(sizeof(*c)) + need;
-		if (size == CHUNK && s->freech != NULL) {
-			c = s->freech;
-			s->freech = c->next;
-			s->nfreech--;
-		} else if ((c = malloc(size)) == NULL)
-			return NULL;
-		else
-			s->nchunks++;
-		c->live = 0;
-		c->used = ALIGN8(sizeof(*c));
-		c->size = size;
-		c->next = NULL;
-		if (s->cur != NULL && s->cur->live == 0) {
-			free(s->cur);
-			s->nchunks--;
-		}
-		s->cur = c;
-	}
-	q = (struct rec *)((char *)c + c->used);
-	q->off = (uint32_t)c->used;
-	return q;
-}
-
-static void
-rec_commit(struct trc_scale *s, struct rec *q)
-{
-	struct chunk *c = s->cur;
-
-	c->used += ALIGN8(sizeof(*q) + q->len);
-	c->live++;
-}
-
-static void
-rec_done(struct trc_scale *s, struct rec *q)
-{
-	struct chunk *c = chunk_of(q);
-
-	if (--c->live > 0 || c == s->cur)
-		return;
-	/*
-	 * Keep as many free chunks as are in use: a release empties
-	 * about as many as the events between two releases fill.
-	 */
-	if (c->size == CHUNK && (s->nfreech < KEEPCHUNKS ||
-	    2 * s->nfreech < s->nchunks)) {
-		c->next = s->freech;
-		s->freech = c;
-		s->nfreech++;
-	} else {
-		free(c);
-		s->nchunks--;
-	}
-}
-
-/* Queue a record formatted by rec_reserve() and its caller, at time t. */
-static int
-output(struct trc_scale *s, int64_t t, struct rec *q)
-{
-	struct pend *v;
-	size_t n;
-
-	if (s->npend == s->pendcap) {
-		/* By half again: this array is most of the engine's own. */
-		n = s->pendcap ? s->pendcap + s->pendcap / 2 : 1024;
-		if ((v = realloc(s->pend, n * sizeof(*v))) == NULL)
-			return nomem(s);
-		s->pend = v;
-		s->pendcap = n;
-	}
-	rec_commit(s, q);
-	s->pend[s->npend].t = t;
-	s->pend[s->npend++].q = q;
-	if (t < s->pmin)
-		s->pmin = t;
-	if (s->npend > s->st.maxqueued)
-		s->st.maxqueued = s->npend;
-	return 0;
-}
-
-/*
- * Sort v[0..n) by time, stably, with tmp of room n: an LSD radix sort
- * on the time above the least, 11 bits a pass (a release spans little
- * time, so two or three passes do).
- */
-static struct pend *
-sort_pend(struct pend *v, struct pend *tmp, size_t n)
-{
-	size_t cnt[2048], i, sum, c;
-	uint64_t lo, hi, key;
-	struct pend *x;
-	int sh;
-
-	lo = hi = (uint64_t)v[0].t ^ (UINT64_C(1) << 63);
-	for (i = 1; i < n; i++) {
-		key = (uint64_t)v[i].t ^ (UINT64_C(1) << 63);
-		if (key < lo)
-			lo = key;
-		if (key > hi)
-			hi = key;
-	}
-	for (sh = 0; sh < 64 && ((hi - lo) >> sh) != 0; sh += 11) {
-		memset(cnt, 0, sizeof(cnt));
-		for (i = 0; i < n; i++)
-			cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) - lo) >>
-			    sh) & 2047]++;
-		for (sum = 0, i = 0; i < 2048; i++) {
-			c = cnt[i];
-			cnt[i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			tmp[cnt[((((uint64_t)v[i].t ^ (UINT64_C(1) << 63)) -
-			    lo) >> sh) & 2047]++] = v[i];
-		x = v;
-		v = tmp;
-		tmp = x;
-	}
-	return v;
-}
-
-/* Write the n queued events predicted before cut, in order. */
-static int
-release_below(struct trc_scale *s, int64_t cut, size_t n)
-{
-	struct pend *v;
-	size_t i, k = 0;
-	int sorted = 1;
-	int64_t last = INT64_MIN, pmin = INT64_MAX;
-
-	if (grow(&s->rel, &s->relcap, n, sizeof(*s->rel), 1024) < 0)
-		return nomem(s);
-	for (n = 0, i = 0; i < s->npend; i++)
-		if (s->pend[i].t < cut) {
-			if (s->pend[i].t < last)
-				sorted = 0;
-			last = s->pend[i].t;
-			s->rel[n++] = s->pend[i];
-		} else {
-			if (s->pend[i].t < pmin)
-				pmin = s->pend[i].t;
-			s->pend[k++] = s->pend[i];
-		}
-	s->npend = k;
-	s->pmin = pmin;
-	/* The sort's other buffer: what the batch left free in pend. */
-	v = sorted ? s->rel : sort_pend(s->rel, s->pend + k, n);
-	for (i = 0; i < n; i++) {
-#if defined(__GNUC__)
-		/* Records sorted by time lie all over the buffer. */
-		if (i + 16 < n) {
-			__builtin_prefetch(v[i + 16].q);
-			__builtin_prefetch((char *)v[i + 16].q + 64);
-		}
-#endif
-		if (trc_write_raw(s->w, v[i].q->text, v[i].q->len) < 0) {
-			snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
-			    trc_werror(s->w));
-			s->failed = 1;
-			return -1;
-		}
-		rec_done(s, v[i].q);
-	}
-	return 0;
-}
-
-/*
- * Write every queued event predicted before wm, sorted by time, ties in
- * the order the ranks produced them.  Each rank's times grow, and the
- * ranks are replayed about in time order, so a batch is often sorted
- * already.  A batch larger than RELMAX, as when a long wait ends, goes
- * out in parts cut at times from a histogram, so that the copy a batch
- * needs stays small.
- */
+/* Write the output queued before wm. */
 static int
 release(struct trc_scale *s, int64_t wm)
 {
-	size_t cnt[2048], i, n, b, sum;
-	int64_t lo, hi, cut;
-	int sh;
-
-	for (;;) {
-		if (wm <= s->pmin)
-			return 0;	/* the watermark has not passed any */
-		lo = INT64_MAX;
-		hi = INT64_MIN;
-		for (n = 0, i = 0; i < s->npend; i++)
-			if (s->pend[i].t < wm) {
-				n++;
-				if (s->pend[i].t < lo)
-					lo = s->pend[i].t;
-				if (s->pend[i].t > hi)
-					hi = s->pend[i].t;
-			}
-		if (n <= RELMAX)
-			return n > 0 ? release_below(s, wm, n) : 0;
-		for (sh = 0; sh < 63 && ((uint64_t)hi - (uint64_t)lo) >> sh >=
-		    2048; sh++)
-			;
-		memset(cnt, 0, sizeof(cnt));
-		for (i = 0; i < s->npend; i++)
-			if (s->pend[i].t < wm)
-				cnt[((uint64_t)s->pend[i].t - (uint64_t)lo) >> sh]++;
-		/* At least the first bucket, at most RELMAX if it can. */
-		for (sum = cnt[0], b = 1; b < 2048 && sum + cnt[b] <= RELMAX;
-		    b++)
-			sum += cnt[b];
-		cut = (int64_t)((uint64_t)lo + ((uint64_t)b << sh));
-		if (b == 2048 || cut > hi)
-			cut = wm;
-		if (release_below(s, cut, sum) < 0)
-			return -1;
+	switch (trc_reorder_release(s->out, wm)) {
+	case 0:
+		return 0;
+	case -1:
+		return nomem(s);
 	}
+	snprintf(s->err, sizeof(s->err), "%s: %s", s->outname,
+	    trc_werror(s->w));
+	s->failed = 1;
+	return -1;
 }
 
 /* --- the transform ------------------------------------------------ */
@@ -1040,23 +784,10 @@ static int
 emit(struct trc_scale *s, const struct trc_event *ev,
     const struct trc_event *e, int64_t tp)
 {
-	const char *xbuf = NULL;
-	size_t xlen = 0;
-	struct rec *q;
-
-	if (trc_attr_get(ev, "t0") == NULL) {
-		if (s->t0len == 0 || s->t0 != ev->t) {
-			memcpy(s->t0buf, "t0=", 3);
-			s->t0len = 3 + trc_format_time(s->t0buf + 3, ev->t);
-			s->t0 = ev->t;
-		}
-		xbuf = s->t0buf;
-		xlen = s->t0len;
-	}
-	if ((q = rec_reserve(s, trc_event_maxlen(e, xlen))) == NULL)
+	if (trc_reorder_put(s->out, e, tp, ev->t) < 0)
 		return nomem(s);
-	q->len = (uint32_t)trc_format_event(q->text, e, tp, xbuf, xlen);
-	return output(s, tp, q);
+	s->st.maxqueued = trc_reorder_peak(s->out);
+	return 0;
 }
 
 /* An event a choice changed: with the new values of rw. */
@@ -2670,7 +2401,6 @@ void
 trc_scale_free(struct trc_scale *s)
 {
 	struct held *h, *hn;
-	struct chunk *c;
 	size_t i;
 
 	if (s == NULL)
@@ -2688,20 +2418,12 @@ trc_scale_free(struct trc_scale *s)
 		free(RK(s, i)->ren);
 		free(RK(s, i)->wsub);
 	}
-	for (i = 0; i < s->npend; i++)
-		rec_done(s, s->pend[i].q);
-	free(s->cur);
-	while ((c = s->freech) != NULL) {
-		s->freech = c->next;
-		free(c);
-	}
+	trc_reorder_free(s->out);
 	for (i = 0; i < s->ndiag; i++)
 		free(s->diag[i]);
 	free(s->diag);
 	free(s->lbuf);
 	trc_pages_free(&s->rkp);
-	free(s->pend);
-	free(s->rel);
 	free(s->work);
 	trc_match_free(s->mt);
 	free(s);
