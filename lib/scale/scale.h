@@ -18,7 +18,8 @@
  *
  *	engine.c	trc_scale_new/feed/delay/free, one event's dispatch
  *			on its kind, computation, output, errors
- *	p2p.c		sends and receive completions, the rendezvous
+ *	send.c		sends
+ *	recv.c		receives, the causality repair
  *	wait.c		waits: the requests they complete, in order
  *	rdv.c		the rendezvous: sends held for their receivers
  *	coll.c		collectives, blocking and not
@@ -322,9 +323,13 @@ int64_t	 sc_lower_bound(struct trc_scale *, struct rank *, int32_t i,
 	    int deep);
 int64_t	 sc_watermark(struct trc_scale *);
 
-/* p2p.c */
+/* send.c */
 void	 sc_p2p_of(struct trc_p2p *, int32_t src, int32_t dst,
 	    const struct trc_event *ev);
+int	 sc_physical(struct trc_scale *, const struct trc_event *ev,
+	    const char *key, int64_t *t);
+
+/* recv.c */
 struct irecv *sc_find_irecv(struct rank *, int64_t req);
 int64_t	 sc_lead_of(const struct trc_scale *, const struct rank *, int64_t t,
 	    int same);
