@@ -95,36 +95,20 @@ deadlocks(struct trc_scale *s, long **lines)
 	return (int)nl;
 }
 
-int
-trc_scale_finish(struct trc_scale *s)
+/*
+ * The messages never matched, but those of the receives a deadlock said
+ * (lines dead[0..ndead)): a send never received is a warning, a
+ * receive without its send an error.  Returns the errors, or -1.
+ */
+static int
+unmatched(struct trc_scale *s, const long *dead, int ndead)
 {
 	struct trc_msg *v;
-	const struct trc_coll *c;
-	unsigned long long done;
 	size_t n, i, j;
-	long *dead = NULL;
-	int errors = 0, ndead;
+	int errors = 0;
 
-	if (s->failed)
-		return -1;
-	/* Each may let go ranks whose events feed the other. */
-	do {
-		done = s->st.events;
-		if (s->nwild > 0 && sc_rematch(s, 1) < 0)
-			return -1;
-		if (s->nsyncw > 0 && sc_unstick(s, 1) < 0)
-			return -1;
-	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
-	n = s->ndiag;
-	if ((ndead = deadlocks(s, &dead)) < 0) {
-		free(dead);
-		return -1;
-	}
-	errors += (int)(s->ndiag - n);
-	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0) {
-		free(dead);
+	if ((v = trc_match_leftovers(s->mt, &n)) == NULL && n != 0)
 		return sc_nomem(s);
-	}
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < (size_t)ndead && dead[j] != v[i].line; j++)
 			;
@@ -146,12 +130,18 @@ trc_scale_finish(struct trc_scale *s)
 		}
 	}
 	free(v);
-	free(dead);
-	if (s->failed)
-		return -1;
-	/* Choices left without a message. */
+	return s->failed ? -1 : errors;
+}
+
+/* Choices left without a message: errors, or -1. */
+static int
+choices_left(struct trc_scale *s)
+{
+	const struct rank *p;
+	size_t i;
+	int errors = 0;
+
 	for (i = 0; i < s->nrk; i++) {
-		const struct rank *p;
 		char src[24] = "any rank", tag[24] = "*";
 
 		RK_SKIP(s, i);
@@ -177,6 +167,16 @@ trc_scale_finish(struct trc_scale *s)
 			return -1;
 		errors++;
 	}
+	return errors;
+}
+
+/* Collectives never completed, each released: errors, or -1. */
+static int
+colls_left(struct trc_scale *s)
+{
+	const struct trc_coll *c;
+	int errors = 0;
+
 	while ((c = trc_coll_oldest(s->mt)) != NULL) {
 		if (c->arrived < c->size) {
 			if (add_diag(s, "%s:%ld: collective on comm %ld "
@@ -188,6 +188,44 @@ trc_scale_finish(struct trc_scale *s)
 		}
 		trc_coll_release(s->mt, (struct trc_coll *)c);
 	}
+	return errors;
+}
+
+int
+trc_scale_finish(struct trc_scale *s)
+{
+	unsigned long long done;
+	size_t n;
+	long *dead = NULL;
+	int errors, ndead, rc;
+
+	if (s->failed)
+		return -1;
+	/* Each may let go ranks whose events feed the other. */
+	do {
+		done = s->st.events;
+		if (s->nwild > 0 && sc_rematch(s, 1) < 0)
+			return -1;
+		if (s->nsyncw > 0 && sc_unstick(s, 1) < 0)
+			return -1;
+	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
+	n = s->ndiag;
+	if ((ndead = deadlocks(s, &dead)) < 0) {
+		free(dead);
+		return -1;
+	}
+	errors = (int)(s->ndiag - n);
+	rc = unmatched(s, dead, ndead);
+	free(dead);
+	if (rc < 0)
+		return -1;
+	errors += rc;
+	if ((rc = choices_left(s)) < 0)
+		return -1;
+	errors += rc;
+	if ((rc = colls_left(s)) < 0)
+		return -1;
+	errors += rc;
 	if (sc_release(s, INT64_MAX) < 0)
 		return -1;
 	return errors;
