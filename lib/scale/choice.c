@@ -74,7 +74,7 @@ sc_probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	int64_t lead;
 	int rc;
 
-	if (!p->resolved) {
+	if (p->rs.how == RS_NONE) {
 		p->ch.req = TRC_NONE;
 		p->ch.src = p->pb_src;
 		p->ch.tag = p->pb_tag;
@@ -95,17 +95,17 @@ sc_probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			return 1;
 		}
 	}
-	p->resolved = 0;
+	p->rs.how = RS_NONE;
 	*tp = s->mo->wait(s->ms, r, base, d, -1);
-	lead = sc_lead_of(s, p, ev->t, p->rs_src == ev->peer &&
-	    p->rs_tag == ev->tag);
-	if (p->rs_tp - lead > *tp)
-		*tp = p->rs_tp - lead;
-	if (p->rs_src != ev->peer || p->rs_tag != ev->tag) {
+	lead = sc_lead_of(s, p, ev->t, p->rs.src == ev->peer &&
+	    p->rs.tag == ev->tag);
+	if (p->rs.tp - lead > *tp)
+		*tp = p->rs.tp - lead;
+	if (p->rs.src != ev->peer || p->rs.tag != ev->tag) {
 		rw->what |= RW_PEER | RW_TAG | RW_BYTES;
-		rw->peer = p->rs_src;
-		rw->tag = p->rs_tag;
-		rw->bytes = p->rs_bytes;
+		rw->peer = p->rs.src;
+		rw->tag = p->rs.tag;
+		rw->bytes = p->rs.bytes;
 		s->st.rematched++;
 	}
 	/* Even the recorded one: a matched probe's receive (mrecv) is
@@ -114,8 +114,8 @@ sc_probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p->pr_p0 = ev->peer;
 	p->pr_t0 = ev->tag;
 	p->pr_comm = ev->comm;
-	p->pr_src = p->rs_src;
-	p->pr_tag = p->rs_tag;
+	p->pr_src = p->rs.src;
+	p->pr_tag = p->rs.tag;
 	p->probing = 0;
 	p->state = COMP;
 	return 0;
@@ -260,12 +260,12 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
 {
 	if (p->ch_kind == CH_RECV && trc_match_take(s->mt, m) < 0)
 		return sc_nomem(s);
-	p->resolved = 2;
-	sc_msg_get(m, &p->rs_tp, &p->rs_base, &p->rs_flags);
-	p->rs_src = m->src;
-	p->rs_tag = m->tag;
-	p->rs_bytes = m->bytes;
-	p->rs_req = req;
+	p->rs.how = RS_CHOSEN;
+	sc_msg_get(m, &p->rs.tp, &p->rs.base, &p->rs.flags);
+	p->rs.src = m->src;
+	p->rs.tag = m->tag;
+	p->rs.bytes = m->bytes;
+	p->rs.req = req;
 	return 0;
 }
 
@@ -275,7 +275,7 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
  * sends of their channels, and a message still to come leaves no
  * earlier than its sender's lower bound, so it is decided at once when
  * it can be, without looking at every channel.  Returns 1 when
- * decided (resolved 2), 0 when it must wait for sc_rematch(), -1 on error.
+ * decided (RS_CHOSEN), 0 when it must wait for sc_rematch(), -1 on error.
  */
 int
 sc_choose_now(struct trc_scale *s, int32_t r)

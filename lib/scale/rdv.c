@@ -52,10 +52,10 @@ sc_sync_done(struct trc_scale *s, int32_t src, int64_t se)
 
 	if ((a = sc_getrank(s, src)) == NULL)
 		return sc_nomem(s);
-	if (a->sync != SYNC_WAIT)
+	if (a->sync.state != SYNC_WAIT)
 		return 0;	/* cannot be: its send is matched once */
-	a->sync = SYNC_DONE;
-	a->sync_x.end = se;
+	a->sync.state = SYNC_DONE;
+	a->sync.x.end = se;
 	return sc_wake(s, src);
 }
 
@@ -63,8 +63,8 @@ sc_sync_done(struct trc_scale *s, int32_t src, int64_t se)
 int32_t
 sc_waits_for(const struct rank *q)
 {
-	if (q->blocked == BLK_SYNC && q->sync == SYNC_WAIT)
-		return q->sync_dst;
+	if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT)
+		return q->sync.dst;
 	if (q->blocked == BLK_RECV && q->hhead != NULL)
 		return q->hhead->ev.peer;
 	return -1;
@@ -75,23 +75,23 @@ static int
 letgo(struct trc_scale *s, size_t i)
 {
 	struct rank *a = RK(s, i);
-	struct trc_xfer x = a->sync_x;
+	struct trc_xfer x = a->sync.x;
 	struct trc_p2p mp;
 	struct trc_msg m;
 
-	if (a->sync_dst >= 0 && sc_rk_peek(s, a->sync_dst)->blocked != RUN) {
+	if (a->sync.dst >= 0 && sc_rk_peek(s, a->sync.dst)->blocked != RUN) {
 		if (a->hhead != NULL)
-			sc_p2p_of(&mp, (int32_t)i, a->sync_dst, &a->hhead->ev);
+			sc_p2p_of(&mp, (int32_t)i, a->sync.dst, &a->hhead->ev);
 		else
 			memset(&mp, 0, sizeof(mp));
-		sc_handover(s, &mp, RK(s, a->sync_dst)->tp, &x, 1);
+		sc_handover(s, &mp, RK(s, a->sync.dst)->tp, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));
 	m.src = (int32_t)i;
-	m.dst = a->sync_dst;
-	m.tag = a->sync_tag;
-	m.comm = a->sync_comm;
+	m.dst = a->sync.dst;
+	m.tag = a->sync.tag;
+	m.comm = a->sync.comm;
 	sc_msg_put(&m, x.arrive, x.base, 0);
 	if (trc_match_set(s->mt, &m) < 0)
 		return sc_fail(s, a->hhead != NULL ? a->hhead->line : 0,
@@ -115,7 +115,7 @@ sc_unstick(struct trc_scale *s, int end)
 			RK_SKIP(s, i);
 			a = RK(s, i);
 			w = (int32_t)i;
-			if (a->blocked != BLK_SYNC || a->sync != SYNC_WAIT ||
+			if (a->blocked != BLK_SYNC || a->sync.state != SYNC_WAIT ||
 			    a->upass == s->upass)
 				continue;
 			/*
@@ -156,7 +156,7 @@ sc_unstick(struct trc_scale *s, int end)
 					break;
 				q->uwalk = -1;
 				next = sc_waits_for(q);
-				if (q->blocked == BLK_SYNC && q->sync == SYNC_WAIT &&
+				if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT &&
 				    letgo(s, (size_t)cur) < 0)
 					return -1;
 			}

@@ -81,12 +81,12 @@ sc_recv_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 int64_t
 sc_lead_of(const struct trc_scale *s, const struct rank *p, int64_t t, int same)
 {
-	return s->conf.rematch && same && p->rs_base > t ? p->rs_base - t : 0;
+	return s->conf.rematch && same && p->rs.base > t ? p->rs.base - t : 0;
 }
 
 /*
  * The message of an RE from src with tag, when none is resolved for
- * it: in the rank's rs_*, 0; 1 when not sent yet (the rank waits); -1.
+ * it: in the rank's rs, 0; 1 when not sent yet (the rank waits); -1.
  */
 static int
 recv_match(struct trc_scale *s, int32_t r, const struct trc_event *ev,
@@ -114,8 +114,8 @@ recv_match(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->blocked = BLK_RECV;
 		return 1;
 	}
-	sc_msg_get(&peer, &p->rs_tp, &p->rs_base, &p->rs_flags);
-	p->rs_bytes = peer.bytes;
+	sc_msg_get(&peer, &p->rs.tp, &p->rs.base, &p->rs.flags);
+	p->rs.bytes = peer.bytes;
 	return 0;
 }
 
@@ -151,7 +151,7 @@ recv_req_done(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 /*
  * A message the model hands over (MSG_RDV) to this receive, ready at
  * its begin: base, or with no RB or WB before it, its end want less
- * the receive's own length.  Its arrival goes to rs_tp, and its sender,
+ * the receive's own length.  Its arrival goes to rs.tp, and its sender,
  * when held for it, is let go.
  */
 static int
@@ -162,18 +162,18 @@ recv_handover(struct trc_scale *s, struct rank *p, const struct trc_p2p *mp,
 	int64_t ready;
 	int held;
 
-	held = (p->rs_flags & MSG_HELD) && mp->src >= 0 &&
-	    sc_rk_peek(s, mp->src)->sync == SYNC_WAIT;
+	held = (p->rs.flags & MSG_HELD) && mp->src >= 0 &&
+	    sc_rk_peek(s, mp->src)->sync.state == SYNC_WAIT;
 	ready = p->state == COMP ? want - s->mo->recv(s->ms, mp, 0, 0) : base;
 	if (held)
-		x = RK(s, mp->src)->sync_x;
+		x = RK(s, mp->src)->sync.x;
 	else {
-		x.end = x.depart = x.arrive = p->rs_tp;
-		x.base = p->rs_base;
+		x.end = x.depart = x.arrive = p->rs.tp;
+		x.base = p->rs.base;
 	}
 	sc_handover(s, mp, ready, &x, held);
-	p->rs_tp = x.arrive;
-	p->rs_flags = 0;
+	p->rs.tp = x.arrive;
+	p->rs.flags = 0;
 	if (held && sc_sync_done(s, mp->src, x.end) < 0)
 		return -1;
 	return 0;
@@ -182,7 +182,7 @@ recv_handover(struct trc_scale *s, struct rank *p, const struct trc_p2p *mp,
 /*
  * RE: a receive completes, no earlier than its message arrives.  Its
  * message is the one matched now by its recorded peer= and tag=, the
- * one a choice or its send resolved for it (rs_*), or the one a probe
+ * one a choice or its send resolved for it (rs), or the one a probe
  * saw (forced).
  */
 int
@@ -207,22 +207,22 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	/* The receive of a message a probe saw otherwise takes that one. */
 	forced = s->conf.rematch && p->pr_on && ev->peer == p->pr_p0 &&
 	    ev->tag == p->pr_t0 && ev->comm == p->pr_comm;
-	if (!p->resolved && s->conf.rematch && !forced &&
+	if (p->rs.how == RS_NONE && s->conf.rematch && !forced &&
 	    (rc = sc_choice_recv(s, p, ev, req)) != 0 && rc != 2)
 		return rc;
 	src = forced ? p->pr_src : ev->peer;
 	tag = forced ? p->pr_tag : ev->tag;
-	if (!p->resolved && (rc = recv_match(s, r, ev, src, tag)) != 0)
+	if (p->rs.how == RS_NONE && (rc = recv_match(s, r, ev, src, tag)) != 0)
 		return rc;
-	if ((chosen = p->resolved == 2) != 0) {
-		src = p->rs_src;
-		tag = p->rs_tag;
+	if ((chosen = p->rs.how == RS_CHOSEN) != 0) {
+		src = p->rs.src;
+		tag = p->rs.tag;
 	}
 	if (chosen || forced) {
 		rw->what |= RW_PEER | RW_TAG | RW_BYTES;
 		rw->peer = src;
 		rw->tag = tag;
-		rw->bytes = p->rs_bytes;
+		rw->bytes = p->rs.bytes;
 		if (src != ev->peer || tag != ev->tag)
 			s->st.rematched++;
 		if (forced)
@@ -230,12 +230,12 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	if (sc_physical(s, ev, "arrive", &arrive) < 0)
 		return -1;
-	act = chosen && p->rs_req != TRC_NONE ? p->rs_req : req;
+	act = chosen && p->rs.req != TRC_NONE ? p->rs.req : req;
 	if (act != TRC_NONE && recv_req_done(s, p, ev, act, rw) < 0)
 		return -1;
-	p->resolved = 0;
+	p->rs.how = RS_NONE;
 	/* Received before it left, on the base: the clocks disagree. */
-	if (arrive < p->rs_base && !chosen && !forced)
+	if (arrive < p->rs.base && !chosen && !forced)
 		s->st.skew++;
 	sc_p2p_of(&mp, src, r, ev);
 	mp.tag = tag;
@@ -245,19 +245,19 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			return -1;
 	} else
 		want = s->mo->recv(s->ms, &mp, base, d);
-	if ((p->rs_flags & MSG_RDV) &&
+	if ((p->rs.flags & MSG_RDV) &&
 	    recv_handover(s, p, &mp, base, want) < 0)
 		return -1;
-	if (p->rs_tp > TRC_TIME_MAX)
+	if (p->rs.tp > TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "predicted arrival");
 	/* The causality repair. */
 	*tp = want;
 	lead = sc_lead_of(s, p, arrive, src == ev->peer && tag == ev->tag);
-	if (p->rs_tp - lead > *tp) {
+	if (p->rs.tp - lead > *tp) {
 		s->st.repaired++;
 		s->st.repair_ns = trc_time_add(s->st.repair_ns,
-		    p->rs_tp - lead - *tp);
-		*tp = p->rs_tp - lead;
+		    p->rs.tp - lead - *tp);
+		*tp = p->rs.tp - lead;
 	}
 	if (p->state == RECV)
 		p->state = COMP;

@@ -101,28 +101,44 @@ struct rewrite {
 #define RW_BYTES	4u
 #define RW_REQS		8u
 
+/*
+ * The message a receive completion (or a probe) takes, resolved
+ * before its event is processed, or while it is (sc_msg_get).
+ */
+enum how { RS_NONE, RS_SENT, RS_CHOSEN };	/* by its send, by a choice */
+struct resolved {
+	int64_t		 tp, base;	/* its arrival, the recorded time */
+	int64_t		 bytes;
+	int64_t		 req;		/* RS_CHOSEN: the request completed */
+	int32_t		 src, tag;	/* RS_CHOSEN: its sender and tag */
+	uint8_t		 how;		/* enum how */
+	uint8_t		 flags;		/* MSG_* */
+};
+
+/*
+ * A blocking send the model hands over, held for its receiver (the
+ * rendezvous): SYNC_WAIT, at its eager times; SYNC_DONE, its receive
+ * has set its end.
+ */
+struct rdv {
+	struct trc_xfer	 x;
+	int32_t		 dst, tag, comm;	/* SYNC_WAIT: its message */
+	uint8_t		 state;		/* enum sync, of the SE being processed */
+};
+
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
 	/* trc_p2p's idle after the last event, and before this one. */
 	int64_t		 idle, idle_now;
 	int64_t		 delay;		/* before the next event fed */
-	/* The message of a resolved receive (msg_get). */
-	int64_t		 rs_tp, rs_base;
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
-	int32_t		 rs_src, rs_tag;	/* a rematched message */
-	int64_t		 rs_bytes;
-	int64_t		 rs_req;	/* the request a choice completed */
-	/* A held send: SYNC_WAIT, as if eager; SYNC_DONE, end its end. */
-	struct trc_xfer	 sync_x;
-	int32_t		 sync_dst;	/* SYNC_WAIT: the receiver */
 	uint32_t	 upass;		/* unstick: the pass that walked it */
 	int32_t		 uwalk;		/* and the walk, by its first rank */
-	int32_t		 sync_tag, sync_comm;	/* and the channel */
-	uint8_t		 seen, state, blocked, resolved;
-	uint8_t		 sync;		/* enum sync, of the SE being processed */
-	uint8_t		 rs_flags;	/* MSG_*, of the resolved message */
+	uint8_t		 seen, state, blocked;
+	struct resolved	 rs;
+	struct rdv	 sync;
 	struct irecv	 rb;		/* the last blocking RB */
 	/*
 	 * BLK_WILD, a choice point (rematch): what it chooses among (ch,

@@ -153,11 +153,11 @@ send_to_waiting(struct trc_scale *s, const struct trc_msg *peer,
 		if (flags & MSG_HELD)
 			*end = x->end;
 	}
-	q->resolved = 1;
-	q->rs_tp = x->arrive;
-	q->rs_bytes = mp->bytes;
-	q->rs_base = x->base;
-	q->rs_flags = 0;
+	q->rs.how = RS_SENT;
+	q->rs.tp = x->arrive;
+	q->rs.bytes = mp->bytes;
+	q->rs.base = x->base;
+	q->rs.flags = 0;
 	return sc_wake(s, peer->dst);
 }
 
@@ -178,9 +178,9 @@ sc_send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	int64_t end;
 	int rc;
 
-	if (p->sync == SYNC_DONE) {
-		*tp = p->sync_x.end;
-		p->sync = SYNC_NONE;
+	if (p->sync.state == SYNC_DONE) {
+		*tp = p->sync.x.end;
+		p->sync.state = SYNC_NONE;
 		p->state = COMP;
 		return 0;
 	}
@@ -197,11 +197,11 @@ sc_send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		if (send_to_waiting(s, &peer, &mp, &x, flags, &end) < 0)
 			return -1;
 	} else if (flags & MSG_HELD) {
-		p->sync = SYNC_WAIT;
-		p->sync_x = x;
-		p->sync_dst = ev->peer;
-		p->sync_tag = ev->tag;
-		p->sync_comm = ev->comm;
+		p->sync.state = SYNC_WAIT;
+		p->sync.x = x;
+		p->sync.dst = ev->peer;
+		p->sync.tag = ev->tag;
+		p->sync.comm = ev->comm;
 		p->blocked = BLK_SYNC;
 		s->nsyncw++;
 		return 1;
