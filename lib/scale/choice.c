@@ -53,7 +53,6 @@ sc_choice_recv(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 	case 1:
 		return 2;
 	}
-	p = RK(s, ev->rank);
 	p->blocked = BLK_WILD;
 	s->nwild++;
 	return 1;
@@ -88,7 +87,6 @@ sc_probe_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->ch_t = ev->t;
 		if ((rc = sc_choose_now(s, r)) < 0)
 			return -1;
-		p = RK(s, r);
 		if (rc == 0) {
 			p->blocked = BLK_WILD;
 			s->nwild++;

@@ -327,7 +327,6 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return rc;
 	if (tp > TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "predicted time");
-	p = RK(s, r);
 	p->t = ev->t;
 	p->tp = tp;
 	p->idle = ev->kind == TRC_SE || ev->kind == TRC_RE ||

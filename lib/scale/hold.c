@@ -87,7 +87,6 @@ sc_resume(struct trc_scale *s)
 		while ((h = p->hhead) != NULL) {
 			if ((rc = sc_process(s, r, unheld(s, h), h->delay)) < 0)
 				return -1;
-			p = RK(s, r);
 			if (rc > 0)
 				break;
 			if ((p->hhead = h->next) == NULL)
