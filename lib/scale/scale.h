@@ -16,8 +16,8 @@
  * below a watermark: the least predicted time any rank could still
  * produce (trc_reorder.h).
  *
- *	engine.c	trc_scale_new/feed/delay/free, one event's dispatch
- *			on its kind, computation, output, errors
+ *	engine.c	trc_scale_new/feed/delay/free, one event's way:
+ *			its interval, the handler of its kind; errors
  *	send.c		sends
  *	recv.c		receives, the causality repair
  *	wait.c		waits: the requests they complete, in order
@@ -211,7 +211,7 @@ struct trc_scale {
 	size_t			 nrk, nseen;	/* nrk: above every rank */
 	int64_t			 tin;		/* time of the last event fed */
 	unsigned long long	 nfed, nextwm;
-	size_t			 curheld, queued;
+	size_t			 curheld;	/* events held now */
 	int32_t			*work;		/* ranks to resume */
 	size_t			 nwork, workcap;
 	struct trc_reorder	*out;		/* the output, in time order */
@@ -225,7 +225,6 @@ struct trc_scale {
 	size_t			 lcap;
 	char			 err[TRC_ERRLEN + 512];
 };
-
 
 /*
  * The ranks, in pages as they come (trc_pages): RK() is a rank the
