@@ -179,6 +179,19 @@ recv_handover(struct trc_scale *s, struct rank *p, const struct trc_p2p *mp,
 	return 0;
 }
 
+/* An RE that takes the message from src with tag: its output says so. */
+static void
+recv_rewrite(struct trc_scale *s, const struct rank *p,
+    const struct trc_event *ev, int32_t src, int32_t tag, struct rewrite *rw)
+{
+	rw->what |= RW_PEER | RW_TAG | RW_BYTES;
+	rw->peer = src;
+	rw->tag = tag;
+	rw->bytes = p->rs.bytes;
+	if (src != ev->peer || tag != ev->tag)
+		s->st.rematched++;
+}
+
 /*
  * RE: a receive completes, no earlier than its message arrives.  Its
  * message is the one matched now by its recorded peer= and tag=, the
@@ -218,16 +231,10 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		src = p->rs.src;
 		tag = p->rs.tag;
 	}
-	if (chosen || forced) {
-		rw->what |= RW_PEER | RW_TAG | RW_BYTES;
-		rw->peer = src;
-		rw->tag = tag;
-		rw->bytes = p->rs.bytes;
-		if (src != ev->peer || tag != ev->tag)
-			s->st.rematched++;
-		if (forced)
-			p->pr_on = 0;
-	}
+	if (chosen || forced)
+		recv_rewrite(s, p, ev, src, tag, rw);
+	if (forced)
+		p->pr_on = 0;
 	if (sc_physical(s, ev, "arrive", &arrive) < 0)
 		return -1;
 	act = chosen && p->rs.req != TRC_NONE ? p->rs.req : req;
