@@ -41,7 +41,7 @@ DEBS += libotf2-trace-dev otf2-tools
 PKGS += libzstd
 DEBS += libzstd-dev
 
-LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c)
+LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c lib/scale/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
 PROG_SRC := $(wildcard filters/*.c perturb/*.c compare/*.c)
 PROG_OBJ := $(PROG_SRC:%.c=$(O)/%.o)

@@ -1,7 +1,7 @@
 /*
  * trc-scale - predict a trace on another machine by transforming its
  * timestamps (Mendes, "Performance Prediction by Trace Transformation",
- * section 4; DESIGN.md section 4).  The transform is lib/scale.c, the
+ * section 4; DESIGN.md section 4).  The transform is lib/scale/, the
  * machine models lib/model/.
  */
 #include <getopt.h>

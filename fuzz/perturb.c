@@ -1,6 +1,6 @@
 /*
  * perturb.c - trc-perturb's offline perturbation (lib/perturb.c, and
- * lib/scale.c replaying with rematch): the first line is the delay
+ * lib/scale/ replaying with rematch): the first line is the delay
  * specs (-d), the rest the stream.  A run without errors writes a
  * valid stream.
  */

@@ -1,5 +1,5 @@
 /*
- * scale.c - the replay engine of trc-scale (lib/scale.c) with each
+ * scale.c - the replay engine of trc-scale (lib/scale/) with each
  * model (lib/model/) on a fuzzed stream.  The first line picks the
  * options, words of: fit, loggp (the model; else recorded), base (a
  * base machine's fit too), ratios (a ratio table, else --cpu-ratio 2),

@@ -2,7 +2,7 @@
  * trc_model.h - the machine model behind trc-scale(1) (DESIGN.md
  * section 4): what each interval of a replayed trace costs on the
  * target machine, and when each message leaves and arrives, as a table
- * of functions a model implements.  The replay engine (lib/scale.c)
+ * of functions a model implements.  The replay engine (lib/scale/)
  * holds the per-rank queues, blocking, matching, causality repair and
  * output order, and calls a model only through this table: it never
  * knows which one it runs.

@@ -2,7 +2,7 @@
  * trc-perturb - a perturbation run predicted offline from one trace
  * (DESIGN.md section 5): the delays of TRC_DELAY specs added where the
  * tracer would insert them (lib/perturb.c), every rank re-timed by the
- * transform engine of trc-scale (lib/scale.c), and every choice point
+ * transform engine of trc-scale (lib/scale/), and every choice point
  * (wildcard receives, waits and tests for any, probes) given the
  * message that now arrives first.
  */

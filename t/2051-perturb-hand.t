@@ -6,7 +6,7 @@
 # now ends first.
 . "$(dirname "$0")/lib.sh"
 
-command -v trc-perturb >/dev/null || skip_all "trc-perturb not built (it needs lib/scale.c)"
+command -v trc-perturb >/dev/null || skip_all "trc-perturb not built (it needs lib/scale/)"
 # The times and events of the output, without the t0= of each event.
 strip() { sed 's/ t0=[0-9.]*$//'; }
 

@@ -5,7 +5,7 @@
 # start, mprobe, nonblocking collectives), counted by hand.
 . "$(dirname "$0")/lib.sh"
 
-command -v trc-perturb >/dev/null || skip_all "trc-perturb not built (it needs lib/scale.c)"
+command -v trc-perturb >/dev/null || skip_all "trc-perturb not built (it needs lib/scale/)"
 cat >"$tmp/c.trc" <<'X'
 #trc 1 ranks=2 order=time
 1.000000000 0 SB peer=1 tag=1 bytes=4 req=1 op=sendrecv

@@ -1,5 +1,5 @@
 /*
- * Unit tests of lib/scale.c through its API: delays added before
+ * Unit tests of lib/scale/ through its API: delays added before
  * chosen events, and wildcard receives re-matched in arrival order.
  * Expected streams are worked out by hand in the comments.
  */

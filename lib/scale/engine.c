@@ -1,0 +1,406 @@
+/*
+ * engine.c - the replay engine's interface (trc_scale.h) and one
+ * event's way through it: sc_process() checks its time, works out the
+ * interval it ends, and hands it to the handler of its kind; an event
+ * whose rank must wait is held (hold.c) and processed again when the
+ * rank is woken.  Every 4096 events or so the watermark lets the
+ * output go (trc_reorder.h).
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "trc_reorder.h"
+#include "scale.h"
+
+int
+sc_fail(struct trc_scale *s, long line, const char *fmt, ...)
+{
+	char msg[TRC_ERRLEN + 256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(s->err, sizeof(s->err), "%s:%ld: %s", s->name, line, msg);
+	s->failed = 1;
+	return -1;
+}
+
+/*
+ * A time past TRC_TIME_MAX (trc.h): every time the engine keeps is
+ * at most that, and every length a model returns at most
+ * TRC_TIME_OVER, so that their sums never wrap before this check.
+ */
+int
+sc_past_clock(struct trc_scale *s, long line, const char *what)
+{
+	char a[24];
+
+	a[trc_format_time(a, TRC_TIME_MAX)] = '\0';
+	return sc_fail(s, line, "%s past the clock's limit of %s s", what, a);
+}
+
+/*
+ * More messages wait for their other end than TRC_MSG_MAX allows: an
+ * error that names the one waiting longest, likely never matched.
+ */
+int
+sc_too_many(struct trc_scale *s)
+{
+	struct trc_msg m;
+
+	if (!trc_match_oldest(s->mt, &m))
+		return sc_nomem(s);
+	return sc_fail(s, m.line, "%s %s rank %ld tag %ld comm %ld still unmatched "
+	    "with %zu messages in flight (TRC_MSG_MAX)", m.send ? "send" :
+	    "receive", m.send ? "to" : "from", (long)(m.send ? m.dst : m.src),
+	    (long)m.tag, (long)m.comm, trc_match_pending(s->mt));
+}
+
+int
+sc_nomem(struct trc_scale *s)
+{
+	snprintf(s->err, sizeof(s->err), "out of memory");
+	s->failed = 1;
+	return -1;
+}
+
+int
+sc_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	void *p;
+	size_t n = *cap ? *cap : first;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	if ((p = realloc(*(void **)pp, n * size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
+}
+
+static const struct rank rk_none;
+
+const struct rank *
+sc_rk_peek(const struct trc_scale *s, int32_t r)
+{
+	const struct rank *p;
+
+	if (r < 0 || (p = trc_pages_at(&s->rkp, (size_t)r)) == NULL)
+		return &rk_none;
+	return p;
+}
+
+struct rank *
+sc_getrank(struct trc_scale *s, int32_t r)
+{
+	struct rank *p;
+
+	if (r >= 0 && (p = RK_AT(s, r)) != NULL)	/* the usual case */
+		return p;
+	if (r < 0 || (p = trc_pages_get(&s->rkp, (size_t)r)) == NULL)
+		return NULL;
+	s->nrk = s->rkp.npg * TRC_PAGE;
+	return p;
+}
+
+struct trc_scale *
+trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
+    const char *name, struct trc_writer *w)
+{
+	struct trc_header out;
+	struct trc_scale *s;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return NULL;
+	s->rkp.elsize = sizeof(struct rank);
+	if (trc_env_size("TRC_MSG_MAX", TRC_MSG_MAX_DEFAULT, &s->msgmax) < 0) {
+		snprintf(s->err, sizeof(s->err), "invalid TRC_MSG_MAX '%s'",
+		    getenv("TRC_MSG_MAX"));
+		s->failed = 1;
+	}
+	s->conf = *conf;
+	s->name = name;
+	s->outname = conf->outname ? conf->outname : "<stdout>";
+	s->w = w;
+	if (s->conf.model == NULL)
+		s->conf.model = &trc_model_recorded;
+	s->mo = s->conf.model->ops;
+	s->ms = s->conf.model->state;
+	s->hdr_ranks = h->ranks;
+	s->timeorder = h->order == TRC_ORDER_TIME;
+	s->compflags = trc_comp_declared(h);
+	if (!conf->cpu)
+		s->compflags &= ~TRC_COMP_CPU;
+	if (conf->poll == TRC_POLL_COMP)
+		s->compflags &= ~TRC_COMP_POLLT;
+	s->nextwm = 4096;
+	if ((s->mt = trc_match_new()) == NULL ||
+	    (s->out = trc_reorder_new(w)) == NULL ||
+	    (h->ranks > 0 && sc_getrank(s, h->ranks - 1) == NULL)) {
+		trc_scale_free(s);
+		return NULL;
+	}
+	/* The output is sorted by predicted time whatever the input's
+	 * order; a failed write stays on w for the caller's flush. */
+	out = *h;
+	out.order = TRC_ORDER_TIME;
+	trc_write_header(w, &out);
+	return s;
+}
+
+const char *
+trc_scale_error(const struct trc_scale *s)
+{
+	return s->err;
+}
+
+const struct trc_scale_stats *
+trc_scale_stats(const struct trc_scale *s)
+{
+	return &s->st;
+}
+
+const char *
+trc_scale_diag(const struct trc_scale *s, size_t i)
+{
+	return i < s->ndiag ? s->diag[i] : NULL;
+}
+
+void
+trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
+{
+	struct rank *p;
+
+	if (r >= 0 && ns > 0 && (p = sc_getrank(s, r)) != NULL)
+		p->delay = trc_time_add(p->delay, ns);
+}
+
+/*
+ * base + the predicted length of the computation interval of recorded
+ * length d ending now on rank r, in *tp; -1 on error.
+ */
+int
+sc_comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
+    int64_t *tp)
+{
+	int64_t dp;
+	int rc;
+
+	if ((rc = s->mo->comp(s->ms, r, d, &dp)) < 0)
+		return sc_fail(s, line, "%s", s->mo->error(s->ms));
+	if (rc > 0 && d > 0)
+		s->st.unlabelled++;
+	*tp = base + dp;
+	return 0;
+}
+
+/*
+ * A computation interval whose CPU time or polls the stream gives: d
+ * becomes what the model scales, base takes what is added unscaled.
+ */
+static int
+comp_recorded(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t *base, int64_t *d)
+{
+	struct trc_comp c;
+	int64_t extra;
+	char err[TRC_ERRLEN];
+
+	if (trc_comp_recorded(ev, s->compflags, *d, &c, err, sizeof(err)) < 0)
+		return sc_fail(s, ev->line, "%s", err);
+	trc_comp_split(s->conf.model, s->conf.poll, r, &c, d, &extra);
+	*base += extra;
+	return 0;
+}
+
+int
+sc_wake(struct trc_scale *s, int32_t r)
+{
+	if (sc_grow(&s->work, &s->workcap, s->nwork + 1, sizeof(*s->work), 64) <
+	    0)
+		return sc_nomem(s);
+	s->work[s->nwork++] = r;
+	return 0;
+}
+
+/*
+ * Every other event ends a computation interval, or keeps its interval
+ * inside a call; a begin changes what the rank is doing.
+ */
+static int
+other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
+{
+	struct rank *p = RK(s, r);
+
+	if (p->state != COMP)
+		*tp = base + d;
+	else if (sc_comp(s, r, base, d, ev->line, tp) < 0)
+		return -1;
+	switch (ev->kind) {
+	case TRC_SB:
+		sc_send_begin(s, r, ev);
+		break;
+	case TRC_RB:
+		return sc_recv_begin(s, r, ev, rw);
+	case TRC_WB:
+		return sc_wait_begin(s, r, ev, rw);
+	case TRC_XB:
+		return sc_coll_begin(s, r, ev, *tp);
+	case TRC_PB:
+		if (s->mo->region(s->ms, r, &ev->fn) < 0)
+			return sc_nomem(s);
+		break;
+	case TRC_PE:
+		if (s->mo->region(s->ms, r, NULL) < 0)
+			return sc_nomem(s);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Transform one event of rank r, held up by delay first.  Returns 0
+ * when done, 1 when the rank must wait (the event is not consumed), -1
+ * on error.
+ */
+int
+sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
+    int64_t delay)
+{
+	struct rank *p = RK(s, r);
+	struct rewrite rw;
+	int64_t d, tp, base;
+	int rc;
+
+	if (!p->seen) {
+		p->seen = 1;
+		p->t = p->tp = ev->t;
+		s->nseen++;
+	}
+	if (ev->t < p->t)
+		return sc_fail(s, ev->line, "time goes backwards on rank %ld",
+		    (long)r);
+	if (ev->t > TRC_TIME_MAX)
+		return sc_past_clock(s, ev->line, "time");
+	d = ev->t - p->t;
+	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
+		return sc_past_clock(s, ev->line, "delayed time");
+	/* Computation since the transport was last used (trc_p2p). */
+	p->idle_now = p->idle;
+	if (p->state == COMP && d > 0)
+		p->idle_now = ev->nattr > 0 && trc_attr_get(ev, "polls") != NULL ?
+		    0 : trc_time_add(p->idle, d);
+	/* A rank's first event ends no interval (d is 0): its cpu= none. */
+	if (p->state == COMP && s->compflags != 0 && d > 0 &&
+	    comp_recorded(s, r, ev, &base, &d) < 0)
+		return -1;
+	rw.what = 0;
+	switch (ev->kind) {
+	case TRC_SE:
+		rc = sc_send_end(s, r, ev, base, d, &tp);
+		break;
+	case TRC_RE:
+		rc = sc_recv_end(s, r, ev, base, d, &tp, &rw);
+		break;
+	case TRC_XE:
+		rc = sc_coll_end(s, r, ev, base, &tp);
+		break;
+	case TRC_WE:
+		rc = sc_wait_end(s, r, ev, base, d, &tp, &rw);
+		break;
+	default:
+		rc = other(s, r, ev, base, d, &tp, &rw);
+		break;
+	}
+	if (rc != 0)
+		return rc;
+	if (tp > TRC_TIME_MAX)
+		return sc_past_clock(s, ev->line, "predicted time");
+	p->t = ev->t;
+	p->tp = tp;
+	p->idle = ev->kind == TRC_SE || ev->kind == TRC_RE ||
+	    ev->kind == TRC_WE || ev->kind == TRC_XE ? 0 : p->idle_now;
+	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
+	s->st.events++;
+	return rw.what ? sc_emit_rewritten(s, ev, &rw, tp) :
+	    sc_emit(s, ev, ev, tp);
+}
+
+int
+trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
+{
+	struct rank *p;
+	int64_t delay;
+	int rc;
+
+	if (s->failed)
+		return -1;
+	if ((p = sc_getrank(s, ev->rank)) == NULL)
+		return sc_nomem(s);
+	s->tin = ev->t;
+	delay = p->delay;
+	p->delay = 0;
+	if (p->hhead != NULL || p->blocked != RUN) {
+		if (sc_hold(s, p, ev, delay) < 0)
+			return -1;
+	} else {
+		if ((rc = sc_process(s, ev->rank, ev, delay)) < 0)
+			return -1;
+		if (rc > 0 && sc_hold(s, RK(s, ev->rank), ev, delay) < 0)
+			return -1;
+		if (sc_resume(s) < 0)
+			return -1;
+	}
+	if (++s->nfed >= s->nextwm) {
+		s->nextwm = s->nfed + 4096 + s->nrk;
+		if (s->nwild > 0 && sc_rematch(s, 0) < 0)
+			return -1;
+		if (s->nsyncw > 0 && sc_unstick(s, 0) < 0)
+			return -1;
+		return sc_release(s, sc_watermark(s));
+	}
+	return 0;
+}
+
+void
+trc_scale_free(struct trc_scale *s)
+{
+	struct held *h, *hn;
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrk; i++) {
+		RK_SKIP(s, i);
+		for (h = RK(s, i)->hhead; h != NULL; h = hn) {
+			hn = h->next;
+			free(h);
+		}
+		free(RK(s, i)->ir);
+		free(RK(s, i)->wl);
+		free(RK(s, i)->nb);
+		free(RK(s, i)->is);
+		free(RK(s, i)->ren);
+		free(RK(s, i)->wsub);
+	}
+	trc_reorder_free(s->out);
+	for (i = 0; i < s->ndiag; i++)
+		free(s->diag[i]);
+	free(s->diag);
+	free(s->lbuf);
+	trc_pages_free(&s->rkp);
+	free(s->work);
+	trc_match_free(s->mt);
+	free(s);
+}

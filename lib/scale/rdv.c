@@ -1,0 +1,169 @@
+/*
+ * rdv.c - the rendezvous: a message the model hands over to its
+ * receiver when that one is ready, its blocking sender held until
+ * then, and held sends let go when their receivers will not come to
+ * their receive (unstick), as they would be on the target.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "scale.h"
+
+/*
+ * Held sends whose receivers will not get to their receive: a cycle of
+ * ranks each waiting for the next (two ranks sending to each other
+ * before they receive, say), or a receiver waiting in a collective of
+ * the world, which the sender has not entered.  On the target such a
+ * send does not wait forever either: its receiver is inside MPI, in
+ * the call it is held in, and takes the message from that call's
+ * begin.  At the end of the input (end) every held send is let go so:
+ * from its receiver's call when the receiver is held, else at its
+ * own cost, and its receive, if any, never comes.  Chains longer than
+ * MAXCHAIN ranks wait for the end.
+ */
+#define MAXCHAIN	64
+
+/*
+ * The message m, handed over to its receiver ready at ready: the
+ * model sets its end and arrival in *x; a blocking send (held) that
+ * ends later for it waited for its receiver.
+ */
+void
+sc_handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
+    struct trc_xfer *x, int held)
+{
+	int64_t eager = x->end;
+
+	s->mo->handover(s->ms, m, ready, x);
+	sc_clamp_xfer(x);
+	if (held && x->end > eager) {
+		s->st.synced++;
+		s->st.sync_ns = trc_time_add(s->st.sync_ns, x->end - eager);
+	}
+}
+
+/* Rank src's held send ends at se: let it go. */
+int
+sc_sync_done(struct trc_scale *s, int32_t src, int64_t se)
+{
+	struct rank *a;
+
+	if ((a = sc_getrank(s, src)) == NULL)
+		return sc_nomem(s);
+	if (a->sync.state != SYNC_WAIT)
+		return 0;	/* cannot be: its send is matched once */
+	a->sync.state = SYNC_DONE;
+	a->sync.x.end = se;
+	return sc_wake(s, src);
+}
+
+/* The rank q waits for, or -1 when none or many (see unstick). */
+int32_t
+sc_waits_for(const struct rank *q)
+{
+	if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT)
+		return q->sync.dst;
+	if (q->blocked == BLK_RECV && q->hhead != NULL)
+		return q->hhead->ev.peer;
+	return -1;
+}
+
+/* Let rank i's held send go, from its receiver's call when held. */
+static int
+letgo(struct trc_scale *s, size_t i)
+{
+	struct rank *a = RK(s, i);
+	struct trc_xfer x = a->sync.x;
+	struct trc_p2p mp;
+	struct trc_msg m;
+
+	if (a->sync.dst >= 0 && sc_rk_peek(s, a->sync.dst)->blocked != RUN) {
+		if (a->hhead != NULL)
+			sc_p2p_of(&mp, (int32_t)i, a->sync.dst, &a->hhead->ev);
+		else
+			memset(&mp, 0, sizeof(mp));
+		sc_handover(s, &mp, RK(s, a->sync.dst)->tp, &x, 1);
+	}
+	/* Its receive, when read, takes the arrival found here. */
+	memset(&m, 0, sizeof(m));
+	m.src = (int32_t)i;
+	m.dst = a->sync.dst;
+	m.tag = a->sync.tag;
+	m.comm = a->sync.comm;
+	sc_msg_put(&m, x.arrive, x.base, 0);
+	if (trc_match_set(s->mt, &m) < 0)
+		return sc_fail(s, a->hhead != NULL ? a->hhead->line : 0,
+		    "internal error: held send not queued");
+	s->st.unstuck++;
+	return sc_sync_done(s, (int32_t)i, x.end);
+}
+
+int
+sc_unstick(struct trc_scale *s, int end)
+{
+	struct rank *a, *q;
+	int32_t cur, next, w;
+	size_t i;
+	int stuck, again = 1;
+
+	while (s->nsyncw > 0 && again) {
+		again = 0;
+		s->upass++;
+		for (i = 0; i < s->nrk && s->nsyncw > 0; i++) {
+			RK_SKIP(s, i);
+			a = RK(s, i);
+			w = (int32_t)i;
+			if (a->blocked != BLK_SYNC || a->sync.state != SYNC_WAIT ||
+			    a->upass == s->upass)
+				continue;
+			/*
+			 * Walk the chain of waits from it, marking the ranks
+			 * passed, so that a pass walks each rank once: back
+			 * on this walk is a cycle, a rank an earlier walk
+			 * passed leads where that one did.
+			 */
+			stuck = end;
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = sc_waits_for(q)) {
+				if ((q = sc_getrank(s, cur)) == NULL)
+					return sc_nomem(s);
+				if (q->upass == s->upass) {
+					if (q->uwalk == w)
+						stuck = 1;
+					break;
+				}
+				q->upass = s->upass;
+				q->uwalk = w;
+				if (q->blocked == BLK_COLL && q->coll != NULL &&
+				    q->coll->comm == 0) {
+					stuck = 1;
+					break;
+				}
+			}
+			if (!stuck)
+				continue;
+			/*
+			 * Every send held on the way goes at once, each from
+			 * its receiver's call, as they would on the target.
+			 */
+			for (cur = w; cur >= 0 && (size_t)cur < s->nrk;
+			    cur = next) {
+				if ((q = sc_getrank(s, cur)) == NULL)
+					return sc_nomem(s);
+				if (q->uwalk != w)
+					break;
+				q->uwalk = -1;
+				next = sc_waits_for(q);
+				if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT &&
+				    letgo(s, (size_t)cur) < 0)
+					return -1;
+			}
+			if (sc_resume(s) < 0)
+				return -1;
+			again = 1;
+		}
+	}
+	return 0;
+}
