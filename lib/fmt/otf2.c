@@ -1835,8 +1835,10 @@ find_ranks(struct rd *d)
 			    strcmp(dstr(d, d->def.comm[c].name),
 			    "MPI_COMM_WORLD") == 0)
 				world = (int64_t)c;
-		n = world >= 0 && d->def.comm[world].group < d->def.ngrp ?
-		    d->def.grp[d->def.comm[world].group].n :
+		/* A world whose group is not defined: the locations. */
+		if (world >= 0 && d->def.comm[world].group >= d->def.ngrp)
+			world = -1;
+		n = world >= 0 ? d->def.grp[d->def.comm[world].group].n :
 		    d->def.grp[gl].n;
 		for (i = 0; i < n; i++) {
 			idx = world >= 0 ?
