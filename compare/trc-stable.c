@@ -485,7 +485,7 @@ main(int argc, char **argv)
 	struct opts o;
 	struct trc_dict *dict;
 	struct trc_graph base, other;
-	size_t len;
+	size_t len, msgmax;
 	int c, i, unstable = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -541,6 +541,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc < 2)
 		usage_error(usage_line);
+	if (trc_msg_max(&msgmax) < 0)
+		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
 	if ((dict = trc_dict_new(o.key)) == NULL)
 		die("out of memory");
 	load(argv[0], &base, dict, &o);

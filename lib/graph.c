@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "fmt/fmt.h"
 
 static uint64_t
 mix(uint64_t h)
@@ -363,7 +364,7 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 	struct trc_msg msg, peer;
 	struct trc_event ev;
 	struct trc_rank *rk;
-	size_t splen = split ? strlen(split) : 0;
+	size_t splen = split ? strlen(split) : 0, msgmax;
 	uint32_t tok, *cnt;
 	int rc, mk;
 
@@ -373,6 +374,9 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 		g->nranks = g->hranks = h->ranks;
 	if ((m = trc_match_new()) == NULL)
 		return trc_fail(rd, "out of memory");
+	/* The program said a bad TRC_MSG_MAX before. */
+	if (trc_msg_max(&msgmax) < 0)
+		msgmax = TRC_MSG_MAX_DEFAULT;
 	memset(&msg, 0, sizeof(msg));
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		if ((rk = rank_get(g, ev.rank)) == NULL ||
@@ -413,6 +417,8 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.line = ev.line;
 				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
+				if (rc == 0 && trc_match_pending(m) > msgmax)
+					goto too_many;
 				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
 					matched(trc_pages_at(&g->rankp,
@@ -442,6 +448,8 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.line = ev.line;
 				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
 					goto oom;
+				if (rc == 0 && trc_match_pending(m) > msgmax)
+					goto too_many;
 				if (rc == 1)
 					matched(rk, k, &peer);
 			} else
@@ -460,6 +468,13 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 oom:
 	trc_match_free(m);
 	return trc_fail(rd, "out of memory");
+too_many: {
+		char err[256];
+		long line = trc_match_too_many(m, err, sizeof(err));
+
+		trc_match_free(m);
+		return trc_fail_at(rd, trc_name(rd), line, "%s", err);
+	}
 }
 
 void

@@ -185,6 +185,7 @@ struct trc_race {
 	int32_t		 nranks, cap;	/* ranks seen, clock entries */
 	struct rank	*rk;
 	struct trc_match *mt;
+	size_t		 msgmax;	/* TRC_MSG_MAX */
 	struct msg	*msgs;
 	size_t		 nmsgs, cmsgs, freemsg, live;
 	struct req	**rq;		/* open addressing by (rank, id) */
@@ -203,6 +204,17 @@ struct trc_race {
 #define NOFREE	((size_t)-1)
 
 static int	ensure_rank(struct trc_race *, int32_t);
+static int	fail(struct trc_race *, long, const char *, ...);
+
+/* More messages wait than TRC_MSG_MAX: the oldest named. */
+static int
+too_many(struct trc_race *rs)
+{
+	char err[256];
+	long line = trc_match_too_many(rs->mt, err, sizeof(err));
+
+	return fail(rs, line, "%s", err);
+}
 
 static int
 fail(struct trc_race *rs, long line, const char *fmt, ...)
@@ -260,6 +272,9 @@ trc_race_new(const char *name, int32_t ranks,
 		return NULL;
 	}
 	rs->hdr_ranks = ranks > 0 ? ranks : 0;
+	/* trc-race said a bad TRC_MSG_MAX before. */
+	if (trc_msg_max(&rs->msgmax) < 0)
+		rs->msgmax = TRC_MSG_MAX_DEFAULT;
 	rs->report = report;
 	rs->arg = arg;
 	rs->freemsg = NOFREE;
@@ -942,6 +957,8 @@ do_send(struct trc_race *rs, int32_t r, const struct rev *e)
 	tm.send = 1;
 	if ((rc = trc_match_send(rs->mt, &tm, &peer)) < 0)
 		return nomem(rs);
+	if (rc == 0 && trc_match_pending(rs->mt) > rs->msgmax)
+		return too_many(rs);
 	if (rc == 1) {
 		/* Its receiver waits on it: the RE goes on with it. */
 		struct rank *d = &rs->rk[e->peer];
@@ -1036,6 +1053,8 @@ do_recv(struct trc_race *rs, int32_t r, struct rev *e, int have, size_t i)
 		tm.line = e->line;
 		if ((rc = trc_match_recv(rs->mt, &tm, &peer)) < 0)
 			return nomem(rs);
+		if (rc == 0 && trc_match_pending(rs->mt) > rs->msgmax)
+			return too_many(rs);
 		if (rc == 0) {
 			if (q == NULL && e->req == TRC_NONE &&
 			    p->b_kind != CH_RECV) {
