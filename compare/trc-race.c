@@ -200,6 +200,9 @@ main(int argc, char **argv)
 		usage_error(usage_line);
 	if (trc_msg_max(&msgmax) < 0)
 		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
+	if (trc_env_size("TRC_RACE_MAX", TRC_RACE_MAXRANKS, &msgmax) < 0 ||
+	    msgmax > INT32_MAX)
+		die("invalid TRC_RACE_MAX '%s'", getenv("TRC_RACE_MAX"));
 	if ((rd = trc_open_with(argc == 1 ? argv[0] : "-", &opts)) == NULL)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)

@@ -186,6 +186,7 @@ struct trc_race {
 	struct rank	*rk;
 	struct trc_match *mt;
 	size_t		 msgmax;	/* TRC_MSG_MAX */
+	size_t		 maxranks;	/* TRC_RACE_MAX */
 	struct msg	*msgs;
 	size_t		 nmsgs, cmsgs, freemsg, live;
 	struct req	**rq;		/* open addressing by (rank, id) */
@@ -279,11 +280,14 @@ trc_race_new(const char *name, int32_t ranks,
 	rs->arg = arg;
 	rs->freemsg = NOFREE;
 	rs->settle_at = 1024;
-	if (ranks > TRC_RACE_MAXRANKS) {
+	if (trc_env_size("TRC_RACE_MAX", TRC_RACE_MAXRANKS, &rs->maxranks) < 0 ||
+	    rs->maxranks > INT32_MAX)
+		rs->maxranks = TRC_RACE_MAXRANKS;	/* trc-race said so */
+	if (ranks > 0 && (size_t)ranks > rs->maxranks) {
 		/* Said by the first trc_race_event() or trc_race_end(). */
 		snprintf(rs->err, sizeof(rs->err), "%s:1: ranks=%ld: trc-race "
-		    "takes at most %d ranks (vector clocks of ranks^2 entries)",
-		    rs->name, (long)ranks, TRC_RACE_MAXRANKS);
+		    "takes at most %d ranks (vector clocks of ranks^2 entries, "
+		    "TRC_RACE_MAX)", rs->name, (long)ranks, (int)rs->maxranks);
 		rs->failed = 1;
 		return rs;
 	}
@@ -1700,10 +1704,12 @@ trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 	    (ev->kind == TRC_SE || ev->kind == TRC_RE))
 		return fail(rs, ev->line, "peer %ld out of the header's "
 		    "ranks=%ld", (long)ev->peer, (long)rs->hdr_ranks);
-	if (ev->rank >= TRC_RACE_MAXRANKS || ev->peer >= TRC_RACE_MAXRANKS)
+	if ((size_t)ev->rank >= rs->maxranks ||
+	    (ev->peer >= 0 && (size_t)ev->peer >= rs->maxranks))
 		return fail(rs, ev->line, "rank %ld: trc-race takes at most %d "
-		    "ranks (vector clocks of ranks^2 entries)", (long)(ev->rank >=
-		    TRC_RACE_MAXRANKS ? ev->rank : ev->peer), TRC_RACE_MAXRANKS);
+		    "ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)",
+		    (long)((size_t)ev->rank >= rs->maxranks ? ev->rank :
+		    ev->peer), (int)rs->maxranks);
 	/* Ranks grow here only: pointers into rs->rk stay good below. */
 	if (ensure_rank(rs, ev->rank) < 0 ||
 	    (ev->peer >= 0 && ensure_rank(rs, ev->peer) < 0) ||

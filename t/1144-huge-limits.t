@@ -98,8 +98,15 @@ within "ring: trc-ratios (two traces)" "$m" 900
 # The tools whose structures grow with the square of the ranks, or a
 # picture with a lane each, refuse at once, naming the line.
 expect_exit 2 "ring: trc-race refuses" -- trc-race "$ring"
-is "$(cat "$err")" "trc-race: $ring:1: ranks=$N: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries)" \
+is "$(cat "$err")" "trc-race: $ring:1: ranks=$N: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)" \
     "ring: trc-race, its cap named"
+printf '#trc 1\n0 0 SB peer=5 tag=1\n0 0 SE peer=5 tag=1\n' >"$tmp/p5.trc"
+TRC_RACE_MAX=5 expect_exit 2 "TRC_RACE_MAX=5: a peer 5 refused" -- trc-race "$tmp/p5.trc"
+is "$(cat "$err")" "trc-race: $tmp/p5.trc:3: rank 5: trc-race takes at most 5 ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)" \
+    "TRC_RACE_MAX=5: its cap named"
+TRC_RACE_MAX=6 expect_exit 0 "TRC_RACE_MAX=6: a peer 5 taken" -- trc-race "$tmp/p5.trc"
+TRC_RACE_MAX=0 expect_exit 2 "TRC_RACE_MAX=0" -- trc-race "$tmp/p5.trc"
+is "$(cat "$err")" "trc-race: invalid TRC_RACE_MAX '0'" "TRC_RACE_MAX=0 is no cap"
 expect_exit 2 "ring: trc-cluster refuses" -- trc-cluster "$ring"
 is "$(cat "$err")" "trc-cluster: $ring:1: ranks=$N: more than 8192 ranks to cluster (TRC_CLUSTER_MAX)" \
     "ring: trc-cluster, its cap named"
