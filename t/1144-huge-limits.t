@@ -131,6 +131,18 @@ TRC_LANES_MAX=x expect_exit 2 "TRC_LANES_MAX=x" -- trc-svg "$tmp/h.trc"
 is "$(cat "$err")" "trc-svg: invalid TRC_LANES_MAX 'x'" "TRC_LANES_MAX=x is no cap"
 rm -f "$ring"
 
+# trc-stable -w where rank 2,000,000 differs (it read the rank number as
+# an index into the ranks compared, and crashed): its 2 events in a,
+# the MK b adds after them, at b's line 4.
+printf '#trc 1\n0 2000000 SB peer=0 tag=1 bytes=8\n0 2000000 SE peer=0 tag=1 bytes=8\n1 0 RB peer=2000000 tag=1 bytes=8\n1 0 RE peer=2000000 tag=1 bytes=8\n' >"$tmp/a.trc"
+printf '#trc 1\n0 2000000 SB peer=0 tag=1 bytes=8\n0 2000000 SE peer=0 tag=1 bytes=8\n0 2000000 MK\n1 0 RB peer=2000000 tag=1 bytes=8\n1 0 RE peer=2000000 tag=1 bytes=8\n' >"$tmp/b.trc"
+trc-stable -w "$tmp/a.trc" "$tmp/b.trc" >"$out" 2>"$err"
+is "$?:$(sed -n '/^rank 2000000:/,$p' "$out")" "1:rank 2000000:
+@@ -3,0 +3,1 @@
+  $tmp/a.trc:2: 0.000000000 2000000 SB peer=0 tag=1 bytes=8
+  $tmp/a.trc:3: 0.000000000 2000000 SE peer=0 tag=1 bytes=8
++ $tmp/b.trc:4: 0.000000000 2000000 MK" "trc-stable -w, rank 2000000: the MK added, with its context"
+
 # 200000 sends from rank 0 that no receive takes (limits-long: 5 M):
 # past TRC_MSG_MAX=100000 every tool that matches names the first, at
 # line 3 (its SE), tag 0.
