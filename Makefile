@@ -40,6 +40,8 @@ DEBS += libotf2-trace-dev otf2-tools
 # The binary stream's optional block compression (lib/fmt/trcb.c).
 PKGS += libzstd
 DEBS += libzstd-dev
+# The limits' tests (t/114x) measure peak memory with /usr/bin/time.
+DEBS += time
 
 LIB_SRC := $(wildcard lib/*.c lib/fmt/*.c lib/model/*.c lib/scale/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)

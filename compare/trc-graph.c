@@ -67,8 +67,11 @@ main(int argc, char **argv)
 	struct trc_event ev;
 	struct trc_msg msg, peer;
 	int64_t elo = 1, ehi = INT64_MAX, tlo = 0, thi = INT64_MAX;
-	int64_t *count = NULL, *last = NULL;
-	size_t ncount = 0, i;
+	/* Per rank: events so far and the last drawn, in pages as ranks
+	 * come (memory by the ranks present). */
+	struct trc_pages pos = { NULL, 0, 2 * sizeof(int64_t) };
+	int64_t *cl;
+	size_t msgmax;
 	char tb[32];
 	int c, rc;
 
@@ -101,6 +104,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
+	if (trc_msg_max(&msgmax) < 0)
+		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
 	if ((rd = trc_open_with(argc == 1 ? argv[0] : "-", &opts)) == NULL ||
 	    (m = trc_match_new()) == NULL)
 		die("out of memory");
@@ -112,19 +117,10 @@ main(int argc, char **argv)
 		int64_t idx;
 		int drawn;
 
-		if ((size_t)ev.rank >= ncount) {
-			size_t n = ncount ? ncount : 64;
-
-			while (n <= (size_t)ev.rank)
-				n *= 2;
-			count = ereallocarray(count, n, sizeof(*count));
-			last = ereallocarray(last, n, sizeof(*last));
-			for (i = ncount; i < n; i++)
-				count[i] = last[i] = 0;
-			ncount = n;
-		}
+		if ((cl = trc_pages_get(&pos, (size_t)ev.rank)) == NULL)
+			die("out of memory");
 		/* Events are numbered from 1 on each rank, as trc-stable -w does. */
-		idx = ++count[ev.rank];
+		idx = ++cl[0];
 		drawn = idx >= elo && idx <= ehi && ev.t >= tlo && ev.t <= thi &&
 		    (ranks.n == 0 || trc_ranks_has(&ranks, ev.rank));
 		if (drawn) {
@@ -144,11 +140,11 @@ main(int argc, char **argv)
 				put_str(&ev.op);
 			}
 			printf("\\n%s\"]; }\n", tb);
-			if (last[ev.rank] == idx - 1 && idx > 1)
+			if (cl[1] == idx - 1 && idx > 1)
 				printf("\t\"%ld.%lld\" -> \"%ld.%lld\";\n",
 				    (long)ev.rank, (long long)idx - 1,
 				    (long)ev.rank, (long long)idx);
-			last[ev.rank] = idx;
+			cl[1] = idx;
 		}
 		if ((ev.kind != TRC_SE && ev.kind != TRC_RE) || ev.peer < 0)
 			continue;
@@ -164,6 +160,12 @@ main(int argc, char **argv)
 		    trc_match_recv(m, &msg, &peer);
 		if (rc < 0)
 			die("out of memory");
+		if (rc == 0 && trc_match_pending(m) > msgmax) {
+			char err[256];
+			long line = trc_match_too_many(m, err, sizeof(err));
+
+			die("%s:%ld: %s", trc_name(rd), line, err);
+		}
 		if (rc == 1 && drawn && peer.aux > 0) {
 			if (ev.kind == TRC_RE)
 				printf("\t\"%lld.%lld\" -> \"%ld.%lld\" "
@@ -182,8 +184,7 @@ main(int argc, char **argv)
 	printf("}\n");
 	trc_match_free(m);
 	trc_close(rd);
-	free(count);
-	free(last);
+	trc_pages_free(&pos);
 	fshut_stdout();
 	return 0;
 }

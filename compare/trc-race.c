@@ -171,6 +171,7 @@ main(int argc, char **argv)
 	const struct trc_header *h;
 	struct trc_race_stats st;
 	struct trc_reader *rd;
+	size_t msgmax;
 	struct trc_race *rs;
 	struct trc_event ev;
 	struct out o = { NULL, 0, 0, NULL, 0, 0 };
@@ -197,6 +198,11 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
+	if (trc_msg_max(&msgmax) < 0)
+		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
+	if (trc_env_size("TRC_RACE_MAX", TRC_RACE_MAXRANKS, &msgmax) < 0 ||
+	    msgmax > INT32_MAX)
+		die("invalid TRC_RACE_MAX '%s'", getenv("TRC_RACE_MAX"));
 	if ((rd = trc_open_with(argc == 1 ? argv[0] : "-", &opts)) == NULL)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)

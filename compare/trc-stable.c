@@ -5,7 +5,7 @@
  * test (same token string and same message matching on every rank) is
  * linear; when it fails, each rank's distance is approximated with the
  * LCS of its two token strings, as Mendes' section 3.2.4 proposes.
- * Memory is 4 bytes per event and 8 per receive, never whole events.
+ * Memory is 4 bytes per event and 24 per receive, never whole events.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -95,32 +95,45 @@ format_event(const char *name, const struct trc_event *ev)
 	return estrdup(buf);
 }
 
-/* Reads path again and keeps the text of the events in the windows. */
+/* Per rank with windows: events passed, and 1 + its first window not
+ * yet passed (0: a rank without windows). */
+struct wpos {
+	size_t		 cnt, next;
+};
+
+/*
+ * Reads path again and keeps the text of the events in the windows.
+ * The ranks with windows get a place in pages, so that a rank of a
+ * large number costs a page, not an array to it.
+ */
 static void
-fill(const char *path, struct win *w, size_t nw, int32_t nranks)
+fill(const char *path, struct win *w, size_t nw)
 {
+	struct trc_pages pos = { NULL, 0, sizeof(struct wpos) };
 	struct trc_reader *rd;
 	struct trc_event ev;
-	size_t *cnt, *next, i;
+	struct wpos *p;
+	size_t i;
 	int rc;
 
 	qsort(w, nw, sizeof(*w), win_cmp);
 	for (i = 0; i < nw; i++)
 		w[i].line = ecalloc(w[i].hi - w[i].lo + 1, sizeof(char *));
-	cnt = ecalloc((size_t)nranks + 1, sizeof(*cnt));
-	next = ecalloc((size_t)nranks + 1, sizeof(*next));
-	/* next[r]: the first window of rank r not yet passed. */
-	for (i = nw; i-- > 0;)
-		next[w[i].rank] = i;
+	for (i = nw; i-- > 0;) {
+		if ((p = trc_pages_get(&pos, (size_t)w[i].rank)) == NULL)
+			die("out of memory");
+		p->next = i + 1;
+	}
 	if ((rd = trc_open_with(path, &ropts)) == NULL)
 		die("out of memory");
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		size_t k, c;
 
-		if (ev.rank >= nranks)
+		if ((p = trc_pages_at(&pos, (size_t)ev.rank)) == NULL ||
+		    p->next == 0)
 			continue;
-		c = cnt[ev.rank]++;
-		for (k = next[ev.rank]; k < nw && w[k].rank == ev.rank &&
+		c = p->cnt++;
+		for (k = p->next - 1; k < nw && w[k].rank == ev.rank &&
 		    w[k].lo <= c; k++)
 			if (c < w[k].hi && w[k].line[c - w[k].lo] == NULL)
 				w[k].line[c - w[k].lo] = format_event(path, &ev);
@@ -128,8 +141,7 @@ fill(const char *path, struct win *w, size_t nw, int32_t nranks)
 	if (rc < 0)
 		die("%s", trc_error(rd));
 	trc_close(rd);
-	free(cnt);
-	free(next);
+	trc_pages_free(&pos);
 }
 
 static const char *
@@ -146,6 +158,7 @@ win_line(const struct win *w, size_t nw, int32_t rank, size_t idx)
 
 struct diffrank {
 	int32_t		 rank;
+	size_t		 at;		/* its place in the comparison */
 	struct trc_lcs_hunk h[NHUNKS];
 	long		 nh;
 	long		 recv;		/* same events: the receive matched
@@ -156,13 +169,13 @@ struct diffrank {
 static void
 send_of(char side, const char *path, const struct trc_rank *x, size_t j)
 {
-	if (x->esrc[j] == UINT32_MAX || x->eline[j] == 0)
+	if (x->edge[j].src == UINT32_MAX || x->edge[j].line == 0)
 		printf("%c     matched to no send\n", side);
 	else
 		printf("%c     matched to rank %lu's send %lu to it, %s:%llu\n",
-		    side, (unsigned long)x->esrc[j],
-		    (unsigned long)x->eord[j] + 1, path,
-		    (unsigned long long)x->eline[j]);
+		    side, (unsigned long)x->edge[j].src,
+		    (unsigned long)x->edge[j].ord + 1, path,
+		    (unsigned long long)x->edge[j].line);
 }
 
 /* The first differences of every rank that differs, diff-like. */
@@ -173,19 +186,26 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 {
 	struct diffrank *dr;
 	struct win *wa, *wb;
-	size_t nd = 0, nwa = 0, nwb = 0, i, j, x;
+	size_t nd = 0, ndcap = 0, nwa = 0, nwb = 0, i, j, x;
 	long k;
 
 	if (strcmp(pa, "-") == 0 || strcmp(pb, "-") == 0)
 		die("-w reads its inputs twice: give files, not stdin");
-	dr = ecalloc((size_t)nranks + 1, sizeof(*dr));
+	/* Grown by the ranks that differ, not sized by those compared. */
+	dr = NULL;
 	for (i = 0; i < (size_t)nranks; i++) {
 		const struct trc_rank *x1 = trc_graph_rank(a, rank[i]);
 		const struct trc_rank *y1 = trc_graph_rank(b, rank[i]);
 
 		if (cmp[i].same_string && cmp[i].same_edges)
 			continue;
+		if (nd == ndcap) {
+			ndcap = ndcap ? 2 * ndcap : 64;
+			dr = ereallocarray(dr, ndcap, sizeof(*dr));
+		}
+		memset(&dr[nd], 0, sizeof(dr[nd]));
 		dr[nd].rank = rank[i];
+		dr[nd].at = i;
 		dr[nd].recv = -1;
 		if (cmp[i].same_string) {
 			/* Same events, other senders: show the first such receive. */
@@ -218,11 +238,11 @@ where(const char *pa, const char *pb, const struct trc_graph *a,
 			wb[nwb].lo = h->b;
 			wb[nwb++].hi = h->b + h->blen;
 		}
-	fill(pa, wa, nwa, nranks);
-	fill(pb, wb, nwb, nranks);
+	fill(pa, wa, nwa);
+	fill(pb, wb, nwb);
 	for (i = 0; i < nd; i++) {
 		int32_t r = dr[i].rank;
-		size_t na = cmp[r].na;
+		size_t na = cmp[dr[i].at].na;
 
 		printf("rank %ld:\n", (long)r);
 		for (k = 0; k < dr[i].nh; k++) {
@@ -469,7 +489,7 @@ main(int argc, char **argv)
 	struct opts o;
 	struct trc_dict *dict;
 	struct trc_graph base, other;
-	size_t len;
+	size_t len, msgmax;
 	int c, i, unstable = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -525,6 +545,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc < 2)
 		usage_error(usage_line);
+	if (trc_msg_max(&msgmax) < 0)
+		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
 	if ((dict = trc_dict_new(o.key)) == NULL)
 		die("out of memory");
 	load(argv[0], &base, dict, &o);

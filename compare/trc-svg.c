@@ -148,6 +148,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct trc_tl_opts o;
+	size_t msgmax;
 	struct trc_ranks ranks;
 	struct trc_timeline *tl;
 	struct trc_svg svg;
@@ -242,6 +243,11 @@ main(int argc, char **argv)
 
 	o.nruns = isdiff || observed ? 2 : 1;
 	o.diff = isdiff;
+	if (trc_env_size("TRC_LANES_MAX", TRC_LANES_MAX_DEFAULT,
+	    &o.lanes_max) < 0)
+		die("invalid TRC_LANES_MAX '%s'", getenv("TRC_LANES_MAX"));
+	if (trc_msg_max(&msgmax) < 0)
+		die("invalid TRC_MSG_MAX '%s'", getenv("TRC_MSG_MAX"));
 	if (observed) {
 		o.run_name[TRC_PREDICTED] = "predicted";
 		o.run_name[TRC_OBSERVED] = "observed";

@@ -11,6 +11,9 @@
 #include "trc_cluster.h"
 #include "trc_summary.h"
 
+/* Ranks at most, unless TRC_CLUSTER_MAX says: distances of 512 MB. */
+#define CLUSTER_MAX	8192
+
 static const char usage_line[] =
     "trc-cluster [-f format] [-n groups] [--radius distance] "
     "[--flops rate] [file]";
@@ -57,8 +60,10 @@ main(int argc, char **argv)
 		{ "groups", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const struct trc_header *h;
 	struct trc_reader *r;
 	struct trc_summary *s;
+	size_t nmax;
 	struct trc_cluster cl;
 	struct trc_event ev;
 	double *v, *d, maxdist = 0.05;
@@ -89,12 +94,27 @@ main(int argc, char **argv)
 	}
 	if (argc - optind > 1)
 		usage_error(usage_line);
+	if (trc_env_size("TRC_CLUSTER_MAX", CLUSTER_MAX, &nmax) < 0 ||
+	    nmax > INT32_MAX)
+		die("invalid TRC_CLUSTER_MAX '%s'", getenv("TRC_CLUSTER_MAX"));
 	if ((r = trc_open_with(optind < argc ? argv[optind] : "-",
 	    &opts)) == NULL || (s = trc_summary_new()) == NULL)
 		die("out of memory");
-	while ((rc = trc_next(r, &ev)) > 0)
+	/* The distances take 8 bytes a pair of ranks: past the cap, an
+	 * error as soon as the header or an event shows it. */
+	if ((h = trc_get_header(r)) == NULL)
+		die("%s", trc_error(r));
+	if ((size_t)h->ranks > nmax)
+		die("%s:1: ranks=%ld: more than %zu ranks to cluster "
+		    "(TRC_CLUSTER_MAX)", trc_name(r), (long)h->ranks, nmax);
+	while ((rc = trc_next(r, &ev)) > 0) {
+		if ((size_t)ev.rank >= nmax)
+			die("%s:%ld: rank %ld: more than %zu ranks to cluster "
+			    "(TRC_CLUSTER_MAX)", trc_name(r), ev.line,
+			    (long)ev.rank, nmax);
 		if (trc_summary_add(s, &ev) < 0)
 			break;
+	}
 	if (rc < 0)
 		die("%s", trc_error(r));
 	if (trc_summary_error(s) != NULL)

@@ -2266,7 +2266,7 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 {
 	struct gen G = { 0 };
 	struct group *g = NULL;
-	int32_t *group = NULL, ng, r, i;
+	int32_t *group = NULL, *gidx = NULL, ng, r, i;
 	int64_t buf;
 	size_t n;
 	int rc = -1;
@@ -2293,6 +2293,8 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 			B->cm[i].cap = G.N;	/* ranks past the world: none */
 	if ((group = calloc((size_t)trc_loops_nranks(B->L) + 1,
 	    sizeof(*group))) == NULL ||
+	    (gidx = calloc((size_t)trc_loops_nranks(B->L) + 1,
+	    sizeof(*gidx))) == NULL ||
 	    (G.cidx = calloc((size_t)B->ncm + 1, sizeof(*G.cidx))) == NULL) {
 		fail(B, 0, "out of memory");
 		goto out;
@@ -2305,14 +2307,26 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 		fail(B, 0, "out of memory");
 		goto out;
 	}
-	for (r = 0; r < trc_loops_nranks(B->L); r++) {
-		if (group[r] < 0)
-			continue;
-		if (g[group[r]].ranks == NULL && (g[group[r]].ranks =
-		    calloc((size_t)G.N + 1, sizeof(int32_t))) == NULL) {
+	/*
+	 * Each group's ranks in an array of its size, and each rank's
+	 * place in its group kept: with millions of ranks, neither an
+	 * array of every rank per group nor a search per rank.
+	 */
+	for (r = 0; r < trc_loops_nranks(B->L); r++)
+		if (group[r] >= 0)
+			g[group[r]].nranks++;
+	for (i = 0; i < ng; i++) {
+		if ((g[i].ranks = calloc((size_t)g[i].nranks + 1,
+		    sizeof(int32_t))) == NULL) {
 			fail(B, 0, "out of memory");
 			goto out;
 		}
+		g[i].nranks = 0;
+	}
+	for (r = 0; r < trc_loops_nranks(B->L); r++) {
+		if (group[r] < 0)
+			continue;
+		gidx[r] = g[group[r]].nranks;
 		g[group[r]].ranks[g[group[r]].nranks++] = r;
 	}
 	emit_comms(&G, NULL);
@@ -2349,13 +2363,9 @@ trc_bench_write(struct trc_bench *B, FILE *f)
 		fprintf(f, "%s%ld", r ? ", " : " ",
 		    (long)(r < trc_loops_nranks(B->L) ? group[r] : -1));
 	fprintf(f, " };\nconst int bench_index[BENCH_RANKS] = {");
-	for (r = 0; r < G.N; r++) {
-		n = 0;
-		if (r < trc_loops_nranks(B->L) && group[r] >= 0)
-			for (i = 0; g[group[r]].ranks[i] != r; i++)
-				n++;
-		fprintf(f, "%s%lu", r ? ", " : " ", (unsigned long)n);
-	}
+	for (r = 0; r < G.N; r++)
+		fprintf(f, "%s%lu", r ? ", " : " ", (unsigned long)
+		    (r < trc_loops_nranks(B->L) && group[r] >= 0 ? gidx[r] : 0));
 	fprintf(f, " };\nvoid (*const bench_program[])(int) = {");
 	for (i = 0; i < ng; i++)
 		fprintf(f, "%sg%ld", i ? ", " : " ", (long)i);
@@ -2380,6 +2390,7 @@ out:
 		}
 	free(g);
 	free(group);
+	free(gidx);
 	free(G.cidx);
 	free(G.x);
 	return rc;

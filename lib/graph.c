@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "fmt/fmt.h"
 
 static uint64_t
 mix(uint64_t h)
@@ -49,12 +50,21 @@ trc_key_parse(const char *s, unsigned *fields)
 	return *fields & TRC_KEY_KIND ? 0 : -1;
 }
 
+/* 32 bytes: with millions of ranks the distinct events are many. */
 struct dent {
-	int32_t		 kind, peer, tag;
 	int64_t		 bytes;
-	size_t		 fn, fnlen;	/* offsets into the pool */
-	uint64_t	 hash;
+	int32_t		 kind, peer, tag;
+	uint32_t	 fn, fnlen;	/* offsets into the pool */
+	uint32_t	 hash;		/* enough bits for any mask */
 };
+
+/*
+ * Under the default key, kind and peer, a peer below DIRECT - 2 is its
+ * own token (peer + 2 beside the kind): no entry, so that a run whose
+ * ranks each talk to other peers costs no dictionary.  Entries are
+ * numbered from DIRECT up, apart from those.
+ */
+#define DIRECT	((uint32_t)1 << 27)
 
 struct trc_dict {
 	unsigned	 fields;
@@ -106,6 +116,11 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 		*tok = (uint32_t)ev->kind << 28;
 		return 0;
 	}
+	if (d->fields == TRC_KEY_DEFAULT &&
+	    (uint32_t)ev->peer + 2 < DIRECT) {
+		*tok = (uint32_t)ev->kind << 28 | ((uint32_t)ev->peer + 2);
+		return 0;
+	}
 	memset(&k, 0, sizeof(k));
 	k.kind = (int32_t)ev->kind;
 	k.peer = d->fields & TRC_KEY_PEER ? ev->peer : 0;
@@ -117,18 +132,21 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 	h = mix(h ^ ((uint64_t)(uint32_t)k.tag << 32) ^ (uint64_t)k.bytes);
 	for (i = 0; i < fn.len; i++)
 		h = (h ^ (unsigned char)fn.s[i]) * 1099511628211ULL;
-	k.hash = h;
-	for (i = h & d->mask; d->slot[i] >= 0; i = (i + 1) & d->mask) {
+	k.hash = (uint32_t)h;
+	for (i = k.hash & d->mask; d->slot[i] >= 0; i = (i + 1) & d->mask) {
 		e = &d->e[d->slot[i]];
-		if (e->hash == h && e->kind == k.kind && e->peer == k.peer &&
-		    e->tag == k.tag && e->bytes == k.bytes &&
-		    e->fnlen == fn.len && (fn.len == 0 ||
+		if (e->hash == k.hash && e->kind == k.kind &&
+		    e->peer == k.peer && e->tag == k.tag &&
+		    e->bytes == k.bytes && e->fnlen == fn.len &&
+		    (fn.len == 0 ||
 		    memcmp(d->pool + e->fn, fn.s, fn.len) == 0)) {
-			*tok = (uint32_t)k.kind << 28 | (uint32_t)d->slot[i];
+			*tok = (uint32_t)k.kind << 28 |
+			    (DIRECT + (uint32_t)d->slot[i]);
 			return 0;
 		}
 	}
-	if (d->n >= (1u << 28) - 1)
+	/* Entries fit beside the direct tokens, the pool in 32 bits. */
+	if (d->n >= DIRECT - 1 || d->plen + fn.len > UINT32_MAX)
 		return -1;
 	if (2 * (d->n + 1) > d->mask) {
 		size_t nmask = 2 * d->mask + 1;
@@ -146,7 +164,8 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 		free(d->slot);
 		d->slot = ns;
 		d->mask = nmask;
-		for (i = h & d->mask; d->slot[i] >= 0; i = (i + 1) & d->mask)
+		for (i = k.hash & d->mask; d->slot[i] >= 0;
+		    i = (i + 1) & d->mask)
 			continue;
 	}
 	if (d->n == d->cap) {
@@ -170,50 +189,38 @@ dict_token(struct trc_dict *d, const struct trc_event *ev, uint32_t *tok)
 	}
 	if (fn.len > 0)
 		memcpy(d->pool + d->plen, fn.s, fn.len);
-	k.fn = d->plen;
-	k.fnlen = fn.len;
+	k.fn = (uint32_t)d->plen;
+	k.fnlen = (uint32_t)fn.len;
 	d->plen += fn.len;
 	d->e[d->n] = k;
 	d->slot[i] = (int32_t)d->n;
-	*tok = (uint32_t)k.kind << 28 | (uint32_t)d->n++;
+	*tok = (uint32_t)k.kind << 28 | (DIRECT + (uint32_t)d->n++);
 	return 0;
 }
 
 /* ---- graphs ---- */
 
+/*
+ * Room for need elements of size el in *pp: from first, doubling, so
+ * that the many ranks of few events each stay small.
+ */
 static int
-grow(uint32_t **pp, size_t *cap, size_t need)
+grow(void *pp, size_t el, uint32_t *cap, uint32_t need, uint32_t first)
 {
-	uint32_t *p;
+	void *p;
 	size_t ncap;
 
 	if (need <= *cap)
 		return 0;
-	ncap = *cap ? *cap : 1024;
+	ncap = *cap ? *cap : first;
 	while (ncap < need)
 		ncap *= 2;
-	if ((p = realloc(*pp, ncap * sizeof(*p))) == NULL)
+	if (ncap > UINT32_MAX)
+		ncap = UINT32_MAX;
+	if ((p = realloc(*(void **)pp, ncap * el)) == NULL)
 		return -1;
-	*pp = p;
-	*cap = ncap;
-	return 0;
-}
-
-static int
-grow64(uint64_t **pp, size_t *cap, size_t need)
-{
-	uint64_t *p;
-	size_t ncap;
-
-	if (need <= *cap)
-		return 0;
-	ncap = *cap ? *cap : 1024;
-	while (ncap < need)
-		ncap *= 2;
-	if ((p = realloc(*pp, ncap * sizeof(*p))) == NULL)
-		return -1;
-	*pp = p;
-	*cap = ncap;
+	*(void **)pp = p;
+	*cap = (uint32_t)ncap;
 	return 0;
 }
 
@@ -228,62 +235,56 @@ dst_hash(int32_t d, size_t cap)
 static uint32_t *
 sent_to(struct trc_rank *rk, int32_t dst)
 {
-	int32_t *nd;
-	uint32_t *nc;
+	struct trc_sent *ns;
 	size_t i, j, cap;
 
 	if (rk->scap > 0)
-		for (i = dst_hash(dst, rk->scap); rk->sdst[i] >= 0;
+		for (i = dst_hash(dst, rk->scap); rk->sent[i].dst >= 0;
 		    i = (i + 1) & (rk->scap - 1))
-			if (rk->sdst[i] == dst)
-				return &rk->scnt[i];
+			if (rk->sent[i].dst == dst)
+				return &rk->sent[i].cnt;
 	if (2 * (rk->nsent + 1) > rk->scap) {
-		cap = rk->scap ? 2 * rk->scap : 8;
-		if ((nd = malloc(cap * sizeof(*nd))) == NULL ||
-		    (nc = calloc(cap, sizeof(*nc))) == NULL) {
-			free(nd);
+		cap = rk->scap ? 2 * (size_t)rk->scap : 2;
+		if ((ns = malloc(cap * sizeof(*ns))) == NULL)
 			return NULL;
-		}
 		for (i = 0; i < cap; i++)
-			nd[i] = -1;
+			ns[i].dst = -1;
 		for (j = 0; j < rk->scap; j++) {
-			if (rk->sdst[j] < 0)
+			if (rk->sent[j].dst < 0)
 				continue;
-			for (i = dst_hash(rk->sdst[j], cap); nd[i] >= 0;
+			for (i = dst_hash(rk->sent[j].dst, cap); ns[i].dst >= 0;
 			    i = (i + 1) & (cap - 1))
 				;
-			nd[i] = rk->sdst[j];
-			nc[i] = rk->scnt[j];
+			ns[i] = rk->sent[j];
 		}
-		free(rk->sdst);
-		free(rk->scnt);
-		rk->sdst = nd;
-		rk->scnt = nc;
-		rk->scap = cap;
+		free(rk->sent);
+		rk->sent = ns;
+		rk->scap = (uint32_t)cap;
 	}
-	for (i = dst_hash(dst, rk->scap); rk->sdst[i] >= 0;
+	for (i = dst_hash(dst, rk->scap); rk->sent[i].dst >= 0;
 	    i = (i + 1) & (rk->scap - 1))
 		;
-	rk->sdst[i] = dst;
-	rk->scnt[i] = 0;
+	rk->sent[i].dst = dst;
+	rk->sent[i].cnt = 0;
 	rk->nsent++;
-	return &rk->scnt[i];
+	return &rk->sent[i].cnt;
 }
 
 /* Receive k of rk is matched to the send s (its val as send_val). */
 static void
 matched(struct trc_rank *rk, size_t k, const struct trc_msg *s)
 {
-	rk->eidx[k] = (uint32_t)((uint64_t)s->val & 0xffffffff);
-	rk->eord[k] = (uint32_t)((uint64_t)s->val >> 32);
-	rk->eline[k] = (uint64_t)s->line;
+	rk->edge[k].idx = (uint32_t)((uint64_t)s->val & 0xffffffff);
+	rk->edge[k].ord = (uint32_t)((uint64_t)s->val >> 32);
+	rk->edge[k].line = (uint64_t)s->line;
 }
 
 int
 trc_recv_differs(const struct trc_rank *x, const struct trc_rank *y,
     size_t i)
 {
-	return x->esrc[i] != y->esrc[i] || x->eord[i] != y->eord[i];
+	return x->edge[i].src != y->edge[i].src ||
+	    x->edge[i].ord != y->edge[i].ord;
 }
 
 static struct trc_rank *
@@ -363,7 +364,7 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 	struct trc_msg msg, peer;
 	struct trc_event ev;
 	struct trc_rank *rk;
-	size_t splen = split ? strlen(split) : 0;
+	size_t splen = split ? strlen(split) : 0, msgmax;
 	uint32_t tok, *cnt;
 	int rc, mk;
 
@@ -373,19 +374,29 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 		g->nranks = g->hranks = h->ranks;
 	if ((m = trc_match_new()) == NULL)
 		return trc_fail(rd, "out of memory");
+	/* The program said a bad TRC_MSG_MAX before. */
+	if (trc_msg_max(&msgmax) < 0)
+		msgmax = TRC_MSG_MAX_DEFAULT;
 	memset(&msg, 0, sizeof(msg));
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		if ((rk = rank_get(g, ev.rank)) == NULL ||
 		    dict_token(dict, &ev, &tok) < 0 ||
-		    grow(&rk->tok, &rk->cap, rk->n + 1) < 0)
+		    (rk->n < UINT32_MAX && grow(&rk->tok, sizeof(*rk->tok),
+		    &rk->cap, rk->n + 1, 8) < 0))
 			goto oom;
+		if (rk->n == UINT32_MAX) {
+			trc_match_free(m);
+			return trc_fail(rd, "rank %ld has more than %lu events",
+			    (long)ev.rank, (unsigned long)UINT32_MAX);
+		}
 		if (split == NULL)
 			mk = ev.kind == TRC_MK;
 		else
 			mk = ev.kind == TRC_PB && ev.fn.len == splen &&
 			    memcmp(ev.fn.s, split, splen) == 0;
 		if (mk) {
-			if (grow(&rk->mark, &rk->mcap, rk->nmark + 1) < 0)
+			if (grow(&rk->mark, sizeof(*rk->mark), &rk->mcap,
+			    rk->nmark + 1, 1) < 0)
 				goto oom;
 			rk->mark[rk->nmark++] = (uint32_t)rk->n;
 		}
@@ -406,6 +417,8 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.line = ev.line;
 				if ((rc = trc_match_send(m, &msg, &peer)) < 0)
 					goto oom;
+				if (rc == 0 && trc_match_pending(m) > msgmax)
+					goto too_many;
 				/* The receive's val is (its rank, its slot). */
 				if (rc == 1)
 					matched(trc_pages_at(&g->rankp,
@@ -414,25 +427,17 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 			} else
 				g->unmatched++;
 		} else if (ev.kind == TRC_RE) {
-			size_t k = rk->nrecv;
+			uint32_t k = rk->nrecv;
 
 			g->recvs++;
-			if (k == rk->rcap) {
-				size_t cap = rk->rcap;
-
-				/* The per-receive arrays share one capacity. */
-				if (grow(&rk->esrc, &cap, k + 1) < 0 ||
-				    (cap = rk->rcap,
-				    grow(&rk->eidx, &cap, k + 1)) < 0 ||
-				    (cap = rk->rcap,
-				    grow(&rk->eord, &cap, k + 1)) < 0 ||
-				    grow64(&rk->eline, &rk->rcap, k + 1) < 0)
-					goto oom;
-			}
+			if (grow(&rk->edge, sizeof(*rk->edge), &rk->rcap,
+			    k + 1, 1) < 0)
+				goto oom;
 			rk->nrecv++;
-			rk->esrc[k] = ev.peer >= 0 ? (uint32_t)ev.peer : UINT32_MAX;
-			rk->eidx[k] = rk->eord[k] = UINT32_MAX;
-			rk->eline[k] = 0;
+			rk->edge[k].src = ev.peer >= 0 ? (uint32_t)ev.peer :
+			    UINT32_MAX;
+			rk->edge[k].idx = rk->edge[k].ord = UINT32_MAX;
+			rk->edge[k].line = 0;
 			if (ev.peer >= 0) {
 				msg.src = ev.peer;
 				msg.dst = ev.rank;
@@ -443,6 +448,8 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 				msg.line = ev.line;
 				if ((rc = trc_match_recv(m, &msg, &peer)) < 0)
 					goto oom;
+				if (rc == 0 && trc_match_pending(m) > msgmax)
+					goto too_many;
 				if (rc == 1)
 					matched(rk, k, &peer);
 			} else
@@ -461,6 +468,13 @@ trc_graph_read(struct trc_graph *g, struct trc_reader *rd,
 oom:
 	trc_match_free(m);
 	return trc_fail(rd, "out of memory");
+too_many: {
+		char err[256];
+		long line = trc_match_too_many(m, err, sizeof(err));
+
+		trc_match_free(m);
+		return trc_fail_at(rd, trc_name(rd), line, "%s", err);
+	}
 }
 
 void
@@ -472,12 +486,8 @@ trc_graph_free(struct trc_graph *g)
 	for (i = 0; i < g->npresent; i++) {
 		rk = trc_pages_at(&g->rankp, (size_t)g->present[i]);
 		free(rk->tok);
-		free(rk->esrc);
-		free(rk->eidx);
-		free(rk->eord);
-		free(rk->eline);
-		free(rk->sdst);
-		free(rk->scnt);
+		free(rk->edge);
+		free(rk->sent);
 		free(rk->mark);
 	}
 	trc_pages_free(&g->rankp);
@@ -534,9 +544,10 @@ trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 	out->nb = y->n;
 	out->same_string = x->n == y->n &&
 	    (x->n == 0 || memcmp(x->tok, y->tok, x->n * sizeof(*x->tok)) == 0);
-	out->same_edges = x->nrecv == y->nrecv && (x->nrecv == 0 ||
-	    (memcmp(x->esrc, y->esrc, x->nrecv * sizeof(*x->esrc)) == 0 &&
-	    memcmp(x->eidx, y->eidx, x->nrecv * sizeof(*x->eidx)) == 0));
+	out->same_edges = x->nrecv == y->nrecv;
+	for (i = 0; out->same_edges && i < x->nrecv; i++)
+		out->same_edges = x->edge[i].src == y->edge[i].src &&
+		    x->edge[i].idx == y->edge[i].idx;
 	if (out->same_string) {
 		out->lcs = x->n;
 		if (!out->same_edges)
@@ -647,8 +658,8 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
 			for (x = 0, k = 0; x < x1->n; x++) {
 				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
 					continue;
-				if (x1->esrc[k] != y1->esrc[k] ||
-				    x1->eidx[k] != y1->eidx[k]) {
+				if (x1->edge[k].src != y1->edge[k].src ||
+				    x1->edge[k].idx != y1->edge[k].idx) {
 					cb(arg, r, 0, x);
 					cb(arg, r, 1, x);
 					out->unmatched[0]++;

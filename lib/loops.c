@@ -526,7 +526,9 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 	R->seen = 1;
 	R->last_t = ev->t;
 	if (R->n == R->cap) {
-		R->cap = R->cap ? 2 * R->cap : 64;
+		/* From 4: with millions of ranks of a few events each, the
+		 * room a rank holds unused is what counts. */
+		R->cap = R->cap ? 2 * R->cap : 4;
 		if ((seq = realloc(R->seq, R->cap * sizeof(*seq))) == NULL) {
 			node_free(leaf);
 			return fail(L, "out of memory");

@@ -13,6 +13,7 @@
  * message costs one miss when it leaves and one when it is received.
  * Further messages of a busy channel wait in a ring of nodes.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -545,6 +546,28 @@ trc_match_oldest(const struct trc_match *mt, struct trc_msg *m)
 		found = 1;
 	}
 	return found;
+}
+
+int
+trc_msg_max(size_t *max)
+{
+	return trc_env_size("TRC_MSG_MAX", TRC_MSG_MAX_DEFAULT, max);
+}
+
+long
+trc_match_too_many(const struct trc_match *mt, char *err, size_t len)
+{
+	struct trc_msg m;
+
+	if (!trc_match_oldest(mt, &m)) {
+		snprintf(err, len, "out of memory");
+		return 0;
+	}
+	snprintf(err, len, "%s %s rank %ld tag %ld comm %ld still unmatched "
+	    "with %zu messages in flight (TRC_MSG_MAX)", m.send ? "send" :
+	    "receive", m.send ? "to" : "from", (long)(m.send ? m.dst : m.src),
+	    (long)m.tag, (long)m.comm, mt->pending);
+	return m.line;
 }
 
 struct trc_msg *

@@ -185,6 +185,8 @@ struct trc_race {
 	int32_t		 nranks, cap;	/* ranks seen, clock entries */
 	struct rank	*rk;
 	struct trc_match *mt;
+	size_t		 msgmax;	/* TRC_MSG_MAX */
+	size_t		 maxranks;	/* TRC_RACE_MAX */
 	struct msg	*msgs;
 	size_t		 nmsgs, cmsgs, freemsg, live;
 	struct req	**rq;		/* open addressing by (rank, id) */
@@ -203,6 +205,17 @@ struct trc_race {
 #define NOFREE	((size_t)-1)
 
 static int	ensure_rank(struct trc_race *, int32_t);
+static int	fail(struct trc_race *, long, const char *, ...);
+
+/* More messages wait than TRC_MSG_MAX: the oldest named. */
+static int
+too_many(struct trc_race *rs)
+{
+	char err[256];
+	long line = trc_match_too_many(rs->mt, err, sizeof(err));
+
+	return fail(rs, line, "%s", err);
+}
 
 static int
 fail(struct trc_race *rs, long line, const char *fmt, ...)
@@ -260,15 +273,21 @@ trc_race_new(const char *name, int32_t ranks,
 		return NULL;
 	}
 	rs->hdr_ranks = ranks > 0 ? ranks : 0;
+	/* trc-race said a bad TRC_MSG_MAX before. */
+	if (trc_msg_max(&rs->msgmax) < 0)
+		rs->msgmax = TRC_MSG_MAX_DEFAULT;
 	rs->report = report;
 	rs->arg = arg;
 	rs->freemsg = NOFREE;
 	rs->settle_at = 1024;
-	if (ranks > TRC_RACE_MAXRANKS) {
+	if (trc_env_size("TRC_RACE_MAX", TRC_RACE_MAXRANKS, &rs->maxranks) < 0 ||
+	    rs->maxranks > INT32_MAX)
+		rs->maxranks = TRC_RACE_MAXRANKS;	/* trc-race said so */
+	if (ranks > 0 && (size_t)ranks > rs->maxranks) {
 		/* Said by the first trc_race_event() or trc_race_end(). */
 		snprintf(rs->err, sizeof(rs->err), "%s:1: ranks=%ld: trc-race "
-		    "takes at most %d ranks (vector clocks of ranks^2 entries)",
-		    rs->name, (long)ranks, TRC_RACE_MAXRANKS);
+		    "takes at most %d ranks (vector clocks of ranks^2 entries, "
+		    "TRC_RACE_MAX)", rs->name, (long)ranks, (int)rs->maxranks);
 		rs->failed = 1;
 		return rs;
 	}
@@ -949,6 +968,8 @@ do_send(struct trc_race *rs, int32_t r, const struct rev *e)
 	tm.send = 1;
 	if ((rc = trc_match_send(rs->mt, &tm, &peer)) < 0)
 		return nomem(rs);
+	if (rc == 0 && trc_match_pending(rs->mt) > rs->msgmax)
+		return too_many(rs);
 	if (rc == 1) {
 		/* Its receiver waits on it: the RE goes on with it. */
 		struct rank *d = &rs->rk[e->peer];
@@ -1043,6 +1064,8 @@ do_recv(struct trc_race *rs, int32_t r, struct rev *e, int have, size_t i)
 		tm.line = e->line;
 		if ((rc = trc_match_recv(rs->mt, &tm, &peer)) < 0)
 			return nomem(rs);
+		if (rc == 0 && trc_match_pending(rs->mt) > rs->msgmax)
+			return too_many(rs);
 		if (rc == 0) {
 			if (q == NULL && e->req == TRC_NONE &&
 			    p->b_kind != CH_RECV) {
@@ -1688,10 +1711,12 @@ trc_race_event(struct trc_race *rs, const struct trc_event *ev)
 	    (ev->kind == TRC_SE || ev->kind == TRC_RE))
 		return fail(rs, ev->line, "peer %ld out of the header's "
 		    "ranks=%ld", (long)ev->peer, (long)rs->hdr_ranks);
-	if (ev->rank >= TRC_RACE_MAXRANKS || ev->peer >= TRC_RACE_MAXRANKS)
+	if ((size_t)ev->rank >= rs->maxranks ||
+	    (ev->peer >= 0 && (size_t)ev->peer >= rs->maxranks))
 		return fail(rs, ev->line, "rank %ld: trc-race takes at most %d "
-		    "ranks (vector clocks of ranks^2 entries)", (long)(ev->rank >=
-		    TRC_RACE_MAXRANKS ? ev->rank : ev->peer), TRC_RACE_MAXRANKS);
+		    "ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)",
+		    (long)((size_t)ev->rank >= rs->maxranks ? ev->rank :
+		    ev->peer), (int)rs->maxranks);
 	/* Ranks grow here only: pointers into rs->rk stay good below. */
 	if (ensure_rank(rs, ev->rank) < 0 ||
 	    (ev->peer >= 0 && ensure_rank(rs, ev->peer) < 0) ||

@@ -172,6 +172,9 @@ struct trc_timeline {
 	struct run		 run[2];
 	struct lane		*lane;	/* rank * nruns + run */
 	int32_t			 nlanes;
+	size_t			 nbins;	/* lanes with bins: at most lanes_max */
+	size_t			 msgmax;	/* TRC_MSG_MAX */
+	long			 err_line;	/* the error's line, 0: the event's */
 	struct trc_intern	 procs;	/* the legend's procedures */
 	int			 have_range;
 	int64_t			 lo, bw;	/* bins cover [lo, lo + NBINS bw) */
@@ -223,6 +226,11 @@ trc_timeline_new(const struct trc_tl_opts *o)
 	else
 		tl->o.select = 0;
 	tl->o.ranks = NULL;
+	if (tl->o.lanes_max == 0)
+		tl->o.lanes_max = TRC_LANES_MAX_DEFAULT;
+	/* trc-svg said a bad TRC_MSG_MAX before. */
+	if (trc_msg_max(&tl->msgmax) < 0)
+		tl->msgmax = TRC_MSG_MAX_DEFAULT;
 	for (i = 0; i < tl->o.nruns; i++) {
 		tl->run[i].first = -1;
 		if ((tl->run[i].sum = trc_summary_new()) == NULL ||
@@ -263,27 +271,45 @@ trc_timeline_free(struct trc_timeline *tl)
 static struct lane *
 lane_get(struct trc_timeline *tl, int32_t rank, int run)
 {
-	int32_t id = rank * tl->o.nruns + run, n, i;
+	int32_t id = rank * tl->o.nruns + run;
 	struct lane *l;
+	size_t n, i;
 
-	if (rank < 0 || rank > (INT32_MAX - 2) / 2)
+	if (rank < 0 || rank > (INT32_MAX - 2) / 2) {
+		tl_fail(tl, "out of memory");
 		return NULL;
+	}
 	if (id >= tl->nlanes) {
-		n = tl->nlanes ? tl->nlanes : 8;
-		while (n <= id)
+		n = tl->nlanes ? (size_t)tl->nlanes : 8;
+		while (n <= (size_t)id)
 			n *= 2;
-		if ((l = realloc(tl->lane, (size_t)n * sizeof(*l))) == NULL)
+		if (n > INT32_MAX)
+			n = INT32_MAX;
+		if ((l = realloc(tl->lane, n * sizeof(*l))) == NULL) {
+			tl_fail(tl, "out of memory");
 			return NULL;
-		memset(l + tl->nlanes, 0, (size_t)(n - tl->nlanes) * sizeof(*l));
-		for (i = tl->nlanes; i < n; i++)
+		}
+		memset(l + tl->nlanes, 0, (n - (size_t)tl->nlanes) * sizeof(*l));
+		for (i = (size_t)tl->nlanes; i < n; i++)
 			l[i].first_diff = -1;
 		tl->lane = l;
-		tl->nlanes = n;
+		tl->nlanes = (int32_t)n;
 	}
 	l = &tl->lane[id];
-	if (l->bin == NULL &&
-	    (l->bin = calloc((size_t)NBINS * NCLASS, sizeof(float))) == NULL)
-		return NULL;
+	if (l->bin == NULL) {
+		if (tl->nbins == tl->o.lanes_max) {
+			tl_fail(tl, "more than %zu lanes to draw "
+			    "(TRC_LANES_MAX): choose ranks with -r",
+			    tl->o.lanes_max);
+			return NULL;
+		}
+		if ((l->bin = calloc((size_t)NBINS * NCLASS,
+		    sizeof(float))) == NULL) {
+			tl_fail(tl, "out of memory");
+			return NULL;
+		}
+		tl->nbins++;
+	}
 	return l;
 }
 
@@ -493,7 +519,7 @@ trc_timeline_add(struct trc_timeline *tl, int run, const struct trc_event *ev)
 	if (!tl_selected(tl, ev->rank))
 		return 0;
 	if ((l = lane_get(tl, ev->rank, run)) == NULL)
-		return tl_fail(tl, "out of memory");
+		return -1;
 	if (r->first < 0 || ev->t < r->first)
 		r->first = ev->t;
 	if (r->events == 0 || ev->t > r->last)
@@ -538,11 +564,34 @@ trc_timeline_add(struct trc_timeline *tl, int run, const struct trc_event *ev)
 	}
 	if (rc < 0)
 		return tl_fail(tl, "out of memory");
+	if (rc == 0 && trc_match_pending(r->match) > tl->msgmax) {
+		char err[256];
+
+		tl->err_line = trc_match_too_many(r->match, err, sizeof(err));
+		return tl_fail(tl, "%s", err);
+	}
 	if (rc == 1 && (ev->kind == TRC_SE ?
 	    tl_arrow(tl, ev->t, (int32_t)msg.aux, peer.val, (int32_t)peer.aux) :
 	    tl_arrow(tl, peer.val, (int32_t)peer.aux, ev->t, (int32_t)msg.aux)) < 0)
 		return tl_fail(tl, "out of memory");
 	return 0;
+}
+
+/* The ranks below nranks that are drawn. */
+static uint64_t
+tl_drawn(const struct trc_timeline *tl, int32_t nranks)
+{
+	uint64_t n = 0;
+	int i;
+
+	if (!tl->o.select)
+		return (uint64_t)nranks;
+	for (i = 0; i < tl->ranks.n; i++)
+		if (tl->ranks.lo[i] < nranks)
+			n += (uint64_t)((tl->ranks.hi[i] < nranks ?
+			    tl->ranks.hi[i] : nranks - 1) -
+			    tl->ranks.lo[i]) + 1;
+	return n;
 }
 
 int
@@ -556,6 +605,14 @@ trc_timeline_end(struct trc_timeline *tl, int run, int32_t header_ranks)
 		r->nranks = header_ranks;
 	if (r->seen == 0)
 		return tl_fail(tl, "no events");
+	/* A lane is drawn for every rank below the largest (or the
+	 * header's), events or not: so many would be no picture. */
+	if (tl_drawn(tl, r->nranks) * (uint64_t)tl->o.nruns >
+	    tl->o.lanes_max)
+		return tl_fail(tl, "%llu lanes to draw, more than %zu "
+		    "(TRC_LANES_MAX): choose ranks with -r",
+		    (unsigned long long)(tl_drawn(tl, r->nranks) *
+		    (uint64_t)tl->o.nruns), tl->o.lanes_max);
 	for (i = 0; tl->o.select && i < tl->ranks.n; i++)
 		if (tl->ranks.hi[i] >= r->nranks)
 			return tl_fail(tl, "rank %ld is not in the trace "
@@ -583,7 +640,7 @@ trc_timeline_mark(struct trc_timeline *tl, int run, int32_t rank, int64_t t,
 	if (tl->o.window && (t < tl->o.from || t > tl->o.to))
 		return 0;
 	if ((l = lane_get(tl, rank, run)) == NULL)
-		return tl_fail(tl, "out of memory");
+		return -1;
 	if (first) {
 		l->first_diff = t;
 		tl_cover(tl, t);
@@ -1108,7 +1165,8 @@ trc_timeline_read(struct trc_timeline *tl, int run, const char *path,
 	while ((rc = trc_next(rd, &ev)) > 0)
 		if (trc_timeline_add(tl, run, &ev) < 0) {
 			rc = trc_errorf(err, errlen, "%s:%ld: %s", trc_name(rd),
-			    ev.line, trc_timeline_error(tl));
+			    tl->err_line > 0 ? tl->err_line : ev.line,
+			    trc_timeline_error(tl));
 			goto out;
 		}
 	if (rc < 0) {

@@ -8,7 +8,7 @@
  * same exactly when every rank has the same token string and every
  * receive is matched to the same send; where they differ, the distance
  * is approximated per rank by the LCS of the token strings (trc_lcs.h).
- * A graph keeps 4 bytes per event and 8 per receive, never the events.
+ * A graph keeps 4 bytes per event and 24 per receive, never the events.
  */
 #ifndef TRC_GRAPH_H
 #define TRC_GRAPH_H
@@ -38,22 +38,39 @@ struct trc_dict	*trc_dict_new(unsigned fields);
 void	 trc_dict_free(struct trc_dict *);
 #define TRC_TOK_KIND(t)	((enum trc_kind)((t) >> 28))
 
+/* A receive's message edge. */
+struct trc_edge {
+	uint32_t	 src;		/* sender, UINT32_MAX none */
+	uint32_t	 idx;		/* its send's event index */
+	uint32_t	 ord;		/* which of the sender's sends to this
+					 * rank it is, from 0 */
+	uint64_t	 line;		/* its send's line, 0 none */
+};
+
+/* Sends so far to one destination. */
+struct trc_sent {
+	int32_t		 dst;		/* -1: a free slot */
+	uint32_t	 cnt;
+};
+
+/*
+ * A rank's events are counted in 32 bits (an event index is a uint32_t
+ * in an edge): a rank of more is an error naming its line.  Each array
+ * starts small and doubles, so that a rank of a few events
+ * costs a few hundred bytes (trc-stable(1) gives the figure): with
+ * millions of ranks present the rank, not the event, is what counts.
+ */
 struct trc_rank {
 	uint32_t	*tok;		/* one per event */
-	size_t		 n, cap;
-	uint32_t	*esrc;		/* per receive: sender, UINT32_MAX none */
-	uint32_t	*eidx;		/* and its send's event index */
-	uint32_t	*eord;		/* which of the sender's sends to this
-					 * rank it is, from 0 */
-	uint64_t	*eline;		/* its send's line, 0 none */
-	size_t		 nrecv, rcap;
-	/* Sends so far per destination, a hash of the destinations
-	 * this rank sent to (not an array to the largest). */
-	int32_t		*sdst;		/* -1: a free slot */
-	uint32_t	*scnt;
-	size_t		 nsent, scap;	/* scap a power of 2, or 0 */
+	uint32_t	 n, cap;
+	struct trc_edge	*edge;		/* one per receive */
+	uint32_t	 nrecv, rcap;
+	/* A hash of the destinations this rank sent to (not an array to
+	 * the largest). */
+	struct trc_sent	*sent;
+	uint32_t	 nsent, scap;	/* scap a power of 2, or 0 */
 	uint32_t	*mark;		/* event indexes where regions begin */
-	size_t		 nmark, mcap;
+	uint32_t	 nmark, mcap;
 	int		 present;	/* it has events */
 };
 

@@ -107,6 +107,23 @@ struct trc_msg *trc_match_leftovers(struct trc_match *, size_t *n);
 int	 trc_match_oldest(const struct trc_match *, struct trc_msg *m);
 
 /*
+ * The messages in flight (sent and not yet received, or received and
+ * not yet sent, in the order read) at most: the environment's
+ * TRC_MSG_MAX, else this; past it an error names the oldest.  The
+ * tools that match messages (trc-scale, trc-perturb, trc-stable,
+ * trc-graph, trc-race, trc-svg) keep to it.
+ */
+#define TRC_MSG_MAX_DEFAULT	((size_t)4 << 20)
+/* TRC_MSG_MAX or the default in *max: 0, or -1 when it is invalid. */
+int	 trc_msg_max(size_t *max);
+/*
+ * More than a cap wait: the error naming the one waiting longest, as
+ * "send to rank 1 tag 0 comm 0 still unmatched with 4194305 messages
+ * in flight (TRC_MSG_MAX)", into err; returns its line.
+ */
+long	 trc_match_too_many(const struct trc_match *, char *err, size_t len);
+
+/*
  * rank enters its next collective on comm: returns the instance,
  * created by the first participant, with arrived counted; NULL when
  * out of memory.

@@ -62,8 +62,9 @@ struct trc_race_stats {
 struct trc_race;
 
 /*
- * Ranks at most: the clocks take ranks^2 entries (1 GiB at this many),
- * so more is an error, not a machine brought to its knees.
+ * Ranks at most, unless the environment's TRC_RACE_MAX says: the
+ * clocks take ranks^2 entries (1 GiB at this many), so more is an
+ * error, not a machine brought to its knees.
  */
 #define TRC_RACE_MAXRANKS	16384
 

@@ -77,12 +77,7 @@ struct trc_scale_stats {
 
 struct trc_scale;
 
-/*
- * The messages in flight (sent and not yet received, or received and
- * not yet sent, in the order read) at most: the environment's
- * TRC_MSG_MAX, else this; past it an error names the oldest.
- */
-#define TRC_MSG_MAX_DEFAULT	((size_t)4 << 20)
+/* The messages in flight at most: TRC_MSG_MAX (trc_match.h). */
 
 /*
  * An engine for the stream of header h read from name, writing to w,

@@ -61,7 +61,11 @@ struct trc_tl_opts {
 	int64_t		 from, to;	/* nanoseconds */
 	int		 select;	/* only the ranks in ranks */
 	const struct trc_ranks	*ranks;
+	/* Lanes at most (each about 210 KB), 0: TRC_LANES_MAX_DEFAULT;
+	 * past it an error that says to choose ranks. */
+	size_t		 lanes_max;
 };
+#define TRC_LANES_MAX_DEFAULT	4096
 
 struct trc_timeline;
 

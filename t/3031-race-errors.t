@@ -110,11 +110,11 @@ expect_exit 2 "an unknown option" -- trc-race -x late.trc
 is "$(tail -1 "$err")" "usage: trc-race [-q] [-f format] [--flops rate] [file]" "-x: usage"
 # Vector clocks take ranks^2 entries: past 16384 ranks an error, at
 # once, not hours of work (a 94-byte input from the fuzzer took more).
-bad many.trc "1: ranks=302000: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries)" <<'E'
+bad many.trc "1: ranks=302000: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)" <<'E'
 #trc 1 ranks=302000
 0.000000000 0 MK mark=init
 E
-bad far.trc "3: rank 16384: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries)" <<'E'
+bad far.trc "3: rank 16384: trc-race takes at most 16384 ranks (vector clocks of ranks^2 entries, TRC_RACE_MAX)" <<'E'
 #trc 1
 0.000000000 0 RB peer=* tag=1
 0.000000001 16384 SE peer=0 tag=1
