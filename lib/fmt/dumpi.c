@@ -288,6 +288,7 @@ struct rd {
 	int32_t		 nheap;
 	int64_t		 last;		/* the time of the heap's top */
 	uint8_t		 ctab[CTAB];
+	uint8_t		 clen[CTAB];	/* the calls' name lengths */
 	struct block	 b;
 	struct inst	*in;
 	int32_t		 nin;
@@ -769,6 +770,10 @@ annotation(const struct arg *a, const char *rest, size_t *len)
 {
 	const char *o, *c = a->val + a->vlen;
 
+	if (rest == c) {
+		*len = 0;
+		return "";
+	}
 	/* " (NAME)" at the end, as dumpi2ascii writes it */
 	if (rest[0] == ' ' && rest[1] == '(' && c[-1] == ')' &&
 	    c - 1 > rest + 1) {
@@ -2826,14 +2831,24 @@ static const struct {
 
 #define NCALLS	(sizeof(calls) / sizeof(calls[0]))
 
+/*
+ * A call's name hashed from its length and its first and last eight
+ * bytes (every name is longer than seven): a few loads, not a loop.
+ */
 static uint32_t
-name_hash(const char *s)
+name_hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
+	uint64_t a = 0, z = 0;
+	size_t i;
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&z, s + n - 8, 8);
+	} else
+		for (i = 0; i < n; i++)
+			a = a << 8 | (unsigned char)s[i];
+	return (uint32_t)(((a ^ z * 0x9e3779b97f4a7c15u ^ n) *
+	    0xff51afd7ed558ccdu) >> 40);
 }
 
 /* The table of calls by hash, 1 + index, filled once at open. */
@@ -2843,29 +2858,31 @@ calls_index(struct rd *d)
 	uint32_t i, j;
 
 	for (i = 0; i < NCALLS; i++) {
-		for (j = name_hash(calls[i].name) & (CTAB - 1); d->ctab[j];
-		    j = (j + 1) & (CTAB - 1))
+		d->clen[i] = (uint8_t)strlen(calls[i].name);
+		for (j = name_hash(calls[i].name, d->clen[i]) & (CTAB - 1);
+		    d->ctab[j]; j = (j + 1) & (CTAB - 1))
 			;
 		d->ctab[j] = (uint8_t)(i + 1);
 	}
 }
 
 static enum call
-lookup(const struct rd *d, const char *name)
+lookup(const struct rd *d, const char *name, size_t n)
 {
-	uint32_t j;
+	uint32_t j, c;
 
-	for (j = name_hash(name) & (CTAB - 1); d->ctab[j];
+	for (j = name_hash(name, n) & (CTAB - 1); (c = d->ctab[j]) != 0;
 	    j = (j + 1) & (CTAB - 1))
-		if (strcmp(calls[d->ctab[j] - 1].name, name) == 0)
-			return calls[d->ctab[j] - 1].c;
+		if (d->clen[c - 1] == n &&
+		    memcmp(calls[c - 1].name, name, n) == 0)
+			return calls[c - 1].c;
 	return X_OTHER;
 }
 
 static int
 handle(struct rd *d, struct rank *rk)
 {
-	switch (lookup(d, d->b.name)) {
+	switch (lookup(d, d->b.name, d->b.nlen)) {
 	case X_SEND:		return h_send(d, rk, NULL, 0);
 	case X_BSEND:		return h_send(d, rk, "bsend", 0);
 	case X_SSEND:		return h_send(d, rk, "ssend", 0);
@@ -3030,16 +3047,11 @@ sift(struct rd *d, int32_t i)
 }
 
 static int
-world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
+world_of(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
     const char *what, int32_t *w)
 {
 	char why[512];
 
-	if (local == TRC_ANY || local == TRC_NONE ||
-	    (p->inst == 0 && local < d->n)) {
-		*w = local;
-		return 0;
-	}
 	if ((*w = member(d, p->inst, local)) >= 0)
 		return 0;
 	if (resolve(d, p->inst) == 0)
@@ -3049,6 +3061,65 @@ world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
 	return trc_fail_at(d->r, rk->path, p->line, "%s %d cannot be told as "
 	    "a world rank: %s", what, local, unknown_why(d, p->inst, why,
 	    sizeof(why)));
+}
+
+/*
+ * op= from the reader's own names, which are words the stream takes:
+ * to the field directly, not through the text parser.
+ */
+static inline void
+eb_op(struct trc_evbuild *eb, const char *op)
+{
+	size_t n = strlen(op);
+	char *v;
+	int i;
+
+	if ((v = trc_eb_slot(eb, "op", 2, n)) == NULL)
+		return;
+	memcpy(v, op, n);
+	i = trc_eb_commit(eb, v, 2, n);
+	eb->ev->op = eb->ev->attr[i].val;
+}
+
+/*
+ * req= of a list of the reader's request ids (positive numbers), made
+ * in place with its fields: 0, or -1 when the room for n ids of any
+ * length is not left (the caller then makes it apart).
+ */
+static int
+eb_reqs(struct trc_evbuild *eb, const int64_t *id, uint32_t n)
+{
+	struct trc_event *ev = eb->ev;
+	uint32_t i;
+	char *v, *s;
+	int k;
+
+	if (eb->full || ev->nattr == TRC_MAXATTR ||
+	    eb->len + 3 + (size_t)n * 21 + 2 > sizeof(eb->buf))
+		return -1;
+	v = trc_eb_slot(eb, "req", 3, (size_t)n * 21);
+	for (s = v, i = 0; i < n; i++) {
+		if (i > 0)
+			*s++ = ',';
+		s += trc_format_int(s, id[i]);
+	}
+	k = trc_eb_commit(eb, v, 3, (size_t)(s - v));
+	ev->req = id[0];
+	ev->reqs = ev->attr[k].val;
+	return 0;
+}
+
+/* A peer or root as a world rank: most are the world's already. */
+static inline int
+world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
+    const char *what, int32_t *w)
+{
+	if (local == TRC_ANY || local == TRC_NONE ||
+	    (p->inst == 0 && local < d->n)) {
+		*w = local;
+		return 0;
+	}
+	return world_of(d, rk, p, local, what, w);
 }
 
 /* The event p of rank rk, with world ranks. */
@@ -3079,7 +3150,7 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 			trc_eb_int(eb, "comm", p->inst);
 		trc_eb_int(eb, "req", p->req);
 		if (p->op != NULL)
-			trc_eb_str(eb, "op", p->op, strlen(p->op));
+			eb_op(eb, p->op);
 		break;
 	case TRC_RE:
 		trc_eb_int(eb, "req", p->req);
@@ -3097,7 +3168,10 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 			trc_eb_int(eb, "bytes", p->bytes);
 			if (p->inst > 0)
 				trc_eb_int(eb, "comm", p->inst);
-		} else if (p->list && p->n > 0) {
+		} else if (p->list && p->n > 0 && eb_reqs(eb, rk->ids + p->off,
+		    p->n) < 0) {
+			/* Longer than the room a list of any ids takes:
+			 * made apart, to be measured. */
 			if (grow(&d->sbuf, &d->capsbuf, (size_t)p->n * 21,
 			    1) < 0)
 				return nomem(d);
@@ -3108,11 +3182,11 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 			}
 			trc_eb_str(eb, "req", d->sbuf, (size_t)(s - d->sbuf));
 		}
-		trc_eb_str(eb, "op", p->op, strlen(p->op));
+		eb_op(eb, p->op);
 		break;
 	case TRC_XB:
 	case TRC_XE:
-		trc_eb_str(eb, "op", p->op, strlen(p->op));
+		eb_op(eb, p->op);
 		trc_eb_int(eb, "bytes", p->bytes);
 		trc_eb_int(eb, "root", root);
 		if (p->inst > 0)
@@ -3245,7 +3319,7 @@ prescan(struct rd *d, struct rank *rk, struct fbuf *f)
 	for (i = 0; i < PRESCAN_BLOCKS; i++) {
 		if ((rc = read_block(d, f, b)) <= 0)
 			return rc;
-		c = lookup(d, b->name);
+		c = lookup(d, b->name, b->nlen);
 		if (strcmp(b->name, "MPI_Comm_rank") != 0 &&
 		    strcmp(b->name, "MPI_Comm_size") != 0) {
 			if (c != X_INIT && c != X_INIT_THREAD &&
