@@ -251,6 +251,8 @@ struct rank {
 	struct reqinfo	*rq;
 	int32_t		 nrq, freerq;
 	size_t		 caprq;
+	int32_t		*rdir;		/* small handles: 1 + index in rq */
+	size_t		 caprdir;
 };
 
 enum slot {
@@ -275,6 +277,12 @@ struct block {
 	struct arg	 a[MAXARG];
 	char		*vend[MAXARG];	/* where each value ends */
 	struct arg	*slot[S_NSLOT];
+};
+
+struct memo {
+	char		 s[32];
+	uint32_t	 n;		/* 0: none */
+	int64_t		 v, h;
 };
 
 struct status {
@@ -312,6 +320,7 @@ struct rd {
 	size_t		 caprv;
 	struct status	**sv;
 	size_t		 capsv;
+	struct memo	 tmemo, cmemo;	/* datatype, communicator */
 	struct trc_evbuild eb;
 };
 
@@ -982,6 +991,28 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 	return 0;
 }
 
+/*
+ * The last value text of an argument whose meaning does not depend on
+ * the file's state (a predefined datatype, MPI_COMM_WORLD): the same
+ * text again, as most calls of a run repeat it, means the same.
+ */
+static inline int
+memo_hit(const struct memo *m, const struct arg *a)
+{
+	return a->vlen == m->n && m->n > 0 && memcmp(a->val, m->s, m->n) == 0;
+}
+
+static void
+memo_set(struct memo *m, const struct arg *a, int64_t v, int64_t h)
+{
+	if (a->vlen >= sizeof(m->s))
+		return;
+	memcpy(m->s, a->val, a->vlen);
+	m->n = a->vlen;
+	m->v = v;
+	m->h = h;
+}
+
 /* Datatypes -------------------------------------------------------------- */
 
 static const struct {
@@ -1109,6 +1140,12 @@ type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 
 	if (a == NULL)
 		return missing(d, rk, name);
+	if (memo_hit(&d->tmemo, a)) {
+		if (handle != NULL)
+			*handle = d->tmemo.h;
+		*size = d->tmemo.v;
+		return 0;
+	}
 	if (lead_int(val(&d->b, a), &h, &rest) < 0)
 		return bad_value(d, rk, a, name);
 	if (handle != NULL)
@@ -1120,9 +1157,10 @@ type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 		*size = numbered_size[h];	/* the usual case, quickly */
 	else if ((sz = builtin_size(an, alen)) >= 0)
 		*size = sz;
-	else if (alen == 21 && memcmp(an, "user-defined-datatype", 21) == 0)
+	else if (alen == 21 && memcmp(an, "user-defined-datatype", 21) == 0) {
 		*size = (p = imap_get(&rk->types, (int32_t)h)) ? *p : -1;
-	else if (alen == 17 && memcmp(an, "MPI_DATATYPE_NULL", 17) == 0)
+		return 0;	/* not kept: the handle's type may change */
+	} else if (alen == 17 && memcmp(an, "MPI_DATATYPE_NULL", 17) == 0)
 		*size = 0;
 	else if (alen == 18 && memcmp(an, "MPI_DATATYPE_ERROR", 18) == 0)
 		*size = -1;
@@ -1130,6 +1168,7 @@ type_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 		return trc_fail_at(d->r, rank_path(d, rk), a->line,
 		    "unknown datatype '%.*s'", (int)(alen ? alen : a->vlen),
 		    alen ? an : val(&d->b, a));
+	memo_set(&d->tmemo, a, *size, h);
 	return 0;
 }
 
@@ -1428,12 +1467,17 @@ comm_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 
 	if (a == NULL)
 		return missing(d, rk, name);
+	if (memo_hit(&d->cmemo, a)) {
+		*inst = 0;
+		return 0;
+	}
 	if (lead_int(val(&d->b, a), &h, &rest) < 0)
 		return bad_value(d, rk, a, "communicator");
 	an = annotation(a, rest, &alen);
-	if (alen == 14 && memcmp(an, "MPI_COMM_WORLD", 14) == 0)
+	if (alen == 14 && memcmp(an, "MPI_COMM_WORLD", 14) == 0) {
 		*inst = 0;
-	else if (alen == 13 && memcmp(an, "MPI_COMM_SELF", 13) == 0) {
+		memo_set(&d->cmemo, a, 0, h);
+	} else if (alen == 13 && memcmp(an, "MPI_COMM_SELF", 13) == 0) {
 		if ((*inst = self_inst(d, rk)) < 0)
 			return nomem(d);
 	} else if (alen == 13 && memcmp(an, "MPI_COMM_NULL", 13) == 0) {
@@ -1550,14 +1594,49 @@ in_grp(const struct grp *g, int32_t w)
 
 /* Requests --------------------------------------------------------------- */
 
+/*
+ * The request of a handle: 1 + its index in rq, 0 for none.  Handles
+ * are small numbers as dumpi gives them, so those below RDIR index a
+ * vector (grown to the largest seen); others go to the map.
+ */
+#define RDIR	4096
+
+static inline int32_t
+req_find(const struct rank *rk, int64_t handle)
+{
+	int32_t k = (int32_t)handle;
+	int64_t *p;
+
+	if ((uint32_t)k < RDIR)
+		return (size_t)k < rk->caprdir ? rk->rdir[k] : 0;
+	return (p = imap_get(&rk->reqs, k)) != NULL ? (int32_t)*p + 1 : 0;
+}
+
+static int
+req_bind(struct rank *rk, int64_t handle, int32_t i)
+{
+	int32_t k = (int32_t)handle;
+	size_t c = rk->caprdir;
+
+	if ((uint32_t)k >= RDIR)
+		return imap_put(&rk->reqs, k, i);
+	if ((size_t)k >= c) {
+		if (grow(&rk->rdir, &rk->caprdir, (size_t)k + 1,
+		    sizeof(*rk->rdir)) < 0)
+			return -1;
+		memset(rk->rdir + c, 0, (rk->caprdir - c) * sizeof(*rk->rdir));
+	}
+	rk->rdir[k] = i + 1;
+	return 0;
+}
+
 static int
 req_new(struct rd *d, struct rank *rk, int64_t handle, struct reqinfo **ri)
 {
-	int32_t i;
-	int64_t *p;
+	int32_t i, had;
 
-	if ((p = imap_get(&rk->reqs, (int32_t)handle)) != NULL)
-		i = (int32_t)*p;	/* a handle reused: the old one is gone */
+	if ((had = req_find(rk, handle)) != 0)
+		i = had - 1;	/* a handle reused: the old one is gone */
 	else if (rk->freerq >= 0) {
 		i = rk->freerq;
 		rk->freerq = rk->rq[i].next;
@@ -1567,7 +1646,7 @@ req_new(struct rd *d, struct rank *rk, int64_t handle, struct reqinfo **ri)
 			return nomem(d);
 		i = rk->nrq++;
 	}
-	if (p == NULL && imap_put(&rk->reqs, (int32_t)handle, i) < 0)
+	if (!had && req_bind(rk, handle, i) < 0)
 		return nomem(d);
 	*ri = &rk->rq[i];
 	memset(*ri, 0, sizeof(**ri));
@@ -1578,21 +1657,24 @@ req_new(struct rd *d, struct rank *rk, int64_t handle, struct reqinfo **ri)
 static struct reqinfo *
 req_get(struct rank *rk, int64_t handle)
 {
-	int64_t *p = imap_get(&rk->reqs, (int32_t)handle);
+	int32_t i = req_find(rk, handle);
 
-	return p != NULL ? &rk->rq[*p] : NULL;
+	return i != 0 ? &rk->rq[i - 1] : NULL;
 }
 
 static void
 req_done(struct rank *rk, int64_t handle)
 {
-	int64_t *p = imap_get(&rk->reqs, (int32_t)handle);
+	int32_t i = req_find(rk, handle), k = (int32_t)handle;
 
-	if (p == NULL)
+	if (i == 0)
 		return;
-	rk->rq[*p].next = rk->freerq;
-	rk->freerq = (int32_t)*p;
-	imap_del(&rk->reqs, (int32_t)handle);
+	rk->rq[i - 1].next = rk->freerq;
+	rk->freerq = i - 1;
+	if ((uint32_t)k < RDIR)
+		rk->rdir[k] = 0;
+	else
+		imap_del(&rk->reqs, k);
 }
 
 /* The one request argument "[8]", or *h = -1 for "<IGNORED>". */
@@ -3299,6 +3381,7 @@ rank_free(struct rank *rk)
 	free(rk->ids);
 	free(rk->str);
 	free(rk->rq);
+	free(rk->rdir);
 	for (i = 0; i < rk->groups.cap; i++)
 		if (rk->groups.used[i])
 			grp_free((struct grp *)(intptr_t)rk->groups.v[i]);
