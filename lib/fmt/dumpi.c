@@ -354,7 +354,7 @@ grow(void *pp, size_t *cap, size_t n, size_t sz)
  * a literal name the slot is found when compiling, so arg(b, "count")
  * is a load.  Other names are looked for in the list.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 slot_of(const char *s, size_t n)
 {
 	switch (n) {
@@ -593,6 +593,31 @@ again:
 		s = f->buf + pos;
 		e = f->buf + f->end;
 		sp = (char *)find3(s, e, ' ', ' ');
+		/*
+		 * An argument line as dumpi2ascii prints it, "TYPE NAME=VALUE"
+		 * with no '[' in NAME and no CR, is told and split here in
+		 * one pass; any other line goes the long way below, which
+		 * tells it the same.
+		 */
+		if (in && b->nargs < MAXARG && sp > s && e - sp > 3 &&
+		    *sp == ' ' && !(sp[1] == 'r' && sp[3] == RETURN[3]) &&
+		    !(sp[1] == 'e' && sp[2] == ENTER[2]) &&
+		    (eq = (char *)find3(sp + 1, e, '=', '[')) < e &&
+		    *eq == '=' && (nl = find_nl(eq + 1, e)) != NULL &&
+		    nl[-1] != '\r') {
+			a = &b->a[b->nargs];
+			a->name = sp + 1;
+			a->nlen = (uint32_t)(eq - a->name);
+			a->val = eq + 1;
+			a->vlen = (uint32_t)(nl - a->val);
+			a->line = ++line;
+			if ((k = slot_of(a->name, a->nlen)) >= 0 &&
+			    b->slot[k] == NULL)
+				b->slot[k] = a;
+			b->vend[b->nargs++] = nl;
+			pos = (size_t)(nl - f->buf) + 1;
+			continue;
+		}
 		/* k: the line's kind when told here, 0 when line_kind is
 		 * to tell it; q: where its newline is looked for from. */
 		k = 0;
