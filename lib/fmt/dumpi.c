@@ -354,35 +354,47 @@ grow(void *pp, size_t *cap, size_t n, size_t sz)
  * a literal name the slot is found when compiling, so arg(b, "count")
  * is a load.  Other names are looked for in the list.
  */
+/* Whether the n bytes at s (n <= 9, a constant) are lit: loads, not a
+ * call of memcmp. */
+static inline __attribute__((always_inline)) int
+same(const char *s, const char *lit, size_t n)
+{
+	uint64_t a = 0, b = 0;
+
+	memcpy(&a, s, n < 8 ? n : 8);
+	memcpy(&b, lit, n < 8 ? n : 8);
+	return a == b && (n <= 8 || s[8] == lit[8]);
+}
+
 static inline __attribute__((always_inline)) int
 slot_of(const char *s, size_t n)
 {
 	switch (n) {
 	case 3:
-		return memcmp(s, "tag", 3) == 0 ? S_TAG : -1;
+		return same(s, "tag", 3) ? S_TAG : -1;
 	case 4:
-		return memcmp(s, "comm", 4) == 0 ? S_COMM :
-		    memcmp(s, "dest", 4) == 0 ? S_DEST :
-		    memcmp(s, "flag", 4) == 0 ? S_FLAG :
-		    memcmp(s, "root", 4) == 0 ? S_ROOT : -1;
+		return same(s, "comm", 4) ? S_COMM :
+		    same(s, "dest", 4) ? S_DEST :
+		    same(s, "flag", 4) ? S_FLAG :
+		    same(s, "root", 4) ? S_ROOT : -1;
 	case 5:
-		return memcmp(s, "count", 5) == 0 ? S_COUNT :
-		    memcmp(s, "index", 5) == 0 ? S_INDEX : -1;
+		return same(s, "count", 5) ? S_COUNT :
+		    same(s, "index", 5) ? S_INDEX : -1;
 	case 6:
-		return memcmp(s, "source", 6) == 0 ? S_SOURCE :
-		    memcmp(s, "status", 6) == 0 ? S_STATUS : -1;
+		return same(s, "source", 6) ? S_SOURCE :
+		    same(s, "status", 6) ? S_STATUS : -1;
 	case 7:
-		return memcmp(s, "request", 7) == 0 ? S_REQUEST :
-		    memcmp(s, "indices", 7) == 0 ? S_INDICES : -1;
+		return same(s, "request", 7) ? S_REQUEST :
+		    same(s, "indices", 7) ? S_INDICES : -1;
 	case 8:
-		return memcmp(s, "datatype", 8) == 0 ? S_DATATYPE :
-		    memcmp(s, "requests", 8) == 0 ? S_REQUESTS :
-		    memcmp(s, "outcount", 8) == 0 ? S_OUTCOUNT :
-		    memcmp(s, "sendtype", 8) == 0 ? S_SENDTYPE :
-		    memcmp(s, "recvtype", 8) == 0 ? S_RECVTYPE : -1;
+		return same(s, "datatype", 8) ? S_DATATYPE :
+		    same(s, "requests", 8) ? S_REQUESTS :
+		    same(s, "outcount", 8) ? S_OUTCOUNT :
+		    same(s, "sendtype", 8) ? S_SENDTYPE :
+		    same(s, "recvtype", 8) ? S_RECVTYPE : -1;
 	case 9:
-		return memcmp(s, "sendcount", 9) == 0 ? S_SENDCOUNT :
-		    memcmp(s, "recvcount", 9) == 0 ? S_RECVCOUNT : -1;
+		return same(s, "sendcount", 9) ? S_SENDCOUNT :
+		    same(s, "recvcount", 9) ? S_RECVCOUNT : -1;
 	}
 	return -1;
 }
