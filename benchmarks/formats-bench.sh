@@ -55,6 +55,14 @@ convert() {
 	otf2)	"$bin/trc-cat" --to otf2 -o "$3" "$2"; echo "$3/traces.otf2" ;;
 	simgrid) "$bin/trc-cat" --to simgrid --flops 1e9 -o "$3" "$2"; echo "$3" ;;
 	dumpi)	awk -v prefix="$3" -f "$data/dumpi/from-trc.awk" "$2"
+		# awk writes the 64 files a line at a time in turns, which
+		# leaves them in the page cache in small pieces that cost
+		# the kernel 4x more to read (cat of them: 0.11 s against
+		# 0.03 s for the same bytes copied); dumpi2ascii writes one
+		# file at a time, as this copy does.
+		for f in "$3"-*.txt; do
+			cp "$f" "$f.tmp" && mv "$f.tmp" "$f"
+		done
 		echo "$3-0000.txt" ;;
 	sddf)	awk -f "$data/sddf/from-trc.awk" "$2" > "$3.sddf"
 		echo "$3.sddf" ;;

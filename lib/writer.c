@@ -127,6 +127,26 @@ trc_format_int(char *out, int64_t v)
 	size_t n = 0, d;
 	char *p;
 
+	if ((uint64_t)v < 10000) {
+		/* Most numbers are short (ranks, tags, request ids, sizes):
+		 * their digits by pairs, without a loop. */
+		if (v < 10) {
+			out[0] = (char)('0' + v);
+			return 1;
+		}
+		if (v < 100) {
+			memcpy(out, digits2 + 2 * v, 2);
+			return 2;
+		}
+		if (v < 1000) {
+			out[0] = (char)('0' + v / 100);
+			memcpy(out + 1, digits2 + 2 * (v % 100), 2);
+			return 3;
+		}
+		memcpy(out, digits2 + 2 * (v / 100), 2);
+		memcpy(out + 2, digits2 + 2 * (v % 100), 2);
+		return 4;
+	}
 	if (v < 0) {
 		out[n++] = '-';
 		u = (uint64_t)0 - (uint64_t)v;

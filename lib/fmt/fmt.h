@@ -113,7 +113,7 @@ enum { TRC_EBF_NONE, TRC_EBF_PEER, TRC_EBF_TAG, TRC_EBF_COMM, TRC_EBF_ROOT,
 
 /* Room for key=value, the value at most vmax bytes: where the value
  * goes, with "key=" written, or NULL when full. */
-static inline char *
+static inline __attribute__((always_inline)) char *
 trc_eb_slot(struct trc_evbuild *b, const char *key, size_t klen, size_t vmax)
 {
 	char *k;
@@ -132,7 +132,7 @@ trc_eb_slot(struct trc_evbuild *b, const char *key, size_t klen, size_t vmax)
 /* The attribute whose value lies at val, vlen bytes; its index.  The
  * attributes lie as the text reader leaves them, "k=v k=v", so that
  * writers copy them in one piece. */
-static inline int
+static inline __attribute__((always_inline)) int
 trc_eb_commit(struct trc_evbuild *b, char *val, size_t klen, size_t vlen)
 {
 	struct trc_event *ev = b->ev;
@@ -147,7 +147,7 @@ trc_eb_commit(struct trc_evbuild *b, char *val, size_t klen, size_t vlen)
 	return i;
 }
 
-static inline void
+static inline __attribute__((always_inline)) void
 trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
     int64_t v)
 {

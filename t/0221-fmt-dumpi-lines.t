@@ -1,0 +1,70 @@
+#!/bin/sh
+# The dumpi reader's line splitting (lib/fmt/dumpi.c, read_block):
+# argument lines split in one pass (dumpi2ascii's own form) and those
+# that take the long way (CR before the newline, a NAME with
+# [dimensions], names that begin as "returning" or "entering" do)
+# give the same events.  Expected streams worked out by hand: request
+# handles 5 and 6 are the reader's requests 1 and 2, 3 doubles are 24
+# bytes, 2 ints 8.
+. "$(dirname "$0")/lib.sh"
+
+# call NAME T0 T1 ARGLINE...: one block as dumpi2ascii prints it.
+call() {
+	name=$1 t0=$2 t1=$3
+	shift 3
+	echo "$name entering at walltime $t0, cputime $t0 seconds in thread 0."
+	for a in "$@"; do
+		echo "$a"
+	done
+	echo "$name returning at walltime $t1, cputime $t1 seconds in thread 0."
+}
+
+{
+	call MPI_Comm_size 0.000000000 0.000000000 \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "int size=2"
+	call MPI_Comm_rank 0.000000000 0.000000000 \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "int rank=0"
+	call MPI_Isend 1.000000000 1.000000500 "int count=3" \
+	    "MPI_Datatype datatype=14 (MPI_DOUBLE)" "int dest=1" "int tag=7" \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "MPI_Request request=[5]"
+	call MPI_Irecv 2.000000000 2.000000100 "int count=2" \
+	    "MPI_Datatype datatype=9 (MPI_INT)" "int source=1" "int tag=8" \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "MPI_Request request=[6]"
+	call MPI_Waitall 3.000000000 3.250000000 "int count=2" \
+	    "int errorcode=0" "MPI_Request requests[2]=[5, 6]" \
+	    "MPI_Status statuses[2]=<IGNORED>"
+} > "$tmp/lf.txt"
+
+cat > "$tmp/want" <<'EOT'
+#trc 1 ranks=2 order=time
+1.000000000 0 SB peer=1 tag=7 bytes=24 req=1
+1.000000500 0 SE peer=1 tag=7 bytes=24 req=1
+2.000000000 0 RB peer=1 tag=8 bytes=8 req=2
+3.000000000 0 WB req=1,2 op=waitall
+3.250000000 0 RE req=2 peer=1 tag=8 bytes=8
+3.250000000 0 WE req=1,2 op=waitall
+EOT
+
+expect_exit 0 "LF lines: exit 0" -- trc-cat -f dumpi "$tmp/lf.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "LF lines: the stream by hand"
+
+# Every line with CR LF: no line takes the one-pass split.
+sed 's/$/\r/' "$tmp/lf.txt" > "$tmp/crlf.txt"
+expect_exit 0 "CR LF lines: exit 0" -- trc-cat -f dumpi "$tmp/crlf.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "CR LF lines: the same stream"
+
+# CR LF in the Irecv block alone: the two ways mix in one file.
+awk '/^MPI_Irecv entering/ { cr = 1 } { printf "%s%s\n", $0, cr ? "\r" : "" }
+	/^MPI_Irecv returning/ { cr = 0 }' "$tmp/lf.txt" > "$tmp/mixed.txt"
+expect_exit 0 "mixed lines: exit 0" -- trc-cat -f dumpi "$tmp/mixed.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "mixed lines: the same stream"
+
+# An argument line that reads as an entering line is an error, at the
+# block's first line (the Isend, line 9), as before.
+awk '{ print } /^int dest=1$/ { print "int entering at walltime 1.5, x" }' \
+    "$tmp/lf.txt" > "$tmp/nested.txt"
+expect_exit 2 "entering inside a call: exit 2" -- trc-cat -f dumpi "$tmp/nested.txt"
+is "$(cat "$err")" "trc-cat: $tmp/nested.txt:9: 'MPI_Isend' has no returning line" \
+    "entering inside a call: file and line of the call"
+
+done_testing
