@@ -121,7 +121,11 @@ if mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
 		simgrid) o=$mnt/run.txt first="$mnt/run_[0-9]*.txt" ;;
 		dimemas) o=$mnt/old.dim first=$mnt/old.dim ;;
 		esac
-		expect_exit 2 "$fmt, a full file system" -- trc-cat --flops 1e9 --to $fmt -o "$o" "$tmp/big.trc"
+		# libotf2 leaks its global definitions writer when a close
+		# fails (otf2_global_def_writer_new, 16 bytes).
+		expect_exit 2 "$fmt, a full file system" -- \
+		    env LSAN_OPTIONS="suppressions=$T/data/otf2/lsan.supp:print_suppressions=0" \
+		    trc-cat --flops 1e9 --to $fmt -o "$o" "$tmp/big.trc"
 		grep -q "^trc-cat: $first: .*No space left on device$" "$err"
 		ok $? "$fmt, a full file system: the write error, naming $first"
 		is "$(ls "$mnt" | tr '\n' ' '):$(cat "$mnt/old.dim")" "old.dim :old" \
