@@ -1796,7 +1796,9 @@ add_attr(struct trc_evbuild *b, const char *key, const char *val, size_t len,
 	    strcmp(key, "comm") == 0 || strcmp(key, "root") == 0 ||
 	    strcmp(key, "bytes") == 0 || strcmp(key, "req") == 0;
 
-	if (field && isint && v != TRC_NONE && v != TRC_ANY) {
+	/* In range, the field as it is; else as the parser judges it. */
+	if (field && isint && v >= 0 && (v <= INT32_MAX ||
+	    strcmp(key, "bytes") == 0 || strcmp(key, "req") == 0)) {
 		trc_eb_int(b, key, v);
 		return;
 	}
@@ -2091,6 +2093,10 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 		d->txt[n + len] = '\0';
 		n += len + 1;
 set:
+		/* A field out of its range: the general path says why. */
+		if (cl == C_INT && key >= 1 && key <= 7 && key != 6 &&
+		    (v < 0 || (key != 3 && key != 7 && v > INT32_MAX)))
+			return 0;
 		ev->nattr++;
 		switch (key) {
 		case 1:
