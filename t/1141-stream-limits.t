@@ -69,6 +69,15 @@ awk 'BEGIN { print "#trc 1"; print "0 0 MK"
 expect_exit 2 "33 attributes: exit 2" -- trc-cat "$tmp/attrs.trc"
 is "$(cat "$err")" "trc-cat: $tmp/attrs.trc:4: more than 32 attributes" "33 attributes: the line named"
 is "$(sed -n 3p "$out" | wc -w | tr -d ' ')" 35 "32 attributes: written whole"
+# trc-scale adds t0=: 31 take it, 32 leave no room, said with the line.
+awk 'BEGIN { print "#trc 1 ranks=1"; printf "1 0 MK"
+	for (i = 1; i <= 31; i++) printf " a%d=%d", i, i; print ""
+	printf "2 0 MK"; for (i = 1; i <= 32; i++) printf " a%d=%d", i, i; print "" }' >"$tmp/full.trc"
+expect_exit 2 "32 attributes and t0=: exit 2" -- trc-scale --cpu-ratio 2 "$tmp/full.trc"
+is "$(cat "$err")" "trc-scale: $tmp/full.trc:3: 32 attributes: no room for t0= (at most 32)" \
+	"32 attributes and t0=: the line named"
+sed 3d "$tmp/full.trc" | trc-scale --cpu-ratio 2 >"$out"
+is "$(sed -n 2p "$out" | wc -w | tr -d ' ')" 35 "31 attributes and t0=: written whole"
 
 # More than 9 fractional digits are rounded (trc(5)): to the nearest
 # nanosecond, a tie to the even one.

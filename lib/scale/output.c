@@ -20,6 +20,10 @@ int
 sc_emit(struct trc_scale *s, const struct trc_event *ev,
     const struct trc_event *e, int64_t tp)
 {
+	/* t0= would be one attribute more than a stream may hold. */
+	if (e->nattr >= TRC_MAXATTR && trc_attr_get(e, "t0") == NULL)
+		return sc_fail(s, ev->line, "%d attributes: no room for t0= "
+		    "(at most %d)", e->nattr, TRC_MAXATTR);
 	if (trc_reorder_put(s->out, e, tp, ev->t) < 0)
 		return sc_nomem(s);
 	s->st.maxqueued = trc_reorder_peak(s->out);
