@@ -1250,6 +1250,12 @@ trc_unloop_open(const char *path)
 		goto out;
 	}
 	while ((rc = trc_lines_next(in, &s, &len)) > 0 && strncmp(s, "#h ", 3) == 0) {
+		/* The header's other lines, each a '#' line of the stream. */
+		if (s[3] != '#') {
+			ufail(U, trc_lines_lineno(in), "'#h' holds no '#' line "
+			    "of the stream's header");
+			goto out;
+		}
 		if ((p = realloc(U->extra, U->extralen + len)) == NULL) {
 			ufail(U, 0, "out of memory");
 			goto out;

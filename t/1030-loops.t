@@ -163,6 +163,10 @@ desc() {
 }
 printf '#trc 1 ranks=1\n' > "$tmp/d.loops"
 desc "no header" 1 "missing '#trc-loops 1' header"
+# A '#h' line holds a '#' line of the stream's header, nothing else
+# (libFuzzer's '#h 1 raeank' expanded to an event line).
+printf '#trc-loops 1 order=time timing=stats\n#h 1 raeank\n' > "$tmp/d.loops"
+desc "#h without #" 2 "'#h' holds no '#' line of the stream's header"
 sed 's/^  loop 3/  loop x/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "bad loop count" 3 "invalid loop count 'x'"
 sed '11d' "$tmp/nested.want" > "$tmp/d.loops"
