@@ -1945,7 +1945,8 @@ find_attrs(struct rd *d)
 		    a->type == OTF2_TYPE_STRING)
 			a->cls = A_ORDER;
 		else if (d->trc && strncmp(name, "trc:", 4) == 0 &&
-		    name[4] != '\0') {
+		    name[4] != '\0' && name[4 + strcspn(name + 4,
+		    " \t\r\n=")] == '\0') {	/* a key the stream can say */
 			if (a->type == OTF2_TYPE_INT64 &&
 			    (p = strstr(desc, "list element ")) != NULL) {
 				a->cls = A_LIST;
