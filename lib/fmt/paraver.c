@@ -2272,6 +2272,11 @@ build(struct rd *d, int32_t rank, struct slot *s, struct trc_event *ev)
 	const struct done *dn;
 	size_t n;
 
+	/* A call whose name was lost (fuzz/pending/paraver): said, not
+	 * dereferenced; how it is lost is not found yet. */
+	if (s->op == NULL)
+		return trc_fail_at(d->r, d->name, s->line, "a call without "
+		    "its name");
 	if (s->sub < (s->w != NULL ? s->w->nd : 0) && s->kind == TRC_WE) {
 		/* the receives the wait completed, before it */
 		dn = &s->w->d[s->sub++];
