@@ -379,7 +379,7 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	memset(&rs, 0, sizeof(rs));
 	/* The ranks with events in either: memory and rows by the ranks
 	 * present, not the largest rank number. */
-	if ((rank = trc_graph_ranks(a, b, &nranks)) == NULL)
+	if ((rank = trc_graph_ranks(a, b, 1, &nranks)) == NULL)
 		die("out of memory");
 	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
 	if (!o->quiet && banner)

@@ -323,10 +323,10 @@ cmp_rank(const void *a, const void *b)
 
 int32_t *
 trc_graph_ranks(const struct trc_graph *a, const struct trc_graph *b,
-    int32_t *n)
+    int declared, int32_t *n)
 {
-	int32_t *u, i = 0, j = 0, k = 0, h = a->hranks > b->hranks ?
-	    a->hranks : b->hranks;
+	int32_t *u, i = 0, j = 0, k = 0, h = !declared ? 0 :
+	    a->hranks > b->hranks ? a->hranks : b->hranks;
 
 	*n = 0;
 	if ((u = malloc(((size_t)a->npresent + (size_t)b->npresent +
@@ -620,8 +620,9 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
 
 	memset(out, 0, sizeof(*out));
 	out->identical = 1;
-	/* The ranks with events: one empty in both compares equal. */
-	if ((rank = trc_graph_ranks(a, b, &nranks)) == NULL)
+	/* The ranks with events: one empty in both compares equal, and
+	 * one a header declares has nothing unmatched. */
+	if ((rank = trc_graph_ranks(a, b, 0, &nranks)) == NULL)
 		return -1;
 	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL) {
 		free(rank);

@@ -98,12 +98,12 @@ void	 trc_graph_free(struct trc_graph *);
 /* Rank r of g, an empty one when it has no events. */
 const struct trc_rank *trc_graph_rank(const struct trc_graph *, int32_t r);
 /*
- * The ranks with events in a or b, and those below either header's
- * ranks=, in order, in a new array of *n (free it); NULL when out of
- * memory.
+ * The ranks with events in a or b, and (declared) those below either
+ * header's ranks=, in order, in a new array of *n (free it); NULL when
+ * out of memory.
  */
 int32_t	*trc_graph_ranks(const struct trc_graph *a, const struct trc_graph *b,
-	    int32_t *n);
+	    int declared, int32_t *n);
 
 /* One rank of two graphs compared. */
 struct trc_rank_cmp {
