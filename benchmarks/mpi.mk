@@ -34,7 +34,7 @@ $(O)/lib/mpi/%.pic.o: lib/mpi/%.c
 # TRC_FORMAT=trcb: the binary stream's writer and what it needs from
 # lib/, built position-independent into the tracer, hidden.
 TRCB_PIC_OBJ := $(O)/lib/mpi/trcb/trcb.pic.o \
-	$(addprefix $(O)/lib/mpi/trcb/,intern.pic.o parse.pic.o writer.pic.o)
+	$(addprefix $(O)/lib/mpi/trcb/,intern.pic.o pages.pic.o parse.pic.o writer.pic.o)
 $(O)/lib/mpi/trcb/trcb.pic.o: lib/fmt/trcb.c
 	@mkdir -p $(@D)
 	$(CC) $(TRC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -DTRCB_WRITER_ONLY -fPIC \

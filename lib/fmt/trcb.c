@@ -115,15 +115,19 @@ slot_free(struct slot *s)
 }
 
 static void
-ranks_free(struct rstate *rs, size_t n)
+ranks_free(struct trc_pages *p)
 {
-	size_t i;
+	struct rstate *rs;
+	size_t pg, i;
 	int k;
 
-	for (i = 0; i < n; i++)
-		for (k = 0; k < 2 * TRC_NKINDS; k++)
-			slot_free(rs[i].slot[k]);
-	free(rs);
+	for (pg = 0; pg < p->npg; pg++)
+		for (i = 0; p->pg[pg] != NULL && i < TRC_PAGE; i++) {
+			rs = (struct rstate *)p->pg[pg] + i;
+			for (k = 0; k < 2 * TRC_NKINDS; k++)
+				slot_free(rs->slot[k]);
+		}
+	trc_pages_free(p);
 }
 
 /* Room for n list elements, the old ones kept: 0 or -1. */
@@ -177,23 +181,19 @@ val_equal(const struct val *a, const struct val *b)
 	return 1;
 }
 
-/* Room for rank r: 0, or -1 when out of memory. */
-static int
-ranks_grow(struct rstate **rs, size_t *n, int32_t r)
+/*
+ * The state of rank r, made zeroed when new; NULL when out of memory.
+ * In pages (trc_pages): memory by the ranks present, not the largest.
+ */
+static inline struct rstate *
+rank_state(struct trc_pages *p, int32_t r)
 {
-	size_t cap = *n ? *n : 16;
-	struct rstate *p;
+	struct rstate *rs;
 
-	if ((size_t)r < *n)
-		return 0;
-	while (cap <= (size_t)r)
-		cap *= 2;
-	if ((p = realloc(*rs, cap * sizeof(*p))) == NULL)
-		return -1;
-	memset(p + *n, 0, (cap - *n) * sizeof(*p));
-	*rs = p;
-	*n = cap;
-	return 0;
+	if ((rs = trc_pages_at(p, (size_t)r)) != NULL)
+		return rs;
+	p->elsize = sizeof(struct rstate);
+	return trc_pages_get(p, (size_t)r);
 }
 
 /* The slot of a rank and kind with room for n values, or NULL. */
@@ -302,8 +302,7 @@ struct trcb_writer {
 	int64_t		 tmin, tmax;
 	int32_t		 rlo, rhi, prev_rank;
 	int64_t		 prev_t;
-	struct rstate	*rs;
-	size_t		 nrs;
+	struct trc_pages rs;		/* struct rstate, by rank */
 	struct ientry	*index;
 	size_t		 nindex, capindex;
 	int64_t		*ltmp;		/* the lists of the event at hand */
@@ -338,7 +337,7 @@ trcb_wfree(struct trcb_writer *w)
 	free(w->zbuf);
 	ZSTD_freeCCtx(w->cctx);
 	trc_intern_free(&w->strs);
-	ranks_free(w->rs, w->nrs);
+	ranks_free(&w->rs);
 	free(w->index);
 	free(w->ltmp);
 	free(w);
@@ -622,14 +621,13 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	if (ev->nattr < 0 || ev->nattr > TRC_MAXATTR ||
 	    (unsigned)ev->kind >= TRC_NKINDS || ev->rank < 0)
 		return w_fail(w, "%s: invalid event", w->name);
-	if (ranks_grow(&w->rs, &w->nrs, ev->rank) < 0)
+	if ((rs = rank_state(&w->rs, ev->rank)) == NULL)
 		return w_fail(w, "out of memory");
 	if (w->nev == 0) {
 		w->gen++;
 		w->tmin = w->tmax = ev->t;
 		w->rlo = w->rhi = ev->rank;
 	}
-	rs = &w->rs[ev->rank];
 	for (i = 0; i < ev->nattr; i++) {
 		textlen += ev->attr[i].key.len + ev->attr[i].val.len + 2;
 		if (textlen > TRC_MAXLINE)
@@ -817,8 +815,7 @@ struct rtrcb {
 	int32_t		 rlo, rhi, prev_rank;
 	int64_t		 prev_t;
 	size_t		 pos, rawlen;
-	struct rstate	*rs;
-	size_t		 nrs;
+	struct trc_pages rs;		/* struct rstate, by rank */
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
 	unsigned	 bad_value;	/* r_values: the invalid one */
@@ -841,7 +838,7 @@ r_close(void *state)
 	free(r->arena);
 	free(r->strs);
 	free(r->scode);
-	ranks_free(r->rs, r->nrs);
+	ranks_free(&r->rs);
 	free(r->hextra);
 	free(r);
 }
@@ -1543,9 +1540,8 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		what = "rank outside the block's range";
 		goto bad;
 	}
-	if ((size_t)rank >= r->nrs && ranks_grow(&r->rs, &r->nrs, rank) < 0)
+	if ((rs = rank_state(&r->rs, rank)) == NULL)
 		return trc_fail_at(tr, r->name, 0, "out of memory");
-	rs = &r->rs[rank];
 	what = "bad time";
 	if (b_uvarint(r, &u) < 0)
 		goto bad;
