@@ -79,9 +79,11 @@ parse_ops(char *list, int want[NOPS])
 }
 
 /* One timed run of a collective; returns this rank's seconds. */
-static void
+static double
 collective(enum op op, char *sbuf, char *rbuf, int b)
 {
+	double t = MPI_Wtime();
+
 	switch (op) {
 	case OP_BARRIER:
 		MPI_Barrier(MPI_COMM_WORLD);
@@ -114,37 +116,7 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 	default:
 		break;
 	}
-}
-
-/*
- * A collective's repetitions as rank 0 prints them: from the last
- * rank's entry to the last rank's exit, the cost that trc-scale adds to
- * a collective's latest begin.  The slowest rank's own time would also
- * count how much later the other left the barrier before it (over TCP
- * a message later).  That needs one clock: now()'s CLOCK_MONOTONIC is
- * the host's (MPI_Wtime counts from each process's first call), so across
- * hosts the slowest rank's time is kept.  start[] and end[] are
- * overwritten.
- */
-static int one_host;
-
-static void
-coll_times(double *start, double *end, double *out, int reps)
-{
-	int i;
-
-	if (!one_host) {
-		for (i = 0; i < reps; i++)
-			start[i] = end[i] - start[i];
-		MPI_Reduce(start, out, reps, MPI_DOUBLE, MPI_MAX, 0,
-		    MPI_COMM_WORLD);
-		return;
-	}
-	MPI_Reduce(start, out, reps, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-	MPI_Reduce(rank == 0 ? MPI_IN_PLACE : end, end, reps, MPI_DOUBLE,
-	    MPI_MAX, 0, MPI_COMM_WORLD);
-	for (i = 0; rank == 0 && i < reps; i++)
-		out[i] = end[i] - out[i];
+	return MPI_Wtime() - t;
 }
 
 /*
@@ -419,8 +391,10 @@ header(long maxb, int reps)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, other,
 	    MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+	if (rank != 0)
+		return;
 	hosts = 0;
-	for (i = 0; rank == 0 && i < nranks; i++) {
+	for (i = 0; i < nranks; i++) {
 		int j;
 		for (j = 0; j < i; j++)
 			if (strcmp(other + (size_t)i * MPI_MAX_PROCESSOR_NAME,
@@ -429,10 +403,6 @@ header(long maxb, int reps)
 		hosts += j == i;
 	}
 	free(other);
-	MPI_Bcast(&hosts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	one_host = hosts == 1;
-	if (rank != 0)
-		return;
 	pml = getenv("OMPI_MCA_pml");
 	btl = getenv("OMPI_MCA_btl");
 	printf("# trc-pingpong %s\n", TRC_VERSION_STRING);
@@ -442,8 +412,6 @@ header(long maxb, int reps)
 	printf("# ranks: %d on %d host%s (%s)\n", nranks, hosts,
 	    hosts == 1 ? "" : "s", name);
 	printf("# repetitions: %d, bytes 1 to %ld\n", reps, maxb);
-	printf("# collectives: %s\n", one_host ? "from the last rank's entry "
-	    "to the last rank's exit" : "the slowest rank's time");
 	printf("# operation bytes seconds\n");
 }
 
@@ -460,7 +428,7 @@ main(int argc, char *argv[])
 	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
 	    "isend-cold,recv-late-cold";
 	char *sbuf, *rbuf;
-	double *t, *tmax, *tend;
+	double *t, *tmax;
 	long maxb = 4L << 20, b, p;
 	int want[NOPS], reps = 100, c, i, k;
 	enum op op;
@@ -501,9 +469,7 @@ main(int argc, char *argv[])
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
 	t = calloc((size_t)reps, sizeof(*t));
 	tmax = calloc((size_t)reps, sizeof(*tmax));
-	tend = calloc((size_t)reps, sizeof(*tend));
-	if (sbuf == NULL || rbuf == NULL || t == NULL || tmax == NULL ||
-	    tend == NULL) {
+	if (sbuf == NULL || rbuf == NULL || t == NULL || tmax == NULL) {
 		fprintf(stderr, "trc-pingpong: out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
@@ -579,16 +545,14 @@ main(int argc, char *argv[])
 				if (!want[op] || (op == OP_BARRIER && b != 1))
 					continue;
 				for (i = -1; i < reps; i++) {
-					double t0;
+					double d;
 					MPI_Barrier(MPI_COMM_WORLD);
-					t0 = now();
-					collective(op, sbuf, rbuf, (int)b);
-					if (i >= 0) {
-						t[i] = t0;
-						tend[i] = now();
-					}
+					d = collective(op, sbuf, rbuf, (int)b);
+					if (i >= 0)
+						t[i] = d;
 				}
-				coll_times(t, tend, tmax, reps);
+				MPI_Reduce(t, tmax, reps, MPI_DOUBLE, MPI_MAX, 0,
+				    MPI_COMM_WORLD);
 				for (i = 0; rank == 0 && i < reps; i++)
 					printf("%s %ld %.9f\n", opname[op],
 					    op == OP_BARRIER ? 0 : b, tmax[i]);
@@ -602,7 +566,6 @@ main(int argc, char *argv[])
 	free(rbuf);
 	free(t);
 	free(tmax);
-	free(tend);
 	MPI_Finalize();
 	return 0;
 }

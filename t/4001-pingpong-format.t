@@ -12,10 +12,6 @@ mpirun -np 2 trc-pingpong --repetitions 3 -m 100 >"$out" 2>"$err"
 ok $? "runs on 2 ranks"
 ok "$(grep -q '^# library: Open MPI' "$out"; echo $?)" "the header names the library"
 ok "$(grep -q '^# transport: pml=' "$out"; echo $?)" "the header names the transport"
-# One host: collectives from the last entry to the last exit, one clock.
-is "$(grep '^# collectives:' "$out")" \
-	"# collectives: from the last rank's entry to the last rank's exit" \
-	"the header says how collectives are timed (one host)"
 is "$(awk '!/^#/ && (NF != 3 || $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+\.[0-9]{9}$/)' "$out")" "" \
 	"every line is OPERATION BYTES SECONDS"
 # Powers of two and 3 * 2^k up to 100, barrier once at 0.
