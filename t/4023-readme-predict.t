@@ -51,6 +51,14 @@ if [ $n -eq 0 ]; then
 else
 	is "$rcs" "$want" "the commands ran, exit 0, $n times"
 	e=$(sort -g "$tmp/errors" | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+	# Under the sanitizers the tracer preloaded into cg is the ASan
+	# build, whose cost inside every MPI call moves the ratios: the
+	# commands are checked to run, the error is judged in the plain pass.
+	if [ -n "$TRC_SANITIZE" ]; then
+		ok 0 "the prediction's median error, ${e:-?}%, not judged # SKIP the ASan tracer's own cost"
+		done_testing
+		exit
+	fi
 	awk -v e="$e" 'BEGIN { exit !(e != "" && e >= -10 && e <= 10) }'
 	# Measured with the README's commands as they are (500 iterations,
 	# CPU time, waits on sends scaled): on a quiet host +1.4, +4.3 and
