@@ -4,6 +4,7 @@
  * number: one rank of number 2,000,000 costs one page, not two
  * million elements.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,4 +42,25 @@ trc_pages_free(struct trc_pages *p)
 	free(p->pg);
 	p->pg = NULL;
 	p->npg = 0;
+}
+
+int
+trc_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	void *p;
+	size_t n = *cap ? *cap : first;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return -1;
+		n *= 2;
+	}
+	if (n > SIZE_MAX / size ||
+	    (p = realloc(*(void **)pp, n * size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
 }

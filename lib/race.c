@@ -243,20 +243,10 @@ nomem(struct trc_race *rs)
 }
 
 /* Room for one more of n in *v of *cap, each size bytes: 0 or -1. */
-static int
+static inline int
 grow(void *v, size_t *cap, size_t n, size_t size)
 {
-	void **p = v, *nv;
-	size_t c;
-
-	if (n < *cap)
-		return 0;
-	c = *cap ? *cap * 2 : 8;
-	if ((nv = realloc(*p, c * size)) == NULL)
-		return -1;
-	*p = nv;
-	*cap = c;
-	return 0;
+	return n < *cap ? 0 : trc_grow(v, cap, n + 1, size, 8);
 }
 
 struct trc_race *

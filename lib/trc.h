@@ -357,6 +357,12 @@ trc_pages_at(const struct trc_pages *p, size_t i)
 	return (char *)p->pg[k] + (i & (TRC_PAGE - 1)) * p->elsize;
 }
 void	 trc_pages_free(struct trc_pages *);
+/*
+ * Room for need elements of size bytes in the array at *pp of *cap,
+ * doubling from first: 0, or -1 when out of memory or past size_t.
+ */
+int	 trc_grow(void *pp, size_t *cap, size_t need, size_t size,
+	    size_t first);
 
 /* gen.c: synthetic streams of simulated programs, for trc-gen. */
 enum trc_gen_pattern {

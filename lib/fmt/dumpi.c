@@ -335,23 +335,11 @@ nomem(struct rd *d)
 	return trc_fail_at(d->r, trc_name(d->r), 0, "out of memory");
 }
 
-/* Grows *p to hold n elements of size sz. */
-static int
+/* Grows *p to hold n elements of size sz; the usual case inline. */
+static inline int
 grow(void *pp, size_t *cap, size_t n, size_t sz)
 {
-	void **p = pp;
-	size_t c;
-	void *np;
-
-	if (n <= *cap)
-		return 0;
-	for (c = *cap ? *cap : 16; c < n; c *= 2)
-		;
-	if ((np = realloc(*p, c * sz)) == NULL)
-		return -1;
-	*p = np;
-	*cap = c;
-	return 0;
+	return n <= *cap ? 0 : trc_grow(pp, cap, n, sz, 16);
 }
 
 /*

@@ -56,23 +56,6 @@ trc_cpu_fini(struct trc_cpu *c)
 	trc_pages_free(&c->rk);
 }
 
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
-{
-	void *p;
-	size_t n = *cap ? *cap : first;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
-}
-
 static struct cpu_rank *
 getrank(struct trc_cpu *c, int32_t r)
 {
@@ -142,9 +125,9 @@ trc_cpu_region(struct trc_cpu *c, int32_t r, const struct trc_str *fn)
 		return 0;
 	}
 	/* lab gets a byte more than it needs: never NULL, even for "". */
-	if (grow(&p->labpos, &p->depthcap, p->depth + 1, sizeof(*p->labpos),
-	    8) < 0 || grow(&p->lab, &p->labcap, p->lablen + fn->len + 1, 1, 64) <
-	    0)
+	if (trc_grow(&p->labpos, &p->depthcap, p->depth + 1,
+	    sizeof(*p->labpos), 8) < 0 ||
+	    trc_grow(&p->lab, &p->labcap, p->lablen + fn->len + 1, 1, 64) < 0)
 		return -1;
 	p->labpos[p->depth++] = p->lablen;
 	memcpy(p->lab + p->lablen, fn->s, fn->len);

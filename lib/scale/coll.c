@@ -112,7 +112,7 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->coll != NULL)
 		return sc_fail(s, ev->line, "collective begin inside another "
 		    "collective");
-	if (ev->req != TRC_NONE && sc_grow(&p->nb, &p->nbcap, p->nnb + 1,
+	if (ev->req != TRC_NONE && trc_grow(&p->nb, &p->nbcap, p->nnb + 1,
 	    sizeof(*p->nb), 4) < 0)
 		return sc_nomem(s);
 	if ((c = trc_coll_enter(s->mt, ev->comm, r, ev->line)) == NULL)

@@ -69,23 +69,6 @@ sc_nomem(struct trc_scale *s)
 	return -1;
 }
 
-int
-sc_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
-{
-	void *p;
-	size_t n = *cap ? *cap : first;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
-}
-
 static const struct rank rk_none;
 
 const struct rank *
@@ -224,8 +207,8 @@ comp_recorded(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 int
 sc_wake(struct trc_scale *s, int32_t r)
 {
-	if (sc_grow(&s->work, &s->workcap, s->nwork + 1, sizeof(*s->work), 64) <
-	    0)
+	if (trc_grow(&s->work, &s->workcap, s->nwork + 1, sizeof(*s->work),
+	    64) < 0)
 		return sc_nomem(s);
 	s->work[s->nwork++] = r;
 	return 0;

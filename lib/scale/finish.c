@@ -21,7 +21,7 @@ add_diag(struct trc_scale *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	if (n < 0 || sc_grow(&s->diag, &s->diagcap, s->ndiag + 1,
+	if (n < 0 || trc_grow(&s->diag, &s->diagcap, s->ndiag + 1,
 	    sizeof(*s->diag), 8) < 0 ||
 	    (s->diag[s->ndiag] = strdup(buf)) == NULL)
 		return sc_nomem(s);

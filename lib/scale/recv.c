@@ -65,7 +65,7 @@ sc_recv_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->rb = rv;
 		return 0;
 	}
-	if (sc_grow(&p->ir, &p->ircap, p->nir + 1, sizeof(*p->ir), 4) < 0)
+	if (trc_grow(&p->ir, &p->ircap, p->nir + 1, sizeof(*p->ir), 4) < 0)
 		return sc_nomem(s);
 	p->ir[p->nir++] = rv;
 	return 0;
@@ -139,7 +139,7 @@ recv_req_done(struct trc_scale *s, struct rank *p, const struct trc_event *ev,
 	if (sc_complete_req(s, p, ev->req, act) < 0)
 		return -1;
 	if (act != ev->req) {
-		if (sc_grow(&s->lbuf, &s->lcap, 24, 1, 64) < 0)
+		if (trc_grow(&s->lbuf, &s->lcap, 24, 1, 64) < 0)
 			return sc_nomem(s);
 		rw->what |= RW_REQS;
 		rw->reqs.s = s->lbuf;

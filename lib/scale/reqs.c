@@ -51,7 +51,7 @@ set_map(struct trc_scale *s, struct rank *p, int64_t rec, int64_t act)
 	}
 	if (rec == act)
 		return 0;
-	if (sc_grow(&p->ren, &p->rencap, p->nren + 1, sizeof(*p->ren), 4) < 0)
+	if (trc_grow(&p->ren, &p->rencap, p->nren + 1, sizeof(*p->ren), 4) < 0)
 		return sc_nomem(s);
 	p->ren[p->nren].rec = rec;
 	p->ren[p->nren++].act = act;
@@ -74,7 +74,7 @@ sc_complete_req(struct trc_scale *s, struct rank *p, int64_t rec, int64_t act)
 		return -1;
 	if (act == rec)
 		return 0;
-	if (sc_grow(&p->wsub, &p->wsubcap, p->nwsub + 1, sizeof(*p->wsub), 4) <
+	if (trc_grow(&p->wsub, &p->wsubcap, p->nwsub + 1, sizeof(*p->wsub), 4) <
 	    0)
 		return sc_nomem(s);
 	p->wsub[p->nwsub].rec = rec;
@@ -95,7 +95,7 @@ sc_map_list(struct trc_scale *s, const struct rank *p,
 	size_t n = 0, i;
 	int changed = 0;
 
-	if (sc_grow(&s->lbuf, &s->lcap, list.len + 64, 1, 64) < 0)
+	if (trc_grow(&s->lbuf, &s->lcap, list.len + 64, 1, 64) < 0)
 		return sc_nomem(s);
 	while (trc_reqs_next(&list, &id) == 1) {
 		act = sc_map_req(p, id);
@@ -104,7 +104,7 @@ sc_map_list(struct trc_scale *s, const struct rank *p,
 				if (p->wsub[i].rec == id)
 					act = p->wsub[i].act;
 		changed |= act != id;
-		if (sc_grow(&s->lbuf, &s->lcap, n + 24, 1, 64) < 0)
+		if (trc_grow(&s->lbuf, &s->lcap, n + 24, 1, 64) < 0)
 			return sc_nomem(s);
 		if (n > 0)
 			s->lbuf[n++] = ',';

@@ -289,8 +289,6 @@ int	 sc_fail(struct trc_scale *, long line, const char *fmt, ...)
 int	 sc_nomem(struct trc_scale *);
 int	 sc_past_clock(struct trc_scale *, long line, const char *what);
 int	 sc_too_many(struct trc_scale *);
-int	 sc_grow(void *pp, size_t *cap, size_t need, size_t size,
-	    size_t first);
 const struct rank *sc_rk_peek(const struct trc_scale *, int32_t r);
 struct rank *sc_getrank(struct trc_scale *, int32_t r);
 int	 sc_wake(struct trc_scale *, int32_t r);

@@ -38,7 +38,7 @@ sc_isend_put(struct trc_scale *s, struct rank *p, int64_t req, int64_t bytes)
 		memmove(p->is, p->is + 1, (p->nis - 1) * sizeof(*p->is));
 		p->nis--;
 	}
-	if (sc_grow(&p->is, &p->iscap, p->nis + 1, sizeof(*p->is), 4) < 0)
+	if (trc_grow(&p->is, &p->iscap, p->nis + 1, sizeof(*p->is), 4) < 0)
 		return sc_nomem(s);
 	p->is[p->nis].req = req;
 	p->is[p->nis++].bytes = bytes;
@@ -69,8 +69,8 @@ wait_list(struct trc_scale *s, struct rank *p, const struct trc_event *ev)
 		return 0;
 	while (trc_reqs_next(&list, &id) == 1)
 		if ((rv = sc_find_irecv(p, sc_map_req(p, id))) != NULL) {
-			if (sc_grow(&p->wl, &p->wlcap, p->nwl + 1, sizeof(*p->wl),
-			    4) < 0)
+			if (trc_grow(&p->wl, &p->wlcap, p->nwl + 1,
+			    sizeof(*p->wl), 4) < 0)
 				return sc_nomem(s);
 			p->wl[p->nwl] = *rv;
 			p->wl[p->nwl++].done = 0;
