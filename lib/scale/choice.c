@@ -216,28 +216,37 @@ pick_one(void *arg, const struct trc_msg *h)
 	return 0;
 }
 
-/* What rank i, waiting on a choice, would take now: in its pk_*. */
+/* A pick of rank r, with the recorded message (message 0) looked up. */
 static void
-pick(struct trc_scale *s, struct rank *p, int32_t i)
+pick_start(struct trc_scale *s, const struct rank *p, int32_t r,
+    struct pick *k)
 {
-	struct pick k;
 	struct trc_msg m0;
 	int64_t req, t;
 	uint8_t fl;
 
-	memset(&k, 0, sizeof(k));
-	k.p = p;
-	k.minv = INT64_MAX;
+	memset(k, 0, sizeof(*k));
+	k->p = p;
+	k->minv = INT64_MAX;
 	memset(&m0, 0, sizeof(m0));
 	m0.src = p->ch_p0;
 	m0.tag = p->ch_t0;
 	m0.comm = p->ch_c0;
 	if (!fits(p, &m0, &req))
-		k.no0 = 1;	/* it can be none of the candidates */
-	else if (trc_match_peek(s->mt, p->ch_p0, i, p->ch_t0, p->ch_c0, &m0)) {
-		k.have0 = 1;
-		sc_msg_get(&m0, &t, &k.a0, &fl);
+		k->no0 = 1;	/* it can be none of the candidates */
+	else if (trc_match_peek(s->mt, p->ch_p0, r, p->ch_t0, p->ch_c0, &m0)) {
+		k->have0 = 1;
+		sc_msg_get(&m0, &t, &k->a0, &fl);
 	}
+}
+
+/* What rank i, waiting on a choice, would take now: in its pk_*. */
+static void
+pick(struct trc_scale *s, struct rank *p, int32_t i)
+{
+	struct pick k;
+
+	pick_start(s, p, i, &k);
 	(void)trc_match_heads(s->mt, i, pick_one, &k);
 	p->pk_found = (uint8_t)k.found;
 	p->pk_is0 = (uint8_t)k.is0;
@@ -282,28 +291,15 @@ sc_choose_now(struct trc_scale *s, int32_t r)
 	const struct irecv *rv;
 	struct trc_msg h;
 	struct pick k;
-	int64_t bound = INT64_MAX, lb, req, t;
+	int64_t bound = INT64_MAX, lb;
 	size_t j, n = p->ch_any ? p->nwl : 1;
-	uint8_t fl;
 
 	for (j = 0; j < n; j++) {
 		rv = p->ch_any ? &p->wl[j] : &p->ch;
 		if (!(p->ch_any && rv->done) && (rv->src < 0 || rv->tag < 0))
 			return 0;
 	}
-	memset(&k, 0, sizeof(k));
-	k.p = p;
-	k.minv = INT64_MAX;
-	memset(&h, 0, sizeof(h));
-	h.src = p->ch_p0;
-	h.tag = p->ch_t0;
-	h.comm = p->ch_c0;
-	if (!fits(p, &h, &req))
-		k.no0 = 1;
-	else if (trc_match_peek(s->mt, p->ch_p0, r, p->ch_t0, p->ch_c0, &h)) {
-		k.have0 = 1;
-		sc_msg_get(&h, &t, &k.a0, &fl);
-	}
+	pick_start(s, p, r, &k);
 	for (j = 0; j < n; j++) {
 		rv = p->ch_any ? &p->wl[j] : &p->ch;
 		if (p->ch_any && rv->done)
