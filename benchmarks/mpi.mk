@@ -27,6 +27,12 @@ $(B)/trc-%: benchmarks/%.c benchmarks/mpiprog.h lib/trc.h $(O)/help.h
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) -I$(O) $(LDFLAGS) -o $@ $< -lm
 
+# trc-pingpong writes the #load and #cpu lines as the tracer does.
+$(B)/trc-pingpong: benchmarks/pingpong.c benchmarks/mpiprog.h lib/trc.h \
+		lib/hostcond.c lib/trc_hostcond.h $(O)/help.h
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) -I$(O) $(LDFLAGS) -o $@ $< lib/hostcond.c -lm
+
 $(O)/lib/mpi/%.pic.o: lib/mpi/%.c
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
@@ -45,7 +51,10 @@ $(O)/lib/mpi/trcb/%.pic.o: lib/%.c
 		-MMD -MP -c -o $@ $<
 -include $(TRCB_PIC_OBJ:.o=.d)
 
-$(O)/libtrc-mpi.so: $(MPI_LIB_OBJ) $(TRCB_PIC_OBJ)
+# The #load and #cpu lines of the header.
+HOSTCOND_PIC_OBJ := $(O)/lib/mpi/trcb/hostcond.pic.o
+
+$(O)/libtrc-mpi.so: $(MPI_LIB_OBJ) $(TRCB_PIC_OBJ) $(HOSTCOND_PIC_OBJ)
 	$(MPICC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $^ -lzstd -lz -lm
 
 $(O)/t/mpi/%: t/mpi/%.c

@@ -25,7 +25,11 @@
  * inside a measurement.
  *
  * Output (one line per repetition): OPERATION BYTES SECONDS, after "#"
- * lines naming the MPI library, the transport and the ranks.
+ * lines naming the MPI library, the transport and the ranks, and
+ * followed by the #load and #cpu lines of trc(5): the host's load and
+ * each rank's CPU time against the wall time of the measurements, by
+ * which trc-fit tells measurements disturbed by another job (every
+ * rank here is busy all the time: polling, spinning or sweeping).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -35,6 +39,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_hostcond.h"
 
 enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
@@ -427,8 +432,10 @@ main(int argc, char *argv[])
 	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
 	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
 	    "isend-cold,recv-late-cold";
+	struct trc_hostcond host[2];
 	char *sbuf, *rbuf;
 	double *t, *tmax;
+	int64_t mine[2], *cond = NULL;
 	long maxb = 4L << 20, b, p;
 	int want[NOPS], reps = 100, c, i, k;
 	enum op op;
@@ -474,6 +481,10 @@ main(int argc, char *argv[])
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
 	header(maxb, reps);
+	if (rank == 0)
+		trc_hostcond_read(&host[0]);
+	mine[0] = trc_process_cpu();
+	mine[1] = (int64_t)(now() * 1e9);
 
 	/* Powers of two and the sizes halfway between them (3 * 2^k). */
 	for (p = 1; p <= maxb; p *= 2)
@@ -558,6 +569,20 @@ main(int argc, char *argv[])
 					    op == OP_BARRIER ? 0 : b, tmax[i]);
 			}
 		}
+	mine[0] = trc_process_cpu() - mine[0];
+	mine[1] = (int64_t)(now() * 1e9) - mine[1];
+	if (rank == 0 && (cond = calloc(2 * (size_t)nranks,
+	    sizeof(*cond))) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	MPI_Gather(mine, 2, MPI_INT64_T, cond, 2, MPI_INT64_T, 0,
+	    MPI_COMM_WORLD);
+	if (rank == 0) {
+		trc_hostcond_read(&host[1]);
+		trc_hostcond_write(stdout, &host[0], &host[1]);
+		for (i = 0; i < nranks; i++)
+			trc_cpu_write(stdout, i, cond[2 * i], cond[2 * i + 1]);
+		free(cond);
+	}
 	if (rank == 0 && (fflush(stdout) == EOF || ferror(stdout))) {
 		fprintf(stderr, "trc-pingpong: stdout: %s\n", strerror(errno));
 		MPI_Abort(MPI_COMM_WORLD, 2);

@@ -8,7 +8,9 @@
  * segmentation between measured sizes and keeps the one the Bayesian
  * information criterion prefers.  send-late measurements (a send whose
  * receiver is late) are not fitted: against send's they mark the sizes
- * whose sends wait for the receiver, as send-sync lines.
+ * whose sends wait for the receiver, as send-sync lines.  The #load
+ * and #cpu lines trc-pingpong writes say whether another job held the
+ * cores while it measured: a warning, and with --strict no fit at all.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,13 +20,14 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_disturb.h"
 
 static const char usage_line[] =
     "trc-fit [-v] [--loggp] [--penalty penalty] [--points points] "
-    "[--segments segments] [file ...]";
+    "[--segments segments] [--strict] [file ...]";
 
 /* Long options without a letter. */
-enum { OPT_LOGGP = 256, OPT_PENALTY, OPT_POINTS, OPT_SEGMENTS };
+enum { OPT_LOGGP = 256, OPT_PENALTY, OPT_POINTS, OPT_SEGMENTS, OPT_STRICT };
 
 struct meas {
 	int64_t		 bytes;
@@ -39,6 +42,7 @@ struct op {
 
 static struct op *ops;
 static size_t nops;
+static int disturbed;
 
 static void
 usage(int status)
@@ -80,18 +84,47 @@ measurement(struct trc_table *t, int64_t *bytes, double *sec)
 	return 0;
 }
 
+/* A sign of disturbed measurements, said as a warning. */
+static void
+warn_disturbed(void *name, const char *sign)
+{
+	fprintf(stderr, "%s: warning: %s: the measurements look disturbed: "
+	    "%s\n", trc_progname, (const char *)name, sign);
+	disturbed++;
+}
+
 static void
 readfile(const char *path)
 {
+	struct trc_runcond cond;
 	struct trc_table *t;
+	struct trc_str lines = { NULL, 0 };
 	struct op *op;
+	char *buf = NULL;
+	size_t n, cap = 0;
 	int64_t bytes;
 	double sec = 0;
 	int rc;
 
 	if ((t = trc_table_open(path)) == NULL)
 		die("out of memory");
+	t->comments = 1;
 	while ((rc = trc_table_next(t)) > 0) {
+		if (t->comment != NULL) {
+			/* The run's conditions, judged at the end. */
+			if (strncmp(t->comment, "#load ", 6) != 0 &&
+			    strncmp(t->comment, "#cpu ", 5) != 0)
+				continue;
+			n = strlen(t->comment);
+			if (lines.len + n + 1 > cap) {
+				cap = 2 * (lines.len + n + 1);
+				buf = ereallocarray(buf, cap, 1);
+			}
+			memcpy(buf + lines.len, t->comment, n);
+			buf[lines.len + n] = '\n';
+			lines.len += n + 1;
+			continue;
+		}
 		if (measurement(t, &bytes, &sec) < 0)
 			die("%s", trc_table_error(t));
 		op = getop(t->field[0]);
@@ -104,6 +137,12 @@ readfile(const char *path)
 	}
 	if (rc < 0)
 		die("%s", trc_table_error(t));
+	lines.s = buf;
+	if (trc_runcond_parse(&lines, &cond) < 0 ||
+	    trc_runcond_busy(&cond, warn_disturbed, t->name) < 0)
+		die("out of memory");
+	trc_runcond_free(&cond);
+	free(buf);
 	trc_table_close(t);
 }
 
@@ -340,11 +379,12 @@ main(int argc, char **argv)
 		{ "penalty", required_argument, NULL, OPT_PENALTY },
 		{ "points", required_argument, NULL, OPT_POINTS },
 		{ "segments", required_argument, NULL, OPT_SEGMENTS },
+		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	double penalty = 3;
-	int c, maxseg = 4, minpts = 3, verbose = 0, lgp = 0;
+	int c, maxseg = 4, minpts = 3, verbose = 0, lgp = 0, strict = 0;
 	size_t i;
 
 	trc_std_options(argc, argv, usage);
@@ -370,6 +410,9 @@ main(int argc, char **argv)
 		case OPT_LOGGP:
 			lgp = 1;
 			break;
+		case OPT_STRICT:
+			strict = 1;
+			break;
 		default:
 			usage_error(usage_line);
 		}
@@ -382,6 +425,12 @@ main(int argc, char **argv)
 		readfile(*argv);
 	if (nops == 0)
 		die("no measurements");
+	if (disturbed > 0 && strict) {
+		fprintf(stderr, "%s: nothing written: a fit of disturbed "
+		    "measurements measures the disturbance (--strict)\n",
+		    trc_progname);
+		return 2;
+	}
 	if (lgp) {
 		loggp(verbose);
 		fshut_stdout();

@@ -124,21 +124,67 @@ trc_runcond_free(struct trc_runcond *c)
 	c->n = 0;
 }
 
+/* The host's load, as the end of a sentence, or "". */
+static void
+load_words(const struct trc_runcond *c, char *load, size_t len)
+{
+	*load = '\0';
+	if (c->load[0] >= 0 && c->cpus > 0)
+		snprintf(load, len, "; the host's load average %.2f at the "
+		    "start, %.2f at the end, on %ld CPUs", c->load[0],
+		    c->load[1], c->cpus);
+}
+
+static int
+steal_sign(const struct trc_runcond *c, void (*say)(void *, const char *),
+    void *arg)
+{
+	char msg[128];
+
+	if (!(c->steal > TRC_DISTURB_STEAL))
+		return 0;
+	snprintf(msg, sizeof(msg), "the hypervisor stole %.1f%% of the host's "
+	    "CPU time", c->steal);
+	say(arg, msg);
+	return 1;
+}
+
+int
+trc_runcond_busy(const struct trc_runcond *c,
+    void (*say)(void *, const char *), void *arg)
+{
+	char msg[512], load[96];
+	int32_t r;
+	int n = 0;
+
+	load_words(c, load, sizeof(load));
+	for (r = 0; r < c->n; r++) {
+		/* Under 10 ms, the clocks' grain decides. */
+		if (c->cpu[r] < 0 || c->wall[r] < 10000000 ||
+		    (double)c->cpu[r] >= TRC_DISTURB_CPU * (double)c->wall[r])
+			continue;
+		snprintf(msg, sizeof(msg), "rank %ld was on a CPU for %.0f%% of "
+		    "its time (CPU %.6f s, wall %.6f s)%s", (long)r,
+		    100.0 * (double)c->cpu[r] / (double)c->wall[r],
+		    c->cpu[r] / 1e9, c->wall[r] / 1e9, load);
+		say(arg, msg);
+		n++;
+	}
+	return n + steal_sign(c, say, arg);
+}
+
 int
 trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
     void (*say)(void *, const char *), void *arg)
 {
 	const struct trc_stat *st;
-	char msg[512], load[96] = "";
+	char msg[512], load[96];
 	int64_t comp, span, maxcpu, maxwall;
 	int32_t i, r, l;
 	int n = 0;
 	double cv;
 
-	if (c->load[0] >= 0 && c->cpus > 0)
-		snprintf(load, sizeof(load), "; the host's load average %.2f "
-		    "at the start, %.2f at the end, on %ld CPUs", c->load[0],
-		    c->load[1], c->cpus);
+	load_words(c, load, sizeof(load));
 	for (r = 0; r < c->n && r < s->nranks; r++) {
 		comp = s->rank[r].act[TRC_ACT_COMP];
 		/* Under a millisecond, the clocks' grain decides. */
@@ -167,12 +213,7 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 		say(arg, msg);
 		n++;
 	}
-	if (c->steal > TRC_DISTURB_STEAL) {
-		snprintf(msg, sizeof(msg), "the hypervisor stole %.1f%% of the "
-		    "host's CPU time", c->steal);
-		say(arg, msg);
-		n++;
-	}
+	n += steal_sign(c, say, arg);
 	for (l = 0; l < s->labels.n; l++)
 		for (i = 0; i < s->npresent; i++) {
 			r = s->present[i];

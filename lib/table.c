@@ -94,6 +94,7 @@ trc_table_next(struct trc_table *t)
 		}
 		t->lineno++;
 		t->nfield = 0;
+		t->comment = NULL;
 		/* A NUL would cut the line short without a word. */
 		if (memchr(t->line, '\0', (size_t)len) != NULL)
 			return trc_table_fail(t, "NUL byte in line");
@@ -117,5 +118,10 @@ trc_table_next(struct trc_table *t)
 		}
 		if (t->nfield > 0)
 			return 1;
+		if (t->comments && *s == '#') {
+			s[strcspn(s, "\r\n")] = '\0';
+			t->comment = s;
+			return 1;
+		}
 	}
 }

@@ -157,7 +157,9 @@ int	 trc_errorf(char *err, size_t errlen, const char *fmt, ...)
 /*
  * table.c: small text files of blank-separated fields; a field that
  * starts with '#' begins a comment.  Fields are split in place and
- * last until the next trc_table_next().
+ * last until the next trc_table_next().  With comments set, a line
+ * that is only a comment comes back too, with no fields and comment
+ * pointing at its '#' (else comment is NULL).
  */
 struct trc_table {
 	FILE	 *fp;
@@ -167,6 +169,8 @@ struct trc_table {
 	long	  lineno;
 	char	**field;
 	int	  nfield, capfield;
+	int	  comments;
+	char	 *comment;
 	int	  failed;
 	char	  err[320];
 };

@@ -41,5 +41,13 @@ void	 trc_runcond_free(struct trc_runcond *);
  */
 int	 trc_disturbed(const struct trc_runcond *, const struct trc_summary *,
 	    void (*say)(void *, const char *), void *arg);
+/*
+ * The same for a run whose ranks never wait off a CPU (trc-pingpong's
+ * measurements: they poll, spin or sweep), from its #load and #cpu
+ * lines alone: a rank on a CPU for less than TRC_DISTURB_CPU of its
+ * wall time (of 10 ms or more), and steal time.  Returns how many.
+ */
+int	 trc_runcond_busy(const struct trc_runcond *,
+	    void (*say)(void *, const char *), void *arg);
 
 #endif

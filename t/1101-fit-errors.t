@@ -31,11 +31,11 @@ is "$(cat "$err")" "trc-fit: $tmp/none: No such file or directory" "missing file
 expect_exit 2 "bad --segments" -- trc-fit --segments 0 "$tmp/a"
 is "$(cat "$err")" "trc-fit: invalid segment count '0' (want an integer from 1 to 16)" "bad --segments named"
 expect_exit 2 "bad option" -- trc-fit -x
-is "$(tail -1 "$err")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage on bad option"
+is "$(tail -1 "$err")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [--strict] [file ...]" "usage on bad option"
 expect_exit 0 "help" -- trc-fit -h
-is "$(head -1 "$out")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "help prints usage"
+is "$(head -1 "$out")" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [--strict] [file ...]" "help prints usage"
 syn=$(groff -mandoc -Tascii -P-cbou -rLL=300n "$T/../man/man1/trc-fit.1" 2>/dev/null |
     sed -n '/^SYNOPSIS/{n;p;}' | sed 's/^ *//')
-is "usage: $syn" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [file ...]" "usage equals the man page SYNOPSIS"
+is "usage: $syn" "usage: trc-fit [-v] [--loggp] [--penalty penalty] [--points points] [--segments segments] [--strict] [file ...]" "usage equals the man page SYNOPSIS"
 expect_exit 0 "version" -- trc-fit --version
 done_testing

@@ -4,7 +4,9 @@
 # exits 2 under --strict.  Two ways: a delay factor on one rank's
 # computation (10 of 60 Iterate regions of rank 1 last 5 ms longer,
 # which no quiet run does), and the two ranks pinned to one core,
-# each computing while the other holds the core.
+# each computing while the other holds the core.  And trc-pingpong's
+# measurements made the same way: trc-fit warns, and --strict fits
+# nothing.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 
@@ -37,4 +39,18 @@ grep -q "^trc-scale: warning: $tr: the run looks disturbed: " "$err"
 ok $? "  trc-scale warns"
 sed 's/^/# /' "$err"
 expect_exit 2 "  --strict: exit 2" -- trc-scale --strict --cpu-ratio 1 "$tr"
+
+# Both ranks poll in every measurement, so on one core each is on it
+# about half the time.
+m=$tmp/one-core.meas
+taskset -c 0 mpirun -np 2 --bind-to none trc-pingpong -m 4096 --repetitions 50 \
+	--operations send,recv,allreduce >"$m" 2>"$err"
+ok $? "trc-pingpong measured with its 2 ranks on one core"
+grep -q '^#load start=[0-9.]* end=[0-9.]* cpus=[0-9]' "$m"; ok $? "  its #load line"
+is "$(grep -c '^#cpu rank=[01] cpu=[0-9]*\.[0-9]\{9\} wall=[0-9]*\.[0-9]\{9\}$' "$m")" 2 "  a #cpu line per rank"
+trc-fit "$m" >/dev/null 2>"$err"
+grep -q "^trc-fit: warning: $m: the measurements look disturbed: rank [01] was on a CPU for " "$err"
+ok $? "  trc-fit warns"
+sed 's/^/# /' "$err"
+expect_exit 2 "  trc-fit --strict: exit 2" -- trc-fit --strict "$m"
 done_testing

@@ -25,6 +25,7 @@
 
 #include "trace.h"
 #include "trc_calls.h"
+#include "trc_hostcond.h"
 #include "trcb.h"
 
 #define DEFAULT_OUT	"trace.trc"
@@ -1609,52 +1610,16 @@ tr_finalize(void)
  * the two.  A rank that computes while another job holds its core runs
  * on a CPU for less than its computation's wall time.
  */
-static double	 load_at[2] = { -1, -1 };
-static long long stat_at[2][2];		/* steal, total ticks */
+static struct trc_hostcond host_at[2] = { { -1, -1, -1 }, { -1, -1, -1 } };
 static int64_t	 cpu0, wall0;
 static int64_t	*cond_cpu;		/* rank 0: cpu, wall per rank */
-
-static int64_t
-process_cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* The 1-minute load average, and /proc/stat's steal and total ticks. */
-static void
-host_read(int k)
-{
-	long long v[10] = { 0 };
-	FILE *f;
-	int i;
-
-	if ((f = fopen("/proc/loadavg", "r")) != NULL) {
-		if (fscanf(f, "%lf", &load_at[k]) != 1)
-			load_at[k] = -1;
-		fclose(f);
-	}
-	stat_at[k][0] = stat_at[k][1] = -1;
-	if ((f = fopen("/proc/stat", "r")) == NULL)
-		return;
-	/* cpu user nice system idle iowait irq softirq steal guest gn */
-	if (fscanf(f, "cpu %lld %lld %lld %lld %lld %lld %lld %lld", &v[0],
-	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) == 8) {
-		stat_at[k][0] = v[7];
-		for (stat_at[k][1] = 0, i = 0; i < 8; i++)
-			stat_at[k][1] += v[i];
-	}
-	fclose(f);
-}
 
 static void
 cond_start(void)
 {
 	if (tr_rank == 0 || ml_mode == ML_REPLAY)
-		host_read(0);
-	cpu0 = process_cpu();
+		trc_hostcond_read(&host_at[0]);
+	cpu0 = trc_process_cpu();
 	wall0 = tr_now();
 }
 
@@ -1664,10 +1629,10 @@ cond_finish(void)
 {
 	int64_t mine[2];
 
-	mine[0] = process_cpu() - cpu0;
+	mine[0] = trc_process_cpu() - cpu0;
 	mine[1] = tr_now() - wall0;
 	if (tr_rank == 0 || ml_mode == ML_REPLAY) {
-		host_read(1);
+		trc_hostcond_read(&host_at[1]);
 		if ((cond_cpu = calloc(2 * (size_t)nranks,
 		    sizeof(*cond_cpu))) == NULL)
 			fatal("out of memory");
@@ -1685,23 +1650,13 @@ cond_finish(void)
 static void
 cond_write(FILE *xf)
 {
-	long long dsteal = stat_at[1][0] - stat_at[0][0];
-	long long dall = stat_at[1][1] - stat_at[0][1];
 	int i;
 
-	fprintf(xf, "#load start=%.2f end=%.2f cpus=%ld", load_at[0],
-	    load_at[1], sysconf(_SC_NPROCESSORS_ONLN));
-	if (stat_at[0][0] >= 0 && stat_at[1][0] >= 0 && dall > 0)
-		fprintf(xf, " steal=%.2f", 100.0 * (double)dsteal / (double)dall);
-	fputc('\n', xf);
+	trc_hostcond_write(xf, &host_at[0], &host_at[1]);
 	for (i = 0; cond_cpu != NULL && i < nranks; i++)
 		if (ml_mode != ML_REPLAY || i == tr_rank)
-			fprintf(xf, "#cpu rank=%d cpu=%lld.%09lld "
-			    "wall=%lld.%09lld\n", i,
-			    (long long)(cond_cpu[2 * i] / 1000000000),
-			    (long long)(cond_cpu[2 * i] % 1000000000),
-			    (long long)(cond_cpu[2 * i + 1] / 1000000000),
-			    (long long)(cond_cpu[2 * i + 1] % 1000000000));
+			trc_cpu_write(xf, i, cond_cpu[2 * i],
+			    cond_cpu[2 * i + 1]);
 	free(cond_cpu);
 	cond_cpu = NULL;
 }
