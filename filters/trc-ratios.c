@@ -15,12 +15,13 @@
 
 static const char usage_line[] =
     "trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] "
-    "[--wall] base target [base target ...]";
+    "[--wall] [--warmup fraction] base target [base target ...]";
 
-enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT, OPT_WALL };
+enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT, OPT_WALL, OPT_WARMUP };
 
 static struct trc_open_opts opts;
 static int disturbed;
+static double warmup;
 
 /* A sign of a disturbed run, said as a warning. */
 static void
@@ -53,25 +54,30 @@ open_run(const char *path, const struct trc_header **h)
 
 /*
  * The summary of one run, its computation timed by cpu= when cpu is
- * set, its signs of disturbance said; closes r.
+ * set, its signs of disturbance said, then its warm-up left out of its
+ * computation (--warmup); closes r.
  */
 static struct trc_summary *
 summarize(struct trc_reader *r, const struct trc_header *h, int cpu)
 {
 	struct trc_runcond cond;
 	struct trc_summary *s;
+	struct trc_warmup *w = NULL;
 	struct trc_event ev;
 	int rc;
 
 	if ((s = trc_summary_new()) == NULL ||
+	    (w = trc_warmup_new(warmup)) == NULL ||
 	    trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
 	s->cpu = cpu;
 	while ((rc = trc_next(r, &ev)) > 0)
-		if (trc_summary_add(s, &ev) < 0)
+		if (trc_warmup_add(w, s, &ev) < 0)
 			break;
 	if (rc < 0)
 		die("%s", trc_error(r));
+	if (rc > 0 && trc_summary_error(s) == NULL)
+		die("out of memory");
 	if (trc_summary_error(s) != NULL)
 		die("%s:%ld: %s", trc_name(r), trc_lineno(r),
 		    trc_summary_error(s));
@@ -79,6 +85,8 @@ summarize(struct trc_reader *r, const struct trc_header *h, int cpu)
 		die("%s: %s", trc_name(r), trc_summary_error(s));
 	if (trc_disturbed(&cond, s, warn_disturbed, (void *)trc_name(r)) < 0)
 		die("out of memory");
+	trc_warmup_apply(w, s);
+	trc_warmup_free(w);
 	trc_runcond_free(&cond);
 	trc_close(r);
 	return s;
@@ -114,6 +122,7 @@ main(int argc, char **argv)
 		{ "spread", required_argument, NULL, OPT_SPREAD },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "wall", no_argument, NULL, OPT_WALL },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct trc_compratio_row *rows, *w;
@@ -144,6 +153,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_WALL:
 			wall = 1;
+			break;
+		case OPT_WARMUP:
+			warmup = estrtod(optarg, "warm-up fraction");
+			if (!(warmup >= 0 && warmup < 1))
+				die("invalid warm-up fraction '%s' (want 0 to "
+				    "below 1)", optarg);
 			break;
 		default:
 			usage_error(usage_line);
@@ -182,6 +197,10 @@ main(int argc, char **argv)
 	else if (ncpu > 0)
 		printf("# computation timed by its CPU time (cpu=) in %d of "
 		    "the pairs, by the wall clock in the others\n", ncpu);
+	if (warmup > 0)
+		printf("# warm-up left out: each label's first intervals on "
+		    "each rank, a power of two up to %g%% of them (--warmup)\n",
+		    100 * warmup);
 	printf("mode speed\n");
 	for (i = 0; i < nrows; i++) {
 		w = &rows[i];

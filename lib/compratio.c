@@ -236,3 +236,133 @@ trc_compratio_free(struct trc_compratio *c)
 	trc_intern_free(&c->names);
 	free(c);
 }
+
+/* Warm-up --------------------------------------------------------------- */
+
+#define WARM_POWERS	48	/* up to 2^47 intervals a label and rank */
+
+struct warm_cell {
+	int64_t	 n, sum;
+	int64_t	 prefix[WARM_POWERS];	/* the sum of the first 2^k */
+};
+
+struct trc_warmup {
+	double			 fraction;
+	struct warm_cell	**row;		/* [label + 1][rank], 0 outside */
+	int32_t			*nrank;		/* cells per row */
+	int32_t			 nrow;
+};
+
+struct trc_warmup *
+trc_warmup_new(double fraction)
+{
+	struct trc_warmup *w = calloc(1, sizeof(*w));
+
+	if (w != NULL)
+		w->fraction = fraction;
+	return w;
+}
+
+void
+trc_warmup_free(struct trc_warmup *w)
+{
+	int32_t i;
+
+	if (w == NULL)
+		return;
+	for (i = 0; i < w->nrow; i++)
+		free(w->row[i]);
+	free(w->row);
+	free(w->nrank);
+	free(w);
+}
+
+/* The cell of (label, rank), label -1 outside; NULL when out of memory. */
+static struct warm_cell *
+warm_cell(struct trc_warmup *w, int32_t label, int32_t rank)
+{
+	int32_t i = label + 1, n;
+	void *p;
+
+	if (i >= w->nrow) {
+		for (n = w->nrow ? w->nrow : 4; n <= i; n *= 2)
+			;
+		if ((p = realloc(w->row, (size_t)n * sizeof(*w->row))) == NULL)
+			return NULL;
+		w->row = p;
+		if ((p = realloc(w->nrank, (size_t)n * sizeof(*w->nrank))) == NULL)
+			return NULL;
+		w->nrank = p;
+		memset(w->row + w->nrow, 0, (size_t)(n - w->nrow) * sizeof(*w->row));
+		memset(w->nrank + w->nrow, 0,
+		    (size_t)(n - w->nrow) * sizeof(*w->nrank));
+		w->nrow = n;
+	}
+	if (rank >= w->nrank[i]) {
+		for (n = w->nrank[i] ? w->nrank[i] : 4; n <= rank; n *= 2)
+			;
+		if ((p = realloc(w->row[i], (size_t)n * sizeof(**w->row))) == NULL)
+			return NULL;
+		memset((struct warm_cell *)p + w->nrank[i], 0,
+		    (size_t)(n - w->nrank[i]) * sizeof(**w->row));
+		w->row[i] = p;
+		w->nrank[i] = n;
+	}
+	return &w->row[i][rank];
+}
+
+int
+trc_warmup_add(struct trc_warmup *w, struct trc_summary *s,
+    const struct trc_event *ev)
+{
+	const struct trc_rank_sum *rs;
+	struct warm_cell *c;
+	int64_t before = 0;
+	int32_t label = -1, r = ev->rank;
+	int open = 0;
+
+	/* The interval ev closes: its rank computing since its last event. */
+	if (r >= 0 && r < s->nranks && s->rank[r].events > 0 &&
+	    s->rank[r].cur == TRC_ACT_COMP) {
+		rs = &s->rank[r];
+		open = 1;
+		before = rs->comp;
+		if (rs->depth > 0)
+			label = rs->stack[rs->depth - 1].label;
+	}
+	if (trc_summary_add(s, ev) < 0)
+		return -1;
+	if (!open)
+		return 0;
+	if ((c = warm_cell(w, label, r)) == NULL)
+		return -1;
+	c->sum += s->rank[r].comp - before;
+	c->n++;
+	/* n a power of two: the sum of the first n, kept. */
+	if ((c->n & (c->n - 1)) == 0 && c->n < (int64_t)1 << WARM_POWERS)
+		c->prefix[__builtin_ctzll((unsigned long long)c->n)] = c->sum;
+	return 0;
+}
+
+void
+trc_warmup_apply(const struct trc_warmup *w, struct trc_summary *s)
+{
+	const struct warm_cell *c;
+	int32_t i, r;
+	double want;
+	int k;
+
+	for (i = 0; i < w->nrow; i++)
+		for (r = 0; r < w->nrank[i] && r < s->nranks; r++) {
+			c = &w->row[i][r];
+			want = w->fraction * (double)c->n;
+			if (c->n == 0 || want < 1)
+				continue;
+			for (k = 0; k + 1 < WARM_POWERS &&
+			    (double)((int64_t)1 << (k + 1)) <= want; k++)
+				;
+			s->rank[r].comp -= c->prefix[k];
+			if (i > 0)
+				s->comp[i - 1][r] -= c->prefix[k];
+		}
+}

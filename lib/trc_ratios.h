@@ -68,4 +68,31 @@ long	 trc_compratio_rows(struct trc_compratio *,
 	    const struct trc_compratio_row **);
 void	 trc_compratio_free(struct trc_compratio *);
 
+/*
+ * A run's warm-up, left out of its ratios: a program's first iterations
+ * touch its memory for the first time and fill its caches, which a
+ * reduced run of fewer iterations weighs more than the full run does.
+ * A trc_warmup feeds a run's events to its summary and notes the
+ * computation interval each closed; trc_warmup_apply then takes out of
+ * each label's computation on each rank (and outside every region) its
+ * first intervals, the largest power of two of them not over fraction
+ * of their count: the same intervals on both machines, which run the
+ * same program.  Powers of two, so that a label and rank keep a sum
+ * per power (memory by labels and ranks, not by the trace's length).
+ */
+struct trc_summary;
+struct trc_event;
+struct trc_warmup;
+
+struct trc_warmup *trc_warmup_new(double fraction);
+/*
+ * trc_summary_add(s, ev), noting the interval ev closed: 0, or -1 when
+ * the summary failed (trc_summary_error) or memory ran out (NULL there).
+ */
+int	 trc_warmup_add(struct trc_warmup *, struct trc_summary *,
+	    const struct trc_event *);
+/* Takes the warm-up out of s's computation times, once. */
+void	 trc_warmup_apply(const struct trc_warmup *, struct trc_summary *);
+void	 trc_warmup_free(struct trc_warmup *);
+
 #endif

@@ -79,7 +79,7 @@ is "$(awk '$2 == "0" && !/^#/ { print $1 }' "$out" | head -1)" 'it\.1' "  escape
 
 # Errors.
 expect_exit 2 "an odd number of files" -- trc-ratios b1.trc
-is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] [--wall] base target [base target ...]" \
+is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] [--wall] [--warmup fraction] base target [base target ...]" \
     "  the usage"
 expect_exit 2 "a missing file" -- trc-ratios b1.trc nosuch.trc
 ok "$(grep -q '^trc-ratios: nosuch.trc' "$err"; echo $?)" "  names it"
@@ -98,4 +98,45 @@ is "$(cat "$err")" "trc-scale: $tmp/nul.tbl:2: NUL byte in line" "  said with it
 printf 'A call=send delay=0.1\0 ranks=1\n' >"$tmp/nul.f"
 expect_exit 2 "a NUL in a factor file" -- trc-design --delays "$tmp/nul.f"
 is "$(cat "$err")" "trc-design: $tmp/nul.f:1: NUL byte in line" "  said with its line"
+# --warmup: rank 0 computes 16 intervals inside A, the first 10 us on
+# both machines (a first touch of memory, which the target does not
+# speed up), the other 15 of 4 us on the base and 2 us on the target;
+# then 4 intervals outside, 3 us against 1 us.  Whole: A 70 / 40 =
+# 1.75, outside 12 / 4 = 3, all 82 / 44.  --warmup f leaves out A's
+# first 2^k intervals, the largest power of two not over 16 f: f =
+# 0.1 (1.6) the first, 60 / 30 = 2; 0.125 (2) the first two, 56 / 28 =
+# 2, all (56 + 12) / (28 + 4) = 2.125; 0.25 (4) four, 48 / 24 = 2;
+# 0.05 (0.8) none, 1.75.  Outside (4 intervals): 0.25 leaves out one,
+# 9 / 3 = 3; the others none.
+# warm FILE D O: the trace, the later intervals in A D us long, those
+# outside O us
+warm() {
+	awk -v d="$2" -v o="$3" 'BEGIN {
+		print "#trc 1 ranks=1"; t = 0
+		printf "%.9f 0 PB fn=A\n", t
+		t += 10; printf "%.9f 0 MK mark=w\n", t / 1e6
+		for (i = 2; i <= 15; i++) { t += d; printf "%.9f 0 MK mark=w\n", t / 1e6 }
+		t += d; printf "%.9f 0 PE fn=A\n", t / 1e6
+		for (i = 1; i <= 4; i++) { t += o; printf "%.9f 0 MK mark=o\n", t / 1e6 }
+	}' >"$1"
+}
+warm "$tmp/wb.trc" 4 3
+warm "$tmp/wt.trc" 2 1
+# row LABEL: LABEL's ratio on rank 0
+row() { awk -v l="$1" '$1 == l && $2 == "0" { print $3 }' "$out"; }
+expect_exit 0 "no warm-up left out" -- trc-ratios "$tmp/wb.trc" "$tmp/wt.trc"
+is "$(row A) $(row '()') $(awk '$1 == ".*" { print $3 }' "$out")" "1.75 3 1.86364" "  A 70 / 40, outside 12 / 4, all 82 / 44"
+for fw in "0.05 1.75 3" "0.1 2 3" "0.125 2 3" "0.25 2 3"; do
+	set -- $fw
+	expect_exit 0 "--warmup $1" -- trc-ratios --warmup "$1" "$tmp/wb.trc" "$tmp/wt.trc"
+	is "$(row A) $(row '()')" "$2 $3" "  A $2, outside $3"
+done
+expect_exit 0 "--warmup 0.125" -- trc-ratios --warmup 0.125 "$tmp/wb.trc" "$tmp/wt.trc"
+is "$(awk '$1 == ".*" { print $3 }' "$out")" "2.125" "  all (56 + 12) / (28 + 4)"
+grep -q '^# warm-up left out: each label.s first intervals on each rank, a power of two up to 12.5% of them (--warmup)$' "$out"
+ok $? "  said in a comment line"
+for bad in 1 -0.1 x 1.5; do
+	expect_exit 2 "--warmup $bad: refused" -- trc-ratios --warmup "$bad" "$tmp/wb.trc" "$tmp/wt.trc"
+done
+is "$(cat "$err")" "trc-ratios: invalid warm-up fraction '1.5' (want 0 to below 1)" "  said"
 done_testing
