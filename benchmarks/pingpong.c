@@ -21,8 +21,9 @@
  * computation does between its calls: the transport's code and data
  * (the kernel's, for TCP) come from memory again.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
- * Results stay in memory until the end so that printing never falls
- * inside a measurement.
+ * Results stay in memory until the end (rank 0 prints them into a
+ * memory stream) so that printing, and a pipe to mpirun that is slow
+ * to drain, never falls inside a measurement or its CPU time.
  *
  * Output (one line per repetition): OPERATION BYTES SECONDS, after "#"
  * lines naming the MPI library, the transport and the ranks, and
@@ -54,6 +55,9 @@ static const char *const opname[NOPS] = {
 };
 
 #define PROG	"trc-pingpong"
+
+/* Rank 0's measurements, written out at the end. */
+static FILE *out;
 
 static const char usage_line[] =
     "trc-pingpong [-m maxbytes] [--operations operations] "
@@ -196,7 +200,7 @@ poll_cost(enum op op, int reps, double *t, double *tmax)
 		MPI_Recv(tmax, reps, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD,
 		    MPI_STATUS_IGNORE);
 		for (i = 0; i < reps; i++)
-			printf("%s 0 %.9f\n", opname[op], tmax[i]);
+			fprintf(out, "%s 0 %.9f\n", opname[op], tmax[i]);
 	}
 }
 
@@ -270,9 +274,9 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
 		}
 	}
 	if (rank == 0) {
-		printf("# send-late %d: receiver late by %.9f s\n", b, late);
+		fprintf(out, "# send-late %d: receiver late by %.9f s\n", b, late);
 		for (i = 0; i < reps; i++)
-			printf("send-late %d %.9f\n", b, t[i]);
+			fprintf(out, "send-late %d %.9f\n", b, t[i]);
 	}
 }
 
@@ -337,10 +341,10 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
 	else if (rank == 0) {
 		MPI_Recv(tr, reps, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD,
 		    MPI_STATUS_IGNORE);
-		printf("# %s %d: receiver late by %.9f s\n", opname[op], b,
+		fprintf(out, "# %s %d: receiver late by %.9f s\n", opname[op], b,
 		    late);
 		for (i = 0; i < reps; i++)
-			printf("%s %d %.9f\n", opname[op], b, tr[i]);
+			fprintf(out, "%s %d %.9f\n", opname[op], b, tr[i]);
 	}
 }
 
@@ -376,7 +380,7 @@ send_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 			    MPI_STATUS_IGNORE);
 	}
 	for (i = 0; rank == 0 && i < reps; i++)
-		printf("%s %d %.9f\n", opname[op], b, t[i]);
+		fprintf(out, "%s %d %.9f\n", opname[op], b, t[i]);
 }
 
 static void
@@ -433,7 +437,8 @@ main(int argc, char *argv[])
 	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
 	    "isend-cold,recv-late-cold";
 	struct trc_hostcond host[2];
-	char *sbuf, *rbuf;
+	char *sbuf, *rbuf, *outbuf = NULL;
+	size_t outlen = 0;
 	double *t, *tmax;
 	int64_t mine[2], *cond = NULL;
 	long maxb = 4L << 20, b, p;
@@ -481,8 +486,14 @@ main(int argc, char *argv[])
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
 	header(maxb, reps);
-	if (rank == 0)
+	if ((out = rank == 0 ? open_memstream(&outbuf, &outlen) : stdout) == NULL) {
+		fprintf(stderr, "trc-pingpong: out of memory\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	if (rank == 0) {
+		fflush(stdout);
 		trc_hostcond_read(&host[0]);
+	}
 	mine[0] = trc_process_cpu();
 	mine[1] = (int64_t)(now() * 1e9);
 
@@ -514,9 +525,9 @@ main(int argc, char *argv[])
 					MPI_Recv(tmax, reps, MPI_DOUBLE, 1, 1,
 					    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 					for (i = 0; want[OP_SEND] && i < reps; i++)
-						printf("send %ld %.9f\n", b, t[i]);
+						fprintf(out, "send %ld %.9f\n", b, t[i]);
 					for (i = 0; want[OP_RECV] && i < reps; i++)
-						printf("recv %ld %.9f\n", b, tmax[i]);
+						fprintf(out, "recv %ld %.9f\n", b, tmax[i]);
 				}
 			}
 			if (want[OP_SENDLATE])
@@ -548,7 +559,7 @@ main(int argc, char *argv[])
 					    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			}
 			for (i = 0; want[OP_ISEND] && rank == 0 && i < reps; i++)
-				printf("isend %ld %.9f\n", b, t[i]);
+				fprintf(out, "isend %ld %.9f\n", b, t[i]);
 			for (op = OP_POLL; b == 1 && op <= OP_IPROBE; op++)
 				if (want[op])
 					poll_cost(op, reps, t, tmax);
@@ -565,7 +576,7 @@ main(int argc, char *argv[])
 				MPI_Reduce(t, tmax, reps, MPI_DOUBLE, MPI_MAX, 0,
 				    MPI_COMM_WORLD);
 				for (i = 0; rank == 0 && i < reps; i++)
-					printf("%s %ld %.9f\n", opname[op],
+					fprintf(out, "%s %ld %.9f\n", opname[op],
 					    op == OP_BARRIER ? 0 : b, tmax[i]);
 			}
 		}
@@ -578,6 +589,12 @@ main(int argc, char *argv[])
 	    MPI_COMM_WORLD);
 	if (rank == 0) {
 		trc_hostcond_read(&host[1]);
+		if (fclose(out) == EOF) {
+			fprintf(stderr, "trc-pingpong: out of memory\n");
+			MPI_Abort(MPI_COMM_WORLD, 2);
+		}
+		fwrite(outbuf, 1, outlen, stdout);
+		free(outbuf);
 		trc_hostcond_write(stdout, &host[0], &host[1]);
 		for (i = 0; i < nranks; i++)
 			trc_cpu_write(stdout, i, cond[2 * i], cond[2 * i + 1]);
