@@ -130,9 +130,10 @@ deps:
 # hangs (an MPI run gone wrong) is stopped after TEST_TIMEOUT seconds
 # and fails, instead of holding the suite.
 TEST_TIMEOUT ?= 600
+# T=t/NNNN-name.t (blank-separated, or a glob) runs only those.
 test: programs $(UNIT_TESTS)
 	TRC_BIN=$(abspath $(B)) TRC_BUILD=$(abspath $(O)) prove --exec 'timeout $(TEST_TIMEOUT)' \
-		$(PROVE_FLAGS) t/ $(if $(UNIT_TESTS),$(O)/t/)
+		$(PROVE_FLAGS) $(if $(T),$(T),t/ $(if $(UNIT_TESTS),$(O)/t/))
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize:
