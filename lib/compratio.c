@@ -332,7 +332,8 @@ trc_warmup_add(struct trc_warmup *w, struct trc_summary *s,
 	}
 	if (trc_summary_add(s, ev) < 0)
 		return -1;
-	if (!open)
+	/* Nothing to leave out: no cell, no memory per rank. */
+	if (!open || w->fraction <= 0)
 		return 0;
 	if ((c = warm_cell(w, label, r)) == NULL)
 		return -1;
