@@ -516,11 +516,15 @@ bench_coll(int op, long bytes, int root, int k, long id)
 
 	if (root >= 0)
 		r = bench_peer(k, root);
-	v = vargs(k, bytes, op == B_GATHERV || op == B_SCATTERV ||
-	    op == B_ALLGATHERV || op == B_ALLTOALLV || op == B_ALLTOALLW ||
-	    op == B_REDUCE_SCATTER || op == B_NEIGHBOR_ALLGATHERV ||
-	    op == B_NEIGHBOR_ALLTOALLV || op == B_NEIGHBOR_ALLTOALLW,
-	    op >= B_NEIGHBOR_ALLGATHER);
+	/* Arrays only for the collectives that read them: a malloc and a
+	 * free around every barrier is time the program did not spend. */
+	if (op == B_GATHERV || op == B_SCATTERV || op == B_ALLGATHERV ||
+	    op == B_ALLTOALLV || op == B_ALLTOALLW || op == B_REDUCE_SCATTER ||
+	    op == B_NEIGHBOR_ALLGATHERV || op == B_NEIGHBOR_ALLTOALLV ||
+	    op == B_NEIGHBOR_ALLTOALLW)
+		v = vargs(k, bytes, 1, op >= B_NEIGHBOR_ALLGATHER);
+	else
+		v = NULL;
 	switch (op) {
 	case B_BARRIER:
 		if (q) MPI_Ibarrier(c, q);
