@@ -16,7 +16,11 @@
 # Environment: REPS (5), PART (both; 1 or 2 for one), PROGS (the
 # names of the programs to run, as the output names them, blank
 # separated: PROGS="calls comms"; default all), MAXLOAD and QUIETWAIT
-# as validate-poll.sh: wait for a quieter machine first.
+# as validate-poll.sh: wait for a quieter machine first; OUT, the
+# directory of the traces and benchmarks (BUILD/validate-bench): on a
+# tmpfs (OUT=/dev/shm/vb) the tracers' writes of their buffers, which
+# stall a rank for milliseconds when the disk is busy and so make the
+# other wait, cost both runs alike.
 set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
@@ -26,7 +30,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 mpit=$build/t/mpi
 data=$(cd "$(dirname "$0")/../t/data" && pwd)
-out=$build/validate-bench
+out=${OUT:-$build/validate-bench}
 mkdir -p "$out"
 cd "$out"
 

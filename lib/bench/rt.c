@@ -508,19 +508,30 @@ vargs(int k, long bytes, int gather, int neighbours)
 void
 bench_coll(int op, long bytes, int root, int k, long id)
 {
-	MPI_Request *q = id ? bench_req(id) : NULL;
+	MPI_Request *q;
 	MPI_Comm c = comm[k];
 	struct bench_v *v;
 	int b = (int)bytes, r = 0;
 	void *s = sbuf, *d = rbuf;
 
+	/* The commonest, first: a loop of barriers and nothing else
+	 * should cost what the program's loop did. */
+	if (op == B_BARRIER && id == 0) {
+		MPI_Barrier(c);
+		return;
+	}
+	q = id ? bench_req(id) : NULL;
 	if (root >= 0)
 		r = bench_peer(k, root);
-	v = vargs(k, bytes, op == B_GATHERV || op == B_SCATTERV ||
-	    op == B_ALLGATHERV || op == B_ALLTOALLV || op == B_ALLTOALLW ||
-	    op == B_REDUCE_SCATTER || op == B_NEIGHBOR_ALLGATHERV ||
-	    op == B_NEIGHBOR_ALLTOALLV || op == B_NEIGHBOR_ALLTOALLW,
-	    op >= B_NEIGHBOR_ALLGATHER);
+	/* Arrays only for the collectives that read them: a malloc and a
+	 * free around every barrier is time the program did not spend. */
+	if (op == B_GATHERV || op == B_SCATTERV || op == B_ALLGATHERV ||
+	    op == B_ALLTOALLV || op == B_ALLTOALLW || op == B_REDUCE_SCATTER ||
+	    op == B_NEIGHBOR_ALLGATHERV || op == B_NEIGHBOR_ALLTOALLV ||
+	    op == B_NEIGHBOR_ALLTOALLW)
+		v = vargs(k, bytes, 1, op >= B_NEIGHBOR_ALLGATHER);
+	else
+		v = NULL;
 	switch (op) {
 	case B_BARRIER:
 		if (q) MPI_Ibarrier(c, q);
@@ -633,7 +644,7 @@ bench_coll(int op, long bytes, int root, int k, long id)
 	}
 	if (q != NULL)
 		rqv[id & (BENCH_RQ - 1)] = v;
-	else
+	else if (v != NULL)
 		free(v);
 }
 
