@@ -358,6 +358,47 @@ comp_time(struct trc_summary *s, const struct trc_event *ev, int64_t *dt)
 	return 0;
 }
 
+/*
+ * A rank's first event: room for it, and it joins the ranks present.
+ * Apart from trc_summary_add, as the rare paths below, so that the
+ * path of every event keeps its variables in registers.
+ */
+static int __attribute__((noinline))
+rank_first(struct trc_summary *s, const struct trc_event *ev)
+{
+	struct trc_rank_sum *rs;
+	int32_t cap;
+	void *p;
+
+	if (grow_ranks(s, ev->rank) < 0)
+		return oom(s);
+	rs = &s->rank[ev->rank];
+	if (rs->events == 0) {
+		if (s->npresent == s->cap_present) {
+			cap = s->cap_present ? 2 * s->cap_present : 16;
+			if ((p = realloc(s->present, (size_t)cap *
+			    sizeof(*s->present))) == NULL)
+				return oom(s);
+			s->present = p;
+			s->cap_present = cap;
+		}
+		s->present[s->npresent++] = ev->rank;
+		rs->first = rs->last = ev->t;
+		rs->cur = TRC_ACT_COMP;
+	}
+	return 0;
+}
+
+static int __attribute__((noinline))
+backwards(struct trc_summary *s, const struct trc_event *ev)
+{
+	snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
+	    "on rank %ld (order=none streams must keep each rank's "
+	    "events in time order)", (long)ev->rank);
+	s->error = s->errbuf;
+	return -1;
+}
+
 int
 trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 {
@@ -369,31 +410,15 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	int32_t id;
 	void *p;
 
-	if (grow_ranks(s, ev->rank) < 0)
-		return oom(s);
+	/* Ranks seen before are the rule: one test for the others. */
+	if (ev->rank >= s->nranks || s->rank[ev->rank].events == 0)
+		if (rank_first(s, ev) < 0)
+			return -1;
 	rs = &s->rank[ev->rank];
-	if (rs->events == 0) {
-		if (s->npresent == s->cap_present) {
-			id = s->cap_present ? 2 * s->cap_present : 16;
-			if ((p = realloc(s->present, (size_t)id *
-			    sizeof(*s->present))) == NULL)
-				return oom(s);
-			s->present = p;
-			s->cap_present = id;
-		}
-		s->present[s->npresent++] = ev->rank;
-		rs->first = rs->last = ev->t;
-		rs->cur = TRC_ACT_COMP;
-	}
 	dt = ev->t - rs->last;
 	/* An order=none stream may mix its ranks, never a rank's time. */
-	if (dt < 0) {
-		snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
-		    "on rank %ld (order=none streams must keep each rank's "
-		    "events in time order)", (long)ev->rank);
-		s->error = s->errbuf;
-		return -1;
-	}
+	if (dt < 0)
+		return backwards(s, ev);
 	rs->act[rs->cur] += dt;
 	if (rs->cur == TRC_ACT_COMP) {
 		/* A rank's first event ends no interval: its cpu= is
