@@ -1165,7 +1165,7 @@ r_index(struct trc_reader *tr, struct rtrcb *r)
 }
 
 /* Reads the next block into raw: 1, 0 at the end, -1 on error. */
-static int
+static int __attribute__((noinline))
 r_block(struct trc_reader *tr, struct rtrcb *r)
 {
 	uint64_t nev, rawlen, slen, tmin, tspan, rlo, rspan;
@@ -1670,86 +1670,46 @@ r_steps(struct rtrcb *r, struct slot *sl)
 	return 0;
 }
 
-static int
-r_next(struct trc_reader *tr, struct trc_event *ev)
+/* "what (event E of the block, byte B)", B at p: -1. */
+static int __attribute__((noinline))
+r_bad(struct trc_reader *tr, struct rtrcb *r, const unsigned char *p,
+    const char *what)
 {
-	struct rtrcb *r = trc_reader_state(tr);
-	struct rstate *rs;
-	struct slot *sl;
-	uint64_t u, n;
-	const unsigned char *p, *q, *end;
-	unsigned head, mode, seen, which;
-	int32_t rank;
-	int64_t t;
-	int i, rc = 0, code, all;
-	const char *what;
+	if (p != NULL)
+		r->pos = (size_t)(p - r->raw);
+	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
+	    (unsigned long)(r->nev - r->left + 1), r->pos);
+}
 
-	if (r->left == 0) {
-		if (r->nev > 0 && r->pos != r->rawlen)
-			return r_fail(tr, r, "%zu bytes after the last event",
-			    r->rawlen - r->pos);
-		r->nev = 0;
-		if (r->done || (rc = r_block(tr, r)) <= 0)
-			return r->done ? 0 : rc;
-	}
-	/* The head, slot, rank and time from a local cursor: the usual
-	 * event is a few bytes, each a branch or two. */
-	p = r->raw + r->pos;
-	end = r->raw + r->rawlen;
-	what = "truncated event";
-	if (p >= end)
-		goto bad;
-	head = *p++;
-	mode = head >> 4 & 3;
-	what = "bad event head";
-	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80)))
-		goto bad_at;
-	which = 0;
-	if (head & 0x80) {
-		/* The slot, 1 to NSLOTS - 1 (0 is said by bit 7 clear). */
-		if (p >= end || (which = *p) == 0 || which >= NSLOTS)
-			goto bad_at;
-		p++;
-	}
-	which += NSLOTS * (head & 15);
-	if (head & 0x40) {
-		if (r->left == r->nev)
-			goto bad_at;
-		rank = r->prev_rank;
-		rs = r->prev_rs;
-	} else {
-		what = "bad rank";
-		if (p < end && *p < 0x80)
-			u = *p++;
-		else if ((q = get_uvarint(p, end, &u)) == NULL || u > INT32_MAX)
-			goto bad_at;
-		else
-			p = q;
-		rank = (int32_t)u;
-		if (rank < r->rlo || rank > r->rhi) {
-			what = "rank outside the block's range";
-			goto bad_at;
-		}
-		if ((rs = rank_state(&r->rs, rank)) == NULL)
-			return trc_fail_at(tr, r->name, 0, "out of memory");
-	}
-	what = "bad time";
-	if (p < end && *p < 0x80)
-		u = *p++;
-	else if ((q = get_uvarint(p, end, &u)) == NULL)
-		goto bad_at;
-	else
-		p = q;
-	r->pos = (size_t)(p - r->raw);
-	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
-	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
-	if (t < r->tmin || t > r->tmax) {
-		what = "time outside the block's range";
-		goto bad;
-	}
-	sl = rs->slot[which];
-	what = "bad attribute";
-	rc = 0;
+/* The next block when the one read is done: 1, 0 at the end, -1. */
+static int __attribute__((noinline))
+r_next_block(struct trc_reader *tr, struct rtrcb *r)
+{
+	if (r->nev > 0 && r->pos != r->rawlen)
+		return r_fail(tr, r, "%zu bytes after the last event",
+		    r->rawlen - r->pos);
+	r->nev = 0;
+	if (r->done)
+		return 0;
+	return r_block(tr, r);
+}
+
+/*
+ * The attributes of an event of mode values or keys, or of mode same
+ * on a slot whose values step, at r->pos, into slot number which of
+ * rs: 0, or -1 with the reader failed.  Out of r_next's way: the
+ * usual event repeats its slot as it is.
+ */
+static int __attribute__((noinline))
+r_attrs(struct trc_reader *tr, struct rtrcb *r, struct rstate *rs,
+    unsigned which, unsigned mode)
+{
+	struct slot *sl = rs->slot[which];
+	uint64_t u, n;
+	unsigned seen;
+	int i, rc = 0, code, all;
+	const char *what = "bad attribute";
+
 	if (mode == MODE_SAME || mode == MODE_VALUES) {
 		if (sl == NULL || sl->gen != r->gen)
 			goto bad;
@@ -1765,11 +1725,10 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			goto invalid;
 		}
 		all = sl->dupknown && (mode == MODE_VALUES || sl->stepping);
-	} else if (mode == MODE_KEYS) {
+	} else {
 		if (b_uvarint(r, &n) < 0 || n == 0 || n > TRC_MAXATTR)
 			goto bad;
-		if ((sl = slot_get(rs, (int)which, (int)n,
-		    1)) == NULL)
+		if ((sl = slot_get(rs, (int)which, (int)n, 1)) == NULL)
 			goto nomem;
 		sl->gen = 0;
 		for (i = 0; i < (int)n; i++) {
@@ -1803,8 +1762,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			seen |= 1u << code;
 		}
 		all = 1;
-	} else
-		all = 0;
+	}
 	if (all) {
 		/* Every field again, later attributes winning as in text. */
 		fields_clear(sl);
@@ -1813,44 +1771,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			    b_field(sl, i, code, !r->fields_only) < 0)
 				goto invalid;
 	}
-
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
-	if (mode == MODE_NONE) {
-		ev->peer = ev->tag = ev->root = TRC_NONE;
-		ev->comm = 0;
-		ev->bytes = ev->req = TRC_NONE;
-		ev->reqs.s = ev->fn.s = ev->op.s = "";
-		ev->reqs.len = ev->fn.len = ev->op.len = 0;
-		ev->nattr = 0;
-	} else {
-		ev->peer = sl->peer;
-		ev->tag = sl->tag;
-		ev->comm = sl->comm;
-		ev->root = sl->root;
-		ev->bytes = sl->bytes;
-		ev->req = sl->req;
-		ev->reqs = sl->reqs;
-		ev->fn = sl->fn;
-		ev->op = sl->op;
-		if (r->fields_only)
-			ev->nattr = 0;
-		else {
-			ev->nattr = sl->n;
-			memcpy(ev->attr, sl->attr,
-			    (size_t)sl->n * sizeof(ev->attr[0]));
-		}
-	}
-	ev->line = ++r->line;
-	rs->gen = r->gen;
-	rs->last_t = t;
-	r->prev_rank = rank;
-	r->prev_rs = rs;
-	r->prev_t = t;
-	r->left--;
-	r->events_read++;
-	return 1;
+	return 0;
 invalid:
 	sl->gen = 0;
 	if (b_text(r, sl, i) < 0)	/* not made when fields_only */
@@ -1863,11 +1784,121 @@ val:
 	if (rc == -2)
 		goto nomem;
 	what = "bad attribute value";
-bad_at:
-	r->pos = (size_t)(p - r->raw);
 bad:
-	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
-	    (unsigned long)(r->nev - r->left + 1), r->pos);
+	return r_bad(tr, r, NULL, what);
+}
+
+/* The fields an event without attributes has. */
+static const struct slot no_fields = {
+	.peer = TRC_NONE, .tag = TRC_NONE, .comm = 0, .root = TRC_NONE,
+	.bytes = TRC_NONE, .req = TRC_NONE,
+	.reqs = { "", 0 }, .fn = { "", 0 }, .op = { "", 0 }
+};
+
+/*
+ * The next event.  The usual one is a few bytes, read here from a
+ * local cursor: its head, slot, rank and time, then a slot repeated as
+ * it is, whose fields are the event's.
+ */
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state(tr);
+	const struct slot *sl;
+	struct rstate *rs;
+	const unsigned char *p, *q, *end;
+	unsigned head, mode, which;
+	uint64_t u;
+	int32_t rank;
+	int64_t t;
+	int rc;
+
+	if (r->left == 0 && (rc = r_next_block(tr, r)) <= 0)
+		return rc;
+	p = r->raw + r->pos;
+	end = r->raw + r->rawlen;
+	if (p >= end)
+		return r_bad(tr, r, p, "truncated event");
+	head = *p++;
+	mode = head >> 4 & 3;
+	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80)))
+		return r_bad(tr, r, p, "bad event head");
+	which = 0;
+	if (head & 0x80) {
+		/* The slot, 1 to NSLOTS - 1 (0 is said by bit 7 clear). */
+		if (p >= end || (which = *p) == 0 || which >= NSLOTS)
+			return r_bad(tr, r, p, "bad event head");
+		p++;
+	}
+	which += NSLOTS * (head & 15);
+	if (head & 0x40) {
+		if (r->left == r->nev)
+			return r_bad(tr, r, p, "bad event head");
+		rank = r->prev_rank;
+		rs = r->prev_rs;
+	} else {
+		if (p < end && *p < 0x80)
+			u = *p++;
+		else if ((q = get_uvarint(p, end, &u)) == NULL || u > INT32_MAX)
+			return r_bad(tr, r, p, "bad rank");
+		else
+			p = q;
+		rank = (int32_t)u;
+		if (rank < r->rlo || rank > r->rhi)
+			return r_bad(tr, r, p, "rank outside the block's range");
+		if ((rs = rank_state(&r->rs, rank)) == NULL)
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+	}
+	if (p + 1 < end && *p >= 0x80 && p[1] < 0x80) {
+		u = (uint64_t)(*p & 0x7f) | (uint64_t)p[1] << 7;
+		p += 2;
+	} else if (p < end && *p < 0x80)
+		u = *p++;
+	else if ((q = get_uvarint(p, end, &u)) == NULL)
+		return r_bad(tr, r, p, "bad time");
+	else
+		p = q;
+	r->pos = (size_t)(p - r->raw);
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
+	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
+	if (t < r->tmin || t > r->tmax)
+		return r_bad(tr, r, NULL, "time outside the block's range");
+	sl = rs->slot[which];
+	if (mode == MODE_NONE)
+		sl = &no_fields;
+	else if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
+	    sl->stepping != 0) {
+		if (r_attrs(tr, r, rs, which, mode) < 0)
+			return -1;
+		sl = rs->slot[which];
+	}
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	ev->peer = sl->peer;
+	ev->tag = sl->tag;
+	ev->comm = sl->comm;
+	ev->root = sl->root;
+	ev->bytes = sl->bytes;
+	ev->req = sl->req;
+	ev->reqs = sl->reqs;
+	ev->fn = sl->fn;
+	ev->op = sl->op;
+	if (r->fields_only || mode == MODE_NONE)
+		ev->nattr = 0;
+	else {
+		ev->nattr = sl->n;
+		memcpy(ev->attr, sl->attr, (size_t)sl->n * sizeof(ev->attr[0]));
+	}
+	ev->line = ++r->line;
+	rs->gen = r->gen;
+	rs->last_t = t;
+	r->prev_rank = rank;
+	r->prev_rs = rs;
+	r->prev_t = t;
+	r->left--;
+	r->events_read++;
+	return 1;
 }
 
 /* ---- The format: trcb_writer on a file or stdout ---- */
