@@ -230,6 +230,23 @@ expect_exit 2 "peer past int32, trc-sum: exit 2" -- trc-sum "$tmp/bigpeer.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/bigpeer.trcb: block 1 at offset 13: invalid peer '4294967296' (line 2)" \
     "peer past int32, trc-sum: message"
+# A value that steps (trc-formats(5)): peer=2147483646 (keys), then
+# 2147483647 (values, +1: zigzag 2, code 2<<3|1 = 11, the step 1), then
+# mode same, which predicts 2147483648: past int32, refused as the text
+# would be, by trc-cat and by trc-sum (which reads fields only).
+c5=$(echo '30 00 00 01 09 70656572 e1ffffff7f 60 00 11 50 00' | tr -d ' ')
+mk "$tmp/step.trcb" $head 42 03 13 00 13 00 00 00 00 crc:$c5 \
+    49 01 0d 03 00 00 00 00 end
+bad "a step past int32" "$tmp/step.trcb" \
+    "block 1 at offset 13: invalid peer '2147483648' (line 4)"
+head -n 3 "$out" > "$tmp/step.got"
+printf '%s\n' '#trc 1 ranks=2 order=time' '0.000000000 0 SB peer=2147483646' \
+    '0.000000000 0 SB peer=2147483647' > "$tmp/step.want"
+is_file "$tmp/step.got" "$tmp/step.want" "a step: the events before it, the second moved by 1"
+expect_exit 2 "a step past int32, trc-sum: exit 2" -- trc-sum "$tmp/step.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/step.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
+    "a step past int32, trc-sum: message"
 # Mode same with nothing before it.
 mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
     49 01 0d 01 00 05 00 01 end
