@@ -337,7 +337,7 @@ isop(const struct trc_event *ev, const char *op)
  * (ssend, start, mrecv, ...), else under fixed.  The parts of a
  * sendrecv add their bytes to it; the call itself is counted at its WE.
  */
-static inline struct trc_op_sum *
+static inline __attribute__((always_inline)) struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
     int64_t bytes, int64_t time)
 {
