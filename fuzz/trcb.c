@@ -1,15 +1,15 @@
 /*
  * trcb.c - the binary stream's reader (lib/fmt/trcb.c).  Each block
- * carries a CRC-32 of its bytes, which a mutated input would almost
+ * carries a checksum of its bytes, which a mutated input would almost
  * never get right: the target writes the right one into every block
  * header it can walk before reading, so that the fuzzer reaches the
  * decoder (and an input replays the same without libFuzzer).
  */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "fuzz.h"
+#include "trcb.h"
 
 #define MAGIC		"\211TRCB\r\n\032"
 
@@ -58,7 +58,7 @@ fix_crcs(uint8_t *p, size_t n)
 		i += 4;
 		if (slen > n - i)
 			slen = n - i;
-		crc = (uint32_t)crc32(0L, p + i, (uInt)slen);
+		crc = trcb_checksum(p + i, (size_t)slen);
 		p[crcat] = (uint8_t)crc;
 		p[crcat + 1] = (uint8_t)(crc >> 8);
 		p[crcat + 2] = (uint8_t)(crc >> 16);

@@ -838,18 +838,29 @@ line_sse2(const char *s, struct trc_event *ev, const int fields_only,
 	return 1;
 }
 
+static int parse_event(const char *, const char *, struct trc_event *, int,
+    char [TRC_ERRLEN], const char **);
+
+/* A padded line, the usual one by line_sse2, any other by parse_event
+ * (again from the start: line_sse2 may have set some fields). */
 static int __attribute__((noinline))
-line_sse2_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+padded_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return line_sse2(s, ev, 1, err, stop);
+	event_clear(ev);
+	if (line_sse2(s, ev, 1, err, stop))
+		return 0;
+	return parse_event(s, NULL, ev, 1, err, stop);
 }
 
 static int __attribute__((noinline))
-line_sse2_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return line_sse2(s, ev, 0, err, stop);
+	event_clear(ev);
+	if (line_sse2(s, ev, 0, err, stop))
+		return 0;
+	return parse_event(s, NULL, ev, 0, err, stop);
 }
 #endif
 
@@ -973,13 +984,11 @@ trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
     char err[TRC_ERRLEN], const char **stop)
 {
 #if SWAR_LE && defined(__SSE2__)
-	event_clear(ev);
-	if (fields_only ? line_sse2_fields(s, ev, err, stop) :
-	    line_sse2_all(s, ev, err, stop))
-		return 0;
-	/* Again from the start: line_sse2 may have set some fields. */
-#endif
+	return fields_only ? padded_fields(s, ev, err, stop) :
+	    padded_all(s, ev, err, stop);
+#else
 	return parse_event(s, NULL, ev, fields_only, err, stop);
+#endif
 }
 
 int

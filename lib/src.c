@@ -1,7 +1,12 @@
 /*
  * src.c - a byte source: a file or standard input, gzip inflated
  * transparently (zlib), with its first bytes kept for format bids.
+ * A plain regular file can also be mapped a window at a time, so that
+ * the text reader parses it in place rather than copying it in.
  */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,6 +28,10 @@ struct trc_src {
 	unsigned char	*raw;		/* compressed bytes (gz) */
 	unsigned char	*head;		/* the first bytes, returned first */
 	size_t		 headlen, headoff;
+	int		 regular;	/* a regular file, read from origin */
+	off_t		 origin, size;	/* its offset at the open, its size */
+	void		*map;		/* the window trc_src_map made */
+	size_t		 maplen;
 	char		*name;
 	char		 err[256];
 };
@@ -87,6 +96,7 @@ struct trc_src *
 trc_src_open(const char *path)
 {
 	struct trc_src *s;
+	struct stat st;
 	unsigned char magic[2];
 	int stdin_ = path == NULL || strcmp(path, "-") == 0;
 	ssize_t got;
@@ -104,6 +114,12 @@ trc_src_open(const char *path)
 	if (s->fd < 0) {
 		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
 		return s;
+	}
+	if (fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (s->origin = lseek(s->fd, 0, SEEK_CUR)) >= 0 &&
+	    st.st_size > s->origin) {
+		s->regular = 1;
+		s->size = st.st_size - s->origin;
 	}
 	/* Two bytes tell gzip; read the head with what follows. */
 	for (n = 0; n < 2; n += (size_t)got) {
@@ -190,11 +206,67 @@ trc_src_read(struct trc_src *s, void *buf, size_t n)
 	return s->gz ? gz_read(s, buf, n) : raw_read(s, buf, n);
 }
 
+const char *
+trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
+    size_t *readable)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	off_t base;
+	size_t delta, n;
+	void *m;
+	int flags = MAP_PRIVATE;
+
+	if (!s->regular || s->gz || s->err[0] || pg <= 0 ||
+	    off >= (uint64_t)s->size)
+		return NULL;
+	base = (off_t)(s->origin + (off_t)off) & ~(off_t)(pg - 1);
+	delta = (size_t)(s->origin + (off_t)off - base);
+	n = (size_t)((uint64_t)s->size - off);
+	if (n > want)
+		n = want;
+#ifdef MAP_POPULATE
+	flags |= MAP_POPULATE;	/* the window's pages at once, no faults */
+#endif
+	if ((m = mmap(NULL, delta + n, PROT_READ, flags, s->fd, base)) ==
+	    MAP_FAILED)
+		return NULL;
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
+	s->map = m;
+	s->maplen = delta + n;
+	*len = n;
+	/* Up to the end of the last page: past the file's end, zeros. */
+	*readable = ((delta + n + (size_t)pg - 1) & ~((size_t)pg - 1)) - delta;
+	return (const char *)m + delta;
+}
+
+int
+trc_src_unmap(struct trc_src *s, uint64_t off)
+{
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
+	s->map = NULL;
+	if (!s->regular || s->gz)
+		return 0;	/* never mapped: read on as before */
+	if (off < s->headlen) {
+		s->headoff = (size_t)off;
+		off = s->headlen;
+	} else
+		s->headoff = s->headlen;
+	if (lseek(s->fd, s->origin + (off_t)off, SEEK_SET) < 0) {
+		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 void
 trc_src_close(struct trc_src *s)
 {
 	if (s == NULL)
 		return;
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
 	if (s->fd > 0)
 		close(s->fd);
 	if (s->gz)

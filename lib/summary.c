@@ -143,12 +143,38 @@ grow_ranks(struct trc_summary *s, int32_t r)
 	return grow_ranks(s, r);
 }
 
+/* Whether the n bytes at a and b are the same: names are short, and a
+ * call of memcmp cost more than the loop (trc-sum on trcb: a quarter
+ * of its time, its wide loads of the names stalling). */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+/* Whether the interned name is str. */
+static inline int
+same_name(const char *name, const struct trc_str *str)
+{
+	size_t i;
+
+	for (i = 0; i < str->len; i++)
+		if (name[i] != str->s[i] || name[i] == '\0')
+			return 0;
+	return name[str->len] == '\0';
+}
+
 /* Whether name is the one hit holds. */
 static inline int
 hit(const struct trc_name_hit *h, const struct trc_str *name)
 {
 	return h->id >= 0 && name->len == h->len &&
-	    (name->s == h->name || memcmp(name->s, h->name, h->len) == 0);
+	    (name->s == h->name || same_bytes(name->s, h->name, h->len));
 }
 
 static void
@@ -311,7 +337,7 @@ isop(const struct trc_event *ev, const char *op)
  * (ssend, start, mrecv, ...), else under fixed.  The parts of a
  * sendrecv add their bytes to it; the call itself is counted at its WE.
  */
-static inline struct trc_op_sum *
+static inline __attribute__((always_inline)) struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
     int64_t bytes, int64_t time)
 {
@@ -358,15 +384,16 @@ comp_time(struct trc_summary *s, const struct trc_event *ev, int64_t *dt)
 	return 0;
 }
 
-int
-trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
+/*
+ * A rank's first event: room for it, and it joins the ranks present.
+ * Apart from trc_summary_add, as the rare paths below, so that the
+ * path of every event keeps its variables in registers.
+ */
+static int __attribute__((noinline))
+rank_first(struct trc_summary *s, const struct trc_event *ev)
 {
-	static const struct trc_str collective = { "collective", 10 };
 	struct trc_rank_sum *rs;
-	struct trc_op_sum *op;
-	struct trc_region *top;
-	int64_t dt, bytes = ev->bytes > 0 ? ev->bytes : 0;
-	int32_t id;
+	int32_t cap;
 	void *p;
 
 	if (grow_ranks(s, ev->rank) < 0)
@@ -374,26 +401,92 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	rs = &s->rank[ev->rank];
 	if (rs->events == 0) {
 		if (s->npresent == s->cap_present) {
-			id = s->cap_present ? 2 * s->cap_present : 16;
-			if ((p = realloc(s->present, (size_t)id *
+			cap = s->cap_present ? 2 * s->cap_present : 16;
+			if ((p = realloc(s->present, (size_t)cap *
 			    sizeof(*s->present))) == NULL)
 				return oom(s);
 			s->present = p;
-			s->cap_present = id;
+			s->cap_present = cap;
 		}
 		s->present[s->npresent++] = ev->rank;
 		rs->first = rs->last = ev->t;
 		rs->cur = TRC_ACT_COMP;
 	}
+	return 0;
+}
+
+static int __attribute__((noinline))
+backwards(struct trc_summary *s, const struct trc_event *ev)
+{
+	snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
+	    "on rank %ld (order=none streams must keep each rank's "
+	    "events in time order)", (long)ev->rank);
+	s->error = s->errbuf;
+	return -1;
+}
+
+/* A region begins (PB): onto the rank's stack. */
+static int __attribute__((noinline))
+region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
+    const struct trc_event *ev)
+{
+	int32_t id;
+	void *p;
+
+	if ((id = label_id(s, &ev->fn)) < 0)
+		return oom(s);
+	if (rs->depth == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 8;
+		if ((p = realloc(rs->stack, (size_t)rs->cap *
+		    sizeof(*rs->stack))) == NULL)
+			return oom(s);
+		rs->stack = p;
+	}
+	rs->stack[rs->depth].label = id;
+	rs->stack[rs->depth++].start = ev->t;
+	return 0;
+}
+
+/* A region ends (PE): its lifetime, the stack's top checked. */
+static int __attribute__((noinline))
+region_end(struct trc_summary *s, struct trc_rank_sum *rs,
+    const struct trc_event *ev)
+{
+	struct trc_region *top;
+
+	if (rs->depth == 0)
+		return fail(s, "PE fn='%.*s' with no open region%s",
+		    ev->fn.s, ev->fn.len, "");
+	top = &rs->stack[rs->depth - 1];
+	if (!(top->label == s->last_label.id &&
+	    hit(&s->last_label, &ev->fn)) &&
+	    !same_name(s->labels.name[top->label], &ev->fn))
+		return fail(s, "PE fn='%.*s' closes region '%s'",
+		    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
+	stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
+	occurred(s, TRC_OCC_PROC, top->label, ev->t - top->start);
+	rs->depth--;
+	return 0;
+}
+
+int
+trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
+{
+	static const struct trc_str collective = { "collective", 10 };
+	struct trc_rank_sum *rs;
+	struct trc_op_sum *op;
+	int64_t dt, bytes = ev->bytes > 0 ? ev->bytes : 0;
+	int32_t id;
+
+	/* Ranks seen before are the rule: one test for the others. */
+	if (ev->rank >= s->nranks || s->rank[ev->rank].events == 0)
+		if (rank_first(s, ev) < 0)
+			return -1;
+	rs = &s->rank[ev->rank];
 	dt = ev->t - rs->last;
 	/* An order=none stream may mix its ranks, never a rank's time. */
-	if (dt < 0) {
-		snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
-		    "on rank %ld (order=none streams must keep each rank's "
-		    "events in time order)", (long)ev->rank);
-		s->error = s->errbuf;
-		return -1;
-	}
+	if (dt < 0)
+		return backwards(s, ev);
 	rs->act[rs->cur] += dt;
 	if (rs->cur == TRC_ACT_COMP) {
 		/* A rank's first event ends no interval: its cpu= is
@@ -479,34 +572,9 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		if ((id = label_id(s, &ev->fn)) < 0)
-			return oom(s);
-		if (rs->depth == rs->cap) {
-			rs->cap = rs->cap ? 2 * rs->cap : 8;
-			if ((p = realloc(rs->stack, (size_t)rs->cap *
-			    sizeof(*rs->stack))) == NULL)
-				return oom(s);
-			rs->stack = p;
-		}
-		rs->stack[rs->depth].label = id;
-		rs->stack[rs->depth++].start = ev->t;
-		break;
+		return region_begin(s, rs, ev);
 	case TRC_PE:
-		if (rs->depth == 0)
-			return fail(s, "PE fn='%.*s' with no open region%s",
-			    ev->fn.s, ev->fn.len, "");
-		top = &rs->stack[rs->depth - 1];
-		if (!(top->label == s->last_label.id &&
-		    hit(&s->last_label, &ev->fn)) &&
-		    (strncmp(s->labels.name[top->label], ev->fn.s,
-		    ev->fn.len) != 0 ||
-		    s->labels.name[top->label][ev->fn.len] != '\0'))
-			return fail(s, "PE fn='%.*s' closes region '%s'",
-			    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
-		stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
-		occurred(s, TRC_OCC_PROC, top->label, ev->t - top->start);
-		rs->depth--;
-		break;
+		return region_end(s, rs, ev);
 	default:
 		break;
 	}

@@ -18,5 +18,7 @@ int		 trcb_wclose(struct trcb_writer *);
 /* "file: message", or "" when nothing failed. */
 const char	*trcb_werror(const struct trcb_writer *);
 void		 trcb_wfree(struct trcb_writer *);
+/* A block's checksum of its n stored bytes (trc-formats(5)). */
+uint32_t	 trcb_checksum(const unsigned char *, size_t n);
 
 #endif

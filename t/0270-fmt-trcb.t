@@ -7,19 +7,37 @@
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip_all "no python3"
 
+# The block checksum of trc-formats(5), from its words: the sum a of
+# the code's 64-bit little-endian words (the last padded with zeros)
+# and the sum b of a after each, modulo 2^64, a ^ b folded to 32 bits.
+# sum.py HEX prints the 4 bytes in hex, little-endian.
+cat > "$tmp/sum.py" <<'EOF'
+import sys
+def trcb_sum(code):
+    a = b = 0
+    for i in range(0, len(code), 8):
+        a = (a + int.from_bytes(code[i:i + 8].ljust(8, b'\0'), 'little')) % 2**64
+        b = (b + a) % 2**64
+    x = a ^ b
+    return ((x ^ (x >> 32)) & 0xffffffff).to_bytes(4, 'little')
+if __name__ == '__main__':
+    print(trcb_sum(bytes.fromhex(sys.argv[1])).hex())
+EOF
 # bytes FILE HEX...: write bytes; "crc" before a block's code is
-# replaced by its CRC-32, little-endian (python3's zlib, as gzip's).
+# replaced by its checksum, then the code.
 mk() {
-	python3 - "$@" <<'EOF'
-import sys, zlib
-path = sys.argv[1]
+	python3 - "$tmp" "$@" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+from sum import trcb_sum
+path = sys.argv[2]
 out = bytearray()
-for word in sys.argv[2:]:
+for word in sys.argv[3:]:
     if word.startswith('"'):
         out += word.strip('"').encode()
     elif word.startswith('crc:'):
         code = bytes.fromhex(word[4:])
-        out += zlib.crc32(code).to_bytes(4, 'little') + code
+        out += trcb_sum(code) + code
     elif word == 'end':
         # the end: the offset of the last 'I' byte, then the end magic
         out += out.rindex(b'I').to_bytes(8, 'little') + b'TRCBEND\n'
@@ -30,8 +48,8 @@ EOF
 }
 
 # ---- A stream written by hand, byte by byte from trc-formats(5).
-# Header: magic, version 1, flags 0, ranks=2, order time, no extra.
-head='89545243420d0a1a 01 00 02 00 00'
+# Header: magic, version 2, flags 0, ranks=2, order time, no extra.
+head='89545243420d0a1a 02 00 02 00 00'
 # Block 1 at offset 13: 3 events, code of 29 bytes, stored, tmin 0,
 # tspan 5, ranks 0 to 0+1.
 #  SB, mode keys (0x30), rank 0, time +0, 2 attributes:
@@ -151,8 +169,10 @@ bad() {
 	expect_exit 2 "$1: exit 2" -- trc-cat "$2"
 	is "$(cat "$err")" "trc-cat: $2: $3" "$1: message"
 }
-mk "$tmp/v2.trcb" 89545243420d0a1a 02 00 02 00 00 $block $index end
-bad "version 2" "$tmp/v2.trcb" "unsupported trcb version 2"
+mk "$tmp/v1.trcb" 89545243420d0a1a 01 00 02 00 00 $block $index end
+bad "version 1" "$tmp/v1.trcb" "unsupported trcb version 1"
+mk "$tmp/v3.trcb" 89545243420d0a1a 03 00 02 00 00 $block $index end
+bad "version 3" "$tmp/v3.trcb" "unsupported trcb version 3"
 mk "$tmp/magic.trcb" 89545243420d0a1a
 head -c 7 "$tmp/magic.trcb" > "$tmp/short.trcb"
 trc-cat -f trcb "$tmp/short.trcb" > "$out" 2> "$err"
@@ -181,7 +201,7 @@ bad "bad varint" "$tmp/varint.trcb" \
     "block 1 at offset 13: bad rank (event 1 of the block, byte 1)"
 # The code with a byte changed after its checksum was taken.
 mk "$tmp/crc.trcb" $head 42 03 1d 00 1d 00 05 00 01 \
-    "$(python3 -c "import zlib,sys; c=bytes.fromhex('$code'); print(zlib.crc32(c).to_bytes(4,'little').hex() + '31' + c[1:].hex())")" \
+    "$(python3 "$tmp/sum.py" "$code")31$(echo "$code" | cut -c3-)" \
     $index end
 bad "checksum" "$tmp/crc.trcb" "block 1 at offset 13: checksum mismatch"
 # Codec zstd: the frame of 'zstd -c' of "hello world ..." with its
@@ -210,6 +230,23 @@ expect_exit 2 "peer past int32, trc-sum: exit 2" -- trc-sum "$tmp/bigpeer.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/bigpeer.trcb: block 1 at offset 13: invalid peer '4294967296' (line 2)" \
     "peer past int32, trc-sum: message"
+# A value that steps (trc-formats(5)): peer=2147483646 (keys), then
+# 2147483647 (values, +1: zigzag 2, code 2<<3|1 = 11, the step 1), then
+# mode same, which predicts 2147483648: past int32, refused as the text
+# would be, by trc-cat and by trc-sum (which reads fields only).
+c5=$(echo '30 00 00 01 09 70656572 e1ffffff7f 60 00 11 50 00' | tr -d ' ')
+mk "$tmp/step.trcb" $head 42 03 13 00 13 00 00 00 00 crc:$c5 \
+    49 01 0d 03 00 00 00 00 end
+bad "a step past int32" "$tmp/step.trcb" \
+    "block 1 at offset 13: invalid peer '2147483648' (line 4)"
+head -n 3 "$out" > "$tmp/step.got"
+printf '%s\n' '#trc 1 ranks=2 order=time' '0.000000000 0 SB peer=2147483646' \
+    '0.000000000 0 SB peer=2147483647' > "$tmp/step.want"
+is_file "$tmp/step.got" "$tmp/step.want" "a step: the events before it, the second moved by 1"
+expect_exit 2 "a step past int32, trc-sum: exit 2" -- trc-sum "$tmp/step.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/step.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
+    "a step past int32, trc-sum: message"
 # Mode same with nothing before it.
 mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
     49 01 0d 01 00 05 00 01 end

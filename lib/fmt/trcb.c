@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 #include <zstd.h>
 
 #include "fmt.h"
@@ -27,7 +26,7 @@
 
 #define MAGIC		"\211TRCB\r\n\032"
 #define MAGICLEN	8
-#define VERSION		1
+#define VERSION		2	/* 1: two slots per kind, CRC-32 */
 #define ENDMAGIC	"TRCBEND\n"
 #define BLOCK_EVENTS	65536		/* at most, per block */
 #define BLOCK_RAW	(1 << 20)	/* a block is closed past this */
@@ -37,6 +36,10 @@
 #define RAW_MAX		(BLOCK_RAW + EVENT_MAX)
 #define MAXEXTRA	(1 << 20)
 #define ZSTD_LEVEL	3
+/* Attribute lists kept per rank and kind: a loop's few forms of an
+ * event (the receives from each neighbour) each keep their own, so
+ * that most events repeat one whole (mode SAME) and cost no decoding. */
+#define NSLOTS		8
 
 enum { CODEC_RAW, CODEC_ZSTD };
 enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
@@ -47,10 +50,12 @@ enum { K_OTHER, K_PEER, K_TAG, K_COMM, K_ROOT, K_BYTES, K_REQ, K_FN, K_OP };
 
 /*
  * A value as coded: an integer, "*", a string of the block or a list
- * of integers ("4,5,6,7", the req= of a wait).  32 bytes, what a
- * reader of fields reads first (i, type, code) in front: decoding an
- * event walks its values, and two of them share a half cache line.
- * The reader keeps a value's text apart (struct slot's txt).
+ * of integers ("4,5,6,7", the req= of a wait).  What a reader of
+ * fields reads first (i, type, code) in front.  The reader keeps a
+ * value's text apart (struct slot's txt).  In a slot, an integer or
+ * a list has a step: what it last moved by (every element of a list
+ * by the same), which the next event of the slot is predicted to
+ * move by again (a request id, an iteration number).
  */
 struct val {
 	int64_t		 i;
@@ -60,6 +65,7 @@ struct val {
 	int32_t		 key;
 	int32_t		 sid;
 	int64_t		*lv;		/* V_LIST */
+	int64_t		 step;		/* in a slot */
 };
 
 /* The reader's text of a value, which only a caller of text needs. */
@@ -78,8 +84,13 @@ struct vtext {
  */
 struct slot {
 	uint32_t	 gen;		/* the block it belongs to */
+	uint32_t	 used;		/* writer: when last used */
 	int		 n, cap;
 	int		 dupknown;	/* reader: a known key twice */
+	uint32_t	 stepping;	/* reader: bit i, v[i].step != 0 */
+	/* reader: of those, the integers whose field step_fields sets
+	 * (neither a label nor an operation, no key twice) */
+	uint32_t	 stepfast;
 	int32_t		 peer, tag, comm, root;
 	int64_t		 bytes, req;
 	struct trc_str	 reqs, fn, op;
@@ -91,10 +102,8 @@ struct slot {
 struct rstate {
 	uint32_t	 gen;		/* last_t belongs to this block */
 	int64_t		 last_t;
-	/* Two per kind: a loop often alternates two forms of an event
-	 * (a receive from the left, one from the right). */
-	struct slot	*slot[2 * TRC_NKINDS];
-	unsigned char	 recent[TRC_NKINDS];	/* writer: last used */
+	struct slot	*slot[NSLOTS * TRC_NKINDS];
+	uint32_t	 clock;		/* writer: the slots' use, in order */
 };
 
 static void
@@ -124,7 +133,7 @@ ranks_free(struct trc_pages *p)
 	for (pg = 0; pg < p->npg; pg++)
 		for (i = 0; p->pg[pg] != NULL && i < TRC_PAGE; i++) {
 			rs = (struct rstate *)p->pg[pg] + i;
-			for (k = 0; k < 2 * TRC_NKINDS; k++)
+			for (k = 0; k < NSLOTS * TRC_NKINDS; k++)
 				slot_free(rs->slot[k]);
 		}
 	trc_pages_free(p);
@@ -164,6 +173,39 @@ text_room(struct vtext *v, size_t n)
 }
 #endif
 
+/* A slot's value moved on by its step (modulo 2^64, as differences). */
+static inline void
+val_advance(struct val *v)
+{
+	uint32_t j;
+
+	if (v->type == V_INT)
+		v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+	else
+		for (j = 0; j < v->ln; j++)
+			v->lv[j] = (int64_t)((uint64_t)v->lv[j] +
+			    (uint64_t)v->step);
+}
+
+/* The step of new value v after old (a slot's value): 0 but between
+ * two integers, or two lists as long whose elements all moved alike. */
+static int64_t
+val_step(const struct val *v, const struct val *old)
+{
+	int64_t d;
+	uint32_t j;
+
+	if (v->type == V_INT && old->type == V_INT)
+		return (int64_t)((uint64_t)v->i - (uint64_t)old->i);
+	if (v->type != V_LIST || old->type != V_LIST || v->ln != old->ln)
+		return 0;
+	d = (int64_t)((uint64_t)v->lv[0] - (uint64_t)old->lv[0]);
+	for (j = 1; j < v->ln; j++)
+		if ((int64_t)((uint64_t)v->lv[j] - (uint64_t)old->lv[j]) != d)
+			return 0;
+	return d;
+}
+
 static int
 val_equal(const struct val *a, const struct val *b)
 {
@@ -178,6 +220,28 @@ val_equal(const struct val *a, const struct val *b)
 		return a->ln == b->ln &&
 		    memcmp(a->lv, b->lv, a->ln * sizeof(a->lv[0])) == 0;
 	}
+	return 1;
+}
+
+/* Whether v is what the slot's value old predicts: old moved by its
+ * step. */
+static int
+val_predicted(const struct val *v, const struct val *old)
+{
+	uint32_t j;
+
+	if (old->step == 0)
+		return val_equal(v, old);
+	if (v->type != old->type)
+		return 0;
+	if (v->type == V_INT)
+		return (uint64_t)v->i == (uint64_t)old->i + (uint64_t)old->step;
+	if (v->ln != old->ln)
+		return 0;
+	for (j = 0; j < v->ln; j++)
+		if ((uint64_t)v->lv[j] != (uint64_t)old->lv[j] +
+		    (uint64_t)old->step)
+			return 0;
 	return 1;
 }
 
@@ -225,6 +289,39 @@ slot_get(struct rstate *rs, int k, int n, int reader)
 	s->cap = cap;
 	rs->slot[k] = s;
 	return s;
+}
+
+/*
+ * A block's checksum (trc-formats(5)): the stored bytes as 64-bit
+ * little-endian words, the last padded with zeros; a is their sum and
+ * b the sum of a after each word, both modulo 2^64 (Fletcher's sums,
+ * a word wide); the checksum is a ^ b folded to 32 bits.  A byte
+ * changed changes a, two words swapped change b, and it costs two
+ * additions every 8 bytes where CRC-32 cost a table look-up a byte.
+ */
+uint32_t
+trcb_checksum(const unsigned char *p, size_t n)
+{
+	uint64_t a = 0, b = 0, w;
+	size_t i, k;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		for (w = 0, k = 8; k-- > 0;)
+			w = w << 8 | p[i + k];
+#endif
+		a += w;
+		b += a;
+	}
+	if (i < n) {
+		for (w = 0, k = n - i; k-- > 0;)
+			w = w << 8 | p[i + k];
+		a += w;
+		b += a;
+	}
+	a ^= b;
+	return (uint32_t)a ^ (uint32_t)(a >> 32);
 }
 
 static size_t
@@ -462,7 +559,7 @@ w_flush(struct trcb_writer *w)
 	n += put_uvarint(head + n, (uint64_t)w->tmax - (uint64_t)w->tmin);
 	n += put_uvarint(head + n, (uint64_t)w->rlo);
 	n += put_uvarint(head + n, (uint64_t)(w->rhi - w->rlo));
-	crc = (uint32_t)crc32(0L, stored, (uInt)slen);
+	crc = trcb_checksum(stored, slen);
 	head[n++] = (unsigned char)crc;
 	head[n++] = (unsigned char)(crc >> 8);
 	head[n++] = (unsigned char)(crc >> 16);
@@ -553,7 +650,7 @@ w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
 	int64_t base;
 	uint32_t j;
 
-	if (old != NULL && val_equal(v, old)) {
+	if (old != NULL && val_predicted(v, old)) {
 		*p++ = V_SAME;
 		return p;
 	}
@@ -583,13 +680,22 @@ w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
 	}
 }
 
-/* The slot takes the event's values: 0, or -1 when out of memory. */
+/* The slot takes the event's values, those it predicted by moving on,
+ * the others with their new steps (none after mode keys): 0, or -1
+ * when out of memory. */
 static int
-w_keep(struct slot *sl, const struct val *v, int n)
+w_keep(struct slot *sl, const struct val *v, int n, int keys)
 {
+	int64_t step;
 	int i;
 
 	for (i = 0; i < n; i++) {
+		if (!keys && val_predicted(&v[i], &sl->v[i])) {
+			val_advance(&sl->v[i]);
+			continue;
+		}
+		step = keys ? 0 : val_step(&v[i], &sl->v[i]);
+		sl->v[i].step = step;
 		sl->v[i].key = v[i].key;
 		sl->v[i].type = v[i].type;
 		sl->v[i].sid = v[i].sid;
@@ -614,7 +720,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	unsigned char *p, *head;
 	size_t lused = 0, textlen = 0;
 	int64_t last;
-	int i, mode, rc, which, best, changed, fewest;
+	int i, mode, rc, which, best, free_, changed, fewest;
 
 	if (w->failed)
 		return -1;
@@ -648,59 +754,67 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 			return w_fail(w, "out of memory");
 	}
 
-	/* Against the one of the two previous events of this rank and
-	 * kind with the same keys and the fewest other values. */
-	best = -1;
+	/*
+	 * Against the slot of this rank and kind with the same keys and
+	 * the fewest other values.  A form that differs in two values or
+	 * more (a receive from another neighbour) takes a free slot of
+	 * its own, so that it repeats whole next time; one value changed
+	 * (a marker's iteration) is coded against the slot it changes.
+	 */
+	best = free_ = -1;
 	fewest = TRC_MAXATTR + 1;
-	for (which = 0; ev->nattr > 0 && which < 2; which++) {
-		sl = rs->slot[2 * ev->kind + which];
-		if (sl == NULL || sl->gen != w->gen || sl->n != ev->nattr)
+	for (which = 0; ev->nattr > 0 && which < NSLOTS; which++) {
+		sl = rs->slot[NSLOTS * ev->kind + which];
+		if (sl == NULL || sl->gen != w->gen) {
+			if (free_ < 0)
+				free_ = which;
+			continue;
+		}
+		if (sl->n != ev->nattr)
 			continue;
 		for (i = 0; i < ev->nattr && sl->v[i].key == v[i].key; i++)
 			;
 		if (i < ev->nattr)
 			continue;
 		for (changed = 0, i = 0; i < ev->nattr; i++)
-			changed += !val_equal(&v[i], &sl->v[i]);
+			changed += !val_predicted(&v[i], &sl->v[i]);
 		if (changed < fewest) {
 			fewest = changed;
 			best = which;
+			if (changed == 0)
+				break;
 		}
 	}
-	/* A second form while the other slot is free: keep it there. */
-	if (best >= 0 && fewest > 0) {
-		sl = rs->slot[2 * ev->kind + !best];
-		if (sl == NULL || sl->gen != w->gen)
-			best = -1;
-	}
+	if (best >= 0 && fewest >= 2 && free_ >= 0)
+		best = -1;
 	if (ev->nattr == 0) {
 		mode = MODE_NONE;
 		which = 0;
 	} else if (best < 0) {
 		/* A free slot, else the one used least recently. */
 		mode = MODE_KEYS;
-		for (which = 0; which < 2; which++) {
-			sl = rs->slot[2 * ev->kind + which];
-			if (sl == NULL || sl->gen != w->gen)
-				break;
-		}
-		if (which == 2)
-			which = !rs->recent[ev->kind];
+		if ((which = free_) < 0)
+			for (which = 0, i = 1; i < NSLOTS; i++)
+				if (rs->slot[NSLOTS * ev->kind + i]->used <
+				    rs->slot[NSLOTS * ev->kind + which]->used)
+					which = i;
 	} else {
 		mode = fewest == 0 ? MODE_SAME : MODE_VALUES;
 		which = best;
 	}
 	sl = NULL;
 	if (mode != MODE_NONE) {
-		rs->recent[ev->kind] = (unsigned char)which;
-		if ((sl = slot_get(rs, 2 * ev->kind + which, ev->nattr, 0)) ==
-		    NULL)
+		if ((sl = slot_get(rs, NSLOTS * ev->kind + which, ev->nattr,
+		    0)) == NULL)
 			return w_fail(w, "out of memory");
+		sl->used = ++rs->clock;
 	}
 
 	head = p = w->raw + w->rawlen;
-	*p++ = (unsigned char)(ev->kind | mode << 4 | which << 7 |
+	*p++ = (unsigned char)(ev->kind | mode << 4 | (which > 0) << 7 |
 	    (w->nev > 0 && ev->rank == w->prev_rank ? 0x40 : 0));
+	if (which > 0)
+		*p++ = (unsigned char)which;
 	if (!(*head & 0x40))
 		p += put_uvarint(p, (uint64_t)ev->rank);
 	/* A rank's first time in the block is after the event before,
@@ -717,8 +831,8 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 			p = w_val(w, p, &v[i], NULL);
 		}
 	}
-	if (mode == MODE_VALUES || mode == MODE_KEYS) {
-		if (w_keep(sl, v, ev->nattr) < 0)
+	if (mode != MODE_NONE) {
+		if (w_keep(sl, v, ev->nattr, mode == MODE_KEYS) < 0)
 			return w_fail(w, "out of memory");
 		sl->gen = w->gen;
 	}
@@ -813,6 +927,7 @@ struct rtrcb {
 	uint32_t	 nev, left;
 	int64_t		 tmin, tmax;
 	int32_t		 rlo, rhi, prev_rank;
+	struct rstate	*prev_rs;	/* prev_rank's */
 	int64_t		 prev_t;
 	size_t		 pos, rawlen;
 	struct trc_pages rs;		/* struct rstate, by rank */
@@ -1053,7 +1168,7 @@ r_index(struct trc_reader *tr, struct rtrcb *r)
 }
 
 /* Reads the next block into raw: 1, 0 at the end, -1 on error. */
-static int
+static int __attribute__((noinline))
 r_block(struct trc_reader *tr, struct rtrcb *r)
 {
 	uint64_t nev, rawlen, slen, tmin, tspan, rlo, rspan;
@@ -1119,7 +1234,7 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	}
 	if (r_copy(tr, r, p, slen, "block") < 0)
 		return -1;
-	crc = (uint32_t)crc32(0L, p, (uInt)slen);
+	crc = trcb_checksum(p, slen);
 	if (crc != ((uint32_t)crcb[0] | (uint32_t)crcb[1] << 8 |
 	    (uint32_t)crcb[2] << 16 | (uint32_t)crcb[3] << 24))
 		return r_fail(tr, r, "checksum mismatch");
@@ -1152,6 +1267,23 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->gen++;
 	r->blocks_read++;
 	return 1;
+}
+
+/* A varint at p, before end: past it, or NULL when bad or cut. */
+static inline const unsigned char *
+get_uvarint(const unsigned char *p, const unsigned char *end, uint64_t *v)
+{
+	unsigned shift;
+
+	*v = 0;
+	for (shift = 0; p < end; shift += 7) {
+		if (shift == 63 && *p > 1)
+			return NULL;
+		*v |= (uint64_t)(*p & 0x7f) << shift;
+		if (!(*p++ & 0x80))
+			return p;
+	}
+	return NULL;
 }
 
 /* A varint of the block at pos. */
@@ -1231,9 +1363,9 @@ static int
 b_val(struct rtrcb *r, struct val *v, int have_old)
 {
 	uint64_t c, u, j;
-	int64_t base;
+	int64_t base, step;
 	uint32_t oldn;
-	int oldlist;
+	int oldlist, common = 1;
 
 	if (b_uvarint(r, &c) < 0)
 		return -1;
@@ -1247,6 +1379,8 @@ b_val(struct rtrcb *r, struct val *v, int have_old)
 				return -1;
 		} else
 			c >>= 3;
+		/* The step: the difference from an integer before. */
+		v->step = have_old && v->type == V_INT ? unzig(c) : 0;
 		base = have_old && v->type == V_INT ? v->i : 0;
 		v->i = (int64_t)((uint64_t)unzig(c) + (uint64_t)base);
 		v->type = V_INT;
@@ -1255,15 +1389,18 @@ b_val(struct rtrcb *r, struct val *v, int have_old)
 		if (c != V_ANY)
 			return -1;
 		v->type = V_ANY;
+		v->step = 0;
 		return 1;
 	case V_REF:
 		if ((c >> 3) >= r->nstrs)
 			return -1;
 		v->type = V_REF;
 		v->sid = (int32_t)(c >> 3);
+		v->step = 0;
 		return 1;
 	case V_NEW:
 		v->type = V_REF;
+		v->step = 0;
 		return b_string(r, c >> 3, &v->sid) < 0 ? -1 : 1;
 	case V_LIST:
 		if ((c >> 3) < 2 || (c >> 3) > LIST_MAX)
@@ -1272,12 +1409,20 @@ b_val(struct rtrcb *r, struct val *v, int have_old)
 		oldn = oldlist ? v->ln : 0;
 		if (list_room(v, c >> 3) < 0)
 			return -2;
+		/* The step: the one difference of every element from the
+		 * old list's, when it is as long. */
+		step = 0;
 		for (j = 0; j < c >> 3; j++) {
 			if (b_uvarint(r, &u) < 0)
 				return -1;
 			base = j < oldn ? v->lv[j] : j > 0 ? v->lv[j - 1] : 0;
 			v->lv[j] = (int64_t)((uint64_t)unzig(u) + (uint64_t)base);
+			if (j == 0)
+				step = unzig(u);
+			else if (unzig(u) != step)
+				common = 0;
 		}
+		v->step = common && oldlist && oldn == c >> 3 ? step : 0;
 		v->type = V_LIST;
 		v->ln = (uint16_t)(c >> 3);
 		return 1;
@@ -1411,28 +1556,82 @@ needs_text(const struct rtrcb *r, const struct val *v, int code)
 }
 
 /*
+ * Value i of slot sl changed (a new value, or moved by its step): its
+ * field and text made again.  0, or -2 out of memory, -3 an invalid
+ * field (its index in r->bad_value).  A number for fields only sets
+ * its field and makes no text.
+ */
+static inline int
+r_changed(struct rtrcb *r, struct slot *sl, int i)
+{
+	struct val *v = &sl->v[i];
+	int code = v->code;
+
+	if (r->fields_only && !sl->dupknown && v->type == V_INT)
+		switch (code) {
+		case K_OTHER:
+			return 0;
+		case K_PEER:
+		case K_TAG:
+		case K_COMM:
+		case K_ROOT:
+			if ((uint64_t)v->i > INT32_MAX)
+				break;
+			*(code == K_PEER ? &sl->peer : code == K_TAG ?
+			    &sl->tag : code == K_COMM ? &sl->comm :
+			    &sl->root) = (int32_t)v->i;
+			return 0;
+		case K_BYTES:
+			if (v->i < 0)
+				break;
+			sl->bytes = v->i;
+			return 0;
+		case K_REQ:
+			if (v->i < 0)
+				break;
+			sl->req = v->i;
+			if (sl->reqs.len != 0) {
+				sl->reqs.s = "";
+				sl->reqs.len = 0;
+			}
+			return 0;
+		}
+	if (needs_text(r, v, code) && b_text(r, sl, i) < 0)
+		return -2;
+	if (code != K_OTHER && !sl->dupknown &&
+	    b_field(sl, i, code, !r->fields_only) < 0) {
+		r->bad_value = (unsigned)i;
+		return -3;
+	}
+	return 0;
+}
+
+/*
  * The values of an event of mode VALUES against its slot sl: what
- * changed, each field and text made again.  0, or -1 bad, -2 out of
- * memory, -3 an invalid field (its index in r->bad_value).  The usual
- * change, an int's delta in one or two bytes, is read here as b_val
- * would read it, from a local cursor.
+ * changed, each field and text made again.  0, or -1 bad, else as
+ * r_changed.  The usual change, an int's delta in one or two bytes, is
+ * read here as b_val would read it, from a local cursor.
  */
 static int
 r_values(struct rtrcb *r, struct slot *sl)
 {
 	const unsigned char *p = r->raw + r->pos, *end = r->raw + r->rawlen;
 	struct val *v;
+	uint32_t stepping = 0, stepfast = 0;
 	uint64_t d;
 	unsigned c;
-	int i, rc, code, fast = r->fields_only && !sl->dupknown;
+	int i, n = sl->n, rc;
 
-	for (i = 0, v = sl->v; i < sl->n; i++, v++) {
-		c = p < end ? *p : 0x80;
+	for (i = 0; i < n; i++) {
+		v = &sl->v[i];
+		c = p < end ? *p : 0x80;	/* past the end: b_val fails */
 		if (c == V_SAME) {
+			/* What the slot predicts: its value moved by its step. */
 			p++;
-			continue;
-		}
-		if ((c & 7) == V_INT && v->type == V_INT && (c < 0x80 ||
+			if (v->step == 0)
+				continue;
+			val_advance(v);
+		} else if ((c & 7) == V_INT && v->type == V_INT && (c < 0x80 ||
 		    (p + 1 < end && p[1] < 0x80))) {
 			if (c < 0x80) {
 				d = c >> 3;
@@ -1441,135 +1640,103 @@ r_values(struct rtrcb *r, struct slot *sl)
 				d = ((c & 0x7f) | (uint64_t)p[1] << 7) >> 3;
 				p += 2;
 			}
-			v->i = (int64_t)((uint64_t)v->i + (uint64_t)unzig(d));
-			/* A number for fields only: its field, no text. */
-			if (fast) {
-				switch (v->code) {
-				case K_OTHER:
-					continue;
-				case K_PEER:
-				case K_TAG:
-				case K_COMM:
-				case K_ROOT:
-					if ((uint64_t)v->i > INT32_MAX)
-						break;
-					*(v->code == K_PEER ? &sl->peer :
-					    v->code == K_TAG ? &sl->tag :
-					    v->code == K_COMM ? &sl->comm :
-					    &sl->root) = (int32_t)v->i;
-					continue;
-				case K_BYTES:
-					if (v->i < 0)
-						break;
-					sl->bytes = v->i;
-					continue;
-				case K_REQ:
-					if (v->i < 0)
-						break;
-					sl->req = v->i;
-					sl->reqs.s = "";
-					sl->reqs.len = 0;
-					continue;
-				}
-			}
+			v->step = unzig(d);
+			v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
 		} else {
 			r->pos = (size_t)(p - r->raw);
 			if ((rc = b_val(r, v, 1)) < 0)
 				return rc;
 			p = r->raw + r->pos;
-			if (rc == 0)
-				continue;
 		}
-		code = v->code;
-		if (needs_text(r, v, code) && b_text(r, sl, i) < 0)
-			return -2;
-		if (code != K_OTHER && !sl->dupknown &&
-		    b_field(sl, i, code, !r->fields_only) < 0) {
+		stepping |= (uint32_t)(v->step != 0) << i;
+		stepfast |= (uint32_t)(v->step != 0 && v->type == V_INT &&
+		    v->code != K_FN && v->code != K_OP && !sl->dupknown) << i;
+		if ((rc = r_changed(r, sl, i)) < 0) {
 			r->pos = (size_t)(p - r->raw);
-			r->bad_value = (unsigned)i;
-			return -3;
+			return rc;
 		}
 	}
+	sl->stepping = stepping;
+	sl->stepfast = stepfast;
 	r->pos = (size_t)(p - r->raw);
 	return 0;
 }
 
+/* An event of mode SAME on a slot whose values step: each moved on. */
 static int
-r_next(struct trc_reader *tr, struct trc_event *ev)
+r_steps(struct rtrcb *r, struct slot *sl)
 {
-	struct rtrcb *r = trc_reader_state(tr);
-	struct rstate *rs;
-	struct slot *sl;
-	uint64_t u, n;
-	unsigned head, mode, seen;
-	int32_t rank;
-	int64_t t;
-	int i, rc = 0, code, all;
-	const char *what;
+	uint32_t m;
+	int i, rc;
 
-	if (r->left == 0) {
-		if (r->nev > 0 && r->pos != r->rawlen)
-			return r_fail(tr, r, "%zu bytes after the last event",
-			    r->rawlen - r->pos);
-		r->nev = 0;
-		if (r->done || (rc = r_block(tr, r)) <= 0)
-			return r->done ? 0 : rc;
+	for (m = sl->stepping; m != 0; m &= m - 1) {
+		i = __builtin_ctz(m);
+		val_advance(&sl->v[i]);
+		if ((rc = r_changed(r, sl, i)) < 0)
+			return rc;
 	}
-	what = "truncated event";
-	if (r->pos >= r->rawlen)
-		goto bad;
-	head = r->raw[r->pos++];
-	mode = head >> 4 & 3;
-	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80))) {
-		what = "bad event head";
-		goto bad;
-	}
-	if (head & 0x40) {
-		if (r->left == r->nev) {
-			what = "bad event head";
-			goto bad;
-		}
-		rank = r->prev_rank;
-	} else {
-		what = "bad rank";
-		if (b_uvarint(r, &u) < 0 || u > INT32_MAX)
-			goto bad;
-		rank = (int32_t)u;
-	}
-	if (rank < r->rlo || rank > r->rhi) {
-		what = "rank outside the block's range";
-		goto bad;
-	}
-	if ((rs = rank_state(&r->rs, rank)) == NULL)
-		return trc_fail_at(tr, r->name, 0, "out of memory");
-	what = "bad time";
-	if (b_uvarint(r, &u) < 0)
-		goto bad;
-	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
-	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
-	if (t < r->tmin || t > r->tmax) {
-		what = "time outside the block's range";
-		goto bad;
-	}
-	sl = rs->slot[2 * (head & 15) + (head >> 7)];
-	what = "bad attribute";
-	rc = 0;
+	return 0;
+}
+
+/* "what (event E of the block, byte B)", B at p: -1. */
+static int __attribute__((noinline))
+r_bad(struct trc_reader *tr, struct rtrcb *r, const unsigned char *p,
+    const char *what)
+{
+	if (p != NULL)
+		r->pos = (size_t)(p - r->raw);
+	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
+	    (unsigned long)(r->nev - r->left + 1), r->pos);
+}
+
+/* The next block when the one read is done: 1, 0 at the end, -1. */
+static int __attribute__((noinline))
+r_next_block(struct trc_reader *tr, struct rtrcb *r)
+{
+	if (r->nev > 0 && r->pos != r->rawlen)
+		return r_fail(tr, r, "%zu bytes after the last event",
+		    r->rawlen - r->pos);
+	r->nev = 0;
+	if (r->done)
+		return 0;
+	return r_block(tr, r);
+}
+
+/*
+ * The attributes of an event of mode values or keys, or of mode same
+ * on a slot whose values step, at r->pos, into slot number which of
+ * rs: 0, or -1 with the reader failed.  Out of r_next's way: the
+ * usual event repeats its slot as it is.
+ */
+static int __attribute__((noinline))
+r_attrs(struct trc_reader *tr, struct rtrcb *r, struct rstate *rs,
+    unsigned which, unsigned mode)
+{
+	struct slot *sl = rs->slot[which];
+	uint64_t u, n;
+	unsigned seen;
+	int i, rc = 0, code, all;
+	const char *what = "bad attribute";
+
 	if (mode == MODE_SAME || mode == MODE_VALUES) {
 		if (sl == NULL || sl->gen != r->gen)
 			goto bad;
-		/* Only what changed is written out again. */
-		if (mode == MODE_VALUES && (rc = r_values(r, sl)) < 0) {
+		/* Only what changed is made again. */
+		if (mode == MODE_VALUES)
+			rc = r_values(r, sl);
+		else if (sl->stepping != 0)
+			rc = r_steps(r, sl);
+		if (rc < 0) {
 			if (rc != -3)
 				goto val;
 			i = (int)r->bad_value;
 			goto invalid;
 		}
-		all = mode == MODE_VALUES && sl->dupknown;
-	} else if (mode == MODE_KEYS) {
+		all = sl->dupknown && (mode == MODE_VALUES || sl->stepping);
+	} else {
 		if (b_uvarint(r, &n) < 0 || n == 0 || n > TRC_MAXATTR)
 			goto bad;
-		if ((sl = slot_get(rs, 2 * (head & 15) + (head >> 7), (int)n,
-		    1)) == NULL)
+		if ((sl = slot_get(rs, (int)which, (int)n, 1)) == NULL)
 			goto nomem;
 		sl->gen = 0;
 		for (i = 0; i < (int)n; i++) {
@@ -1595,6 +1762,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		}
 		sl->n = (int)n;
 		sl->gen = r->gen;
+		sl->stepping = sl->stepfast = 0;
 		for (seen = 0, sl->dupknown = 0, i = 0; i < sl->n; i++) {
 			code = r->scode[sl->v[i].key];
 			if (code != K_OTHER && (seen & 1u << code))
@@ -1602,8 +1770,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			seen |= 1u << code;
 		}
 		all = 1;
-	} else
-		all = 0;
+	}
 	if (all) {
 		/* Every field again, later attributes winning as in text. */
 		fields_clear(sl);
@@ -1612,43 +1779,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			    b_field(sl, i, code, !r->fields_only) < 0)
 				goto invalid;
 	}
-
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
-	if (mode == MODE_NONE) {
-		ev->peer = ev->tag = ev->root = TRC_NONE;
-		ev->comm = 0;
-		ev->bytes = ev->req = TRC_NONE;
-		ev->reqs.s = ev->fn.s = ev->op.s = "";
-		ev->reqs.len = ev->fn.len = ev->op.len = 0;
-		ev->nattr = 0;
-	} else {
-		ev->peer = sl->peer;
-		ev->tag = sl->tag;
-		ev->comm = sl->comm;
-		ev->root = sl->root;
-		ev->bytes = sl->bytes;
-		ev->req = sl->req;
-		ev->reqs = sl->reqs;
-		ev->fn = sl->fn;
-		ev->op = sl->op;
-		if (r->fields_only)
-			ev->nattr = 0;
-		else {
-			ev->nattr = sl->n;
-			memcpy(ev->attr, sl->attr,
-			    (size_t)sl->n * sizeof(ev->attr[0]));
-		}
-	}
-	ev->line = ++r->line;
-	rs->gen = r->gen;
-	rs->last_t = t;
-	r->prev_rank = rank;
-	r->prev_t = t;
-	r->left--;
-	r->events_read++;
-	return 1;
+	return 0;
 invalid:
 	sl->gen = 0;
 	if (b_text(r, sl, i) < 0)	/* not made when fields_only */
@@ -1662,8 +1793,213 @@ val:
 		goto nomem;
 	what = "bad attribute value";
 bad:
-	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
-	    (unsigned long)(r->nev - r->left + 1), r->pos);
+	return r_bad(tr, r, NULL, what);
+}
+
+/*
+ * The slot of the next event, asked for while the caller works on this
+ * one: a trace of many ranks keeps more slots than the first cache
+ * holds, and the next event's would otherwise be waited for.  Only a
+ * hint, read from the usual head (a rank of one byte, or the same).
+ */
+static inline void
+prefetch_next(const struct rtrcb *r, const struct rstate *rs)
+{
+	const unsigned char *q = r->raw + r->pos;
+	const struct slot *sl;
+	unsigned head, which = 0;
+
+	if (r->left == 0 || r->pos + 3 > r->rawlen)
+		return;
+	head = *q++;
+	if ((head & 15) >= TRC_NKINDS)
+		return;
+	if (head & 0x80)
+		which = *q++;
+	if (which >= NSLOTS)
+		return;
+	if (!(head & 0x40) && (*q >= 0x80 ||
+	    (rs = trc_pages_at(&r->rs, *q)) == NULL))
+		return;
+	if ((sl = rs->slot[NSLOTS * (head & 15) + which]) == NULL)
+		return;
+	__builtin_prefetch(sl);
+	__builtin_prefetch((const char *)sl + 64);
+	__builtin_prefetch((const char *)sl + 128);
+	__builtin_prefetch((const char *)sl + 192);
+}
+
+/*
+ * Mode same on a slot whose stepping values are all integers of
+ * fields, for a caller of fields only: each moved on and its field
+ * set, here in r_next's way rather than through r_attrs.  0, or -1
+ * (nothing changed) when one would be invalid: r_attrs says which.
+ */
+static inline int
+step_fields(struct slot *sl)
+{
+	struct val *v;
+	uint32_t m;
+	int64_t x;
+
+	for (m = sl->stepping; m != 0; m &= m - 1) {
+		v = &sl->v[__builtin_ctz(m)];
+		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+		if (v->code == K_OTHER)
+			continue;
+		if (v->code == K_BYTES || v->code == K_REQ ? x < 0 :
+		    (uint64_t)x > INT32_MAX)
+			return -1;
+	}
+	for (m = sl->stepping; m != 0; m &= m - 1) {
+		v = &sl->v[__builtin_ctz(m)];
+		v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+		switch (v->code) {
+		case K_PEER:
+			sl->peer = (int32_t)v->i;
+			break;
+		case K_TAG:
+			sl->tag = (int32_t)v->i;
+			break;
+		case K_COMM:
+			sl->comm = (int32_t)v->i;
+			break;
+		case K_ROOT:
+			sl->root = (int32_t)v->i;
+			break;
+		case K_BYTES:
+			sl->bytes = v->i;
+			break;
+		case K_REQ:
+			sl->req = v->i;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The fields an event without attributes has. */
+static const struct slot no_fields = {
+	.peer = TRC_NONE, .tag = TRC_NONE, .comm = 0, .root = TRC_NONE,
+	.bytes = TRC_NONE, .req = TRC_NONE,
+	.reqs = { "", 0 }, .fn = { "", 0 }, .op = { "", 0 }
+};
+
+/*
+ * The next event.  The usual one is a few bytes, read here from a
+ * local cursor: its head, slot, rank and time, then a slot repeated as
+ * it is, whose fields are the event's.
+ */
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state(tr);
+	struct slot *sl;
+	const volatile struct slot *vs;
+	struct rstate *rs;
+	const unsigned char *p, *q, *end;
+	unsigned head, mode, which;
+	uint64_t u;
+	int32_t rank;
+	int64_t t;
+	int rc;
+
+	if (r->left == 0 && (rc = r_next_block(tr, r)) <= 0)
+		return rc;
+	p = r->raw + r->pos;
+	end = r->raw + r->rawlen;
+	if (p >= end)
+		return r_bad(tr, r, p, "truncated event");
+	head = *p++;
+	mode = head >> 4 & 3;
+	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80)))
+		return r_bad(tr, r, p, "bad event head");
+	which = 0;
+	if (head & 0x80) {
+		/* The slot, 1 to NSLOTS - 1 (0 is said by bit 7 clear). */
+		if (p >= end || (which = *p) == 0 || which >= NSLOTS)
+			return r_bad(tr, r, p, "bad event head");
+		p++;
+	}
+	which += NSLOTS * (head & 15);
+	if (head & 0x40) {
+		if (r->left == r->nev)
+			return r_bad(tr, r, p, "bad event head");
+		rank = r->prev_rank;
+		rs = r->prev_rs;
+	} else {
+		if (p < end && *p < 0x80)
+			u = *p++;
+		else if ((q = get_uvarint(p, end, &u)) == NULL || u > INT32_MAX)
+			return r_bad(tr, r, p, "bad rank");
+		else
+			p = q;
+		rank = (int32_t)u;
+		if (rank < r->rlo || rank > r->rhi)
+			return r_bad(tr, r, p, "rank outside the block's range");
+		if ((rs = rank_state(&r->rs, rank)) == NULL)
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+	}
+	if (p + 1 < end && *p >= 0x80 && p[1] < 0x80) {
+		u = (uint64_t)(*p & 0x7f) | (uint64_t)p[1] << 7;
+		p += 2;
+	} else if (p < end && *p < 0x80)
+		u = *p++;
+	else if ((q = get_uvarint(p, end, &u)) == NULL)
+		return r_bad(tr, r, p, "bad time");
+	else
+		p = q;
+	r->pos = (size_t)(p - r->raw);
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
+	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
+	if (t < r->tmin || t > r->tmax)
+		return r_bad(tr, r, NULL, "time outside the block's range");
+	sl = rs->slot[which];
+	if (mode == MODE_NONE)
+		;
+	else if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
+	    (sl->stepping != 0 && (!r->fields_only ||
+	    sl->stepfast != sl->stepping || step_fields(sl) < 0))) {
+		if (r_attrs(tr, r, rs, which, mode) < 0)
+			return -1;
+		sl = rs->slot[which];
+	}
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	/* Field by field, each as wide as it is (volatile): a wide load
+	 * of two fields, as the compiler would make, stalls on the narrow
+	 * store of one that r_attrs just made (a step, a new peer):
+	 * a quarter of r_next's time, measured. */
+	vs = mode == MODE_NONE ? &no_fields : sl;
+	ev->peer = vs->peer;
+	ev->tag = vs->tag;
+	ev->comm = vs->comm;
+	ev->root = vs->root;
+	ev->bytes = vs->bytes;
+	ev->req = vs->req;
+	ev->reqs.s = vs->reqs.s;
+	ev->reqs.len = vs->reqs.len;
+	ev->fn.s = vs->fn.s;
+	ev->fn.len = vs->fn.len;
+	ev->op.s = vs->op.s;
+	ev->op.len = vs->op.len;
+	if (r->fields_only || mode == MODE_NONE)
+		ev->nattr = 0;
+	else {
+		ev->nattr = sl->n;
+		memcpy(ev->attr, sl->attr, (size_t)sl->n * sizeof(ev->attr[0]));
+	}
+	ev->line = ++r->line;
+	rs->gen = r->gen;
+	rs->last_t = t;
+	r->prev_rank = rank;
+	r->prev_rs = rs;
+	r->prev_t = t;
+	r->left--;
+	r->events_read++;
+	prefetch_next(r, rs);
+	return 1;
 }
 
 /* ---- The format: trcb_writer on a file or stdout ---- */

@@ -1,0 +1,53 @@
+#!/bin/sh
+# The text reader maps a plain file a window at a time (256 KiB or a
+# line's length) and parses it in place: the same events as read(2)
+# gives from a pipe, at window and page boundaries, on a line longer
+# than a window, on a file whose size is a whole number of pages (the
+# parser's padding past the last newline), and an unfinished last line
+# refused as from a pipe.
+. "$(dirname "$0")/lib.sh"
+
+# Several windows of lines: trc-gen writes the text as trc-cat does.
+trc-gen -p halo -n 4 -e 30000 > "$tmp/gen.trc"
+[ "$(wc -c < "$tmp/gen.trc")" -gt 1048576 ]
+ok $? "the stream spans several windows"
+trc-cat "$tmp/gen.trc" > "$tmp/file.out"
+is_file "$tmp/file.out" "$tmp/gen.trc" "mapped: trc-cat gives the file back"
+cat "$tmp/gen.trc" | trc-cat > "$tmp/pipe.out"
+is_file "$tmp/pipe.out" "$tmp/gen.trc" "read from a pipe: the same"
+trc-cat < "$tmp/gen.trc" > "$tmp/stdin.out"
+is_file "$tmp/stdin.out" "$tmp/gen.trc" "standard input from the file: the same"
+trc-sum "$tmp/gen.trc" > "$tmp/sum.file"
+cat "$tmp/gen.trc" | trc-sum > "$tmp/sum.pipe"
+is_file "$tmp/sum.file" "$tmp/sum.pipe" "trc-sum: the same summary mapped and piped"
+
+# Files of exactly one and two pages (4096 and 8192 bytes), the last
+# event padded with an attribute to end on the page's last byte.
+for size in 4096 8192; do
+	awk -v size="$size" '
+	NR == 1 { print; n = length($0) + 1; next }
+	{ if (n + length($0) + 1 > size - 60) {
+		pad = size - n - length($0) - 4
+		z = sprintf("%" pad "s", ""); gsub(/ /, "y", z)
+		print $0 " z=" z; exit }
+	  print; n += length($0) + 1 }' "$tmp/gen.trc" > "$tmp/p$size.trc"
+	is "$(wc -c < "$tmp/p$size.trc" | tr -d ' ')" "$size" "a file of $size bytes"
+	trc-cat "$tmp/p$size.trc" > "$tmp/p.out"
+	is_file "$tmp/p.out" "$tmp/p$size.trc" "$size bytes: its events, the last to the page's end"
+done
+
+# A line of 300000 bytes, longer than a window, between short ones.
+awk 'NR == 1 { print; next } NR == 5 {
+	z = sprintf("%300000s", ""); gsub(/ /, "x", z); print $0 " z=" z; next }
+	{ print }' "$tmp/gen.trc" > "$tmp/long.trc"
+trc-cat "$tmp/long.trc" > "$tmp/long.out"
+is_file "$tmp/long.out" "$tmp/long.trc" "a line longer than a window: read whole"
+
+# Cut in the middle of a line past the first window: refused as the
+# text of a pipe is, at the line after the last whole one.
+head -c 700000 "$tmp/gen.trc" > "$tmp/cut.trc"
+n=$(( $(wc -l < "$tmp/cut.trc") + 1 ))
+expect_exit 2 "cut file: exit 2" -- trc-cat "$tmp/cut.trc"
+is "$(cat "$err")" "trc-cat: $tmp/cut.trc:$n: truncated last line (no newline at end)" \
+    "cut file: the message names the unfinished line"
+done_testing
