@@ -59,6 +59,23 @@ awk '/^MPI_Irecv entering/ { cr = 1 } { printf "%s%s\n", $0, cr ? "\r" : "" }
 expect_exit 0 "mixed lines: exit 0" -- trc-cat -f dumpi "$tmp/mixed.txt"
 is "$(cat "$out")" "$(cat "$tmp/want")" "mixed lines: the same stream"
 
+# Argument lines are told from the bits of their first 48 bytes when 64
+# are in the buffer: a line whose newline lies past them (a datatype
+# number with leading zeros), one whose first blank does (a long TYPE),
+# and request handles with leading zeros (four digits are read apart
+# from the list's loop, five by it) give the same stream.
+awk '/^MPI_Datatype datatype=14 / { sub(/=14/, "=0000000000000000000014") }
+	/^MPI_Datatype datatype=9 / {
+		sub(/^MPI_Datatype/, "MPI_Datatype_of_a_type_name_longer_than_48_bytes")
+	}
+	/^MPI_Request request=\[5\]$/ { $0 = "MPI_Request request=[0005]" }
+	/^MPI_Request request=\[6\]$/ { $0 = "MPI_Request request=[00006]" }
+	{ print }' "$tmp/lf.txt" > "$tmp/long.txt"
+is "$(grep -c -e '=0000000000000000000014 ' -e '^MPI_Datatype_of' \
+    -e '=\[0005\]' -e '=\[00006\]' "$tmp/long.txt")" 4 "long lines: all four made"
+expect_exit 0 "long lines: exit 0" -- trc-cat -f dumpi "$tmp/long.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "long lines: the same stream"
+
 # An argument line that reads as an entering line is an error, at the
 # block's first line (the Isend, line 9), as before.
 awk '{ print } /^int dest=1$/ { print "int entering at walltime 1.5, x" }' \
