@@ -305,6 +305,7 @@ struct rd {
 	int64_t		 last;		/* the time of the heap's top */
 	uint8_t		 ctab[CTAB];
 	uint8_t		 clen[CTAB];	/* the calls' name lengths */
+	uint64_t	 cw[CTAB][2];	/* their first and last 8 bytes */
 	struct block	 b;
 	struct inst	*in;
 	int32_t		 nin;
@@ -468,6 +469,22 @@ line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
 	return k;
 }
 
+/* Whether the n bytes at a and b are the same, 8 or more readable at
+ * each: a name of 8 to 16 bytes is its first and last eight. */
+static inline int
+same_name(const char *a, const char *b, size_t n)
+{
+	uint64_t a0, a1, b0, b1;
+
+	if (n < 8 || n > 16)
+		return memcmp(a, b, n) == 0;
+	memcpy(&a0, a, 8);
+	memcpy(&b0, b, 8);
+	memcpy(&a1, a + n - 8, 8);
+	memcpy(&b1, b + n - 8, 8);
+	return a0 == b0 && a1 == b1;
+}
+
 static void
 show(char *out, size_t cap, const char *s, size_t len)
 {
@@ -568,40 +585,6 @@ find_nl(char *p, const char *end)
 	return trc_find_nl(p, end);
 }
 
-#ifdef __SSE2__
-/*
- * The bits of the 48 bytes at p equal to ' ', '=' or '[', and '\n' (bit i
- * for p[i]): an argument line as dumpi2ascii prints it is shorter, so
- * its blank, its '=' and its newline are found with one pass of loads
- * and a few bit counts, in place of three searches each ending after a
- * varying number of steps.
- */
-static inline __attribute__((always_inline)) void
-masks48(const char *p, uint64_t *sp, uint64_t *eq, uint64_t *nl)
-{
-	const __m128i vs = _mm_set1_epi8(' '), ve = _mm_set1_epi8('=');
-	const __m128i vb = _mm_set1_epi8('['), vn = _mm_set1_epi8('\n');
-	__m128i a, b, c;
-
-	a = _mm_loadu_si128((const __m128i *)(const void *)p);
-	b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
-	c = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
-#define MASK48(f) ((uint64_t)(unsigned)_mm_movemask_epi8(f(a)) |	\
-	    (uint64_t)(unsigned)_mm_movemask_epi8(f(b)) << 16 |		\
-	    (uint64_t)(unsigned)_mm_movemask_epi8(f(c)) << 32)
-#define IS_SP(v) _mm_cmpeq_epi8((v), vs)
-#define IS_EQ(v) _mm_or_si128(_mm_cmpeq_epi8((v), ve), _mm_cmpeq_epi8((v), vb))
-#define IS_NL(v) _mm_cmpeq_epi8((v), vn)
-	*sp = MASK48(IS_SP);
-	*eq = MASK48(IS_EQ);
-	*nl = MASK48(IS_NL);
-#undef MASK48
-#undef IS_SP
-#undef IS_EQ
-#undef IS_NL
-}
-#endif
-
 /*
  * The next block of a file: 1, 0 at its end, -1 on error.  Lines
  * outside a block (the header or footer dumpi2ascii -H or -F adds) are
@@ -631,47 +614,6 @@ again:
 	for (;;) {
 		s = f->buf + pos;
 		e = f->buf + f->end;
-#ifdef __SSE2__
-		/*
-		 * The line's first blank, and the usual argument line told
-		 * and split as below, from the bits of its first 48 bytes;
-		 * room to look at sp[3] past them.
-		 */
-		if (e - s >= 64) {
-			uint64_t msp, meq, mnl, after;
-			unsigned fb, fe, fn;
-
-			masks48(s, &msp, &meq, &mnl);
-			if ((msp | mnl) == 0)
-				sp = (char *)find3(s + 48, e, ' ', ' ');
-			else {
-				fb = (unsigned)__builtin_ctzll(msp | mnl);
-				sp = s + fb;
-				after = (meq | mnl) & (~(uint64_t)1 << fb);
-				if (in && b->nargs < MAXARG && mnl != 0 &&
-				    fb > 0 && *sp == ' ' && !(sp[1] == 'r' &&
-				    sp[3] == RETURN[3]) && !(sp[1] == 'e' &&
-				    sp[2] == ENTER[2]) && after != 0 &&
-				    s[fe = (unsigned)__builtin_ctzll(after)] ==
-				    '=' && s[(fn = (unsigned)__builtin_ctzll(
-				    mnl)) - 1] != '\r') {
-					a = &b->a[b->nargs];
-					a->name = sp + 1;
-					a->nlen = fe - fb - 1;
-					a->val = s + fe + 1;
-					a->vlen = fn - fe - 1;
-					a->line = ++line;
-					if ((k = slot_of(a->name,
-					    a->nlen)) >= 0 &&
-					    b->slot[k] == NULL)
-						b->slot[k] = a;
-					b->vend[b->nargs++] = s + fn;
-					pos += fn + 1;
-					continue;
-				}
-			}
-		} else
-#endif
 		sp = (char *)find3(s, e, ' ', ' ');
 		/*
 		 * An argument line as dumpi2ascii prints it, "TYPE NAME=VALUE"
@@ -760,7 +702,9 @@ again:
 					return trc_fail_at(d->r, f->path, line,
 					    "invalid entering line '%s'", tb);
 				}
-				memcpy(b->name, s, nlen);
+				/* The line goes on past the name with ENTER:
+				 * 16 bytes are there to copy by two moves. */
+				memcpy(b->name, s, nlen <= 16 ? 16 : nlen);
 				b->name[nlen] = '\0';
 				b->nlen = nlen;
 				b->t0 = t;
@@ -782,7 +726,7 @@ again:
 			continue;
 		}
 		if (k == 'r') {
-			if (nlen != b->nlen || memcmp(s, b->name, nlen) != 0) {
+			if (nlen != b->nlen || !same_name(s, b->name, nlen)) {
 				show(tb, sizeof(tb), s, nlen);
 				return trc_fail_at(d->r, f->path, line,
 				    "'%s' returning inside '%s' of line %ld",
@@ -3081,6 +3025,13 @@ static const struct {
  * A call's name hashed from its length and its first and last eight
  * bytes (every name is longer than seven): a few loads, not a loop.
  */
+static inline uint32_t
+words_hash(uint64_t a, uint64_t z, size_t n)
+{
+	return (uint32_t)(((a ^ z * 0x9e3779b97f4a7c15u ^ n) *
+	    0xff51afd7ed558ccdu) >> 40);
+}
+
 static uint32_t
 name_hash(const char *s, size_t n)
 {
@@ -3093,8 +3044,7 @@ name_hash(const char *s, size_t n)
 	} else
 		for (i = 0; i < n; i++)
 			a = a << 8 | (unsigned char)s[i];
-	return (uint32_t)(((a ^ z * 0x9e3779b97f4a7c15u ^ n) *
-	    0xff51afd7ed558ccdu) >> 40);
+	return words_hash(a, z, n);
 }
 
 /* The table of calls by hash, 1 + index, filled once at open. */
@@ -3105,6 +3055,10 @@ calls_index(struct rd *d)
 
 	for (i = 0; i < NCALLS; i++) {
 		d->clen[i] = (uint8_t)strlen(calls[i].name);
+		if (d->clen[i] >= 8) {
+			memcpy(&d->cw[i][0], calls[i].name, 8);
+			memcpy(&d->cw[i][1], calls[i].name + d->clen[i] - 8, 8);
+		}
 		for (j = name_hash(calls[i].name, d->clen[i]) & (CTAB - 1);
 		    d->ctab[j]; j = (j + 1) & (CTAB - 1))
 			;
@@ -3112,11 +3066,27 @@ calls_index(struct rd *d)
 	}
 }
 
+/*
+ * A name of 8 to 16 bytes, as most are, is its first and last eight:
+ * those words are its hash's and are compared with the call's, with no
+ * call of memcmp.
+ */
 static enum call
 lookup(const struct rd *d, const char *name, size_t n)
 {
+	uint64_t a, z;
 	uint32_t j, c;
 
+	if (n >= 8 && n <= 16) {
+		memcpy(&a, name, 8);
+		memcpy(&z, name + n - 8, 8);
+		for (j = words_hash(a, z, n) & (CTAB - 1);
+		    (c = d->ctab[j]) != 0; j = (j + 1) & (CTAB - 1))
+			if (d->clen[c - 1] == n && d->cw[c - 1][0] == a &&
+			    d->cw[c - 1][1] == z)
+				return calls[c - 1].c;
+		return X_OTHER;
+	}
 	for (j = name_hash(name, n) & (CTAB - 1); (c = d->ctab[j]) != 0;
 	    j = (j + 1) & (CTAB - 1))
 		if (d->clen[c - 1] == n &&
