@@ -75,11 +75,11 @@ is "$(grep -c -e '=0000000000000000000014 ' -e '^MPI_Datatype_of' \
 expect_exit 0 "long lines: exit 0" -- trc-cat -f dumpi "$tmp/long.txt"
 is "$(cat "$out")" "$(cat "$tmp/want")" "long lines: the same stream"
 
-# Names of 8 to 16 bytes are compared by their first and last eight
-# bytes: a returning line of the call's length that differs in its last
-# byte only (MPI_Isenx for MPI_Isend, line 16 of the block of line 9)
-# is an error; calls of such lengths that the reader does not know
-# (MPI_Isenx, MPI_Isend_) are counted, not read.
+# Names of 8 to 32 bytes are compared eight bytes at a time, the last
+# eight ending at the name's end: a returning line of the call's length
+# that differs in its last byte only (MPI_Isenx for MPI_Isend, line 16
+# of the block of line 9) is an error; calls of such lengths that the
+# reader does not know (MPI_Isenx, MPI_Isend_) are counted, not read.
 sed '16s/^MPI_Isend returning/MPI_Isenx returning/' "$tmp/lf.txt" > "$tmp/other.txt"
 expect_exit 2 "returning another call of the same length: exit 2" -- \
     trc-cat -f dumpi "$tmp/other.txt"
@@ -95,6 +95,15 @@ is "$(cat "$out")" "$(cat "$tmp/want")" "calls not known: no events"
 is "$(grep -c -e ': 1 MPI_Isenx calls not in the stream' \
     -e ': 1 MPI_Isend_ calls not in the stream' "$err")" 2 \
     "calls not known: each counted"
+
+# A datatype's text is remembered with its size, and compared as names
+# are: the Irecv's (line 19) of the length of the Isend's, differing in
+# its next to last byte, is read again, and is not a datatype.
+sed '19s/^MPI_Datatype datatype=9 (MPI_INT)$/MPI_Datatype datatype=14 (MPI_DOUBLX)/' \
+    "$tmp/lf.txt" > "$tmp/memo.txt"
+expect_exit 2 "a datatype like the last: exit 2" -- trc-cat -f dumpi "$tmp/memo.txt"
+is "$(cat "$err")" "trc-cat: $tmp/memo.txt:19: unknown datatype 'MPI_DOUBLX'" \
+    "a datatype like the last: message"
 
 # An argument line that reads as an entering line is an error, at the
 # block's first line (the Isend, line 9), as before.

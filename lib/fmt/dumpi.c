@@ -469,20 +469,26 @@ line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
 	return k;
 }
 
-/* Whether the n bytes at a and b are the same, 8 or more readable at
- * each: a name of 8 to 16 bytes is its first and last eight. */
+/* Whether the n bytes at a and b are the same: up to 32, eight at a
+ * time, the last eight ending at n (so n >= 8 reads no byte past n);
+ * a call of memcmp for the rest. */
 static inline int
-same_name(const char *a, const char *b, size_t n)
+same_bytes(const char *a, const char *b, size_t n)
 {
-	uint64_t a0, a1, b0, b1;
+	uint64_t x, y;
+	size_t i;
 
-	if (n < 8 || n > 16)
+	if (n < 8 || n > 32)
 		return memcmp(a, b, n) == 0;
-	memcpy(&a0, a, 8);
-	memcpy(&b0, b, 8);
-	memcpy(&a1, a + n - 8, 8);
-	memcpy(&b1, b + n - 8, 8);
-	return a0 == b0 && a1 == b1;
+	for (i = 0; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
 }
 
 static void
@@ -726,7 +732,7 @@ again:
 			continue;
 		}
 		if (k == 'r') {
-			if (nlen != b->nlen || !same_name(s, b->name, nlen)) {
+			if (nlen != b->nlen || !same_bytes(s, b->name, nlen)) {
 				show(tb, sizeof(tb), s, nlen);
 				return trc_fail_at(d->r, f->path, line,
 				    "'%s' returning inside '%s' of line %ld",
@@ -1048,7 +1054,7 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 static inline int
 memo_hit(const struct memo *m, const struct arg *a)
 {
-	return a->vlen == m->n && m->n > 0 && memcmp(a->val, m->s, m->n) == 0;
+	return a->vlen == m->n && m->n > 0 && same_bytes(a->val, m->s, m->n);
 }
 
 static void
@@ -1838,7 +1844,11 @@ annotated_arg(struct rd *d, struct rank *rk, struct arg *a,
 	if (lead_int(val(&d->b, a), v, &rest) < 0 || *v < INT32_MIN ||
 	    *v > INT32_MAX)
 		return bad_value(d, rk, a, name);
-	*an = annotation(a, rest, alen);
+	if (rest == a->val + a->vlen) {
+		*alen = 0;	/* a plain number, as most are */
+		*an = "";
+	} else
+		*an = annotation(a, rest, alen);
 	return 0;
 }
 
