@@ -708,9 +708,11 @@ again:
 					return trc_fail_at(d->r, f->path, line,
 					    "invalid entering line '%s'", tb);
 				}
-				/* The line goes on past the name with ENTER:
-				 * 16 bytes are there to copy by two moves. */
-				memcpy(b->name, s, nlen <= 16 ? 16 : nlen);
+				/* Of nlen bytes: a copy of 16 fixed ones, with
+				 * fewer instructions, took 6% more CPU time
+				 * (2026-11-28, runs in turns), likely as
+				 * lookup()'s loads then span two stores. */
+				memcpy(b->name, s, nlen);
 				b->name[nlen] = '\0';
 				b->nlen = nlen;
 				b->t0 = t;
