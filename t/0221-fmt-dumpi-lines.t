@@ -59,6 +59,52 @@ awk '/^MPI_Irecv entering/ { cr = 1 } { printf "%s%s\n", $0, cr ? "\r" : "" }
 expect_exit 0 "mixed lines: exit 0" -- trc-cat -f dumpi "$tmp/mixed.txt"
 is "$(cat "$out")" "$(cat "$tmp/want")" "mixed lines: the same stream"
 
+# Long argument lines (a datatype number with leading zeros, a TYPE
+# longer than 48 bytes) split in one pass as the short ones, and request
+# handles with leading zeros (four digits are read apart from the
+# list's loop, five by it) give the same stream.
+awk '/^MPI_Datatype datatype=14 / { sub(/=14/, "=0000000000000000000014") }
+	/^MPI_Datatype datatype=9 / {
+		sub(/^MPI_Datatype/, "MPI_Datatype_of_a_type_name_longer_than_48_bytes")
+	}
+	/^MPI_Request request=\[5\]$/ { $0 = "MPI_Request request=[0005]" }
+	/^MPI_Request request=\[6\]$/ { $0 = "MPI_Request request=[00006]" }
+	{ print }' "$tmp/lf.txt" > "$tmp/long.txt"
+is "$(grep -c -e '=0000000000000000000014 ' -e '^MPI_Datatype_of' \
+    -e '=\[0005\]' -e '=\[00006\]' "$tmp/long.txt")" 4 "long lines: all four made"
+expect_exit 0 "long lines: exit 0" -- trc-cat -f dumpi "$tmp/long.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "long lines: the same stream"
+
+# Names of 8 to 32 bytes are compared eight bytes at a time, the last
+# eight ending at the name's end: a returning line of the call's length
+# that differs in its last byte only (MPI_Isenx for MPI_Isend, line 16
+# of the block of line 9) is an error; calls of such lengths that the
+# reader does not know (MPI_Isenx, MPI_Isend_) are counted, not read.
+sed '16s/^MPI_Isend returning/MPI_Isenx returning/' "$tmp/lf.txt" > "$tmp/other.txt"
+expect_exit 2 "returning another call of the same length: exit 2" -- \
+    trc-cat -f dumpi "$tmp/other.txt"
+is "$(cat "$err")" "trc-cat: $tmp/other.txt:16: 'MPI_Isenx' returning inside 'MPI_Isend' of line 9" \
+    "returning another call of the same length: message"
+{
+	cat "$tmp/lf.txt"
+	call MPI_Isenx 4.000000000 4.000000100 "int count=1"
+	call MPI_Isend_ 5.000000000 5.000000100 "int count=1"
+} > "$tmp/unknown.txt"
+expect_exit 0 "calls not known: exit 0" -- trc-cat -v -f dumpi "$tmp/unknown.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "calls not known: no events"
+is "$(grep -c -e ': 1 MPI_Isenx calls not in the stream' \
+    -e ': 1 MPI_Isend_ calls not in the stream' "$err")" 2 \
+    "calls not known: each counted"
+
+# A datatype's text is remembered with its size, and compared as names
+# are: the Irecv's (line 19) of the length of the Isend's, differing in
+# its next to last byte, is read again, and is not a datatype.
+sed '19s/^MPI_Datatype datatype=9 (MPI_INT)$/MPI_Datatype datatype=14 (MPI_DOUBLX)/' \
+    "$tmp/lf.txt" > "$tmp/memo.txt"
+expect_exit 2 "a datatype like the last: exit 2" -- trc-cat -f dumpi "$tmp/memo.txt"
+is "$(cat "$err")" "trc-cat: $tmp/memo.txt:19: unknown datatype 'MPI_DOUBLX'" \
+    "a datatype like the last: message"
+
 # An argument line that reads as an entering line is an error, at the
 # block's first line (the Isend, line 9), as before.
 awk '{ print } /^int dest=1$/ { print "int entering at walltime 1.5, x" }' \
