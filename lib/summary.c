@@ -396,8 +396,14 @@ rank_first(struct trc_summary *s, const struct trc_event *ev)
 	int32_t cap;
 	void *p;
 
-	if (grow_ranks(s, ev->rank) < 0)
-		return oom(s);
+	/* The rows go up to the largest rank (touched only where a rank
+	 * is present): a huge rank number can ask more than there is. */
+	if (grow_ranks(s, ev->rank) < 0) {
+		snprintf(s->errbuf, sizeof(s->errbuf), "out of memory for "
+		    "the rows of ranks up to %ld", (long)ev->rank);
+		s->error = s->errbuf;
+		return -1;
+	}
 	rs = &s->rank[ev->rank];
 	if (rs->events == 0) {
 		if (s->npresent == s->cap_present) {

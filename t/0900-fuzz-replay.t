@@ -24,8 +24,12 @@ for c in "$src"/*.c; do
 		[ -d "$d" ] && dirs="$dirs $d"
 	done
 	n=$(ls $dirs 2>/dev/null | grep -vc ':$\|^$')
+	# Under ASan an allocation past the host returns NULL, as a release
+	# malloc does (fuzz/run.sh): libotf2 alone does not check its own.
+	asan=${ASAN_OPTIONS:-}
+	[ "$t" = otf2 ] || asan=${asan:+$asan:}allocator_may_return_null=1
 	# shellcheck disable=SC2086
-	expect_exit 0 "$t: $n inputs replay" -- timeout 120 "$prog" $dirs
+	expect_exit 0 "$t: $n inputs replay" -- env ASAN_OPTIONS="$asan" timeout 120 "$prog" $dirs
 	[ "$n" -gt 0 ]
 	ok $? "$t: has seeds"
 done
