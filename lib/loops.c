@@ -1045,16 +1045,33 @@ useries_next(struct useries *u)
 	return x;
 }
 
-/* Counts the @v of a template. */
+/* The end of a template's word: a space, a tab or its end. */
+static int
+word_end(char c)
+{
+	return c == ' ' || c == '\t' || c == '\0';
+}
+
+/*
+ * Counts the @v and @p of a template.  Only a value's first byte can
+ * start a placeholder (trc-loops(5)): a value's first '=' follows its
+ * key, and an '=' or '@' later in the value is its own (x=a=@v).
+ */
 static int
 count_v(const char *t)
 {
-	int n = 0;
+	int n = 0, inkey = 0;
 
-	for (; (t = strchr(t, '=')) != NULL; t++)
-		if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
-		    (t[3] == ' ' || t[3] == '\0'))
-			n++;
+	for (; *t != '\0'; t++) {
+		if (*t == ' ' || *t == '\t')
+			inkey = 1;
+		else if (*t == '=' && inkey) {
+			inkey = 0;
+			if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
+			    word_end(t[3]))
+				n++;
+		}
+	}
 	return n;
 }
 
@@ -1425,7 +1442,7 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	const char *t, *v;
 	char *o, err[TRC_ERRLEN];
 	int64_t d0, peer, n;
-	int vi = 0, N = U->hdr.ranks;
+	int vi = 0, N = U->hdr.ranks, inkey;
 
 	if ((x = rank_step(R)) == NULL)
 		return R->depth == 0 ? 0 : ufail(U, 0, "out of memory");
@@ -1439,18 +1456,30 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	o = R->line;
 	o += trc_format_time(o, R->t);
 	o += sprintf(o, " %ld ", (long)rank);
-	for (t = x->tmpl; *t != '\0';) {
+	/* As count_v(): a placeholder only at a value's start, the first
+	 * byte after its word's first '=' (the first word is the kind). */
+	for (t = x->tmpl, inkey = 0; *t != '\0';) {
 		if (o - R->line > TRC_MAXLINE)
 			return ufail(U, 0, "rank %ld: line too long", (long)rank);
-		if (t[0] != '=' || t[1] != '@') {
+		if (*t == ' ' || *t == '\t')
+			inkey = 1;
+		if (t[0] != '=' || !inkey || t[1] != '@') {
+			if (*t == '=')
+				inkey = 0;
 			*o++ = *t++;
 			continue;
 		}
+		inkey = 0;
 		*o++ = '=';
 		t += 2;
-		if (*t == '@')		/* a literal '@' */
+		/* A placeholder is its value whole: "@vx" would use a value
+		 * count_v() did not count. */
+		if ((*t == 'v' || *t == 'p' || *t == 'w') && !word_end(t[1]))
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
+		if (*t == '@') {	/* a literal '@' */
 			*o++ = *t++;
-		else if (*t == 'v') {
+			continue;
+		} else if (*t == 'v') {
 			o += trc_format_int(o, useries_next(&d->v[vi++]));
 			t++;
 		} else if (*t == 'p') {
@@ -1463,7 +1492,7 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 		} else if (*t == 'r') {
 			for (t++; *t == '+' || *t == '-';) {
 				if (num(t + 1, &v, &n) < 0)
-					return ufail(U, 0, "bad template '%s'",
+					return ufail(U, x->line, "bad template '%s'",
 					    x->tmpl);
 				if (*t == '+')
 					R->reqtop += n;
@@ -1475,14 +1504,16 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 			}
 		} else if (*t == '+' || *t == '-') {
 			if (num(t, &v, &d0) < 0)
-				return ufail(U, 0, "bad template '%s'", x->tmpl);
+				return ufail(U, x->line, "bad template '%s'", x->tmpl);
 			peer = rank + d0;
 			if (N > 0)
 				peer = ((peer % N) + N) % N;
 			o += trc_format_int(o, peer);
 			t = v;
 		} else
-			return ufail(U, 0, "bad template '%s'", x->tmpl);
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
+		if (!word_end(*t))
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
 	}
 	*o++ = '\n';
 	R->len = (size_t)(o - R->line);
