@@ -81,10 +81,17 @@ trc_loops_error(const struct trc_loops *L)
 
 /* ---- Series ---- */
 
+/*
+ * Values are any int64 (@v): a difference past the range is no stride
+ * (the series is kept or summed), and a sum past it is an error,
+ * SERIES_RANGE, since statistics could not say it.
+ */
+#define SERIES_RANGE	(-2)
+
 static int
 series_add(struct trc_loops_series *s, int64_t x, int keep)
 {
-	int64_t *p;
+	int64_t *p, d;
 
 	if (keep && (size_t)s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 4;
@@ -99,9 +106,11 @@ series_add(struct trc_loops_series *s, int64_t x, int keep)
 		s->arith = 1;
 		s->stride = 0;
 	} else {
-		if (s->n == 1)
-			s->stride = x - s->last;
-		else if (x - s->last != s->stride)
+		if (__builtin_sub_overflow(x, s->last, &d))
+			s->arith = 0;
+		else if (s->n == 1)
+			s->stride = d;
+		else if (d != s->stride)
 			s->arith = 0;
 		if (x < s->min)
 			s->min = x;
@@ -109,23 +118,25 @@ series_add(struct trc_loops_series *s, int64_t x, int keep)
 			s->max = x;
 	}
 	s->last = x;
-	s->sum += x;
+	if (__builtin_add_overflow(s->sum, x, &s->sum))
+		return SERIES_RANGE;
 	s->ksum += (double)s->n * (double)x;
 	s->n++;
 	return 0;
 }
 
-/* b's values after a's, into a. */
+/* b's values after a's, into a: 0, -1 out of memory, SERIES_RANGE. */
 static int
 series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
     int keep)
 {
-	int64_t i;
+	int64_t i, d;
+	int rc;
 
 	if (keep) {
 		for (i = 0; i < b->n; i++)
-			if (series_add(a, b->v[i], 1) < 0)
-				return -1;
+			if ((rc = series_add(a, b->v[i], 1)) < 0)
+				return rc;
 		return 0;
 	}
 	if (b->n == 0)
@@ -134,15 +145,20 @@ series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
 		*a = *b;
 		return 0;
 	}
-	if (a->n == 1)
-		a->stride = b->first - a->last;
-	if (!b->arith || b->first - a->last != a->stride ||
-	    (b->n > 1 && b->stride != a->stride))
+	if (__builtin_sub_overflow(b->first, a->last, &d))
 		a->arith = 0;
+	else {
+		if (a->n == 1)
+			a->stride = d;
+		if (!b->arith || d != a->stride ||
+		    (b->n > 1 && b->stride != a->stride))
+			a->arith = 0;
+	}
 	a->arith = a->arith && b->arith;
 	a->last = b->last;
 	a->ksum += b->ksum + (double)a->n * (double)b->sum;
-	a->sum += b->sum;
+	if (__builtin_add_overflow(a->sum, b->sum, &a->sum))
+		return SERIES_RANGE;
 	if (b->min < a->min)
 		a->min = b->min;
 	if (b->max > a->max)
@@ -173,23 +189,30 @@ node_free(struct trc_loops_node *x)
 	free(x);
 }
 
+/* b's data after a's, into a: 0, or -1 with the error on L. */
 static int
-node_merge(struct trc_loops_node *a, const struct trc_loops_node *b,
-    int keep)
+node_merge(struct trc_loops *L, struct trc_loops_node *a,
+    const struct trc_loops_node *b, int keep)
 {
-	int i;
+	int i, rc;
 
 	if (a->tmpl >= 0) {
-		if (series_merge(&a->d->dt, &b->d->dt, keep) < 0)
-			return -1;
+		if ((rc = series_merge(&a->d->dt, &b->d->dt, keep)) < 0)
+			return rc == SERIES_RANGE ? fail(L, "the times of "
+			    "'%.80s' sum past the 64-bit range",
+			    trc_loops_template(L, a->tmpl)) :
+			    fail(L, "out of memory");
 		for (i = 0; i < a->d->nv; i++)
-			if (series_merge(&a->d->v[i], &b->d->v[i],
-			    keep || a->d->v[i].exact) < 0)
-				return -1;
+			if ((rc = series_merge(&a->d->v[i], &b->d->v[i],
+			    keep || a->d->v[i].exact)) < 0)
+				return rc == SERIES_RANGE ? fail(L, "the "
+				    "values of '%.80s' sum past the 64-bit "
+				    "range", trc_loops_template(L, a->tmpl)) :
+				    fail(L, "out of memory");
 		return 0;
 	}
 	for (i = 0; i < a->nbody; i++)
-		if (node_merge(a->body[i], b->body[i], keep) < 0)
+		if (node_merge(L, a->body[i], b->body[i], keep) < 0)
 			return -1;
 	return 0;
 }
@@ -244,10 +267,13 @@ fold(struct trc_loops *L, struct rank *R)
 			    !same(lp->body, R->seq + n - k, k))
 				continue;
 			for (i = 0; i < k; i++) {
-				if (node_merge(lp->body[i], R->seq[n - k + i],
-				    keep) < 0)
-					return fail(L, "out of memory");
+				if (node_merge(L, lp->body[i],
+				    R->seq[n - k + i], keep) < 0)
+					return -1;
+				/* NULL: after an error trc_loops_free()
+				 * frees the rest of the program. */
 				node_free(R->seq[n - k + i]);
+				R->seq[n - k + i] = NULL;
 			}
 			lp->count++;
 			R->n -= (size_t)k;
@@ -268,12 +294,14 @@ fold(struct trc_loops *L, struct rank *R)
 		}
 		memcpy(body, R->seq + n - 2 * k, (size_t)k * sizeof(*body));
 		for (i = 0; i < k; i++) {
-			if (node_merge(body[i], R->seq[n - k + i], keep) < 0) {
+			if (node_merge(L, body[i], R->seq[n - k + i],
+			    keep) < 0) {
 				free(body);
 				free(lp);
-				return fail(L, "out of memory");
+				return -1;
 			}
 			node_free(R->seq[n - k + i]);
+			R->seq[n - k + i] = NULL;
 		}
 		lp->tmpl = -1;
 		lp->body = body;
@@ -795,6 +823,7 @@ struct useries {
 	int64_t		 first, stride, sum, n;
 	int64_t		*v;
 	int64_t		 i, q, r, acc;	/* next; stats: sum = q n + r */
+	int64_t		 cur;		/* arithmetic: the value before */
 };
 
 struct uleaf {
@@ -1008,14 +1037,24 @@ pseries(const char *s, const char **end, struct useries *u, int64_t n)
 	return 0;
 }
 
-static int64_t
-useries_next(struct useries *u)
+/*
+ * The next value into *v: 0, or -1 past the 64-bit range, which only a
+ * description trc-loops did not write can take a series.
+ */
+static int
+useries_next(struct useries *u, int64_t *v)
 {
 	int64_t x;
 
 	switch (u->kind) {
 	case 0:
-		x = u->first + u->i * u->stride;
+		/* From the value before, not first + i stride: every value
+		 * is in range, i stride need not be. */
+		if (u->i == 0)
+			x = u->first;
+		else if (__builtin_add_overflow(u->cur, u->stride, &x))
+			return -1;
+		u->cur = x;
 		break;
 	case 1:
 		x = u->v[u->i];
@@ -1025,7 +1064,9 @@ useries_next(struct useries *u)
 		 * q for the others; the first alone when it is given. */
 		if (u->i == 0) {
 			u->acc = u->n - u->hasfirst;
-			x = u->sum - (u->hasfirst ? u->first : 0);
+			if (__builtin_sub_overflow(u->sum, u->hasfirst ?
+			    u->first : 0, &x))
+				return -1;
 			if (u->acc > 0) {
 				u->q = x / u->acc;
 				u->r = x % u->acc;
@@ -1039,10 +1080,12 @@ useries_next(struct useries *u)
 				break;
 			}
 		}
+		/* In range: r > 0 only when acc > 1, so |q| < 2^62. */
 		x = u->q + (u->i - u->hasfirst < u->r);
 	}
 	u->i++;
-	return x;
+	*v = x;
+	return 0;
 }
 
 /* The end of a template's word: a space, a tab or its end. */
@@ -1435,13 +1478,20 @@ rank_step(struct urank *R)
 
 /* The rank's next event line into R->line: 1, 0 at its end, -1. */
 static int
+range_fail(struct trc_unloop *U, int32_t rank, const struct unode *x)
+{
+	return ufail(U, x->line, "rank %ld: E%d: a value or time past the "
+	    "64-bit range", (long)rank, x->leaf);
+}
+
+static int
 rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 {
 	const struct unode *x;
 	struct uleaf *d;
 	const char *t, *v;
 	char *o, err[TRC_ERRLEN];
-	int64_t d0, peer, n;
+	int64_t d0, peer, n, dt;
 	int vi = 0, N = U->hdr.ranks, inkey;
 
 	if ((x = rank_step(R)) == NULL)
@@ -1450,7 +1500,9 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	if (x->nv != d->nv)
 		return ufail(U, 0, "rank %ld: E%d has %d values, its template %d",
 		    (long)rank, x->leaf, d->nv, x->nv);
-	R->t += useries_next(&d->dt);
+	if (useries_next(&d->dt, &dt) < 0 ||
+	    __builtin_add_overflow(R->t, dt, &R->t))
+		return range_fail(U, rank, x);
 	if ((R->line == NULL && (R->line = malloc(TRC_MAXLINE + 64)) == NULL))
 		return ufail(U, 0, "out of memory");
 	o = R->line;
@@ -1480,10 +1532,13 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 			*o++ = *t++;
 			continue;
 		} else if (*t == 'v') {
-			o += trc_format_int(o, useries_next(&d->v[vi++]));
+			if (useries_next(&d->v[vi++], &n) < 0)
+				return range_fail(U, rank, x);
+			o += trc_format_int(o, n);
 			t++;
 		} else if (*t == 'p') {
-			R->wsrc = useries_next(&d->v[vi++]);
+			if (useries_next(&d->v[vi++], &R->wsrc) < 0)
+				return range_fail(U, rank, x);
 			o += trc_format_int(o, R->wsrc);
 			t++;
 		} else if (*t == 'w') {
@@ -1494,10 +1549,12 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 				if (num(t + 1, &v, &n) < 0)
 					return ufail(U, x->line, "bad template '%s'",
 					    x->tmpl);
-				if (*t == '+')
-					R->reqtop += n;
+				if (*t == '+' ? __builtin_add_overflow(R->reqtop,
+				    n, &R->reqtop) : __builtin_sub_overflow(
+				    R->reqtop, n, &n))
+					return range_fail(U, rank, x);
 				o += trc_format_int(o, *t == '+' ? R->reqtop :
-				    R->reqtop - n);
+				    n);
 				t = v;
 				if (*t == ',' && (t[1] == '+' || t[1] == '-'))
 					*o++ = *t++;
@@ -1505,7 +1562,8 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 		} else if (*t == '+' || *t == '-') {
 			if (num(t, &v, &d0) < 0)
 				return ufail(U, x->line, "bad template '%s'", x->tmpl);
-			peer = rank + d0;
+			if (__builtin_add_overflow(rank, d0, &peer))
+				return range_fail(U, rank, x);
 			if (N > 0)
 				peer = ((peer % N) + N) % N;
 			o += trc_format_int(o, peer);

@@ -184,6 +184,54 @@ for mode in "" --lossless; do
 	    "'=@' in values${mode:+, $mode}: -x gives the events back"
 done
 
+# ---- @v values near the 64-bit limits: B = 2^63 - 9, the largest
+# integer the stream reader takes (lib/parse.c).  B, 0, -B is a
+# progression of stride -B, though 2 * -B is past the range; B, -B, B
+# has no stride that fits (2B), kept whole when lossless; B + B is a
+# sum no statistics can say: an error at the event that made the loop
+# (libFuzzer: signed overflow in series_merge), in either mode.
+M=9223372036854775799
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=0\n0.000000003 0 MK v=-%s\n' \
+    $M $M > "$tmp/big1.trc"
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=-%s\n0.000000003 0 MK v=%s\n' \
+    $M $M $M > "$tmp/big2.trc"
+for mode in "" --lossless; do
+	trc-loops $mode "$tmp/big1.trc" > "$tmp/big1.loops"
+	grep -q "^  E0 n=3 dt=1+0 v=$M-$M\$" "$tmp/big1.loops"
+	ok $? "B, 0, -B${mode:+, $mode}: a progression of stride -B"
+	expect_exit 0 "B, 0, -B${mode:+, $mode}: -x exits 0" -- trc-loops -x "$tmp/big1.loops"
+	is_file "$out" "$tmp/big1.trc" "B, 0, -B${mode:+, $mode}: -x gives the events back"
+done
+trc-loops --lossless "$tmp/big2.trc" > "$tmp/big2.loops"
+grep -q "^  E0 n=3 dt=1+0 v=$M,-$M,$M\$" "$tmp/big2.loops"
+ok $? "B, -B, B, --lossless: every value"
+expect_exit 0 "B, -B, B, --lossless: -x exits 0" -- trc-loops -x "$tmp/big2.loops"
+is_file "$out" "$tmp/big2.trc" "B, -B, B, --lossless: -x gives the events back"
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=%s\n' $M $M > "$tmp/big3.trc"
+for mode in "" --lossless; do
+	expect_exit 2 "B + B${mode:+, $mode}: exit 2" -- trc-loops $mode "$tmp/big3.trc"
+	is "$(cat "$err")" "trc-loops: $tmp/big3.trc:3: the values of 'MK v=@v' sum past the 64-bit range" \
+	    "B + B${mode:+, $mode}: message"
+done
+M=9223372036854775807	# 2^63 - 1
+# A description trc-loops did not write: values past the range of
+# 64 bits (M = 2^63 - 1).
+# big NAME TEMPLATE DATA: $tmp/big.loops, rank 1 running TEMPLATE
+# twice with DATA, fails -x at the template's line, 4.
+big() {
+	printf '#trc-loops 1 order=time timing=stats\ngroup 1\n  loop 2\n    E0 %s\n  end\nrank 1\n  E0 n=2 %s\n' \
+	    "$2" "$3" > "$tmp/big.loops"
+	expect_exit 2 "-x, $1: exit 2" -- trc-loops -x "$tmp/big.loops"
+	is "$(cat "$err")" "trc-loops: $tmp/big.loops:4: rank 1: E0: a value or time past the 64-bit range" \
+	    "-x, $1: message"
+}
+big "M + 1 in a progression" "MK v=@v" "dt=1+0 v=$M+1"
+big "a sum less its first past the range" "MK" \
+    "sum=-9223372036.854775807 mean=0.000000000 min=0.000000000 max=0.000000000 first=9223372036.854775807"
+big "a time past the range" "MK" "dt=$M+0"
+big "a peer past the range" "SB peer=@+$M" "dt=1+0"
+big "a request past the range" "SB req=@r+$M,+1" "dt=1+0"
+
 # ---- Bad input.
 printf '#trc 1 order=none\n0.1 0 MK\n' > "$tmp/none.trc"
 expect_exit 2 "order=none: exit 2" -- trc-loops "$tmp/none.trc"
