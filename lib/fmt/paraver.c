@@ -1960,9 +1960,9 @@ static int
 usual_class(int key, int cl)
 {
 	switch (key) {
-	case 1: case 2: case 5:		/* peer, tag, root: a number or * */
+	case 1: case 2:			/* peer, tag: a number or * */
 		return cl == C_INT || cl == C_ANY;
-	case 3: case 4:			/* bytes, comm */
+	case 3: case 4: case 5:		/* bytes, comm, root: a number */
 		return cl == C_INT;
 	case 7:				/* req: one or a list */
 		return cl == C_INT || cl == C_LIST;
