@@ -1503,6 +1503,11 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	if (useries_next(&d->dt, &dt) < 0 ||
 	    __builtin_add_overflow(R->t, dt, &R->t))
 		return range_fail(U, rank, x);
+	/* A rank's times never go back in a stream trc-loops compressed:
+	 * statistics whose first is more than their sum would. */
+	if (dt < 0)
+		return ufail(U, x->line, "rank %ld: E%d: a time before the "
+		    "rank's time before", (long)rank, x->leaf);
 	if ((R->line == NULL && (R->line = malloc(TRC_MAXLINE + 64)) == NULL))
 		return ufail(U, 0, "out of memory");
 	o = R->line;

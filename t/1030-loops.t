@@ -216,13 +216,14 @@ done
 M=9223372036854775807	# 2^63 - 1
 # A description trc-loops did not write: values past the range of
 # 64 bits (M = 2^63 - 1).
-# big NAME TEMPLATE DATA: $tmp/big.loops, rank 1 running TEMPLATE
-# twice with DATA, fails -x at the template's line, 4.
+# big NAME TEMPLATE DATA [MESSAGE]: $tmp/big.loops, rank 1 running
+# TEMPLATE twice with DATA, fails -x at the template's line, 4, with
+# MESSAGE, by default that of a value past the range.
 big() {
 	printf '#trc-loops 1 order=time timing=stats\ngroup 1\n  loop 2\n    E0 %s\n  end\nrank 1\n  E0 n=2 %s\n' \
 	    "$2" "$3" > "$tmp/big.loops"
 	expect_exit 2 "-x, $1: exit 2" -- trc-loops -x "$tmp/big.loops"
-	is "$(cat "$err")" "trc-loops: $tmp/big.loops:4: rank 1: E0: a value or time past the 64-bit range" \
+	is "$(cat "$err")" "trc-loops: $tmp/big.loops:4: rank 1: E0: ${4:-a value or time past the 64-bit range}" \
 	    "-x, $1: message"
 }
 big "M + 1 in a progression" "MK v=@v" "dt=1+0 v=$M+1"
@@ -231,6 +232,12 @@ big "a sum less its first past the range" "MK" \
 big "a time past the range" "MK" "dt=$M+0"
 big "a peer past the range" "SB peer=@+$M" "dt=1+0"
 big "a request past the range" "SB req=@r+$M,+1" "dt=1+0"
+# Times whose first is more than their sum: the second would come 800 ns
+# before the first (libFuzzer: an expansion that went back in time,
+# fuzz/regress/loops/first-past-sum).
+big "a first more than its sum" "MK" \
+    "sum=0.000000100 mean=0.000000050 min=0.000000000 max=0.000000900 first=0.000000900" \
+    "a time before the rank's time before"
 
 # ---- Bad input.
 printf '#trc 1 order=none\n0.1 0 MK\n' > "$tmp/none.trc"
