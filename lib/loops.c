@@ -845,6 +845,12 @@ struct unode {
 struct ugroup {
 	struct unode	 prog;		/* a loop of count 1 */
 	int		 nleaf;
+	/* The ranks its line names, as sorted ranges: counted, not
+	 * marked one by one ("group 0-20000000" is 18 bytes), and those
+	 * given data so far. */
+	int64_t		(*rng)[2];
+	size_t		 nrng, caprng;
+	int64_t		 nranks, ndata;
 };
 
 struct frame {
@@ -874,8 +880,11 @@ struct trc_unloop {
 	size_t		 extralen;
 	struct ugroup	**grp;
 	int		 ngrp;
-	struct urank	*rk;
-	int32_t		 nrk;
+	/* Ranks in pages (lib/pages.c), those with data listed in
+	 * present: memory follows the ranks present. */
+	struct trc_pages rkp;
+	int32_t		*present;
+	size_t		 npresent, cappresent;
 	int32_t		*heap;
 	int		 nheap, started;
 	struct trc_event ev;		/* each line made, read back */
@@ -919,29 +928,33 @@ unode_free(struct unode *x)
 void
 trc_unloop_free(struct trc_unloop *U)
 {
-	int32_t r;
+	struct urank *R;
+	size_t k;
 	int i, j;
 
 	if (U == NULL)
 		return;
-	for (r = 0; r < U->nrk; r++) {
-		if (U->rk[r].leaf != NULL)
-			for (i = 0; i < U->rk[r].g->nleaf; i++) {
-				free(U->rk[r].leaf[i].dt.v);
-				for (j = 0; j < U->rk[r].leaf[i].nv; j++)
-					free(U->rk[r].leaf[i].v[j].v);
-				free(U->rk[r].leaf[i].v);
+	for (k = 0; k < U->npresent; k++) {
+		R = trc_pages_at(&U->rkp, (size_t)U->present[k]);
+		if (R->leaf != NULL)
+			for (i = 0; i < R->g->nleaf; i++) {
+				free(R->leaf[i].dt.v);
+				for (j = 0; j < R->leaf[i].nv; j++)
+					free(R->leaf[i].v[j].v);
+				free(R->leaf[i].v);
 			}
-		free(U->rk[r].leaf);
-		free(U->rk[r].st);
-		free(U->rk[r].line);
+		free(R->leaf);
+		free(R->st);
+		free(R->line);
 	}
 	for (i = 0; i < U->ngrp; i++) {
 		unode_free(&U->grp[i]->prog);
+		free(U->grp[i]->rng);
 		free(U->grp[i]);
 	}
 	free(U->grp);
-	free(U->rk);
+	trc_pages_free(&U->rkp);
+	free(U->present);
 	free(U->heap);
 	free(U->extra);
 	free(U->name);
@@ -1267,22 +1280,49 @@ runs(const struct unode *x, int64_t times, int64_t *count)
 	return 0;
 }
 
+static int
+range_cmp(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* Is rank r in g's sorted ranges? */
+static int
+in_group(const struct ugroup *g, int64_t r)
+{
+	size_t lo = 0, hi = g->nrng, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r < g->rng[mid][0])
+			hi = mid;
+		else if (r > g->rng[mid][1])
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
+
 struct trc_unloop *
 trc_unloop_open(const char *path)
 {
 	struct trc_unloop *U;
 	struct trc_lines *in;
 	struct ugroup *g, **gp;
-	struct urank *rp;
+	struct urank *R;
 	char err[TRC_ERRLEN], *s, *p, *q;
 	const char *e;
-	size_t len;
+	size_t len, k, j;
 	int64_t r, lo, hi, *count;
 	int rc, i, nv;
 	long line;
 
 	if ((U = calloc(1, sizeof(*U))) == NULL)
 		return NULL;
+	U->rkp.elsize = sizeof(struct urank);
 	if ((U->name = strdup(path == NULL || strcmp(path, "-") == 0 ?
 	    "<stdin>" : path)) == NULL || (in = trc_lines_open(path)) == NULL) {
 		trc_unloop_free(U);
@@ -1362,58 +1402,85 @@ trc_unloop_open(const char *path)
 				ufail(U, line, "invalid rank list '%s'", p);
 				goto out;
 			}
-			if (hi >= U->nrk) {
-				if ((rp = realloc(U->rk, ((size_t)hi + 1) *
-				    sizeof(*rp))) == NULL) {
-					ufail(U, line, "out of memory");
-					goto out;
-				}
-				memset(rp + U->nrk, 0, ((size_t)hi + 1 -
-				    (size_t)U->nrk) * sizeof(*rp));
-				U->rk = rp;
-				U->nrk = (int32_t)hi + 1;
+			if (trc_grow(&g->rng, &g->caprng, g->nrng + 1,
+			    sizeof(*g->rng), 8) < 0) {
+				ufail(U, line, "out of memory");
+				goto out;
 			}
-			for (r = lo; r <= hi; r++) {
-				if (U->rk[r].present) {
-					ufail(U, line, "rank %lld in two groups",
-					    (long long)r);
-					goto out;
-				}
-				U->rk[r].present = -1 - (U->ngrp - 1);
-			}
+			g->rng[g->nrng][0] = lo;
+			g->rng[g->nrng++][1] = hi;
+			g->nranks += hi - lo + 1;
 		}
+		if (g->nrng > 1)
+			qsort(g->rng, g->nrng, sizeof(*g->rng), range_cmp);
+		for (k = 1; k < g->nrng; k++)
+			if (g->rng[k][0] <= g->rng[k - 1][1]) {
+				ufail(U, line, "rank %lld twice in the group",
+				    (long long)g->rng[k][0]);
+				goto out;
+			}
 		if (read_program(U, in, g, &s, &len, &rc) < 0)
 			goto lines;
 		while (rc > 0 && word_is(s, "rank")) {
 			line = trc_lines_lineno(in);
 			if (num(s + 5, &e, &r) < 0 || *e != '\0' || r < 0 ||
-			    r >= U->nrk || U->rk[r].present != -U->ngrp) {
+			    !in_group(g, r)) {
 				ufail(U, line, "rank '%s' not in the group", s + 5);
 				goto out;
 			}
-			U->rk[r].present = 1;
-			if (read_rank(U, in, g, &U->rk[r], &s, &len, &rc) < 0)
+			if ((R = trc_pages_get(&U->rkp, (size_t)r)) == NULL ||
+			    trc_grow(&U->present, &U->cappresent,
+			    U->npresent + 1, sizeof(*U->present), 16) < 0) {
+				ufail(U, line, "out of memory");
+				goto out;
+			}
+			if (R->present) {
+				ufail(U, line, R->g == g ? "rank %lld given "
+				    "data twice" : "rank %lld in two groups",
+				    (long long)r);
+				goto out;
+			}
+			R->present = 1;
+			R->g = g;
+			U->present[U->npresent++] = (int32_t)r;
+			g->ndata++;
+			if (read_rank(U, in, g, R, &s, &len, &rc) < 0)
 				goto lines;
 		}
 	}
 	if (rc < 0)
 		goto lines;
-	for (r = 0; r < U->nrk; r++) {
-		if (U->rk[r].present < 0) {
-			ufail(U, 0, "rank %lld has no data", (long long)r);
-			goto out;
-		}
-		if (!U->rk[r].present)
-			continue;
+	/* Every rank a group names has its data there: as many given as
+	 * named, or the first rank of the list that is not. */
+	for (i = 0; i < U->ngrp; i++) {
+		g = U->grp[i];
+		for (k = 0; g->ndata != g->nranks && k < g->nrng; k++)
+			for (r = g->rng[k][0]; r <= g->rng[k][1]; r++) {
+				R = trc_pages_at(&U->rkp, (size_t)r);
+				if (R == NULL || !R->present) {
+					ufail(U, 0, "rank %lld has no data",
+					    (long long)r);
+					goto out;
+				}
+				if (R->g != g) {
+					ufail(U, 0, "rank %lld in two groups",
+					    (long long)r);
+					goto out;
+				}
+			}
+	}
+	for (j = 0; j < U->npresent; j++) {
+		r = U->present[j];
+		R = trc_pages_at(&U->rkp, (size_t)r);
 		/* Each leaf's data must hold what the program runs. */
-		g = U->rk[r].g;
+		g = R->g;
 		if ((count = calloc((size_t)g->nleaf + 1, sizeof(*count))) == NULL) {
 			ufail(U, 0, "out of memory");
 			goto out;
 		}
 		runs(&g->prog, 1, count);
 		for (i = 0; i < g->nleaf; i++)
-			if (count[i] != U->rk[r].leaf[i].dt.n)
+			if (count[i] != R->leaf[i].dt.n)
 				break;
 		nv = i < g->nleaf ? 0 : 1;
 		free(count);
@@ -1591,7 +1658,10 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 static int
 hless(struct trc_unloop *U, int32_t a, int32_t b)
 {
-	return U->rk[a].t < U->rk[b].t || (U->rk[a].t == U->rk[b].t && a < b);
+	const struct urank *A = trc_pages_at(&U->rkp, (size_t)a);
+	const struct urank *B = trc_pages_at(&U->rkp, (size_t)b);
+
+	return A->t < B->t || (A->t == B->t && a < b);
 }
 
 static void
@@ -1616,19 +1686,19 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 {
 	struct urank *R;
 	int32_t r;
+	size_t k;
 	int rc, i;
 
 	if (U->failed)
 		return -1;
 	if (!U->started) {
 		U->started = 1;
-		if ((U->heap = malloc(((size_t)U->nrk + 1) * sizeof(*U->heap))) ==
+		if ((U->heap = malloc((U->npresent + 1) * sizeof(*U->heap))) ==
 		    NULL)
 			return ufail(U, 0, "out of memory");
-		for (r = 0; r < U->nrk; r++) {
-			R = &U->rk[r];
-			if (!R->present)
-				continue;
+		for (k = 0; k < U->npresent; k++) {
+			r = U->present[k];
+			R = trc_pages_at(&U->rkp, (size_t)r);
 			if ((R->st = malloc(16 * sizeof(*R->st))) == NULL)
 				return ufail(U, 0, "out of memory");
 			R->cap = 16;
@@ -1646,7 +1716,7 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 	} else if (U->nheap > 0) {
 		/* The line handed out last is replaced now. */
 		r = U->heap[0];
-		if ((rc = rank_next(U, r, &U->rk[r])) < 0)
+		if ((rc = rank_next(U, r, trc_pages_at(&U->rkp, (size_t)r))) < 0)
 			return -1;
 		if (rc == 0)
 			U->heap[0] = U->heap[--U->nheap];
@@ -1655,7 +1725,7 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 	}
 	if (U->nheap == 0)
 		return 0;
-	R = &U->rk[U->heap[0]];
+	R = trc_pages_at(&U->rkp, (size_t)U->heap[0]);
 	*line = R->line;
 	*len = R->len;
 	return 1;

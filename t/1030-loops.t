@@ -278,6 +278,21 @@ expect_exit 2 "-x, count: exit 2" -- trc-loops -x "$tmp/d.loops"
 is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 0: E1 runs other than its n= times" "-x, count: message"
 sed 's/^rank 0/rank 1/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "rank not in the group" 12 "rank '1' not in the group"
+# A group's ranks as ranges in any order; each rank in one group, with
+# its data once.
+ring_group() {	# RANKS [SED]: ring.want with its group line RANKS
+	sed -e "s/^group 0-3\$/group $1/" ${2:+-e "$2"} "$tmp/ring.want" > "$tmp/d.loops"
+}
+ring_group "2-3,0-1"
+expect_exit 0 "-x, ranks 2-3,0-1: exit 0" -- trc-loops -x "$tmp/d.loops"
+is_file "$out" "$tmp/ring.x" "-x, ranks 2-3,0-1: as 0-3"
+ring_group "0-2,2-3"
+desc "ranks twice in the group" 2 "rank 2 twice in the group"
+ring_group "0-4"
+expect_exit 2 "-x, a rank without data: exit 2" -- trc-loops -x "$tmp/d.loops"
+is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 4 has no data" "-x, a rank without data: message"
+ring_group "0-3" 's/^rank 3$/rank 2/'
+desc "data twice" 24 "rank 2 given data twice"
 sed '$d' "$tmp/nested.want" > "$tmp/d.loops"
 desc "data cut short" 17 "rank data ends before E4"
 expect_exit 2 "-x, no file: exit 2" -- trc-loops -x "$tmp/nonexistent"
