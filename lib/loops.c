@@ -1230,6 +1230,11 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 				return ufail(U, line, "invalid field '%.20s'", p);
 			p += j + 1;
 			if (strcmp(key, "dt") == 0) {
+				/* Once: a second would drop the first's
+				 * values (libFuzzer: a leak). */
+				if (R->leaf[i].dt.n != 0)
+					return ufail(U, line, "E%d: times "
+					    "given twice", i);
 				if (pseries(p, &p, &R->leaf[i].dt, n) != 0)
 					return ufail(U, line, "invalid dt");
 			} else if (strcmp(key, "sum") == 0) {

@@ -273,6 +273,10 @@ sed -e 's/^    E0 MK iter=@v$/    E0 MK iter=@vx/' \
 desc "@vx" 4 "bad template 'MK iter=@vx'"
 sed 's/^      E1 PB fn=a/      E1 PB fn=@wx/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "@wx" 6 "bad template 'PB fn=@wx'"
+# Times given twice (libFuzzer: the first list leaked,
+# fuzz/regress/loops/dt-twice).
+sed 's/^  E1 n=6 dt=1000000+0$/  E1 n=6 dt=1,2,3,4,5,6 dt=1000000+0/' "$tmp/nested.want" > "$tmp/d.loops"
+desc "dt twice" 14 "E1: times given twice"
 sed 's/^  E1 n=6/  E1 n=5/' "$tmp/nested.want" > "$tmp/d.loops"
 expect_exit 2 "-x, count: exit 2" -- trc-loops -x "$tmp/d.loops"
 is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 0: E1 runs other than its n= times" "-x, count: message"
