@@ -32,16 +32,6 @@ mkdir -p "$dir/corpus/$t" "$dir/crash/$t" "$dir/log" fuzz/regress/$t
 dict=
 [ -f "fuzz/dict/$t.dict" ] && dict=-dict=fuzz/dict/$t.dict
 echo "fuzz: $t for $secs s, log in $dir/log/$t.log"
-# libotf2 allocates from counts in the files before it reads what they
-# count (a GROUP of 0xffffffff members: 32 GiB): a release build's
-# malloc returns NULL and libotf2 says so, exit 2, so the sanitizer's
-# allocator returns NULL too (fuzz/regress/otf2/group-members-32gib;
-# t/0900 replays it the same way).  An allocation that can be made is
-# still judged by libFuzzer's -malloc_limit_mb, -rss_limit_mb's 2 GB.
-if [ "$t" = otf2 ]; then
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
-	export ASAN_OPTIONS
-fi
 # libFuzzer's timeout is wall time: 120 s, so that a target starved
 # of CPU (nice, a loaded host) is not taken for one that hangs.
 # stdin closed: no reader may wait on it.  libotf2 leaks what it made

@@ -24,15 +24,8 @@ for c in "$src"/*.c; do
 		[ -d "$d" ] && dirs="$dirs $d"
 	done
 	n=$(ls $dirs 2>/dev/null | grep -vc ':$\|^$')
-	# libotf2 allocates from counts in the files before it reads them
-	# (fuzz/regress/otf2/group-members-32gib): under ASan too, an
-	# allocation that cannot be made returns NULL, as in a release
-	# build, and libotf2 says so (fuzz/run.sh).
-	asan=${ASAN_OPTIONS:-}
-	[ "$t" = otf2 ] && asan=${asan:+$asan:}allocator_may_return_null=1
 	# shellcheck disable=SC2086
-	expect_exit 0 "$t: $n inputs replay" -- \
-	    env ASAN_OPTIONS="$asan" timeout 120 "$prog" $dirs
+	expect_exit 0 "$t: $n inputs replay" -- timeout 120 "$prog" $dirs
 	[ "$n" -gt 0 ]
 	ok $? "$t: has seeds"
 done
