@@ -81,10 +81,17 @@ trc_loops_error(const struct trc_loops *L)
 
 /* ---- Series ---- */
 
+/*
+ * Values are any int64 (@v): a difference past the range is no stride
+ * (the series is kept or summed), and a sum past it is an error,
+ * SERIES_RANGE, since statistics could not say it.
+ */
+#define SERIES_RANGE	(-2)
+
 static int
 series_add(struct trc_loops_series *s, int64_t x, int keep)
 {
-	int64_t *p;
+	int64_t *p, d;
 
 	if (keep && (size_t)s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 4;
@@ -99,9 +106,11 @@ series_add(struct trc_loops_series *s, int64_t x, int keep)
 		s->arith = 1;
 		s->stride = 0;
 	} else {
-		if (s->n == 1)
-			s->stride = x - s->last;
-		else if (x - s->last != s->stride)
+		if (__builtin_sub_overflow(x, s->last, &d))
+			s->arith = 0;
+		else if (s->n == 1)
+			s->stride = d;
+		else if (d != s->stride)
 			s->arith = 0;
 		if (x < s->min)
 			s->min = x;
@@ -109,23 +118,25 @@ series_add(struct trc_loops_series *s, int64_t x, int keep)
 			s->max = x;
 	}
 	s->last = x;
-	s->sum += x;
+	if (__builtin_add_overflow(s->sum, x, &s->sum))
+		return SERIES_RANGE;
 	s->ksum += (double)s->n * (double)x;
 	s->n++;
 	return 0;
 }
 
-/* b's values after a's, into a. */
+/* b's values after a's, into a: 0, -1 out of memory, SERIES_RANGE. */
 static int
 series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
     int keep)
 {
-	int64_t i;
+	int64_t i, d;
+	int rc;
 
 	if (keep) {
 		for (i = 0; i < b->n; i++)
-			if (series_add(a, b->v[i], 1) < 0)
-				return -1;
+			if ((rc = series_add(a, b->v[i], 1)) < 0)
+				return rc;
 		return 0;
 	}
 	if (b->n == 0)
@@ -134,15 +145,20 @@ series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
 		*a = *b;
 		return 0;
 	}
-	if (a->n == 1)
-		a->stride = b->first - a->last;
-	if (!b->arith || b->first - a->last != a->stride ||
-	    (b->n > 1 && b->stride != a->stride))
+	if (__builtin_sub_overflow(b->first, a->last, &d))
 		a->arith = 0;
+	else {
+		if (a->n == 1)
+			a->stride = d;
+		if (!b->arith || d != a->stride ||
+		    (b->n > 1 && b->stride != a->stride))
+			a->arith = 0;
+	}
 	a->arith = a->arith && b->arith;
 	a->last = b->last;
 	a->ksum += b->ksum + (double)a->n * (double)b->sum;
-	a->sum += b->sum;
+	if (__builtin_add_overflow(a->sum, b->sum, &a->sum))
+		return SERIES_RANGE;
 	if (b->min < a->min)
 		a->min = b->min;
 	if (b->max > a->max)
@@ -173,23 +189,30 @@ node_free(struct trc_loops_node *x)
 	free(x);
 }
 
+/* b's data after a's, into a: 0, or -1 with the error on L. */
 static int
-node_merge(struct trc_loops_node *a, const struct trc_loops_node *b,
-    int keep)
+node_merge(struct trc_loops *L, struct trc_loops_node *a,
+    const struct trc_loops_node *b, int keep)
 {
-	int i;
+	int i, rc;
 
 	if (a->tmpl >= 0) {
-		if (series_merge(&a->d->dt, &b->d->dt, keep) < 0)
-			return -1;
+		if ((rc = series_merge(&a->d->dt, &b->d->dt, keep)) < 0)
+			return rc == SERIES_RANGE ? fail(L, "the times of "
+			    "'%.80s' sum past the 64-bit range",
+			    trc_loops_template(L, a->tmpl)) :
+			    fail(L, "out of memory");
 		for (i = 0; i < a->d->nv; i++)
-			if (series_merge(&a->d->v[i], &b->d->v[i],
-			    keep || a->d->v[i].exact) < 0)
-				return -1;
+			if ((rc = series_merge(&a->d->v[i], &b->d->v[i],
+			    keep || a->d->v[i].exact)) < 0)
+				return rc == SERIES_RANGE ? fail(L, "the "
+				    "values of '%.80s' sum past the 64-bit "
+				    "range", trc_loops_template(L, a->tmpl)) :
+				    fail(L, "out of memory");
 		return 0;
 	}
 	for (i = 0; i < a->nbody; i++)
-		if (node_merge(a->body[i], b->body[i], keep) < 0)
+		if (node_merge(L, a->body[i], b->body[i], keep) < 0)
 			return -1;
 	return 0;
 }
@@ -244,10 +267,13 @@ fold(struct trc_loops *L, struct rank *R)
 			    !same(lp->body, R->seq + n - k, k))
 				continue;
 			for (i = 0; i < k; i++) {
-				if (node_merge(lp->body[i], R->seq[n - k + i],
-				    keep) < 0)
-					return fail(L, "out of memory");
+				if (node_merge(L, lp->body[i],
+				    R->seq[n - k + i], keep) < 0)
+					return -1;
+				/* NULL: after an error trc_loops_free()
+				 * frees the rest of the program. */
 				node_free(R->seq[n - k + i]);
+				R->seq[n - k + i] = NULL;
 			}
 			lp->count++;
 			R->n -= (size_t)k;
@@ -268,12 +294,14 @@ fold(struct trc_loops *L, struct rank *R)
 		}
 		memcpy(body, R->seq + n - 2 * k, (size_t)k * sizeof(*body));
 		for (i = 0; i < k; i++) {
-			if (node_merge(body[i], R->seq[n - k + i], keep) < 0) {
+			if (node_merge(L, body[i], R->seq[n - k + i],
+			    keep) < 0) {
 				free(body);
 				free(lp);
-				return fail(L, "out of memory");
+				return -1;
 			}
 			node_free(R->seq[n - k + i]);
+			R->seq[n - k + i] = NULL;
 		}
 		lp->tmpl = -1;
 		lp->body = body;
@@ -795,6 +823,7 @@ struct useries {
 	int64_t		 first, stride, sum, n;
 	int64_t		*v;
 	int64_t		 i, q, r, acc;	/* next; stats: sum = q n + r */
+	int64_t		 cur;		/* arithmetic: the value before */
 };
 
 struct uleaf {
@@ -816,6 +845,12 @@ struct unode {
 struct ugroup {
 	struct unode	 prog;		/* a loop of count 1 */
 	int		 nleaf;
+	/* The ranks its line names, as sorted ranges: counted, not
+	 * marked one by one ("group 0-20000000" is 18 bytes), and those
+	 * given data so far. */
+	int64_t		(*rng)[2];
+	size_t		 nrng, caprng;
+	int64_t		 nranks, ndata;
 };
 
 struct frame {
@@ -845,8 +880,11 @@ struct trc_unloop {
 	size_t		 extralen;
 	struct ugroup	**grp;
 	int		 ngrp;
-	struct urank	*rk;
-	int32_t		 nrk;
+	/* Ranks in pages (lib/pages.c), those with data listed in
+	 * present: memory follows the ranks present. */
+	struct trc_pages rkp;
+	int32_t		*present;
+	size_t		 npresent, cappresent;
 	int32_t		*heap;
 	int		 nheap, started;
 	struct trc_event ev;		/* each line made, read back */
@@ -890,29 +928,33 @@ unode_free(struct unode *x)
 void
 trc_unloop_free(struct trc_unloop *U)
 {
-	int32_t r;
+	struct urank *R;
+	size_t k;
 	int i, j;
 
 	if (U == NULL)
 		return;
-	for (r = 0; r < U->nrk; r++) {
-		if (U->rk[r].leaf != NULL)
-			for (i = 0; i < U->rk[r].g->nleaf; i++) {
-				free(U->rk[r].leaf[i].dt.v);
-				for (j = 0; j < U->rk[r].leaf[i].nv; j++)
-					free(U->rk[r].leaf[i].v[j].v);
-				free(U->rk[r].leaf[i].v);
+	for (k = 0; k < U->npresent; k++) {
+		R = trc_pages_at(&U->rkp, (size_t)U->present[k]);
+		if (R->leaf != NULL)
+			for (i = 0; i < R->g->nleaf; i++) {
+				free(R->leaf[i].dt.v);
+				for (j = 0; j < R->leaf[i].nv; j++)
+					free(R->leaf[i].v[j].v);
+				free(R->leaf[i].v);
 			}
-		free(U->rk[r].leaf);
-		free(U->rk[r].st);
-		free(U->rk[r].line);
+		free(R->leaf);
+		free(R->st);
+		free(R->line);
 	}
 	for (i = 0; i < U->ngrp; i++) {
 		unode_free(&U->grp[i]->prog);
+		free(U->grp[i]->rng);
 		free(U->grp[i]);
 	}
 	free(U->grp);
-	free(U->rk);
+	trc_pages_free(&U->rkp);
+	free(U->present);
 	free(U->heap);
 	free(U->extra);
 	free(U->name);
@@ -1008,14 +1050,24 @@ pseries(const char *s, const char **end, struct useries *u, int64_t n)
 	return 0;
 }
 
-static int64_t
-useries_next(struct useries *u)
+/*
+ * The next value into *v: 0, or -1 past the 64-bit range, which only a
+ * description trc-loops did not write can take a series.
+ */
+static int
+useries_next(struct useries *u, int64_t *v)
 {
 	int64_t x;
 
 	switch (u->kind) {
 	case 0:
-		x = u->first + u->i * u->stride;
+		/* From the value before, not first + i stride: every value
+		 * is in range, i stride need not be. */
+		if (u->i == 0)
+			x = u->first;
+		else if (__builtin_add_overflow(u->cur, u->stride, &x))
+			return -1;
+		u->cur = x;
 		break;
 	case 1:
 		x = u->v[u->i];
@@ -1025,7 +1077,9 @@ useries_next(struct useries *u)
 		 * q for the others; the first alone when it is given. */
 		if (u->i == 0) {
 			u->acc = u->n - u->hasfirst;
-			x = u->sum - (u->hasfirst ? u->first : 0);
+			if (__builtin_sub_overflow(u->sum, u->hasfirst ?
+			    u->first : 0, &x))
+				return -1;
 			if (u->acc > 0) {
 				u->q = x / u->acc;
 				u->r = x % u->acc;
@@ -1039,22 +1093,41 @@ useries_next(struct useries *u)
 				break;
 			}
 		}
+		/* In range: r > 0 only when acc > 1, so |q| < 2^62. */
 		x = u->q + (u->i - u->hasfirst < u->r);
 	}
 	u->i++;
-	return x;
+	*v = x;
+	return 0;
 }
 
-/* Counts the @v of a template. */
+/* The end of a template's word: a space, a tab or its end. */
+static int
+word_end(char c)
+{
+	return c == ' ' || c == '\t' || c == '\0';
+}
+
+/*
+ * Counts the @v and @p of a template.  Only a value's first byte can
+ * start a placeholder (trc-loops(5)): a value's first '=' follows its
+ * key, and an '=' or '@' later in the value is its own (x=a=@v).
+ */
 static int
 count_v(const char *t)
 {
-	int n = 0;
+	int n = 0, inkey = 0;
 
-	for (; (t = strchr(t, '=')) != NULL; t++)
-		if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
-		    (t[3] == ' ' || t[3] == '\0'))
-			n++;
+	for (; *t != '\0'; t++) {
+		if (*t == ' ' || *t == '\t')
+			inkey = 1;
+		else if (*t == '=' && inkey) {
+			inkey = 0;
+			if (t[1] == '@' && (t[2] == 'v' || t[2] == 'p') &&
+			    word_end(t[3]))
+				n++;
+		}
+	}
 	return n;
 }
 
@@ -1157,6 +1230,11 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 				return ufail(U, line, "invalid field '%.20s'", p);
 			p += j + 1;
 			if (strcmp(key, "dt") == 0) {
+				/* Once: a second would drop the first's
+				 * values (libFuzzer: a leak). */
+				if (R->leaf[i].dt.n != 0)
+					return ufail(U, line, "E%d: times "
+					    "given twice", i);
 				if (pseries(p, &p, &R->leaf[i].dt, n) != 0)
 					return ufail(U, line, "invalid dt");
 			} else if (strcmp(key, "sum") == 0) {
@@ -1207,22 +1285,49 @@ runs(const struct unode *x, int64_t times, int64_t *count)
 	return 0;
 }
 
+static int
+range_cmp(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* Is rank r in g's sorted ranges? */
+static int
+in_group(const struct ugroup *g, int64_t r)
+{
+	size_t lo = 0, hi = g->nrng, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r < g->rng[mid][0])
+			hi = mid;
+		else if (r > g->rng[mid][1])
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
+
 struct trc_unloop *
 trc_unloop_open(const char *path)
 {
 	struct trc_unloop *U;
 	struct trc_lines *in;
 	struct ugroup *g, **gp;
-	struct urank *rp;
+	struct urank *R;
 	char err[TRC_ERRLEN], *s, *p, *q;
 	const char *e;
-	size_t len;
+	size_t len, k, j;
 	int64_t r, lo, hi, *count;
 	int rc, i, nv;
 	long line;
 
 	if ((U = calloc(1, sizeof(*U))) == NULL)
 		return NULL;
+	U->rkp.elsize = sizeof(struct urank);
 	if ((U->name = strdup(path == NULL || strcmp(path, "-") == 0 ?
 	    "<stdin>" : path)) == NULL || (in = trc_lines_open(path)) == NULL) {
 		trc_unloop_free(U);
@@ -1302,58 +1407,85 @@ trc_unloop_open(const char *path)
 				ufail(U, line, "invalid rank list '%s'", p);
 				goto out;
 			}
-			if (hi >= U->nrk) {
-				if ((rp = realloc(U->rk, ((size_t)hi + 1) *
-				    sizeof(*rp))) == NULL) {
-					ufail(U, line, "out of memory");
-					goto out;
-				}
-				memset(rp + U->nrk, 0, ((size_t)hi + 1 -
-				    (size_t)U->nrk) * sizeof(*rp));
-				U->rk = rp;
-				U->nrk = (int32_t)hi + 1;
+			if (trc_grow(&g->rng, &g->caprng, g->nrng + 1,
+			    sizeof(*g->rng), 8) < 0) {
+				ufail(U, line, "out of memory");
+				goto out;
 			}
-			for (r = lo; r <= hi; r++) {
-				if (U->rk[r].present) {
-					ufail(U, line, "rank %lld in two groups",
-					    (long long)r);
-					goto out;
-				}
-				U->rk[r].present = -1 - (U->ngrp - 1);
-			}
+			g->rng[g->nrng][0] = lo;
+			g->rng[g->nrng++][1] = hi;
+			g->nranks += hi - lo + 1;
 		}
+		if (g->nrng > 1)
+			qsort(g->rng, g->nrng, sizeof(*g->rng), range_cmp);
+		for (k = 1; k < g->nrng; k++)
+			if (g->rng[k][0] <= g->rng[k - 1][1]) {
+				ufail(U, line, "rank %lld twice in the group",
+				    (long long)g->rng[k][0]);
+				goto out;
+			}
 		if (read_program(U, in, g, &s, &len, &rc) < 0)
 			goto lines;
 		while (rc > 0 && word_is(s, "rank")) {
 			line = trc_lines_lineno(in);
 			if (num(s + 5, &e, &r) < 0 || *e != '\0' || r < 0 ||
-			    r >= U->nrk || U->rk[r].present != -U->ngrp) {
+			    !in_group(g, r)) {
 				ufail(U, line, "rank '%s' not in the group", s + 5);
 				goto out;
 			}
-			U->rk[r].present = 1;
-			if (read_rank(U, in, g, &U->rk[r], &s, &len, &rc) < 0)
+			if ((R = trc_pages_get(&U->rkp, (size_t)r)) == NULL ||
+			    trc_grow(&U->present, &U->cappresent,
+			    U->npresent + 1, sizeof(*U->present), 16) < 0) {
+				ufail(U, line, "out of memory");
+				goto out;
+			}
+			if (R->present) {
+				ufail(U, line, R->g == g ? "rank %lld given "
+				    "data twice" : "rank %lld in two groups",
+				    (long long)r);
+				goto out;
+			}
+			R->present = 1;
+			R->g = g;
+			U->present[U->npresent++] = (int32_t)r;
+			g->ndata++;
+			if (read_rank(U, in, g, R, &s, &len, &rc) < 0)
 				goto lines;
 		}
 	}
 	if (rc < 0)
 		goto lines;
-	for (r = 0; r < U->nrk; r++) {
-		if (U->rk[r].present < 0) {
-			ufail(U, 0, "rank %lld has no data", (long long)r);
-			goto out;
-		}
-		if (!U->rk[r].present)
-			continue;
+	/* Every rank a group names has its data there: as many given as
+	 * named, or the first rank of the list that is not. */
+	for (i = 0; i < U->ngrp; i++) {
+		g = U->grp[i];
+		for (k = 0; g->ndata != g->nranks && k < g->nrng; k++)
+			for (r = g->rng[k][0]; r <= g->rng[k][1]; r++) {
+				R = trc_pages_at(&U->rkp, (size_t)r);
+				if (R == NULL || !R->present) {
+					ufail(U, 0, "rank %lld has no data",
+					    (long long)r);
+					goto out;
+				}
+				if (R->g != g) {
+					ufail(U, 0, "rank %lld in two groups",
+					    (long long)r);
+					goto out;
+				}
+			}
+	}
+	for (j = 0; j < U->npresent; j++) {
+		r = U->present[j];
+		R = trc_pages_at(&U->rkp, (size_t)r);
 		/* Each leaf's data must hold what the program runs. */
-		g = U->rk[r].g;
+		g = R->g;
 		if ((count = calloc((size_t)g->nleaf + 1, sizeof(*count))) == NULL) {
 			ufail(U, 0, "out of memory");
 			goto out;
 		}
 		runs(&g->prog, 1, count);
 		for (i = 0; i < g->nleaf; i++)
-			if (count[i] != U->rk[r].leaf[i].dt.n)
+			if (count[i] != R->leaf[i].dt.n)
 				break;
 		nv = i < g->nleaf ? 0 : 1;
 		free(count);
@@ -1418,14 +1550,21 @@ rank_step(struct urank *R)
 
 /* The rank's next event line into R->line: 1, 0 at its end, -1. */
 static int
+range_fail(struct trc_unloop *U, int32_t rank, const struct unode *x)
+{
+	return ufail(U, x->line, "rank %ld: E%d: a value or time past the "
+	    "64-bit range", (long)rank, x->leaf);
+}
+
+static int
 rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 {
 	const struct unode *x;
 	struct uleaf *d;
 	const char *t, *v;
 	char *o, err[TRC_ERRLEN];
-	int64_t d0, peer, n;
-	int vi = 0, N = U->hdr.ranks;
+	int64_t d0, peer, n, dt;
+	int vi = 0, N = U->hdr.ranks, inkey;
 
 	if ((x = rank_step(R)) == NULL)
 		return R->depth == 0 ? 0 : ufail(U, 0, "out of memory");
@@ -1433,28 +1572,50 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 	if (x->nv != d->nv)
 		return ufail(U, 0, "rank %ld: E%d has %d values, its template %d",
 		    (long)rank, x->leaf, d->nv, x->nv);
-	R->t += useries_next(&d->dt);
+	if (useries_next(&d->dt, &dt) < 0 ||
+	    __builtin_add_overflow(R->t, dt, &R->t))
+		return range_fail(U, rank, x);
+	/* A rank's times never go back in a stream trc-loops compressed:
+	 * statistics whose first is more than their sum would. */
+	if (dt < 0)
+		return ufail(U, x->line, "rank %ld: E%d: a time before the "
+		    "rank's time before", (long)rank, x->leaf);
 	if ((R->line == NULL && (R->line = malloc(TRC_MAXLINE + 64)) == NULL))
 		return ufail(U, 0, "out of memory");
 	o = R->line;
 	o += trc_format_time(o, R->t);
 	o += sprintf(o, " %ld ", (long)rank);
-	for (t = x->tmpl; *t != '\0';) {
+	/* As count_v(): a placeholder only at a value's start, the first
+	 * byte after its word's first '=' (the first word is the kind). */
+	for (t = x->tmpl, inkey = 0; *t != '\0';) {
 		if (o - R->line > TRC_MAXLINE)
 			return ufail(U, 0, "rank %ld: line too long", (long)rank);
-		if (t[0] != '=' || t[1] != '@') {
+		if (*t == ' ' || *t == '\t')
+			inkey = 1;
+		if (t[0] != '=' || !inkey || t[1] != '@') {
+			if (*t == '=')
+				inkey = 0;
 			*o++ = *t++;
 			continue;
 		}
+		inkey = 0;
 		*o++ = '=';
 		t += 2;
-		if (*t == '@')		/* a literal '@' */
+		/* A placeholder is its value whole: "@vx" would use a value
+		 * count_v() did not count. */
+		if ((*t == 'v' || *t == 'p' || *t == 'w') && !word_end(t[1]))
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
+		if (*t == '@') {	/* a literal '@' */
 			*o++ = *t++;
-		else if (*t == 'v') {
-			o += trc_format_int(o, useries_next(&d->v[vi++]));
+			continue;
+		} else if (*t == 'v') {
+			if (useries_next(&d->v[vi++], &n) < 0)
+				return range_fail(U, rank, x);
+			o += trc_format_int(o, n);
 			t++;
 		} else if (*t == 'p') {
-			R->wsrc = useries_next(&d->v[vi++]);
+			if (useries_next(&d->v[vi++], &R->wsrc) < 0)
+				return range_fail(U, rank, x);
 			o += trc_format_int(o, R->wsrc);
 			t++;
 		} else if (*t == 'w') {
@@ -1463,26 +1624,31 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 		} else if (*t == 'r') {
 			for (t++; *t == '+' || *t == '-';) {
 				if (num(t + 1, &v, &n) < 0)
-					return ufail(U, 0, "bad template '%s'",
+					return ufail(U, x->line, "bad template '%s'",
 					    x->tmpl);
-				if (*t == '+')
-					R->reqtop += n;
+				if (*t == '+' ? __builtin_add_overflow(R->reqtop,
+				    n, &R->reqtop) : __builtin_sub_overflow(
+				    R->reqtop, n, &n))
+					return range_fail(U, rank, x);
 				o += trc_format_int(o, *t == '+' ? R->reqtop :
-				    R->reqtop - n);
+				    n);
 				t = v;
 				if (*t == ',' && (t[1] == '+' || t[1] == '-'))
 					*o++ = *t++;
 			}
 		} else if (*t == '+' || *t == '-') {
 			if (num(t, &v, &d0) < 0)
-				return ufail(U, 0, "bad template '%s'", x->tmpl);
-			peer = rank + d0;
+				return ufail(U, x->line, "bad template '%s'", x->tmpl);
+			if (__builtin_add_overflow(rank, d0, &peer))
+				return range_fail(U, rank, x);
 			if (N > 0)
 				peer = ((peer % N) + N) % N;
 			o += trc_format_int(o, peer);
 			t = v;
 		} else
-			return ufail(U, 0, "bad template '%s'", x->tmpl);
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
+		if (!word_end(*t))
+			return ufail(U, x->line, "bad template '%s'", x->tmpl);
 	}
 	*o++ = '\n';
 	R->len = (size_t)(o - R->line);
@@ -1497,7 +1663,10 @@ rank_next(struct trc_unloop *U, int32_t rank, struct urank *R)
 static int
 hless(struct trc_unloop *U, int32_t a, int32_t b)
 {
-	return U->rk[a].t < U->rk[b].t || (U->rk[a].t == U->rk[b].t && a < b);
+	const struct urank *A = trc_pages_at(&U->rkp, (size_t)a);
+	const struct urank *B = trc_pages_at(&U->rkp, (size_t)b);
+
+	return A->t < B->t || (A->t == B->t && a < b);
 }
 
 static void
@@ -1522,19 +1691,19 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 {
 	struct urank *R;
 	int32_t r;
+	size_t k;
 	int rc, i;
 
 	if (U->failed)
 		return -1;
 	if (!U->started) {
 		U->started = 1;
-		if ((U->heap = malloc(((size_t)U->nrk + 1) * sizeof(*U->heap))) ==
+		if ((U->heap = malloc((U->npresent + 1) * sizeof(*U->heap))) ==
 		    NULL)
 			return ufail(U, 0, "out of memory");
-		for (r = 0; r < U->nrk; r++) {
-			R = &U->rk[r];
-			if (!R->present)
-				continue;
+		for (k = 0; k < U->npresent; k++) {
+			r = U->present[k];
+			R = trc_pages_at(&U->rkp, (size_t)r);
 			if ((R->st = malloc(16 * sizeof(*R->st))) == NULL)
 				return ufail(U, 0, "out of memory");
 			R->cap = 16;
@@ -1552,7 +1721,7 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 	} else if (U->nheap > 0) {
 		/* The line handed out last is replaced now. */
 		r = U->heap[0];
-		if ((rc = rank_next(U, r, &U->rk[r])) < 0)
+		if ((rc = rank_next(U, r, trc_pages_at(&U->rkp, (size_t)r))) < 0)
 			return -1;
 		if (rc == 0)
 			U->heap[0] = U->heap[--U->nheap];
@@ -1561,7 +1730,7 @@ trc_unloop_next(struct trc_unloop *U, const char **line, size_t *len)
 	}
 	if (U->nheap == 0)
 		return 0;
-	R = &U->rk[U->heap[0]];
+	R = trc_pages_at(&U->rkp, (size_t)U->heap[0]);
 	*line = R->line;
 	*len = R->len;
 	return 1;

@@ -275,6 +275,23 @@ bad "nested MPI calls" "$H\n$C\n2:1:1:1:1:100:50000001:1\n2:1:1:1:1:150:50000001
     "4: MPI_Recv begins inside MPI_Send"
 bad "negative time" "$H\n$C\n2:1:1:1:1:-5:50000001:1\n" \
     "3: invalid time '-5' in field 6"
+# A trace trc wrote (its kinds as 91000000) whose XB gives root (key 5)
+# in the class "any" (91000000 + 8 * 5 + 1): no root is '*', as the
+# stream's reader says; the fast path of such traces took it for one
+# like peer's and tag's and wrote "XB root=*" (libFuzzer,
+# fuzz/regress/paraver/root-any).
+# A .pcf naming a trc attribute "a=b": no key can be it, as "a=b=1"
+# reads back as the key a (libFuzzer: fuzz/regress/paraver/key-with-equals).
+printf '%b' "$H\n$C\n2:1:1:1:1:100:91000000:10:91000128:1\n" > "$tmp/key.prv"
+printf 'EVENT_TYPE\n0    91000128    trc attribute a=b int\n\n' > "$tmp/key.pcf"
+expect_exit 2 "a key holding '=': exit 2" -- trc-cat "$tmp/key.prv"
+is "$(cat "$err")" "trc-cat: $tmp/key.prv:3: trc attribute type 91000128 has no name a key can be (is the .pcf missing?)" \
+    "a key holding '=': message"
+sed 's/a=b/ab/' "$tmp/key.pcf" > "$tmp/key.new" && mv "$tmp/key.new" "$tmp/key.pcf"
+expect_exit 0 "the key ab: exit 0" -- trc-cat "$tmp/key.prv"
+is "$(tail -1 "$out")" "0.000000100 0 MK ab=1" "the key ab: read"
+bad "root as any" "$H\n$C\n2:1:1:1:1:100:91000000:10\n2:1:1:1:1:200:91000000:6:91000041:0\n" \
+    "4: invalid root '*'"
 # times in microseconds when the header names no unit
 printf '%s\n' '#Paraver (01/01/2020 at 10:00):1000:1(2):1:2(1:1,1:1),1' \
     "$C" 2:1:1:1:1:7:60000019:3 2:1:1:1:1:9:60000019:0 > "$tmp/us.prv"

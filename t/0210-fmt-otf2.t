@@ -335,4 +335,24 @@ expect_exit 2 "an anchor with 603979776 properties" -- trc-cat "$a"
 is "$(cat "$err")" \
     "trc-cat: $a: broken anchor file: 603979776 properties in $((size - at - 4)) bytes" \
     "an anchor with 603979776 properties: message"
+# ---- libFuzzer's archive fuzz/regress/otf2/collend-use-after-free, its
+# six files cut at the first five "%%file%%" as fuzz/otf2.c does: an
+# MPI_COLLECTIVE_END on communicator 23 where only 0 is defined, the
+# 8th event of location 1 as otf2-print lists them.  The error was
+# recorded but the callback went on to index the communicators (a
+# crash of the release build, heap-use-after-free under ASan).
+f=$T/../fuzz/regress/otf2/collend-use-after-free
+mkdir -p "$tmp/uaf/traces"
+set -- traces.otf2 traces.def traces/0.def traces/0.evt traces/1.def traces/1.evt
+start=0
+for at in $(grep -obUa '%%file%%' "$f" | cut -d: -f1 | head -5) $(wc -c < "$f"); do
+	tail -c +$((start + 1)) "$f" | head -c $((at - start)) > "$tmp/uaf/$1"
+	shift
+	start=$((at + 8))
+done
+expect_exit 2 "a collective on an undefined communicator: exit 2" -- \
+    trc-cat "$tmp/uaf/traces.otf2"
+is "$(cat "$err")" \
+    "trc-cat: $tmp/uaf/traces.otf2: location 1, event 8: undefined communicator 23" \
+    "a collective on an undefined communicator: message"
 done_testing

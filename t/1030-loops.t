@@ -151,6 +151,94 @@ trc-cat --to trcb "$tmp/nested.trc" > "$tmp/nested.trcb"
 trc-loops "$tmp/nested.trcb" > "$tmp/nb.loops"
 is_file "$tmp/nb.loops" "$tmp/nested.want" "reads trcb as text"
 
+# ---- Values holding '=' and '@' past their start are literal: only a
+# value's first byte starts a placeholder (trc-loops(5)).  libFuzzer's
+# stream (fuzz/regress/loops/compressed-does-not-expand) has the value
+# "-0'y=@tag00", which the reader took for a placeholder "@t", so its
+# description did not expand; "a=@+1" expanded to "a=1", silently.
+# Its header word "rank\377...s=3" is no key a reader knows (dropped,
+# as by trc-cat); the expansion is in time order.
+tail -n +2 "$T/../fuzz/regress/loops/compressed-does-not-expand" > "$tmp/at.trc"
+cat > "$tmp/at.want" <<'EOF'
+#trc 1 order=rank
+# a comment kept as a header line
+#clock source=test
+0.000000001 0 MK
+0.000000002 0 MK iter=9223ter=-1 low=1
+0.500000000 2 SB peer=007 tag=05 bytes=4096 x=-0'y=@tag00 z=-12 reqQ=3
+EOF
+expect_exit 0 "'=@' in a value: compresses" -- trc-loops "$tmp/at.trc"
+cp "$out" "$tmp/at.loops"
+expect_exit 0 "'=@' in a value: -x exits 0" -- trc-loops -x "$tmp/at.loops"
+is_file "$out" "$tmp/at.want" "'=@' in a value: -x gives the events back"
+cat > "$tmp/at2.trc" <<'EOF'
+#trc 1 ranks=4 order=time
+0.000000001 1 MK x=a=@+1 y=b=@w z=@v=@v w=@@ u=@ q=c=@p
+0.000000003 1 MK x=a=@+1 y=b=@w z=@v=@v w=@@ u=@ q=c=@p
+EOF
+for mode in "" --lossless; do
+	trc-loops $mode "$tmp/at2.trc" > "$tmp/at2.loops"
+	expect_exit 0 "'=@' in values${mode:+, $mode}: -x exits 0" -- \
+	    trc-loops -x "$tmp/at2.loops"
+	is_file "$out" "$tmp/at2.trc" \
+	    "'=@' in values${mode:+, $mode}: -x gives the events back"
+done
+
+# ---- @v values near the 64-bit limits: B = 2^63 - 9, the largest
+# integer the stream reader takes (lib/parse.c).  B, 0, -B is a
+# progression of stride -B, though 2 * -B is past the range; B, -B, B
+# has no stride that fits (2B), kept whole when lossless; B + B is a
+# sum no statistics can say: an error at the event that made the loop
+# (libFuzzer: signed overflow in series_merge), in either mode.
+M=9223372036854775799
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=0\n0.000000003 0 MK v=-%s\n' \
+    $M $M > "$tmp/big1.trc"
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=-%s\n0.000000003 0 MK v=%s\n' \
+    $M $M $M > "$tmp/big2.trc"
+for mode in "" --lossless; do
+	trc-loops $mode "$tmp/big1.trc" > "$tmp/big1.loops"
+	grep -q "^  E0 n=3 dt=1+0 v=$M-$M\$" "$tmp/big1.loops"
+	ok $? "B, 0, -B${mode:+, $mode}: a progression of stride -B"
+	expect_exit 0 "B, 0, -B${mode:+, $mode}: -x exits 0" -- trc-loops -x "$tmp/big1.loops"
+	is_file "$out" "$tmp/big1.trc" "B, 0, -B${mode:+, $mode}: -x gives the events back"
+done
+trc-loops --lossless "$tmp/big2.trc" > "$tmp/big2.loops"
+grep -q "^  E0 n=3 dt=1+0 v=$M,-$M,$M\$" "$tmp/big2.loops"
+ok $? "B, -B, B, --lossless: every value"
+expect_exit 0 "B, -B, B, --lossless: -x exits 0" -- trc-loops -x "$tmp/big2.loops"
+is_file "$out" "$tmp/big2.trc" "B, -B, B, --lossless: -x gives the events back"
+printf '#trc 1 ranks=1 order=time\n0.000000001 0 MK v=%s\n0.000000002 0 MK v=%s\n' $M $M > "$tmp/big3.trc"
+for mode in "" --lossless; do
+	expect_exit 2 "B + B${mode:+, $mode}: exit 2" -- trc-loops $mode "$tmp/big3.trc"
+	is "$(cat "$err")" "trc-loops: $tmp/big3.trc:3: the values of 'MK v=@v' sum past the 64-bit range" \
+	    "B + B${mode:+, $mode}: message"
+done
+M=9223372036854775807	# 2^63 - 1
+# A description trc-loops did not write: values past the range of
+# 64 bits (M = 2^63 - 1).
+# big NAME TEMPLATE DATA [MESSAGE]: $tmp/big.loops, rank 1 running
+# TEMPLATE twice with DATA, fails -x at the template's line, 4, with
+# MESSAGE, by default that of a value past the range.
+big() {
+	printf '#trc-loops 1 order=time timing=stats\ngroup 1\n  loop 2\n    E0 %s\n  end\nrank 1\n  E0 n=2 %s\n' \
+	    "$2" "$3" > "$tmp/big.loops"
+	expect_exit 2 "-x, $1: exit 2" -- trc-loops -x "$tmp/big.loops"
+	is "$(cat "$err")" "trc-loops: $tmp/big.loops:4: rank 1: E0: ${4:-a value or time past the 64-bit range}" \
+	    "-x, $1: message"
+}
+big "M + 1 in a progression" "MK v=@v" "dt=1+0 v=$M+1"
+big "a sum less its first past the range" "MK" \
+    "sum=-9223372036.854775807 mean=0.000000000 min=0.000000000 max=0.000000000 first=9223372036.854775807"
+big "a time past the range" "MK" "dt=$M+0"
+big "a peer past the range" "SB peer=@+$M" "dt=1+0"
+big "a request past the range" "SB req=@r+$M,+1" "dt=1+0"
+# Times whose first is more than their sum: the second would come 800 ns
+# before the first (libFuzzer: an expansion that went back in time,
+# fuzz/regress/loops/first-past-sum).
+big "a first more than its sum" "MK" \
+    "sum=0.000000100 mean=0.000000050 min=0.000000000 max=0.000000900 first=0.000000900" \
+    "a time before the rank's time before"
+
 # ---- Bad input.
 printf '#trc 1 order=none\n0.1 0 MK\n' > "$tmp/none.trc"
 expect_exit 2 "order=none: exit 2" -- trc-loops "$tmp/none.trc"
@@ -177,11 +265,38 @@ desc "unknown field" 13 "unknown field 'w'"
 # fuzz/regress/loops) is an error at its line, not a bad stream written.
 sed 's/^      E1 PB fn=a/      E1 PXB fn=a/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "bad kind" 6 "rank 0: E1 gives an invalid event: unknown kind 'PXB'"
+# A placeholder is its value whole: "@vx" used a value its template
+# was not counted for, past the rank's data (a crash).
+sed -e 's/^    E0 MK iter=@v$/    E0 MK iter=@vx/' \
+    -e 's/^  E0 n=3 dt=1000000+0 v=1+1$/  E0 n=3 dt=1000000+0/' \
+    "$tmp/nested.want" > "$tmp/d.loops"
+desc "@vx" 4 "bad template 'MK iter=@vx'"
+sed 's/^      E1 PB fn=a/      E1 PB fn=@wx/' "$tmp/nested.want" > "$tmp/d.loops"
+desc "@wx" 6 "bad template 'PB fn=@wx'"
+# Times given twice (libFuzzer: the first list leaked,
+# fuzz/regress/loops/dt-twice).
+sed 's/^  E1 n=6 dt=1000000+0$/  E1 n=6 dt=1,2,3,4,5,6 dt=1000000+0/' "$tmp/nested.want" > "$tmp/d.loops"
+desc "dt twice" 14 "E1: times given twice"
 sed 's/^  E1 n=6/  E1 n=5/' "$tmp/nested.want" > "$tmp/d.loops"
 expect_exit 2 "-x, count: exit 2" -- trc-loops -x "$tmp/d.loops"
 is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 0: E1 runs other than its n= times" "-x, count: message"
 sed 's/^rank 0/rank 1/' "$tmp/nested.want" > "$tmp/d.loops"
 desc "rank not in the group" 12 "rank '1' not in the group"
+# A group's ranks as ranges in any order; each rank in one group, with
+# its data once.
+ring_group() {	# RANKS [SED]: ring.want with its group line RANKS
+	sed -e "s/^group 0-3\$/group $1/" ${2:+-e "$2"} "$tmp/ring.want" > "$tmp/d.loops"
+}
+ring_group "2-3,0-1"
+expect_exit 0 "-x, ranks 2-3,0-1: exit 0" -- trc-loops -x "$tmp/d.loops"
+is_file "$out" "$tmp/ring.x" "-x, ranks 2-3,0-1: as 0-3"
+ring_group "0-2,2-3"
+desc "ranks twice in the group" 2 "rank 2 twice in the group"
+ring_group "0-4"
+expect_exit 2 "-x, a rank without data: exit 2" -- trc-loops -x "$tmp/d.loops"
+is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 4 has no data" "-x, a rank without data: message"
+ring_group "0-3" 's/^rank 3$/rank 2/'
+desc "data twice" 24 "rank 2 given data twice"
 sed '$d' "$tmp/nested.want" > "$tmp/d.loops"
 desc "data cut short" 17 "rank data ends before E4"
 expect_exit 2 "-x, no file: exit 2" -- trc-loops -x "$tmp/nonexistent"

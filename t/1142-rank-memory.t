@@ -79,6 +79,25 @@ if [ -z "$TRC_SANITIZE" ]; then
 else
 	ok 0 "memory not measured under the sanitizers"
 fi
+# and -x reads it back the same way: the stream again, byte for byte.
+cp "$out" "$tmp/s2m.loops"
+m2=$(mem trc-loops -x "$tmp/s2m.loops")
+trc-cat "$tmp/s2m.trc" > "$tmp/s2m.want"
+is "$?:$(cmp "$out" "$tmp/s2m.want" && echo same)" "0:same" "trc-loops -x, rank 2000000: the stream back"
+# A group line naming 10,000,000 ranks (18 bytes) and no data: counted
+# as ranges, not a state per rank before the data says they are absent.
+printf '#trc-loops 1 order=time timing=stats\ngroup 0-9999999\n  E0 MK\n' > "$tmp/g10m.loops"
+m=$(mem trc-loops -x "$tmp/g10m.loops")
+is "$?:$(cat "$err")" "2:trc-loops: $tmp/g10m.loops: rank 0 has no data" \
+	"trc-loops -x, a group of 10,000,000 ranks without data: exit 2"
+if [ -z "$TRC_SANITIZE" ]; then
+	[ "$m2" -lt 30000 ]
+	ok $? "trc-loops -x, rank 2000000: $m2 KB, under 30000"
+	[ "$m" -lt 30000 ]
+	ok $? "trc-loops -x, a group of 10,000,000 ranks: $m KB, under 30000 (it took 862 MB)"
+else
+	ok 0 "memory not measured under the sanitizers"
+fi
 
 # trc-stable: the ranks with events in either trace (and those a header
 # declares) get rows; rank 2,000,000 sends to rank 0 in both, 2 events

@@ -2026,7 +2026,12 @@ find_regions(struct rd *d)
 
 /* ---- events of one location ---- */
 
-static OTF2_CallbackCode
+/*
+ * -1, for the helpers' "< 0" tests: OTF2_CALLBACK_INTERRUPT is 1, and
+ * returned from here it let peer_of()'s callers go on to index an
+ * undefined communicator (fuzz: heap-use-after-free in ev_collend).
+ */
+static int
 lfail(struct oloc *l, const char *fmt, ...)
 {
 	char buf[TRC_ERRLEN + 64];
@@ -2037,7 +2042,7 @@ lfail(struct oloc *l, const char *fmt, ...)
 	va_end(ap);
 	rfail(l->rd, "location %llu, event %llu: %s",
 	    (unsigned long long)l->id, (unsigned long long)l->pos, buf);
-	return OTF2_CALLBACK_INTERRUPT;
+	return -1;
 }
 
 /* The trc attributes of a record into l->x; others counted. */
@@ -2205,8 +2210,10 @@ ev_enter(OTF2_LocationRef loc, OTF2_TimeStamp time, uint64_t pos, void *u,
 
 	(void)loc;
 	START(R_ENTER);
-	if (region >= l->rd->dec.nreg || !l->rd->def.reg[region].defined)
-		return lfail(l, "undefined region %u", region);
+	if (region >= l->rd->dec.nreg || !l->rd->def.reg[region].defined) {
+		lfail(l, "undefined region %u", region);
+		return OTF2_CALLBACK_INTERRUPT;
+	}
 	l->rec.region = region;
 	return OTF2_CALLBACK_SUCCESS;
 }
@@ -2219,8 +2226,10 @@ ev_leave(OTF2_LocationRef loc, OTF2_TimeStamp time, uint64_t pos, void *u,
 
 	(void)loc;
 	START(R_LEAVE);
-	if (region >= l->rd->dec.nreg || !l->rd->def.reg[region].defined)
-		return lfail(l, "undefined region %u", region);
+	if (region >= l->rd->dec.nreg || !l->rd->def.reg[region].defined) {
+		lfail(l, "undefined region %u", region);
+		return OTF2_CALLBACK_INTERRUPT;
+	}
 	l->rec.region = region;
 	return OTF2_CALLBACK_SUCCESS;
 }

@@ -1779,6 +1779,11 @@ key_name(struct rd *d, int key)
 	e = strchr(l, ' ');
 	if (e == NULL)
 		e = l + strlen(l);
+	/* A key as the stream's reader splits it: "w(s=tring" would read
+	 * back as w(s with the value "tring=..." (libFuzzer). */
+	if (e == l || memchr(l, '=', (size_t)(e - l)) != NULL ||
+	    memchr(l, '\t', (size_t)(e - l)) != NULL)
+		return NULL;
 	if ((c = malloc((size_t)(e - l) + 1)) == NULL)
 		return NULL;
 	memcpy(c, l, (size_t)(e - l));
@@ -1846,7 +1851,8 @@ explicit_event(struct rd *d, char **f, size_t *fl, int n, int32_t rank,
 		cl = (int)((type - T_BASE) % 8);
 		if ((kn = key_name(d, key)) == NULL)
 			return trc_fail_at(d->r, d->name, line, "trc attribute "
-			    "type %lld has no name (is the .pcf missing?)",
+			    "type %lld has no name a key can be (is the .pcf "
+			    "missing?)",
 			    (long long)type);
 		switch (cl) {
 		case C_INT:
@@ -1960,9 +1966,9 @@ static int
 usual_class(int key, int cl)
 {
 	switch (key) {
-	case 1: case 2: case 5:		/* peer, tag, root: a number or * */
+	case 1: case 2:			/* peer, tag: a number or * */
 		return cl == C_INT || cl == C_ANY;
-	case 3: case 4:			/* bytes, comm */
+	case 3: case 4: case 5:		/* bytes, comm, root: a number */
 		return cl == C_INT;
 	case 7:				/* req: one or a list */
 		return cl == C_INT || cl == C_LIST;
