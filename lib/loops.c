@@ -1407,6 +1407,12 @@ trc_unloop_open(const char *path)
 				ufail(U, line, "invalid rank list '%s'", p);
 				goto out;
 			}
+			/* The stream written must be one its readers take. */
+			if (U->hdr.ranks > 0 && hi >= U->hdr.ranks) {
+				ufail(U, line, "rank %lld out of range (ranks=%ld)",
+				    (long long)hi, (long)U->hdr.ranks);
+				goto out;
+			}
 			if (trc_grow(&g->rng, &g->caprng, g->nrng + 1,
 			    sizeof(*g->rng), 8) < 0) {
 				ufail(U, line, "out of memory");

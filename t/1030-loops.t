@@ -292,7 +292,11 @@ expect_exit 0 "-x, ranks 2-3,0-1: exit 0" -- trc-loops -x "$tmp/d.loops"
 is_file "$out" "$tmp/ring.x" "-x, ranks 2-3,0-1: as 0-3"
 ring_group "0-2,2-3"
 desc "ranks twice in the group" 2 "rank 2 twice in the group"
+# A rank past the header's ranks= would write a stream its readers
+# refuse (libFuzzer: fuzz/regress/loops/rank-past-ranks).
 ring_group "0-4"
+desc "rank past ranks=" 2 "rank 4 out of range (ranks=4)"
+ring_group "0-4" 's/ ranks=4//'
 expect_exit 2 "-x, a rank without data: exit 2" -- trc-loops -x "$tmp/d.loops"
 is "$(cat "$err")" "trc-loops: $tmp/d.loops: rank 4 has no data" "-x, a rank without data: message"
 ring_group "0-3" 's/^rank 3$/rank 2/'
