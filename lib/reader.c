@@ -50,8 +50,7 @@ struct trc_reader {
 	char		*extra;
 	size_t		 extralen;
 	int64_t		 last_t;
-	int64_t		*rank_last;	/* order=rank: last time of each rank */
-	size_t		 nrank_last;
+	struct trc_pages rank_last;	/* order=rank: last time of each rank */
 	char		 perr[TRC_ERRLEN];	/* the parser's */
 	char		 err[TRC_ERRLEN + 512];
 };
@@ -204,7 +203,7 @@ trc_close(struct trc_reader *r)
 	free(r->name);
 	free(r->buf);
 	free(r->extra);
-	free(r->rank_last);
+	trc_pages_free(&r->rank_last);
 	free(r);
 }
 
@@ -525,23 +524,15 @@ trc_get_header(struct trc_reader *r)
 static int
 check_rank_order(struct trc_reader *r, const struct trc_event *ev)
 {
-	size_t n, i;
-	int64_t *p;
+	int64_t *last;
 
-	if ((size_t)ev->rank >= r->nrank_last) {
-		n = r->nrank_last ? r->nrank_last : 64;
-		while (n <= (size_t)ev->rank)
-			n *= 2;
-		if ((p = realloc(r->rank_last, n * sizeof(*p))) == NULL)
-			return trc_fail(r, "out of memory");
-		for (i = r->nrank_last; i < n; i++)
-			p[i] = 0;
-		r->rank_last = p;
-		r->nrank_last = n;
-	}
-	if (ev->t < r->rank_last[ev->rank])
+	/* In pages: memory by the ranks present, not the largest. */
+	r->rank_last.elsize = sizeof(*last);
+	if ((last = trc_pages_get(&r->rank_last, (size_t)ev->rank)) == NULL)
+		return trc_fail(r, "out of memory");
+	if (ev->t < *last)
 		return -1;
-	r->rank_last[ev->rank] = ev->t;
+	*last = ev->t;
 	return 0;
 }
 
@@ -638,7 +629,8 @@ check_slow(struct trc_reader *r, const struct trc_event *ev)
 			if (r->failed)
 				return -1;
 			a[trc_format_time(a, ev->t)] = '\0';
-			b[trc_format_time(b, r->rank_last[ev->rank])] = '\0';
+			b[trc_format_time(b, *(int64_t *)trc_pages_at(&r->rank_last,
+			    (size_t)ev->rank))] = '\0';
 			return trc_fail(r, "time goes backwards on rank %ld "
 			    "('%s' after '%s')", (long)ev->rank, a, b);
 		}
