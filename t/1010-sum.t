@@ -109,7 +109,7 @@ expect_exit 2 "two files" -- trc-sum "$tmp/hand.trc" "$tmp/hand.trc"
 for r in 1073741824 2147483647; do
 	printf '#trc 1\n0.5 %s MK\n' "$r" >"$tmp/big.trc"
 	expect_exit 2 "rank $r: exit 2" -- env ASAN_OPTIONS=allocator_may_return_null=1 timeout 60 trc-sum "$tmp/big.trc"
-	is "$(cat "$err")" "trc-sum: $tmp/big.trc:2: out of memory" "  said"
+	is "$(cat "$err")" "trc-sum: $tmp/big.trc:2: out of memory for the rows of ranks up to $r" "  said"
 done
 # An order=none stream whose rank goes back in time: refused, not
 # summed into negative durations.
