@@ -248,9 +248,10 @@ struct warm_cell {
 
 struct trc_warmup {
 	double			 fraction;
-	struct warm_cell	**row;		/* [label + 1][rank], 0 outside */
-	int32_t			*nrank;		/* cells per row */
-	int32_t			 nrow;
+	/* Per label + 1 (0 outside every region), the cells by rank in
+	 * pages: memory by the ranks present. */
+	struct trc_pages	*row;
+	size_t			 nrow, caprow;
 };
 
 struct trc_warmup *
@@ -266,14 +267,13 @@ trc_warmup_new(double fraction)
 void
 trc_warmup_free(struct trc_warmup *w)
 {
-	int32_t i;
+	size_t i;
 
 	if (w == NULL)
 		return;
 	for (i = 0; i < w->nrow; i++)
-		free(w->row[i]);
+		trc_pages_free(&w->row[i]);
 	free(w->row);
-	free(w->nrank);
 	free(w);
 }
 
@@ -281,34 +281,17 @@ trc_warmup_free(struct trc_warmup *w)
 static struct warm_cell *
 warm_cell(struct trc_warmup *w, int32_t label, int32_t rank)
 {
-	int32_t i = label + 1, n;
-	void *p;
+	size_t i = (size_t)(label + 1);
 
 	if (i >= w->nrow) {
-		for (n = w->nrow ? w->nrow : 4; n <= i; n *= 2)
-			;
-		if ((p = realloc(w->row, (size_t)n * sizeof(*w->row))) == NULL)
+		if (trc_grow(&w->row, &w->caprow, i + 1, sizeof(*w->row), 4) < 0)
 			return NULL;
-		w->row = p;
-		if ((p = realloc(w->nrank, (size_t)n * sizeof(*w->nrank))) == NULL)
-			return NULL;
-		w->nrank = p;
-		memset(w->row + w->nrow, 0, (size_t)(n - w->nrow) * sizeof(*w->row));
-		memset(w->nrank + w->nrow, 0,
-		    (size_t)(n - w->nrow) * sizeof(*w->nrank));
-		w->nrow = n;
+		for (; w->nrow <= i; w->nrow++) {
+			memset(&w->row[w->nrow], 0, sizeof(*w->row));
+			w->row[w->nrow].elsize = sizeof(struct warm_cell);
+		}
 	}
-	if (rank >= w->nrank[i]) {
-		for (n = w->nrank[i] ? w->nrank[i] : 4; n <= rank; n *= 2)
-			;
-		if ((p = realloc(w->row[i], (size_t)n * sizeof(**w->row))) == NULL)
-			return NULL;
-		memset((struct warm_cell *)p + w->nrank[i], 0,
-		    (size_t)(n - w->nrank[i]) * sizeof(**w->row));
-		w->row[i] = p;
-		w->nrank[i] = n;
-	}
-	return &w->row[i][rank];
+	return trc_pages_get(&w->row[i], (size_t)rank);
 }
 
 int
@@ -349,15 +332,17 @@ void
 trc_warmup_apply(const struct trc_warmup *w, struct trc_summary *s)
 {
 	const struct warm_cell *c;
-	int32_t i, r;
+	int32_t j, r;
+	size_t i;
 	double want;
 	int k;
 
 	for (i = 0; i < w->nrow; i++)
-		for (r = 0; r < w->nrank[i] && r < s->nranks; r++) {
-			c = &w->row[i][r];
-			want = w->fraction * (double)c->n;
-			if (c->n == 0 || want < 1)
+		for (j = 0; j < s->npresent; j++) {
+			r = s->present[j];
+			c = trc_pages_at(&w->row[i], (size_t)r);
+			want = c != NULL ? w->fraction * (double)c->n : 0;
+			if (want < 1)
 				continue;
 			for (k = 0; k + 1 < WARM_POWERS &&
 			    (double)((int64_t)1 << (k + 1)) <= want; k++)
