@@ -105,6 +105,7 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 		return NULL;
 	if (opts != NULL)
 		r->opts = *opts;
+	r->rank_last.elsize = sizeof(int64_t);
 	r->name = strdup(stdin_ ? "<stdin>" : path);
 	/* Padded past its end for trc_parse_event's wide loads,
 	 * and cleared so that they never read undefined bytes. */
@@ -527,7 +528,6 @@ check_rank_order(struct trc_reader *r, const struct trc_event *ev)
 	int64_t *last;
 
 	/* In pages: memory by the ranks present, not the largest. */
-	r->rank_last.elsize = sizeof(*last);
 	if ((last = trc_pages_get(&r->rank_last, (size_t)ev->rank)) == NULL)
 		return trc_fail(r, "out of memory");
 	if (ev->t < *last)
