@@ -29,15 +29,10 @@ static const char usage_line[] =
 /* Long options without a letter. */
 enum { OPT_LOGGP = 256, OPT_PENALTY, OPT_POINTS, OPT_SEGMENTS, OPT_STRICT };
 
-struct meas {
-	int64_t		 bytes;
-	double		 sec;
-};
-
 struct op {
-	char		*name;
-	struct meas	*m;
-	size_t		 n, cap;
+	char			*name;
+	struct trc_fit_meas	*m;
+	size_t			 n, cap;
 };
 
 static struct op *ops;
@@ -146,44 +141,13 @@ readfile(const char *path)
 	trc_table_close(t);
 }
 
-static int
-bybytes(const void *a, const void *b)
-{
-	const struct meas *x = a, *y = b;
-
-	return (x->bytes > y->bytes) - (x->bytes < y->bytes);
-}
-
 /* The sizes of op in x[] and their median times in y[]; returns how many. */
 static size_t
 medians(struct op *op, double **xp, double **yp)
 {
-	double *x, *y, *v;
-	size_t i, j, n = 0;
-
-	qsort(op->m, op->n, sizeof(*op->m), bybytes);
-	x = ecalloc(op->n, sizeof(*x));
-	y = ecalloc(op->n, sizeof(*y));
-	v = ecalloc(op->n, sizeof(*v));
-	for (i = 0; i < op->n; i = j) {
-		for (j = i; j < op->n && op->m[j].bytes == op->m[i].bytes; j++)
-			v[j - i] = op->m[j].sec;
-		x[n] = (double)op->m[i].bytes;
-		y[n++] = trc_fit_median(v, j - i);
-	}
-	free(v);
-	*xp = x;
-	*yp = y;
-	return n;
-}
-
-static void
-fmtsize(char *buf, size_t len, int64_t v)
-{
-	if (v == TRC_FIT_INF)
-		snprintf(buf, len, "inf");
-	else
-		snprintf(buf, len, "%lld", (long long)v);
+	*xp = ecalloc(op->n, sizeof(**xp));
+	*yp = ecalloc(op->n, sizeof(**yp));
+	return trc_fit_medians(op->m, op->n, *xp, *yp);
 }
 
 /*
@@ -197,23 +161,14 @@ ranges(struct op *send, struct op *late, struct trc_fit_range **rp,
     size_t *nsizes)
 {
 	double *sx, *sy, *lx, *ly, *x, *a, *b;
-	size_t ns, nl, i, j, n = 0, nr;
+	size_t ns, nl, n, nr;
 
 	ns = medians(send, &sx, &sy);
 	nl = medians(late, &lx, &ly);
 	x = ecalloc(ns, sizeof(*x));
 	a = ecalloc(ns, sizeof(*a));
 	b = ecalloc(ns, sizeof(*b));
-	for (i = 0, j = 0; i < ns && j < nl;)
-		if (sx[i] < lx[j])
-			i++;
-		else if (lx[j] < sx[i])
-			j++;
-		else {
-			x[n] = sx[i];
-			a[n] = sy[i++];
-			b[n++] = ly[j++];
-		}
+	n = trc_fit_common(sx, sy, ns, lx, ly, nl, x, a, b);
 	if (n == 0)
 		die("send-late: no size measured by send too");
 	*rp = ecalloc((n + 1) / 2, sizeof(**rp));
@@ -240,13 +195,12 @@ syncranges(struct op *send, struct op *late, int verbose)
 	printf("# send-sync: sizes whose blocking sends wait for the "
 	    "receiver (send-late over %g times send, %zu sizes): %zu "
 	    "range%s\n", TRC_FIT_SYNC_RATIO, n, nr, nr == 1 ? "" : "s");
-	for (k = 0; k < nr; k++) {
-		fmtsize(lo, sizeof(lo), r[k].lo);
-		fmtsize(hi, sizeof(hi), r[k].hi);
-		printf("send-sync %s %s\n", lo, hi);
-		if (verbose)
-			fprintf(stderr, "%s: send-sync [%s, %s)\n",
-			    trc_progname, lo, hi);
+	trc_fit_write_sync(stdout, r, nr);
+	for (k = 0; verbose && k < nr; k++) {
+		trc_fit_fmt_size(lo, sizeof(lo), r[k].lo);
+		trc_fit_fmt_size(hi, sizeof(hi), r[k].hi);
+		fprintf(stderr, "%s: send-sync [%s, %s)\n", trc_progname, lo,
+		    hi);
 	}
 	free(r);
 }
@@ -297,7 +251,7 @@ loggp(int verbose)
 	medians(isend, &ix, &iy);
 	if (trc_loggp_fit(x, y, n, iy[0], eager, &p, err, sizeof(err)) < 0)
 		die("%s", err);
-	fmtsize(buf, sizeof(buf), p.eager);
+	trc_fit_fmt_size(buf, sizeof(buf), p.eager);
 	printf("# trc-fit --loggp: LogGP parameters from recv (%zu sizes up "
 	    "to the eager limit, %zu beyond) and isend of %lld bytes\n",
 	    p.neager, p.nrdv, (long long)ix[0]);
@@ -345,11 +299,8 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 	printf("# %s: %zu measurements, %zu sizes, %zu segment%s\n",
 	    op->name, op->n, n, nseg, nseg == 1 ? "" : "s");
 	for (k = 0; k < nseg; k++) {
-		snprintf(lo, sizeof(lo), "%lld", (long long)seg[k].lo);
-		if (seg[k].hi == TRC_FIT_INF)
-			snprintf(hi, sizeof(hi), "inf");
-		else
-			snprintf(hi, sizeof(hi), "%lld", (long long)seg[k].hi);
+		trc_fit_fmt_size(lo, sizeof(lo), seg[k].lo);
+		trc_fit_fmt_size(hi, sizeof(hi), seg[k].hi);
 		printf("# %s %s %s: %zu sizes, r2 %.6f, relative rms %.4g\n",
 		    op->name, lo, hi, st[k].npts, st[k].r2, st[k].rrms);
 		if (verbose)
@@ -357,14 +308,7 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 			    "relative rms %.4g\n", trc_progname, op->name, lo,
 			    hi, st[k].npts, st[k].r2, st[k].rrms);
 	}
-	for (k = 0; k < nseg; k++) {
-		printf("%s %lld ", op->name, (long long)seg[k].lo);
-		if (seg[k].hi == TRC_FIT_INF)
-			printf("inf");
-		else
-			printf("%lld", (long long)seg[k].hi);
-		printf(" %.9g %.9g\n", seg[k].a, seg[k].b);
-	}
+	trc_fit_write_op(stdout, op->name, seg, nseg);
 	free(x);
 	free(y);
 	free(seg);

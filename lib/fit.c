@@ -169,8 +169,8 @@ parse_real(const char *s, double *v)
 	return 0;
 }
 
-static void
-fmt_size(char *buf, size_t len, int64_t v)
+void
+trc_fit_fmt_size(char *buf, size_t len, int64_t v)
 {
 	if (v == TRC_FIT_INF)
 		snprintf(buf, len, "inf");
@@ -216,8 +216,8 @@ addsync(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 		return -1;
 	}
 	if (f->nsync > 0 && r.lo < f->sync[f->nsync - 1].hi) {
-		fmt_size(b1, sizeof(b1), f->sync[f->nsync - 1].hi);
-		fmt_size(b2, sizeof(b2), r.lo);
+		trc_fit_fmt_size(b1, sizeof(b1), f->sync[f->nsync - 1].hi);
+		trc_fit_fmt_size(b2, sizeof(b2), r.lo);
 		trc_errorf(err, errlen, "overlap in 'send-sync' sizes: previous "
 		    "range ends at %s, this one starts at %s", b1, b2);
 		return -1;
@@ -278,8 +278,8 @@ addrow(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 		int64_t prev = op->seg[op->nseg - 1].hi;
 
 		if (s.lo != prev) {
-			fmt_size(b1, sizeof(b1), prev);
-			fmt_size(b2, sizeof(b2), s.lo);
+			trc_fit_fmt_size(b1, sizeof(b1), prev);
+			trc_fit_fmt_size(b2, sizeof(b2), s.lo);
 			trc_errorf(err, errlen, "%s in '%s' sizes: previous row "
 			    "ends at %s, this one starts at %s",
 			    s.lo > prev ? "gap" : "overlap", op->name, b1, b2);
@@ -354,6 +354,85 @@ trc_fit_median(double *v, size_t n)
 {
 	gsl_sort(v, 1, n);
 	return gsl_stats_median_from_sorted_data(v, 1, n);
+}
+
+static int
+bysize_time(const void *a, const void *b)
+{
+	const struct trc_fit_meas *x = a, *y = b;
+
+	if (x->bytes != y->bytes)
+		return (x->bytes > y->bytes) - (x->bytes < y->bytes);
+	return (x->sec > y->sec) - (x->sec < y->sec);
+}
+
+size_t
+trc_fit_medians(struct trc_fit_meas *m, size_t n, double *x, double *y)
+{
+	size_t i, j, k = 0;
+
+	/* Sorted by time within a size too: the median is in the middle. */
+	qsort(m, n, sizeof(*m), bysize_time);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && m[j].bytes == m[i].bytes; j++)
+			;
+		x[k] = (double)m[i].bytes;
+		y[k++] = (j - i) % 2 == 1 ? m[i + (j - i) / 2].sec :
+		    (m[i + (j - i) / 2 - 1].sec + m[i + (j - i) / 2].sec) / 2;
+	}
+	return k;
+}
+
+size_t
+trc_fit_common(const double *ax, const double *ay, size_t na,
+    const double *bx, const double *by, size_t nb, double *x, double *a,
+    double *b)
+{
+	size_t i = 0, j = 0, n = 0;
+
+	while (i < na && j < nb)
+		if (ax[i] < bx[j])
+			i++;
+		else if (bx[j] < ax[i])
+			j++;
+		else {
+			x[n] = ax[i];
+			a[n] = ay[i++];
+			b[n++] = by[j++];
+		}
+	return n;
+}
+
+int
+trc_fit_write_op(FILE *fp, const char *name, const struct trc_fit_seg *seg,
+    size_t nseg)
+{
+	char lo[32], hi[32];
+	size_t k;
+
+	for (k = 0; k < nseg; k++) {
+		trc_fit_fmt_size(lo, sizeof(lo), seg[k].lo);
+		trc_fit_fmt_size(hi, sizeof(hi), seg[k].hi);
+		if (fprintf(fp, "%s %s %s %.9g %.9g\n", name, lo, hi, seg[k].a,
+		    seg[k].b) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+trc_fit_write_sync(FILE *fp, const struct trc_fit_range *r, size_t nr)
+{
+	char lo[32], hi[32];
+	size_t k;
+
+	for (k = 0; k < nr; k++) {
+		trc_fit_fmt_size(lo, sizeof(lo), r[k].lo);
+		trc_fit_fmt_size(hi, sizeof(hi), r[k].hi);
+		if (fprintf(fp, "send-sync %s %s\n", lo, hi) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /*

@@ -8,6 +8,7 @@
 #define TRC_FIT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* The HI of a last segment: no upper bound ("inf" in the file). */
@@ -122,5 +123,41 @@ int	 trc_loggp_fit(const double *x, const double *y, size_t n, double o,
 
 /* The median of v[0..n), n > 0; sorts v. */
 double	 trc_fit_median(double *v, size_t n);
+
+/* One benchmark measurement: a message of bytes took sec seconds. */
+struct trc_fit_meas {
+	int64_t		 bytes;
+	double		 sec;
+};
+
+/*
+ * The distinct sizes of m[0..n) in x[], increasing, and the median time
+ * of each in y[] (so that a few slow repetitions do not bend a fit);
+ * x and y hold n.  Sorts m.  Returns how many sizes.
+ */
+size_t	 trc_fit_medians(struct trc_fit_meas *m, size_t n, double *x,
+	    double *y);
+
+/*
+ * The sizes two operations both measured: of sizes ax[0..na) with
+ * medians ay[] and bx[0..nb) with by[] (each increasing), the common
+ * sizes in x[] with a's median in a[] and b's in b[] (each with room
+ * for the smaller count).  Returns how many.
+ */
+size_t	 trc_fit_common(const double *ax, const double *ay, size_t na,
+	    const double *bx, const double *by, size_t nb, double *x,
+	    double *a, double *b);
+
+/*
+ * Writes the rows "OP LO HI A B" of one operation's segments, or the
+ * lines "send-sync LO HI" of ranges, as trc-fit(5) has them; -1 with
+ * errno when the stream fails.
+ */
+int	 trc_fit_write_op(FILE *, const char *name,
+	    const struct trc_fit_seg *, size_t nseg);
+int	 trc_fit_write_sync(FILE *, const struct trc_fit_range *, size_t nr);
+
+/* A size as trc-fit(5) writes it ("inf" for TRC_FIT_INF) into buf. */
+void	 trc_fit_fmt_size(char *buf, size_t len, int64_t v);
 
 #endif

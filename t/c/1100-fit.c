@@ -328,6 +328,50 @@ main(void)
 		is_num(trc_fit_median(v, 5), 3, 0, "median of five");
 		is_num(trc_fit_median(v, 4), 2.5, 0, "median of four");
 	}
+	{
+		/* Sizes 8 (times 3, 1, 2: median 2), 0 (4, 6: 5), 64 (9). */
+		struct trc_fit_meas m[] = { { 8, 3 }, { 0, 4 }, { 64, 9 },
+		    { 8, 1 }, { 0, 6 }, { 8, 2 } };
+		double x[6], y[6];
+
+		is_int((long long)trc_fit_medians(m, 6, x, y), 3,
+		    "medians: three sizes");
+		ok(x[0] == 0 && x[1] == 8 && x[2] == 64, "medians: the sizes "
+		    "in increasing order");
+		ok(y[0] == 5 && y[1] == 2 && y[2] == 9, "medians: 5 (of two), "
+		    "2 (of three), 9 (of one)");
+	}
+	{
+		double ax[] = { 0, 8, 64, 512 }, ay[] = { 1, 2, 3, 4 };
+		double bx[] = { 8, 16, 512, 4096 }, by[] = { 5, 6, 7, 8 };
+		double x[4], a[4], b[4];
+
+		is_int((long long)trc_fit_common(ax, ay, 4, bx, by, 4, x, a,
+		    b), 2, "common sizes: 8 and 512");
+		ok(x[0] == 8 && a[0] == 2 && b[0] == 5 && x[1] == 512 &&
+		    a[1] == 4 && b[1] == 7, "common sizes: each with both "
+		    "medians");
+		is_int((long long)trc_fit_common(ax, ay, 4, bx, by, 0, x, a,
+		    b), 0, "common sizes: none with an empty side");
+	}
+	{
+		struct trc_fit_seg seg[] = { { 0, 1024, 1.5e-6, 2e-10, 0 },
+		    { 1024, TRC_FIT_INF, 0.25, 1e-9, 0 } };
+		struct trc_fit_range r[] = { { 0, 64, 0 },
+		    { 4096, TRC_FIT_INF, 0 } };
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&buf, &len);
+
+		trc_fit_write_op(fp, "send", seg, 2);
+		trc_fit_write_sync(fp, r, 2);
+		fclose(fp);
+		is_str(buf, "send 0 1024 1.5e-06 2e-10\n"
+		    "send 1024 inf 0.25 1e-09\n"
+		    "send-sync 0 64\nsend-sync 4096 inf\n",
+		    "written rows as trc-fit(5) has them");
+		free(buf);
+	}
 	unlink(path);
 	return done_testing();
 }
