@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+
 #include "trc.h"
 
 void
@@ -132,4 +135,17 @@ trc_effects_rank(const struct trc_effects *e, struct trc_effect_rank *rank)
 	}
 	qsort(rank, n, sizeof rank[0], by_ss);
 	return n;
+}
+
+double
+trc_effects_t(double conf, long df)
+{
+	double t;
+
+	if (!(conf > 0 && conf < 100) || df < 1)
+		return NAN;
+	/* GSL's handler would abort the program; its NAN is the answer. */
+	gsl_set_error_handler_off();
+	t = gsl_cdf_tdist_Pinv(0.5 + conf / 200, (double)df);
+	return isfinite(t) ? t : NAN;
 }

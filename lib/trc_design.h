@@ -189,6 +189,12 @@ struct trc_effect_rank {
  * in chain order with the error first.  Returns how many.
  */
 long	 trc_effects_rank(const struct trc_effects *, struct trc_effect_rank *);
+/*
+ * The half-width factor of a conf% (0 < conf < 100) confidence interval
+ * of an effect with df error degrees of freedom: Student's t quantile
+ * at 0.5 + conf/200 (Jain 18.5).  NAN when there is none.
+ */
+double	 trc_effects_t(double conf, long df);
 
 /*
  * A run table read back: the table of trc-design -t with response

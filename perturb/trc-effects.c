@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <gsl/gsl_cdf.h>
-#include <gsl/gsl_errno.h>
-
 #include "trc.h"
 
 static const char usage_line[] =
@@ -138,7 +135,6 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1)
 		usage_error(usage_line);
-	gsl_set_error_handler_off();
 	if (ffile != NULL && trc_factors_read(ffile, &fs, err,
 	    sizeof err) == -1)
 		die("%s", err);
@@ -153,7 +149,7 @@ main(int argc, char **argv)
 		die("%s", err);
 	m = trc_design_runs(&d);
 	if (r > 1) {
-		t = gsl_cdf_tdist_Pinv(0.5 + conf / 200, (double)m * (r - 1));
+		t = trc_effects_t(conf, m * (r - 1));
 		if (!isfinite(t))
 			die("no t quantile for %g%% confidence", conf);
 	}

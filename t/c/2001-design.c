@@ -6,6 +6,7 @@
  * E = AC, F = BC, G = ABC); Jain, The Art of Computer Systems
  * Performance Analysis, Examples 17.1 and 18.1.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,5 +289,17 @@ main(void)
 		ok(trc_splitmix64(&s) == UINT64_C(0x6e789e6aa1b965f4),
 		    "splitmix64(0) second");
 	}
+	/*
+	 * Student's t from the printed tables (Jain, Table A.4): 90%
+	 * two-sided is t[0.95], 95% is t[0.975].
+	 */
+	is_num(trc_effects_t(90, 4), 2.132, 0.001, "t: 90 percent, 4 "
+	    "degrees of freedom");
+	is_num(trc_effects_t(95, 10), 2.228, 0.001, "t: 95 percent, 10 "
+	    "degrees of freedom");
+	is_num(trc_effects_t(95, 1), 12.706, 0.001, "t: 95 percent, 1 "
+	    "degree of freedom");
+	ok(isnan(trc_effects_t(90, 0)), "t: none without degrees of freedom");
+	ok(isnan(trc_effects_t(100, 4)), "t: none at 100 percent");
 	return done_testing();
 }
