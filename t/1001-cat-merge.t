@@ -47,6 +47,13 @@ is "$(cat "$out")" "#trc 1 order=time
 1.500000000 0 SB peer=1 tag=2 bytes=3
 2.000000000 1 RE peer=0 tag=2 bytes=3" "blanks and times are made canonical"
 
+# A header word this version does not know (trc(5)): read, not passed on.
+printf '#trc 1 ranks=2 zone=utc later\n#note kept\n0.5 1 MK\n' > "$tmp/w.trc"
+trc-cat "$tmp/w.trc" > "$out"
+is "$(cat "$out")" "#trc 1 ranks=2 order=time
+#note kept
+0.500000000 1 MK" "an unknown header word is accepted and dropped, # lines kept"
+
 is "$(trc-cat --version)" "trc-cat 0.1" "--version"
 trc-cat --help > "$out"; ok $? "--help exits 0"
 done_testing
