@@ -211,6 +211,7 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
     size_t *readable)
 {
 	long pg = sysconf(_SC_PAGESIZE);
+	struct stat st;
 	off_t base;
 	size_t delta, n;
 	void *m;
@@ -224,6 +225,20 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
 	n = (size_t)((uint64_t)s->size - off);
 	if (n > want)
 		n = want;
+	/*
+	 * A page of a mapping past the file's end is SIGBUS, not an error
+	 * we could report: a file another process truncated since the
+	 * open stops here, named, before the window is mapped.
+	 */
+	if (fstat(s->fd, &st) < 0) {
+		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
+		return NULL;
+	}
+	if (st.st_size < s->origin + (off_t)off + (off_t)n) {
+		snprintf(s->err, sizeof(s->err), "the file shrank to %lld "
+		    "bytes while it was read", (long long)st.st_size);
+		return NULL;
+	}
 #ifdef MAP_POPULATE
 	flags |= MAP_POPULATE;	/* the window's pages at once, no faults */
 #endif

@@ -50,4 +50,24 @@ n=$(( $(wc -l < "$tmp/cut.trc") + 1 ))
 expect_exit 2 "cut file: exit 2" -- trc-cat "$tmp/cut.trc"
 is "$(cat "$err")" "trc-cat: $tmp/cut.trc:$n: truncated last line (no newline at end)" \
     "cut file: the message names the unfinished line"
+# Truncated by another process while read: a page mapped past the new
+# end would be SIGBUS; the reader sees it before mapping the window and
+# stops, named.  The pipe holds trc-cat inside its first window (its
+# output is its input, and the pipe takes under 256 KiB) until the file
+# is cut past that window.
+cp "$tmp/gen.trc" "$tmp/shrink.trc"
+trc-cat "$tmp/shrink.trc" 2> "$tmp/shrink.err" | {
+	head -c 1 > /dev/null
+	truncate -s 700001 "$tmp/shrink.trc"
+	cat > /dev/null
+}
+grep -q "^trc-cat: $tmp/shrink.trc:[0-9]*: the file shrank to 700001 bytes while it was read\$" "$tmp/shrink.err"
+ok $? "a file cut while read: the error names it" || diag "$(cat "$tmp/shrink.err")"
+cp "$tmp/gen.trc" "$tmp/shrink.trc"
+( trc-cat "$tmp/shrink.trc"; echo "rc=$?" > "$tmp/shrink.rc" ) 2>/dev/null | {
+	head -c 1 > /dev/null
+	truncate -s 700001 "$tmp/shrink.trc"
+	cat > /dev/null
+}
+is "$(cat "$tmp/shrink.rc")" "rc=2" "a file cut while read: exit 2"
 done_testing
