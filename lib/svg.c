@@ -15,21 +15,12 @@
 static int
 svg_reserve(struct trc_svg *s, size_t n)
 {
-	size_t cap;
-	char *p;
-
 	if (s->failed)
 		return -1;
-	if (s->len + n + 1 <= s->cap)
-		return 0;
-	for (cap = s->cap ? s->cap : 4096; cap < s->len + n + 1; cap *= 2)
-		continue;
-	if ((p = realloc(s->buf, cap)) == NULL) {
+	if (trc_grow(&s->buf, &s->cap, s->len + n + 1, 1, 4096) < 0) {
 		s->failed = 1;
 		return -1;
 	}
-	s->buf = p;
-	s->cap = cap;
 	return 0;
 }
 

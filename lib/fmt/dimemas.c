@@ -174,19 +174,9 @@ d_rank(struct trc_out *out, struct dim *d, int32_t r)
 static char *
 d_room(struct trc_out *out, struct drank *k, size_t n)
 {
-	size_t cap;
-	char *p;
-
-	if (k->len + n > k->cap) {
-		cap = k->cap ? k->cap : 4096;
-		while (cap < k->len + n)
-			cap *= 2;
-		if ((p = realloc(k->buf, cap)) == NULL) {
-			trc_out_fail(out, "out of memory");
-			return NULL;
-		}
-		k->buf = p;
-		k->cap = cap;
+	if (trc_grow(&k->buf, &k->cap, k->len + n, 1, 4096) < 0) {
+		trc_out_fail(out, "out of memory");
+		return NULL;
 	}
 	return k->buf + k->len;
 }

@@ -2699,17 +2699,8 @@ writeall(int fd, const char *p, size_t n)
 static int
 line_need(struct wr *w, size_t n)
 {
-	size_t cap;
-	char *p;
-
-	if (w->len + n <= w->cap)
-		return 0;
-	for (cap = w->cap ? w->cap : 4096; cap < w->len + n; cap *= 2)
-		;
-	if ((p = realloc(w->line, cap)) == NULL)
+	if (trc_grow(&w->line, &w->cap, w->len + n, 1, 4096) < 0)
 		return trc_out_fail(w->out, "out of memory");
-	w->line = p;
-	w->cap = cap;
 	return 0;
 }
 
