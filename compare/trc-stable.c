@@ -369,51 +369,26 @@ static int
 compare(const char *pa, const char *pb, const struct trc_graph *a,
     const struct trc_graph *b, const struct opts *o, int banner)
 {
-	struct trc_rank_cmp *cmp, tot;
+	struct trc_graph_cmp gc;
+	const struct trc_rank_cmp *cmp, *t = &gc.total;
 	struct regs rs;
-	int32_t nranks, *rank, r, k;
-	uint64_t n = 0, thr;
-	int identical = 1, unstable;
+	uint64_t n, thr;
+	int32_t k;
+	int identical, unstable;
 
-	memset(&tot, 0, sizeof(tot));
 	memset(&rs, 0, sizeof(rs));
-	/* The ranks with events in either: memory and rows by the ranks
-	 * present, not the largest rank number. */
-	if ((rank = trc_graph_ranks(a, b, 1, &nranks)) == NULL)
-		die("out of memory");
-	cmp = ecalloc((size_t)nranks + 1, sizeof(*cmp));
 	if (!o->quiet && banner)
 		printf("== %s %s\n", pa, pb);
-	for (k = 0; k < nranks; k++) {
-		r = rank[k];
-		if (trc_rank_compare(a, b, r, o->regions, &cmp[k],
-		    o->quiet ? NULL : region_cb, &rs) < 0)
-			die("out of memory");
-		identical &= cmp[k].same_string && cmp[k].same_edges;
-		tot.na += cmp[k].na;
-		tot.nb += cmp[k].nb;
-		tot.lcs += cmp[k].lcs;
-		tot.d += cmp[k].d;
-		n += cmp[k].na > cmp[k].nb ? cmp[k].na : cmp[k].nb;
-		tot.regions += cmp[k].regions;
-		tot.bad_regions += cmp[k].bad_regions;
-	}
-	/*
-	 * One distance, the sum of the ranks' (trc_graph.h): where a
-	 * rank's strings differ, its events outside their LCS; where they
-	 * are the same, event i is the same vertex in both graphs and the
-	 * receives matched to other sends are what differs.  (Across
-	 * differing strings the vertices correspond only through the LCS,
-	 * and a lost send would shift every later match on its channel,
-	 * so matches are not counted there.)  n is the sum of the ranks'
-	 * larger event counts, so that d = n - s where no receive is
-	 * matched otherwise.
-	 */
-	if (o->thr_frac >= 0)
-		thr = (uint64_t)(o->thr_frac * (double)n);
-	else
-		thr = o->thr_events;
-	unstable = !identical && tot.d > thr;
+	/* The rows: the ranks with events in either and those a header
+	 * declares, so that memory follows the ranks present. */
+	if (trc_graph_compare(a, b, 1, o->regions, &gc, o->quiet ? NULL :
+	    region_cb, &rs) < 0)
+		die("out of memory");
+	cmp = gc.per;
+	n = gc.n;
+	identical = gc.identical;
+	thr = trc_graph_threshold(&gc, o->thr_frac, o->thr_events);
+	unstable = trc_graph_unstable(&gc, thr);
 	if (!o->quiet) {
 		if (a->nranks != b->nranks)
 			printf("ranks differ: %s has %ld, %s has %ld\n", pa,
@@ -425,9 +400,9 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 		else
 			printf("%-6s %10s %10s %10s %10s\n", "rank", "events1",
 			    "events2", "lcs", "distance");
-		for (k = 0; k < nranks; k++) {
+		for (k = 0; k < gc.nranks; k++) {
 			printf("%-6ld %10llu %10llu %10llu %10llu",
-			    (long)rank[k],
+			    (long)gc.rank[k],
 			    (unsigned long long)cmp[k].na,
 			    (unsigned long long)cmp[k].nb,
 			    (unsigned long long)cmp[k].lcs,
@@ -439,36 +414,35 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 			putchar('\n');
 		}
 		printf("%-6s %10llu %10llu %10llu %10llu", "total",
-		    (unsigned long long)tot.na, (unsigned long long)tot.nb,
-		    (unsigned long long)tot.lcs, (unsigned long long)tot.d);
+		    (unsigned long long)t->na, (unsigned long long)t->nb,
+		    (unsigned long long)t->lcs, (unsigned long long)t->d);
 		if (o->regions)
-			printf(" %8llu %8llu", (unsigned long long)tot.regions,
-			    (unsigned long long)tot.bad_regions);
+			printf(" %8llu %8llu", (unsigned long long)t->regions,
+			    (unsigned long long)t->bad_regions);
 		putchar('\n');
 		printf("similarity %.6f (%llu of %llu events), distance %llu\n",
-		    n ? (double)tot.lcs / (double)n : 1.0,
-		    (unsigned long long)tot.lcs, (unsigned long long)n,
-		    (unsigned long long)tot.d);
+		    n ? (double)t->lcs / (double)n : 1.0,
+		    (unsigned long long)t->lcs, (unsigned long long)n,
+		    (unsigned long long)t->d);
 		if (identical)
 			printf("identical execution graphs: stable\n");
 		else if (!unstable)
 			printf("different execution graphs, within threshold: "
 			    "stable (distance %llu <= %llu)\n",
-			    (unsigned long long)tot.d, (unsigned long long)thr);
+			    (unsigned long long)t->d, (unsigned long long)thr);
 		else
 			printf("different execution graphs: unstable "
 			    "(distance %llu > %llu)\n",
-			    (unsigned long long)tot.d, (unsigned long long)thr);
+			    (unsigned long long)t->d, (unsigned long long)thr);
 		regs_print(&rs);
 		if (o->where && !identical)
-			where(pa, pb, a, b, cmp, rank, nranks);
+			where(pa, pb, a, b, cmp, gc.rank, gc.nranks);
 		if (o->choice)
 			choice(pa, pb);
 	}
 	free(rs.rank);
 	free(rs.region);
-	free(cmp);
-	free(rank);
+	trc_graph_cmp_free(&gc);
 	return unstable;
 }
 

@@ -606,56 +606,109 @@ unmatched_hunk(void *p, const struct trc_lcs_hunk *h)
 	u->out->unmatched[1] += h->blen;
 }
 
+/*
+ * One distance, the sum of the ranks': where a rank's strings differ,
+ * its events outside their LCS; where they are the same, event i is the
+ * same vertex in both graphs and the receives matched to other sends
+ * are what differs.  (Across differing strings the vertices correspond
+ * only through the LCS, and a lost send would shift every later match
+ * on its channel, so matches are not counted there.)  n is the sum of
+ * the ranks' larger event counts, so that d = n - lcs where no receive
+ * is matched otherwise.
+ */
+int
+trc_graph_compare(const struct trc_graph *a, const struct trc_graph *b,
+    int declared, int regions, struct trc_graph_cmp *out,
+    void (*cb)(void *, int32_t r, size_t region, size_t a0, size_t an,
+	size_t b0, size_t bn, uint64_t lcs), void *arg)
+{
+	struct trc_rank_cmp *c;
+	int32_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->identical = 1;
+	if ((out->rank = trc_graph_ranks(a, b, declared, &out->nranks)) ==
+	    NULL || (out->per = calloc((size_t)out->nranks + 1,
+	    sizeof(*out->per))) == NULL) {
+		trc_graph_cmp_free(out);
+		return -1;
+	}
+	for (i = 0; i < out->nranks; i++) {
+		c = &out->per[i];
+		if (trc_rank_compare(a, b, out->rank[i], regions, c, cb,
+		    arg) < 0) {
+			trc_graph_cmp_free(out);
+			return -1;
+		}
+		out->identical &= c->same_string && c->same_edges;
+		out->total.na += c->na;
+		out->total.nb += c->nb;
+		out->total.lcs += c->lcs;
+		out->total.d += c->d;
+		out->total.regions += c->regions;
+		out->total.bad_regions += c->bad_regions;
+		out->n += c->na > c->nb ? c->na : c->nb;
+	}
+	return 0;
+}
+
+void
+trc_graph_cmp_free(struct trc_graph_cmp *c)
+{
+	free(c->rank);
+	free(c->per);
+	c->rank = NULL;
+	c->per = NULL;
+	c->nranks = 0;
+}
+
+uint64_t
+trc_graph_threshold(const struct trc_graph_cmp *c, double frac,
+    uint64_t events)
+{
+	return frac >= 0 ? (uint64_t)(frac * (double)c->n) : events;
+}
+
+int
+trc_graph_unstable(const struct trc_graph_cmp *c, uint64_t threshold)
+{
+	return !c->identical && c->total.d > threshold;
+}
+
 int
 trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
     struct trc_graph_diff *out,
     void (*cb)(void *, int32_t rank, int side, size_t idx), void *arg)
 {
-	struct trc_rank_cmp *cmp;
+	struct trc_graph_cmp gc;
 	struct unmatched_arg u;
-	int32_t nranks, *rank, r, i;
-	uint64_t e = 0;
+	int32_t r, i;
 	size_t x, k;
-	int same_strings = 1;
 
 	memset(out, 0, sizeof(*out));
-	out->identical = 1;
-	/* The ranks with events: one empty in both compares equal, and
-	 * one a header declares has nothing unmatched. */
-	if ((rank = trc_graph_ranks(a, b, 0, &nranks)) == NULL)
+	/* The ranks with events: one a header declares has nothing to
+	 * add to the distance and nothing unmatched. */
+	if (trc_graph_compare(a, b, 0, 0, &gc, NULL, NULL) < 0)
 		return -1;
-	if ((cmp = calloc((size_t)nranks + 1, sizeof(*cmp))) == NULL) {
-		free(rank);
-		return -1;
-	}
-	for (i = 0; i < nranks; i++) {
-		r = rank[i];
-		if (trc_rank_compare(a, b, r, 0, &cmp[i], NULL, NULL) < 0) {
-			free(cmp);
-			free(rank);
-			return -1;
-		}
-		out->na += cmp[i].na;
-		out->nb += cmp[i].nb;
-		out->lcs += cmp[i].lcs;
-		e += cmp[i].same_string ? cmp[i].d : 0;
-		same_strings &= cmp[i].same_string;
-		out->identical &= cmp[i].same_string && cmp[i].same_edges;
-	}
-	/* d = n - s, as compare/trc-stable.c says why. */
-	out->n = out->na > out->nb ? out->na : out->nb;
-	out->d = same_strings ? e : out->n - out->lcs;
+	out->na = gc.total.na;
+	out->nb = gc.total.nb;
+	out->lcs = gc.total.lcs;
+	out->n = gc.n;
+	out->d = gc.total.d;
+	out->identical = gc.identical;
 	u.out = out;
 	u.cb = cb;
 	u.arg = arg;
-	for (i = 0; i < nranks; i++) {
-		const struct trc_rank *x1 = trc_graph_rank(a, rank[i]);
-		const struct trc_rank *y1 = trc_graph_rank(b, rank[i]);
+	for (i = 0; i < gc.nranks; i++) {
+		const struct trc_rank *x1 = trc_graph_rank(a, gc.rank[i]);
+		const struct trc_rank *y1 = trc_graph_rank(b, gc.rank[i]);
+		const struct trc_rank_cmp *c = &gc.per[i];
 
-		r = rank[i];
-		if (cmp[i].same_string && (cmp[i].same_edges || !same_strings))
+		r = gc.rank[i];
+		if (c->same_string && c->same_edges)
 			continue;
-		if (cmp[i].same_string) {
+		if (c->same_string) {
+			/* The receives matched otherwise, in both. */
 			for (x = 0, k = 0; x < x1->n; x++) {
 				if (TRC_TOK_KIND(x1->tok[x]) != TRC_RE)
 					continue;
@@ -673,12 +726,10 @@ trc_graph_unmatched(const struct trc_graph *a, const struct trc_graph *b,
 		u.rank = r;
 		if (trc_lcs_align(x1->tok, x1->n, y1->tok, y1->n,
 		    unmatched_hunk, &u) < 0) {
-			free(cmp);
-			free(rank);
+			trc_graph_cmp_free(&gc);
 			return -1;
 		}
 	}
-	free(cmp);
-	free(rank);
+	trc_graph_cmp_free(&gc);
 	return 0;
 }

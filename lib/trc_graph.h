@@ -144,20 +144,50 @@ int	 trc_rank_compare(const struct trc_graph *a, const struct trc_graph *b,
 		size_t b0, size_t bn, uint64_t lcs), void *arg);
 
 /*
- * Two whole graphs compared as trc-stable compares them, and the
- * events that comparison leaves without a partner: when every rank's
- * string is the same, the receives matched to other sends (in both
- * graphs); else each event outside its rank's longest common
- * subsequence (the whole alignment, trc_lcs_align), and nothing of the
- * ranks whose strings are the same.  cb(arg, rank, side, index) gets
- * each, side 0 for a and 1 for b, index counting the rank's events
- * from 0, rising per rank and side.  So the side with more events
- * unmatched has d of them.  Returns 0, or -1 when memory ran out.
+ * Two whole graphs compared rank by rank, as trc-stable(1) defines it:
+ * the rows are the ranks with events in either and (declared) those
+ * below either header's ranks=; the distance is the sum of the ranks'
+ * (trc_rank_compare), n the sum of their larger event counts, so that
+ * d = n - lcs where no receive is matched otherwise.  regions, cb and
+ * arg as for trc_rank_compare.  Returns 0, or -1 when memory ran out.
+ */
+struct trc_graph_cmp {
+	int32_t			 nranks;
+	int32_t			*rank;		/* the rows' ranks, in order */
+	struct trc_rank_cmp	*per;		/* a row each */
+	struct trc_rank_cmp	 total;		/* counts summed */
+	uint64_t		 n;		/* the larger counts summed */
+	int			 identical;
+};
+int	 trc_graph_compare(const struct trc_graph *a,
+	    const struct trc_graph *b, int declared, int regions,
+	    struct trc_graph_cmp *out,
+	    void (*cb)(void *, int32_t r, size_t region, size_t a0, size_t an,
+		size_t b0, size_t bn, uint64_t lcs), void *arg);
+void	 trc_graph_cmp_free(struct trc_graph_cmp *);
+/*
+ * The largest distance still stable: frac of n (a --threshold of a
+ * percentage), or when frac < 0 a count of events.
+ */
+uint64_t trc_graph_threshold(const struct trc_graph_cmp *, double frac,
+	    uint64_t events);
+/* 1 when the graphs are not identical and their distance is past it. */
+int	 trc_graph_unstable(const struct trc_graph_cmp *, uint64_t threshold);
+
+/*
+ * The same comparison, and the events it leaves without a partner: on
+ * each rank whose strings differ, each event outside their longest
+ * common subsequence (the whole alignment, trc_lcs_align); on each rank
+ * whose strings are the same, the receives matched otherwise, in both
+ * graphs.  cb(arg, rank, side, index) gets each, side 0 for a and 1 for
+ * b, index counting the rank's events from 0, rising per rank and
+ * side.  So on each rank the side with more events unmatched has the
+ * rank's distance.  Returns 0, or -1 when memory ran out.
  */
 struct trc_graph_diff {
 	uint64_t	 na, nb;	/* events */
 	uint64_t	 lcs;		/* common events */
-	uint64_t	 n;		/* max(na, nb) */
+	uint64_t	 n;		/* the ranks' larger counts summed */
 	uint64_t	 d;		/* trc-stable's distance */
 	uint64_t	 unmatched[2];	/* events given to cb, per side */
 	int		 identical;

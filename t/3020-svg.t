@@ -34,6 +34,14 @@ expect_exit 0 "--diff --equal kind, same strings" -- \
 expect_exit 0 "--diff --equal kind" -- \
     trc-svg --diff --equal kind "$d/race-a.trc" "$d/race-b.trc"; pic diffk
 expect_exit 0 "--diff of a run with itself" -- trc-svg --diff "$d/race-a.trc" "$d/race-a.trc"; pic self
+# Ranks that differ the other way round: rank 0 has 3 events in o1
+# and 1 in o2, rank 1 1 and 3; LCS 1 each.  trc-stable's distance is
+# the ranks' summed, (3 - 1) + (3 - 1) = 4, its n 3 + 3 = 6: not
+# max(4, 4) - 2 = 2 over the runs' totals.
+printf '#trc 1 ranks=2\n0.1 0 MK\n0.2 0 MK\n0.3 0 MK\n0.4 1 MK\n' > "$tmp/o1.trc"
+printf '#trc 1 ranks=2\n0.1 0 MK\n0.4 1 MK\n0.5 1 MK\n0.6 1 MK\n' > "$tmp/o2.trc"
+expect_exit 0 "--diff of ranks that differ the other way round" -- \
+    trc-svg --diff "$tmp/o1.trc" "$tmp/o2.trc"; pic oppo
 expect_exit 0 "--chart procs" -- trc-svg --chart procs "$d/small.trc"; pic procs
 expect_exit 0 "--chart sizes" -- trc-svg --chart sizes "$d/small.trc"; pic sizes
 expect_exit 0 "--chart ratios" -- trc-svg --chart ratios --vs "$d/small.trc" "$tmp/pred.trc"; pic ratios
@@ -112,11 +120,22 @@ is "$(field diff lanes)" "0:0 0:1 1:0 1:1 2:0 2:1" "--diff: a pair of lanes per 
 # --equal kind: every string is the same in race-a and race-c, and
 # both receives of rank 2 are matched to other sends: distance 2, both
 # highlighted in both runs.  race-a against race-b: rank 1's strings
-# differ, so matching is not counted: distance 10 - 8 = 2, all in b.
+# differ (b's region, 2 events, counted through the LCS), rank 2's are
+# the same with both receives matched otherwise (2 in each run): the
+# distance 2 + 2 = 4, rank by rank as trc-stable counts it.
 is "$(field diffc unmatched)" "2 2" "--equal kind: the receives matched otherwise"
 is "$(trc-stable --equal kind "$d/race-a.trc" "$d/race-c.trc" | awk '$1 == "total" { print $5 }')" \
     "2" "trc-stable agrees: 2"
-is "$(field diffk unmatched)" "0 2" "--equal kind: the region only"
+is "$(field diffk unmatched)" "2 4" "--equal kind: the region and rank 2's receives"
+is "$(trc-stable --equal kind "$d/race-a.trc" "$d/race-b.trc" | awk '$1 == "total" { print $5 }')" \
+    "4" "trc-stable agrees: 4"
+field diffk title | grep -q "distance 4,"; ok $? "--equal kind: the distance 4 in the title"
+is "$(field oppo unmatched)" "2 2" "the other way round: 2 highlighted in each run"
+field oppo title | grep -q "distance 4, similarity 0.333333 (2 of 6 events)"
+ok $? "the other way round: the title has trc-stable's distance and similarity" ||
+    diag "$(field oppo title)"
+is "$(trc-stable "$tmp/o1.trc" "$tmp/o2.trc" | sed -n 's/^similarity //p')" \
+    "0.333333 (2 of 6 events), distance 4" "trc-stable agrees"
 is "$(field self unmatched)" "0 0" "itself: nothing highlighted"
 field self title | grep -q 'distance 0,.*identical$'; ok $? "itself: identical in the title"
 
