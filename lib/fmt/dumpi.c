@@ -233,9 +233,13 @@ struct pev {
 	uint8_t		 kind, size, list, probe;
 };
 
+/* What the merge reads of a rank at every event (head to qcap) comes
+ * first, in one cache line mostly: the heap's ranks take turns. */
 struct rank {
 	int64_t		 head;		/* the time of q[qhead], for the heap */
 	int32_t		 rank;
+	struct pev	*q;
+	size_t		 qn, qhead, qcap;
 	int32_t		 wrank, wsize;	/* from the prescan, -1 none */
 	long		 wline;
 	char		*path;
@@ -244,8 +248,6 @@ struct rank {
 	int		 done;
 	int64_t		 last;		/* the previous call's return */
 	long		 lastline;
-	struct pev	*q;
-	size_t		 qn, qhead, qcap;
 	int64_t		*ids;
 	size_t		 nids, capids;
 	char		*str;
@@ -3342,13 +3344,13 @@ eb_op(struct trc_evbuild *eb, const char *op)
 {
 	size_t n = strlen(op);
 	char *v;
-	int i;
 
 	if ((v = trc_eb_slot(eb, "op", 2, n)) == NULL)
 		return;
 	memcpy(v, op, n);
-	i = trc_eb_commit(eb, v, 2, n);
-	eb->ev->op = eb->ev->attr[i].val;
+	(void)trc_eb_commit(eb, v, 2, n);
+	eb->ev->op.s = v;	/* not attr[i].val: see trc_eb_intk */
+	eb->ev->op.len = n;
 }
 
 /*
@@ -3362,7 +3364,6 @@ eb_reqs(struct trc_evbuild *eb, const int64_t *id, uint32_t n)
 	struct trc_event *ev = eb->ev;
 	uint32_t i;
 	char *v, *s;
-	int k;
 
 	if (eb->full || ev->nattr == TRC_MAXATTR ||
 	    eb->len + 3 + (size_t)n * 21 + 2 > sizeof(eb->buf))
@@ -3373,9 +3374,10 @@ eb_reqs(struct trc_evbuild *eb, const int64_t *id, uint32_t n)
 			*s++ = ',';
 		s += trc_format_int(s, id[i]);
 	}
-	k = trc_eb_commit(eb, v, 3, (size_t)(s - v));
+	(void)trc_eb_commit(eb, v, 3, (size_t)(s - v));
 	ev->req = id[0];
-	ev->reqs = ev->attr[k].val;
+	ev->reqs.s = v;		/* not attr[k].val: see trc_eb_intk */
+	ev->reqs.len = (size_t)(s - v);
 	return 0;
 }
 
@@ -3507,8 +3509,13 @@ next(struct trc_reader *r, struct trc_event *ev)
 			return 1;	/* still first: no sift */
 	}
 	sift(d, 0);
-	if (d->nheap > 0)
-		d->last = d->heap[0]->head;
+	if (d->nheap > 0) {
+		rk = d->heap[0];
+		d->last = rk->head;
+		/* The next event's, while this one is written: another
+		 * rank's queue, out of cache as often as not. */
+		__builtin_prefetch(&rk->q[rk->qhead]);
+	}
 	return 1;
 }
 
