@@ -113,4 +113,59 @@ expect_exit 2 "entering inside a call: exit 2" -- trc-cat -f dumpi "$tmp/nested.
 is "$(cat "$err")" "trc-cat: $tmp/nested.txt:9: 'MPI_Isend' has no returning line" \
     "entering inside a call: file and line of the call"
 
+# A line's blank, and an argument's '=' or '[', are looked for in its
+# first sixteen bytes at once, then past them (lib/fmt/dumpi.c,
+# blank_in and name_end): TYPEs of 15, 16 and 17 bytes put the blank
+# in, at and past the end of those bytes; arguments the calls do not
+# take put '=' or '[' at 15, 16 and 24 bytes into the name, or have no
+# '=' at all.  They give the same stream, with LF and with CR LF (which
+# takes the long way).
+awk '/^int count=3$/ { $0 = "int_of_15_bytes count=3" }
+	/^int dest=1$/ { $0 = "int_of_16_bytes_ dest=1" }
+	/^int tag=7$/ {
+		print "int_of_17_bytes__ tag=7"
+		print "int name_of_15_byte=1"
+		print "int name_of_16_bytes=1"
+		print "int name_of_15_byte[2]=[1, 2]"
+		print "int name_of_16_bytes[2]=[1, 2]"
+		print "int an_argument_name_of_24=1"
+		print "int a_name_with_no_value"
+		next
+	}
+	{ print }' "$tmp/lf.txt" > "$tmp/wide.txt"
+is "$(grep -c -e '^int_of_1[567]_bytes_* ' -e '^int name_of_1[56]_byte' \
+    -e '^int an_argument_name_of_24=1$' "$tmp/wide.txt")" 8 \
+    "blanks and names at sixteen bytes: all made"
+expect_exit 0 "blanks and names at sixteen bytes: exit 0" -- \
+    trc-cat -f dumpi "$tmp/wide.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" "blanks and names at sixteen bytes: the same stream"
+sed 's/$/\r/' "$tmp/wide.txt" > "$tmp/wide-crlf.txt"
+expect_exit 0 "blanks and names at sixteen bytes, CR LF: exit 0" -- \
+    trc-cat -f dumpi "$tmp/wide-crlf.txt"
+is "$(cat "$out")" "$(cat "$tmp/want")" \
+    "blanks and names at sixteen bytes, CR LF: the same stream"
+
+# The buffer ends at every byte of the Isend block (each kind of line a
+# block has) in turn: a line outside a call before the blocks moves it across
+# the end of the first bytes read (the 4096 of a format's bid), so that
+# each of their lines is cut there at each of its bytes, and some start
+# in the last sixteen bytes of the buffer (read without the
+# sixteen-byte look).
+from=$(grep -b -m 1 '^MPI_Isend entering' "$tmp/lf.txt" | cut -d: -f1)
+to=$(grep -b -m 1 '^MPI_Irecv entering' "$tmp/lf.txt" | cut -d: -f1)
+bad=0
+n=$((4096 - to - 16))
+while [ $n -le $((4096 - from)) ]; do
+	awk -v n=$n 'BEGIN { s = sprintf("%*s", n - 1, ""); gsub(/ /, "x", s); print s }' \
+	    > "$tmp/cut.txt"
+	cat "$tmp/lf.txt" >> "$tmp/cut.txt"
+	if ! trc-cat -f dumpi "$tmp/cut.txt" > "$tmp/cut.out" 2>&1 ||
+	    ! cmp -s "$tmp/cut.out" "$tmp/want"; then
+		bad=$((bad + 1))
+		[ $bad -le 3 ] && echo "# differs with a line of $n bytes before"
+	fi
+	n=$((n + 1))
+done
+is "$bad" 0 "the buffer's end at every byte of the blocks: the same stream"
+
 done_testing
