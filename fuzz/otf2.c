@@ -461,6 +461,66 @@ pre_flush(void *u, OTF2_FileType ft, OTF2_LocationRef loc, void *caller,
 
 static const OTF2_FlushCallbacks flush_cb = { pre_flush, NULL };
 
+/*
+ * libotf2's chunks, kept from one input to the next: a chunk new to
+ * the process costs its pages' faults when libotf2 clears it, most of
+ * an input's time.  A buffer's chunks are listed in *per; freed, they
+ * go back to the pool.
+ */
+#define POOL	64
+static struct chunk {
+	void		*p;
+	uint64_t	 size;
+	struct chunk	*next;		/* the buffer's, or the pool's */
+} chunks[POOL], *pool;
+static int nchunks;
+
+static void *
+mem_alloc(void *u, OTF2_FileType ft, OTF2_LocationRef loc, void **per,
+    uint64_t size)
+{
+	struct chunk **pp, *c;
+
+	(void)u;
+	(void)ft;
+	(void)loc;
+	for (pp = &pool; *pp != NULL && (*pp)->size != size;
+	    pp = &(*pp)->next)
+		;
+	if ((c = *pp) != NULL)
+		*pp = c->next;
+	else {
+		if (nchunks == POOL || (c = &chunks[nchunks])->p != NULL ||
+		    (c->p = malloc(size)) == NULL)
+			return NULL;
+		c->size = size;
+		nchunks++;
+	}
+	c->next = *per;
+	*per = c;
+	return c->p;
+}
+
+static void
+mem_free(void *u, OTF2_FileType ft, OTF2_LocationRef loc, void **per,
+    bool final)
+{
+	struct chunk *c, *next;
+
+	(void)u;
+	(void)ft;
+	(void)loc;
+	(void)final;
+	for (c = *per; c != NULL; c = next) {
+		next = c->next;
+		c->next = pool;
+		pool = c;
+	}
+	*per = NULL;
+}
+
+static const OTF2_MemoryCallbacks mem_cb = { mem_alloc, mem_free };
+
 /* What libotf2 says of a record it refuses: the program's, not news. */
 static OTF2_ErrorCode
 quiet(void *u, const char *file, uint64_t line, const char *fn,
@@ -503,6 +563,7 @@ write_archive(const char *dir, const uint8_t *data, size_t n)
 	    OTF2_COMPRESSION_NONE)) == NULL)
 		abort();
 	ok(&P, OTF2_Archive_SetFlushCallbacks(P.a, &flush_cb, NULL));
+	ok(&P, OTF2_Archive_SetMemoryCallbacks(P.a, &mem_cb, NULL));
 	ok(&P, OTF2_Archive_SetSerialCollectiveCallbacks(P.a));
 	ok(&P, OTF2_Archive_OpenEvtFiles(P.a));
 	if ((P.g = OTF2_Archive_GetGlobalDefWriter(P.a)) == NULL ||
