@@ -414,4 +414,17 @@ for v in '0 99999999999' '0 2147483648' '0 -7' '0 7x' 'x'; do
 	is "$(cat "$err")" "trc-cat: $tmp/comms/traces.otf2: property TRC::COMMS: invalid communicator id '$bad'" \
 	    "TRC::COMMS '$v': message"
 done
+# MPI_COMM_WORLD (communicator 0, redefined) on group 9, which is not
+# defined though below the groups' count (3 defined, room for 16), and
+# on group 2^32-1 past them: the ranks are the MPI locations, 0 and 1
+# (fuzz/regress/otf2/world-group-undefined: "no MPI ranks" before).
+printf '#trc 1 ranks=2 order=time\n# otf2: unknown creator, 1000000000 ticks per second\n0.000000001 1 PB fn=main\n0.000000002 1 PE fn=main\n' > "$tmp/want"
+for g in 011 344; do
+	# shellcheck disable=SC2059
+	printf "\\003M\\000\\001\\$g\\344e\\001\\001\\000l\\001\\001\\000" > "$tmp/world.prog"
+	rm -rf "$tmp/world"
+	FUZZ_OTF2_DIR=$tmp/world "$W" "$tmp/world.prog" > /dev/null
+	expect_exit 0 "world on an undefined group ($g): exit 0" -- trc-cat "$tmp/world/traces.otf2"
+	is_file "$out" "$tmp/want" "world on an undefined group ($g): the locations' ranks"
+done
 done_testing

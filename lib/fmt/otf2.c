@@ -1835,8 +1835,11 @@ find_ranks(struct rd *d)
 			    strcmp(dstr(d, d->def.comm[c].name),
 			    "MPI_COMM_WORLD") == 0)
 				world = (int64_t)c;
-		/* A world whose group is not defined: the locations. */
-		if (world >= 0 && d->def.comm[world].group >= d->def.ngrp)
+		/* A world whose group is not defined: the locations (a
+		 * group below ngrp may be undefined too: fuzz/regress/otf2/
+		 * world-group-undefined made no ranks of it). */
+		if (world >= 0 && (d->def.comm[world].group >= d->def.ngrp ||
+		    !d->def.grp[d->def.comm[world].group].defined))
 			world = -1;
 		n = world >= 0 ? d->def.grp[d->def.comm[world].group].n :
 		    d->def.grp[gl].n;
