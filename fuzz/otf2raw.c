@@ -1,10 +1,15 @@
 /*
- * otf2.c - the OTF2 reader (lib/fmt/otf2.c) on a whole archive of two
- * locations, its files given in turn, separated by "%%file%%": the
+ * otf2raw.c - the OTF2 reader (lib/fmt/otf2.c) on a whole archive of
+ * two locations, its files given in turn, separated by "%%file%%": the
  * anchor traces.otf2, the global definitions traces.def, then
- * traces/0.def, traces/0.evt, traces/1.def, traces/1.evt.  What
- * libotf2 makes of broken bytes is libotf2's; the target looks for what
- * trc does with the definitions and records it is given.
+ * traces/0.def, traces/0.evt, traces/1.def, traces/1.evt.
+ *
+ * The OTF2 target before fuzz/otf2.c wrote its archives with libotf2:
+ * raw bytes mostly reach libotf2's own parser, and what it makes of
+ * broken bytes is libotf2's (fuzz/upstream/README).  Kept to replay
+ * its regression inputs (fuzz/regress/otf2raw: the anchor checks, the
+ * undefined communicator of a collective, ...) in t/0900; built with
+ * the other targets, but make fuzz does not run it (fuzz/fuzz.mk).
  */
 #define _GNU_SOURCE	/* memmem */
 #include <sys/stat.h>
