@@ -427,4 +427,24 @@ for g in 011 344; do
 	expect_exit 0 "world on an undefined group ($g): exit 0" -- trc-cat "$tmp/world/traces.otf2"
 	is_file "$out" "$tmp/want" "world on an undefined group ($g): the locations' ranks"
 done
+# Definitions are kept by id: an id may be at most 65536 past 4 times
+# the definitions before it (fuzz/regress/otf2/region-id-15204613: a
+# region of that id took 1.2 GB).  No prelude: a clock, strings 0 ""
+# and 1 "work", process 0 and its location 0 (locations not counted),
+# then region ID named "work", entered at 1 ns and left at 2 ns.  3
+# definitions before it: 65548 is the largest id.
+# region ID-AS-5-OCTAL-BYTES: the program
+region() {
+	printf "\\000C\\346\\000\\144S\\000\\000S\\001\\004workP\\000\\001\\001L\\000\\001\\001\\002\\000R$1\\001\\000\\001\\001e\\000\\001$1l\\000\\001$1" > "$tmp/reg.prog"
+	rm -rf "$tmp/reg"
+	FUZZ_OTF2_DIR=$tmp/reg "$W" "$tmp/reg.prog" > /dev/null
+}
+region '\341\014\000\001\000'
+printf '#trc 1 ranks=1 order=time\n# otf2: unknown creator, 1000000000 ticks per second\n0.000000001 0 PB fn=work\n0.000000002 0 PE fn=work\n' > "$tmp/want"
+expect_exit 0 "region 65548 after 3 definitions: exit 0" -- trc-cat "$tmp/reg/traces.otf2"
+is_file "$out" "$tmp/want" "region 65548 after 3 definitions: its events"
+region '\341\015\000\001\000'
+expect_exit 2 "region 65549 after 3 definitions: exit 2" -- trc-cat "$tmp/reg/traces.otf2"
+is "$(cat "$err")" "trc-cat: $tmp/reg/traces.otf2: definition id 65549 too large after 3 definitions" \
+    "region 65549 after 3 definitions: message"
 done_testing

@@ -1517,6 +1517,7 @@ struct odef {			/* what the global definitions say */
 	size_t		  nlg;
 	int		  have_clock;
 	uint64_t	  tps, offset;
+	uint64_t	  ndef;		/* definitions read, locations aside */
 };
 
 struct oloc {			/* a location */
@@ -1590,18 +1591,29 @@ rnomem(struct rd *d)
 	return rfail(d, "out of memory");
 }
 
-/* Grows an array of definitions to hold ref. */
+/*
+ * Grows an array of definitions to hold ref.  The arrays are indexed
+ * by id, so their memory follows the largest id: an id is at most
+ * DEFSLACK past 4 times the definitions read before it.  OTF2's ids
+ * of each kind count from 0 (otf2-print warns of one out of order);
+ * one region of id 15204613 alone made the reader take 1.2 GB and
+ * 2 s (fuzz/regress/otf2/region-id-15204613).
+ */
+#define DEFSLACK	65536
+
 static int
 def_grow(struct rd *d, void **v, size_t *n, size_t size, uint64_t ref)
 {
 	size_t cap;
 	char *p;
 
+	d->def.ndef++;
 	if (ref < *n)
 		return 0;
-	if (ref >= (1u << 24))
-		return rfail(d, "definition id %llu too large",
-		    (unsigned long long)ref);
+	if (ref >= (1u << 24) || ref > DEFSLACK + 4 * (d->def.ndef - 1))
+		return rfail(d, "definition id %llu too large after %llu "
+		    "definitions", (unsigned long long)ref,
+		    (unsigned long long)d->def.ndef - 1);
 	for (cap = *n ? *n : 16; cap <= ref; cap *= 2)
 		;
 	if ((p = realloc(*v, cap * size)) == NULL)
@@ -2028,6 +2040,8 @@ find_regions(struct rd *d)
 		return rnomem(d);
 	for (i = 0; i < d->dec.nreg; i++) {
 		g = &d->dec.reg[i];
+		if (!d->def.reg[i].defined)	/* no record may name it */
+			continue;
 		name = dstr(d, d->def.reg[i].name);
 		desc = dstr(d, d->def.reg[i].desc);
 		g->cls = K_USER;
