@@ -35,8 +35,34 @@
  * time, 0xf0 goes back by the next byte, 0xf1 takes the next number,
  * 0xf2 is UINT64_MAX less the next byte.  Text is a byte of length,
  * then the bytes.  The input ending inside a record ends it there, its
- * fields missing read as zero.  FUZZ_OTF2_DIR=DIR in the environment
- * writes the archive into DIR instead, for trc-cat and otf2-print.
+ * fields missing read as zero.  The records, their fields in order (b
+ * a byte, T text, the others numbers; references are numbers):
+ *
+ *	S string: ref, T
+ *	C clock properties: resolution, offset, length
+ *	R region: ref, name, description, role b, paradigm b
+ *	G group: ref, type b, paradigm b, count b (mod 65), members
+ *	M communicator: ref, name, group, parent
+ *	P location group: ref, name, type b
+ *	L location: id, name, type b, events, location group
+ *	A attribute: ref, name, description, type b
+ *	Q parameter: ref, name, type b (mod 4)
+ *	Y property b (mod 4: TRC::STREAM, RANKS, COMMS, HEADER), T
+ *	O clock offset (a local definition): location, time, offset
+ *	a an attribute of the next event: ref, type b, value
+ *
+ * and the events, each after its location and time: e Enter and l
+ * Leave (region); s MpiSend and r MpiRecv (peer, communicator, tag,
+ * bytes); i MpiIsend and j MpiIrecv (the same, then the request); d
+ * MpiIsendComplete, q MpiIrecvRequest, c MpiRequestCancelled and t
+ * MpiRequestTest (request); b MpiCollectiveBegin; x MpiCollectiveEnd
+ * (op b, communicator, root, sent, received); k ParameterUnsignedInt
+ * (parameter, value).  An attribute's type b: 0 to 4 INT64, UINT64,
+ * STRING, UINT32, DOUBLE, another its value.  A record libotf2's
+ * writer refuses ends the program, and the archive is not read.
+ *
+ * FUZZ_OTF2_DIR=DIR in the environment writes the archive into DIR
+ * instead, for trc-cat and otf2-print (t/0210 writes archives so).
  */
 #define _XOPEN_SOURCE 700	/* nftw */
 #include <sys/stat.h>
@@ -396,17 +422,17 @@ record(struct prog *P)
 			c = num32(P);
 			v = num(P);
 			if (*k == 's')
-				ok(P, OTF2_EvtWriter_MpiSend(w, P->al, t, a, b, c,
-				    v));
+				ok(P, OTF2_EvtWriter_MpiSend(w, P->al, t, a, b,
+				    c, v));
 			else if (*k == 'r')
-				ok(P, OTF2_EvtWriter_MpiRecv(w, P->al, t, a, b, c,
-				    v));
+				ok(P, OTF2_EvtWriter_MpiRecv(w, P->al, t, a, b,
+				    c, v));
 			else if (*k == 'i')
-				ok(P, OTF2_EvtWriter_MpiIsend(w, P->al, t, a, b, c,
-				    v, num(P)));
+				ok(P, OTF2_EvtWriter_MpiIsend(w, P->al, t, a, b,
+				    c, v, num(P)));
 			else
-				ok(P, OTF2_EvtWriter_MpiIrecv(w, P->al, t, a, b, c,
-				    v, num(P)));
+				ok(P, OTF2_EvtWriter_MpiIrecv(w, P->al, t, a, b,
+				    c, v, num(P)));
 			break;
 		case 'd':
 			ok(P, OTF2_EvtWriter_MpiIsendComplete(w, P->al, t,
@@ -433,8 +459,8 @@ record(struct prog *P)
 			break;
 		case 'k':	/* parameter, value */
 			a = num32(P);
-			ok(P, OTF2_EvtWriter_ParameterUnsignedInt(w, P->al, t, a,
-			    num(P)));
+			ok(P, OTF2_EvtWriter_ParameterUnsignedInt(w, P->al, t,
+			    a, num(P)));
 			break;
 		case 't':
 			ok(P, OTF2_EvtWriter_MpiRequestTest(w, P->al, t,
