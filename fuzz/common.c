@@ -250,6 +250,23 @@ fuzz_check_event(const struct trc_event *ev)
 	}
 }
 
+void
+fuzz_check_header(const struct trc_header *h)
+{
+	const char *s = h->extra.s, *end = s + h->extra.len, *nl;
+
+	if (h->extra.len > 0 && s == NULL)
+		abort();
+	for (; s < end; s = nl + 1)
+		if (*s != '#' || (nl = memchr(s, '\n', (size_t)(end - s))) ==
+		    NULL) {
+			fprintf(stderr, "fuzz: a header line that is no "
+			    "'#' line: '%.*s'\n", (int)(end - s > 60 ? 60 :
+			    end - s), s);
+			abort();
+		}
+}
+
 long
 fuzz_read(const char *path, const char *format)
 {
@@ -273,6 +290,7 @@ fuzz_read(const char *path, const char *format)
 		trc_close(r);
 		return -1;
 	}
+	fuzz_check_header(h);
 	while ((rc = trc_next(r, &ev)) > 0) {
 		if (h->ranks > 0 && ev.rank >= h->ranks)
 			abort();

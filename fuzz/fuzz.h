@@ -56,6 +56,12 @@ int	 fuzz_wclose(struct trc_writer *);
  */
 void	 fuzz_check_event(const struct trc_event *ev);
 
+/*
+ * The header's extra lines are lines of '#', each ending in a newline,
+ * or abort(): a writer puts them out as they are, before the events.
+ */
+void	 fuzz_check_header(const struct trc_header *h);
+
 /* Read a whole stream of the named format (NULL: by content),
  * checking every event; the number of events, -1 on error. */
 long	 fuzz_read(const char *path, const char *format);

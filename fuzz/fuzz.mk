@@ -11,6 +11,11 @@
 
 FUZZ_TARGETS := $(sort $(basename $(notdir $(filter-out fuzz/common.c \
 	fuzz/replay.c,$(wildcard fuzz/*.c)))))
+# What 'make fuzz' runs: every target but otf2raw, the raw bytes of an
+# OTF2 archive, which finds libotf2's own bugs (fuzz/upstream/README);
+# it is built and replayed with the rest, and make fuzz-run-otf2raw
+# runs it.
+FUZZ_CAMPAIGN := $(filter-out otf2raw,$(FUZZ_TARGETS))
 # What 'make fuzz' installs, as 'make deps' installs DEBS: clang and
 # its runtime (libFuzzer and the sanitizers).
 FUZZ_DEBS = clang libclang-rt-14-dev
@@ -53,8 +58,8 @@ fuzz:
 	$(MAKE) deps
 	$(MAKE) deps DEBS='$(FUZZ_DEBS)'
 	$(MAKE) fuzz-build
-	-$(MAKE) -k -j$(FUZZ_JOBS) $(FUZZ_TARGETS:%=fuzz-run-%)
-	@sh fuzz/run.sh -summary $(FUZZ_DIR) $(FUZZ_TARGETS)
+	-$(MAKE) -k -j$(FUZZ_JOBS) $(FUZZ_CAMPAIGN:%=fuzz-run-%)
+	@sh fuzz/run.sh -summary $(FUZZ_DIR) $(FUZZ_CAMPAIGN)
 
 .PHONY: fuzz fuzz-build fuzz-lib
 

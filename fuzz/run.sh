@@ -40,16 +40,28 @@ echo "fuzz: $t for $secs s, log in $dir/log/$t.log"
 # the summary's arrays by rank are allocated up to the largest rank
 # and touched only for the ranks present (rank 20000000 alone: 3.7 GB
 # asked, 23 MB used; fuzz/regress/stream/rank-20000000), as
-# lib/trc_summary.h says.  otf2 keeps libFuzzer's limit: libotf2's
-# leaks of broken archives pile up.
+# lib/trc_summary.h says.  otf2raw keeps libFuzzer's limit: libotf2's
+# leaks of broken archives pile up; so does otf2, libotf2 in the path
+# of its archives too, and an allocation past 2 GB from a program of
+# a few kilobytes trc's to answer.
 # An allocation past what the host has returns NULL, as a release
 # malloc does, and the reader says "out of memory" (rank 200000000:
 # 30 GB asked); libotf2 does not check its mallocs.
 mlimit=
-if [ "$t" != otf2 ]; then
+case $t in
+otf2|otf2raw) ;;
+*)
 	mlimit=-malloc_limit_mb=1048576
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
 	export ASAN_OPTIONS
+	;;
+esac
+# The targets' files (fuzz_path) in memory when TMPDIR does not say
+# otherwise: otf2 writes and reads an archive of several files an input,
+# 4 ms each in /tmp on a loaded host's disk, 0.5 ms in /dev/shm.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	TMPDIR=/dev/shm
+	export TMPDIR
 fi
 LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0 \
 "$dir/bin/$t" -max_total_time="$secs" -timeout=120 -rss_limit_mb=2048 $mlimit \

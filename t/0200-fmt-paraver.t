@@ -305,4 +305,15 @@ grep -q "^trc-cat: $tmp/cut.prv.gz:[0-9]*: truncated gzip data\$" "$err"
 ok $? "truncated gzip: message"
 [ "$(wc -l < "$out")" -gt 100 ]
 ok $? "truncated gzip: the events before are written"
+# The stream's extra header lines ride in the .pcf as "#trc-extra LINE";
+# read back they are written before the events as they are, so a LINE
+# that is no '#' line is refused (the fuzz targets check every header).
+printf '#trc 1 ranks=1\n# a=1\n0 0 PB fn=f\n1 0 PE fn=f\n' > "$tmp/x.trc"
+trc-cat --to prv -o "$tmp/x" "$tmp/x.trc"
+expect_exit 0 "#trc-extra: read back" -- trc-cat "$tmp/x.prv"
+is "$(sed -n 2p "$out")" "# a=1" "#trc-extra: the header line"
+n=$(grep -n '^#trc-extra # a=1$' "$tmp/x.pcf" | cut -d: -f1)
+sed 's/^#trc-extra # a=1$/#trc-extra a=1/' "$tmp/x.pcf" > "$tmp/x.new" && mv "$tmp/x.new" "$tmp/x.pcf"
+expect_exit 2 "#trc-extra of no '#' line: exit 2" -- trc-cat "$tmp/x.prv"
+is "$(cat "$err")" "trc-cat: $tmp/x.pcf:$n: '#trc-extra' holds no '#' line" "#trc-extra of no '#' line: message"
 done_testing

@@ -335,13 +335,13 @@ expect_exit 2 "an anchor with 603979776 properties" -- trc-cat "$a"
 is "$(cat "$err")" \
     "trc-cat: $a: broken anchor file: 603979776 properties in $((size - at - 4)) bytes" \
     "an anchor with 603979776 properties: message"
-# ---- libFuzzer's archive fuzz/regress/otf2/collend-use-after-free, its
-# six files cut at the first five "%%file%%" as fuzz/otf2.c does: an
+# ---- libFuzzer's archive fuzz/regress/otf2raw/collend-use-after-free, its
+# six files cut at the first five "%%file%%" as fuzz/otf2raw.c does: an
 # MPI_COLLECTIVE_END on communicator 23 where only 0 is defined, the
 # 8th event of location 1 as otf2-print lists them.  The error was
 # recorded but the callback went on to index the communicators (a
 # crash of the release build, heap-use-after-free under ASan).
-f=$T/../fuzz/regress/otf2/collend-use-after-free
+f=$T/../fuzz/regress/otf2raw/collend-use-after-free
 mkdir -p "$tmp/uaf/traces"
 set -- traces.otf2 traces.def traces/0.def traces/0.evt traces/1.def traces/1.evt
 start=0
@@ -355,4 +355,96 @@ expect_exit 2 "a collective on an undefined communicator: exit 2" -- \
 is "$(cat "$err")" \
     "trc-cat: $tmp/uaf/traces.otf2: location 1, event 8: undefined communicator 23" \
     "a collective on an undefined communicator: message"
+
+# ---- trc's own properties, checked whole.  The archives are written by
+# libotf2 from programs of fuzz/otf2.c's encoding (its header comment):
+# flags 013, the prelude of 2 ranks in a trc archive; rank 1 enters
+# region 0 ("main", a trc region) at 1 ns and leaves it at 2 ns; then
+# the property WHICH (0 TRC::STREAM, 1 TRC::RANKS, 2 TRC::COMMS,
+# 3 TRC::HEADER) of the value given.
+: "${TRC_BUILD:=$T/../build}"
+W=$TRC_BUILD/fuzz/otf2.replay
+# prop NAME WHICH VALUE [EVENTS]: the archive $tmp/NAME/traces.otf2
+prop() {
+	printf '\013e\001\001\000l\001\001\000' > "$tmp/$1.prog"
+	# shellcheck disable=SC2059
+	[ -z "${4:-}" ] || printf "$4" >> "$tmp/$1.prog"
+	printf "Y\\$(printf '%03o' "$2")\\$(printf '%03o' ${#3})" >> "$tmp/$1.prog"
+	printf '%s' "$3" >> "$tmp/$1.prog"
+	FUZZ_OTF2_DIR=$tmp/$1 "$W" "$tmp/$1.prog" > /dev/null
+}
+prop hdr 3 "$(printf '# a=1\n# b\n.')"	# the '.' keeps the newline from $( )
+printf '#trc 1 ranks=2 order=time\n# a=1\n# b\n0.000000001 1 PB fn=main\n0.000000002 1 PE fn=main\n' > "$tmp/want"
+expect_exit 2 "TRC::HEADER ending in a line that is no '#' line: exit 2" -- trc-cat "$tmp/hdr/traces.otf2"
+is "$(cat "$err")" "trc-cat: $tmp/hdr/traces.otf2: property TRC::HEADER: not lines beginning with '#'" \
+    "TRC::HEADER ending in a line that is no '#' line: message"
+prop hdr 3 "$(printf '# a=1\n# b\n')
+"
+expect_exit 0 "TRC::HEADER of two lines: exit 0" -- trc-cat "$tmp/hdr/traces.otf2"
+is_file "$out" "$tmp/want" "TRC::HEADER of two lines: the header's extra lines"
+for v in abc '# a' '# a|b'; do
+	prop hdr 3 "$(printf '%s' "$v" | tr '|' '\n')"
+	expect_exit 2 "TRC::HEADER '$v' ('|' a newline): exit 2" -- trc-cat "$tmp/hdr/traces.otf2"
+	is "$(cat "$err")" "trc-cat: $tmp/hdr/traces.otf2: property TRC::HEADER: not lines beginning with '#'" \
+	    "TRC::HEADER '$v': message"
+	is "$(cat "$out")" "" "TRC::HEADER '$v': no stream written"
+done
+prop ranks 1 3
+expect_exit 0 "TRC::RANKS 3: exit 0" -- trc-cat "$tmp/ranks/traces.otf2"
+is "$(sed -n 1p "$out")" "#trc 1 ranks=3 order=time" "TRC::RANKS 3: ranks=3"
+# 4294967298 is 2 modulo 2^32: it was read as 2.
+for v in 4294967298 2147483648 -1 2x ' '; do
+	prop ranks 1 "$v"
+	expect_exit 2 "TRC::RANKS '$v': exit 2" -- trc-cat "$tmp/ranks/traces.otf2"
+	is "$(cat "$err")" "trc-cat: $tmp/ranks/traces.otf2: property TRC::RANKS: invalid ranks '$v'" \
+	    "TRC::RANKS '$v': message"
+done
+# A message of rank 0 to itself on communicator 1 (MPI_COMM_SELF),
+# called 7 in the stream by TRC::COMMS: MPI_Send entered at 1 ns, its
+# MpiSend at 2, left at 3.
+self='e\000\001\001s\000\001\000\001\005\001l\000\001\001'
+prop comms 2 '0 7' "$self"
+expect_exit 0 "TRC::COMMS '0 7': exit 0" -- trc-cat "$tmp/comms/traces.otf2"
+printf '#trc 1 ranks=2 order=time\n0.000000001 0 SB peer=0 tag=5 bytes=1 comm=7\n0.000000001 1 PB fn=main\n0.000000002 1 PE fn=main\n0.000000003 0 SE peer=0 tag=5 bytes=1 comm=7\n' > "$tmp/want"
+is_file "$out" "$tmp/want" "TRC::COMMS '0 7': the message on communicator 7"
+for v in '0 99999999999' '0 2147483648' '0 -7' '0 7x' 'x'; do
+	prop comms 2 "$v" "$self"
+	expect_exit 2 "TRC::COMMS '$v': exit 2" -- trc-cat "$tmp/comms/traces.otf2"
+	bad=${v#0 }
+	is "$(cat "$err")" "trc-cat: $tmp/comms/traces.otf2: property TRC::COMMS: invalid communicator id '$bad'" \
+	    "TRC::COMMS '$v': message"
+done
+# MPI_COMM_WORLD (communicator 0, redefined) on group 9, which is not
+# defined though below the groups' count (3 defined, room for 16), and
+# on group 2^32-1 past them: the ranks are the MPI locations, 0 and 1
+# (fuzz/regress/otf2/world-group-undefined: "no MPI ranks" before).
+printf '#trc 1 ranks=2 order=time\n# otf2: unknown creator, 1000000000 ticks per second\n0.000000001 1 PB fn=main\n0.000000002 1 PE fn=main\n' > "$tmp/want"
+for g in 011 344; do
+	# shellcheck disable=SC2059
+	printf "\\003M\\000\\001\\$g\\344e\\001\\001\\000l\\001\\001\\000" > "$tmp/world.prog"
+	rm -rf "$tmp/world"
+	FUZZ_OTF2_DIR=$tmp/world "$W" "$tmp/world.prog" > /dev/null
+	expect_exit 0 "world on an undefined group ($g): exit 0" -- trc-cat "$tmp/world/traces.otf2"
+	is_file "$out" "$tmp/want" "world on an undefined group ($g): the locations' ranks"
+done
+# Definitions are kept by id: an id may be at most 65536 past 4 times
+# the definitions before it (fuzz/regress/otf2/region-id-15204613: a
+# region of that id took 1.2 GB).  No prelude: a clock, strings 0 ""
+# and 1 "work", process 0 and its location 0 (locations not counted),
+# then region ID named "work", entered at 1 ns and left at 2 ns.  3
+# definitions before it: 65548 is the largest id.
+# region ID-AS-5-OCTAL-BYTES: the program
+region() {
+	printf "\\000C\\346\\000\\144S\\000\\000S\\001\\004workP\\000\\001\\001L\\000\\001\\001\\002\\000R$1\\001\\000\\001\\001e\\000\\001$1l\\000\\001$1" > "$tmp/reg.prog"
+	rm -rf "$tmp/reg"
+	FUZZ_OTF2_DIR=$tmp/reg "$W" "$tmp/reg.prog" > /dev/null
+}
+region '\341\014\000\001\000'
+printf '#trc 1 ranks=1 order=time\n# otf2: unknown creator, 1000000000 ticks per second\n0.000000001 0 PB fn=work\n0.000000002 0 PE fn=work\n' > "$tmp/want"
+expect_exit 0 "region 65548 after 3 definitions: exit 0" -- trc-cat "$tmp/reg/traces.otf2"
+is_file "$out" "$tmp/want" "region 65548 after 3 definitions: its events"
+region '\341\015\000\001\000'
+expect_exit 2 "region 65549 after 3 definitions: exit 2" -- trc-cat "$tmp/reg/traces.otf2"
+is "$(cat "$err")" "trc-cat: $tmp/reg/traces.otf2: definition id 65549 too large after 3 definitions" \
+    "region 65549 after 3 definitions: message"
 done_testing

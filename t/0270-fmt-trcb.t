@@ -302,4 +302,18 @@ if [ -w /dev/full ]; then
 	trc-cat --to trcb "$tmp/big.trc" > /dev/full 2> "$err"
 	is "$?:$(cat "$err")" "2:trc-cat: <stdout>: write error: No space left on device" "--to trcb on a full disk"
 fi
+# A header line that is no '#' line (the third of the text form, "# cd"
+# made "x cd"; the header holds no checksum): refused, as it would be
+# written before the events.
+printf '#trc 1 ranks=1\n# ab\n# cd\n0 0 PB fn=a\n1 0 PE fn=a\n' > "$tmp/h.trc"
+trc-cat --to trcb -o "$tmp/h.trcb" "$tmp/h.trc"
+printf '#trc 1 ranks=1 order=time\n# ab\n# cd\n0.000000000 0 PB fn=a\n1.000000000 0 PE fn=a\n' > "$tmp/h.want"
+expect_exit 0 "two header lines: read back" -- trc-cat "$tmp/h.trcb"
+is_file "$out" "$tmp/h.want" "two header lines: the same stream"
+perl -pi -e 's/^# cd$/x cd/' "$tmp/h.trcb"
+# the offset: the header's end, "x cd\n" its last line
+off=$(( $(grep -obUa 'x cd' "$tmp/h.trcb" | cut -d: -f1) + 5 ))
+expect_exit 2 "a header line of no '#': exit 2" -- trc-cat "$tmp/h.trcb"
+is "$(cat "$err")" "trc-cat: $tmp/h.trcb: offset $off: header line 3 does not begin with '#'" \
+    "a header line of no '#': message"
 done_testing

@@ -1517,6 +1517,7 @@ struct odef {			/* what the global definitions say */
 	size_t		  nlg;
 	int		  have_clock;
 	uint64_t	  tps, offset;
+	uint64_t	  ndef;		/* definitions read, locations aside */
 };
 
 struct oloc {			/* a location */
@@ -1590,18 +1591,29 @@ rnomem(struct rd *d)
 	return rfail(d, "out of memory");
 }
 
-/* Grows an array of definitions to hold ref. */
+/*
+ * Grows an array of definitions to hold ref.  The arrays are indexed
+ * by id, so their memory follows the largest id: an id is at most
+ * DEFSLACK past 4 times the definitions read before it.  OTF2's ids
+ * of each kind count from 0 (otf2-print warns of one out of order);
+ * one region of id 15204613 alone made the reader take 1.2 GB and
+ * 2 s (fuzz/regress/otf2/region-id-15204613).
+ */
+#define DEFSLACK	65536
+
 static int
 def_grow(struct rd *d, void **v, size_t *n, size_t size, uint64_t ref)
 {
 	size_t cap;
 	char *p;
 
+	d->def.ndef++;
 	if (ref < *n)
 		return 0;
-	if (ref >= (1u << 24))
-		return rfail(d, "definition id %llu too large",
-		    (unsigned long long)ref);
+	if (ref >= (1u << 24) || ref > DEFSLACK + 4 * (d->def.ndef - 1))
+		return rfail(d, "definition id %llu too large after %llu "
+		    "definitions", (unsigned long long)ref,
+		    (unsigned long long)d->def.ndef - 1);
 	for (cap = *n ? *n : 16; cap <= ref; cap *= 2)
 		;
 	if ((p = realloc(*v, cap * size)) == NULL)
@@ -1835,8 +1847,11 @@ find_ranks(struct rd *d)
 			    strcmp(dstr(d, d->def.comm[c].name),
 			    "MPI_COMM_WORLD") == 0)
 				world = (int64_t)c;
-		/* A world whose group is not defined: the locations. */
-		if (world >= 0 && d->def.comm[world].group >= d->def.ngrp)
+		/* A world whose group is not defined: the locations (a
+		 * group below ngrp may be undefined too: fuzz/regress/otf2/
+		 * world-group-undefined made no ranks of it). */
+		if (world >= 0 && (d->def.comm[world].group >= d->def.ngrp ||
+		    !d->def.grp[d->def.comm[world].group].defined))
 			world = -1;
 		n = world >= 0 ? d->def.grp[d->def.comm[world].group].n :
 		    d->def.grp[gl].n;
@@ -1868,6 +1883,46 @@ find_ranks(struct rd *d)
 	return 0;
 }
 
+/*
+ * The next number of a property trc wrote ("%d" of what the stream
+ * allows, blank-separated) into *v: 0, 1 at the end, -1 when it is
+ * anything else or past INT32_MAX.
+ */
+static int
+prop_int(const char **s, int32_t *v)
+{
+	const char *p = *s;
+	int64_t n = 0;
+
+	while (*p == ' ')
+		p++;
+	*s = p;
+	if (*p == '\0')
+		return 1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((n = n * 10 + (*p - '0')) > INT32_MAX)
+			return -1;
+	if (*p != ' ' && *p != '\0')
+		return -1;
+	*v = (int32_t)n;
+	*s = p;
+	return 0;
+}
+
+/* A stream's extra header: lines of '#', each ending in a newline. */
+static int
+header_lines(const char *s)
+{
+	const char *nl;
+
+	for (; *s != '\0'; s = nl + 1)
+		if (*s != '#' || (nl = strchr(s, '\n')) == NULL)
+			return 0;
+	return 1;
+}
+
 /* Communicators as ranks; ids from TRC::COMMS in trc's archives. */
 static int
 find_comms(struct rd *d, const char *ids)
@@ -1878,8 +1933,8 @@ find_comms(struct rd *d, const char *ids)
 	uint64_t idx;
 	uint32_t i;
 	size_t c;
-	char *end;
-	long v;
+	int32_t v;
+	int rc;
 
 	d->ncomm = d->def.ncomm;
 	if (d->ncomm > 0 && (d->comm = calloc(d->ncomm, sizeof(*d->comm))) ==
@@ -1893,9 +1948,11 @@ find_comms(struct rd *d, const char *ids)
 			continue;
 		oc->defined = 1;
 		if (ids != NULL) {
-			v = strtol(ids, &end, 10);
-			oc->id = end != ids ? (int32_t)v : (int32_t)c;
-			ids = end;
+			/* A communicator defined past the ids: its ref. */
+			if ((rc = prop_int(&ids, &v)) < 0)
+				return rfail(d, "property TRC::COMMS: invalid "
+				    "communicator id '%.40s'", ids);
+			oc->id = rc == 0 ? v : (int32_t)c;
 		} else
 			oc->id = strcmp(dstr(d, d->def.comm[c].name),
 			    "MPI_COMM_WORLD") == 0 ? 0 : (int32_t)c + 1;
@@ -1983,6 +2040,8 @@ find_regions(struct rd *d)
 		return rnomem(d);
 	for (i = 0; i < d->dec.nreg; i++) {
 		g = &d->dec.reg[i];
+		if (!d->def.reg[i].defined)	/* no record may name it */
+			continue;
 		name = dstr(d, d->def.reg[i].name);
 		desc = dstr(d, d->def.reg[i].desc);
 		g->cls = K_USER;
@@ -2827,6 +2886,7 @@ ropen(struct trc_reader *r, struct trc_src *src,
 	uint64_t n;
 	size_t i, hn, len;
 	char *v, *creator = NULL, buf[512];
+	const char *p;
 
 	(void)opts;
 	if ((d = calloc(1, sizeof(*d))) == NULL)
@@ -2980,10 +3040,21 @@ ropen(struct trc_reader *r, struct trc_src *src,
 	h->order = TRC_ORDER_TIME;
 	if (d->trc) {
 		if ((v = property(d, "TRC::RANKS")) != NULL) {
-			h->ranks = (int32_t)strtol(v, NULL, 10);
+			p = v;
+			if (prop_int(&p, &h->ranks) != 0 || *p != '\0') {
+				rfail(d, "property TRC::RANKS: invalid ranks "
+				    "'%.40s'", v);
+				free(v);
+				return -1;
+			}
 			free(v);
 		}
+		/* Written out as it is: a line that is no header line
+		 * would make the text stream unreadable. */
 		d->extra = property(d, "TRC::HEADER");
+		if (d->extra != NULL && !header_lines(d->extra))
+			return rfail(d, "property TRC::HEADER: not lines "
+			    "beginning with '#'");
 	} else {
 		o2reset();
 		if (OTF2_Reader_GetCreator(d->o, &creator) != OTF2_SUCCESS)

@@ -798,6 +798,12 @@ read_pcf(struct trc_reader *r, struct rd *d, const char *path)
 		return trc_fail_at(r, path, 0, "out of memory");
 	while ((rc = trc_lines_next(l, &line, &len)) > 0) {
 		if (strncmp(line, "#trc-extra ", 11) == 0) {
+			/* Written out before the events, as it is. */
+			if (line[11] != '#') {
+				rc = trc_fail_at(r, path, trc_lines_lineno(l),
+				    "'#trc-extra' holds no '#' line");
+				goto out;
+			}
 			if (add_extra(d, line + 11) < 0)
 				goto nomem;
 			continue;

@@ -1073,6 +1073,8 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	struct rtrcb *r;
 	uint64_t ranks, len;
 	unsigned version, flags, order;
+	const char *p, *nl;
+	unsigned long k;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
@@ -1113,6 +1115,14 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	r->hextra[len] = '\0';
 	if (len > 0 && r->hextra[len - 1] != '\n')
 		return r_fail(tr, r, "header lines do not end in a newline");
+	/* Written out before the events: '#' lines, as the text's (the
+	 * text's line numbers: its first is "#trc"). */
+	for (p = r->hextra, k = 2; p < r->hextra + len; p = nl + 1, k++) {
+		nl = memchr(p, '\n', (size_t)(r->hextra + len - p));
+		if (*p != '#')
+			return r_fail(tr, r, "header line %lu does not begin "
+			    "with '#'", k);
+	}
 	h->ranks = (int32_t)ranks;
 	h->order = (enum trc_order)order;
 	h->extra.s = r->hextra;
