@@ -1,6 +1,6 @@
 /*
- * fuzz.h - what the fuzz targets share (fuzz/README in trc(7),
- * "FUZZING").  Each target is one file defining LLVMFuzzerTestOneInput;
+ * fuzz.h - what the fuzz targets share (the README's "Fuzzing").
+ * Each target is one file defining LLVMFuzzerTestOneInput;
  * it links with libFuzzer for `make fuzz` and with replay.c, a plain
  * main(), for the test suite, which feeds it every corpus and
  * regression input.

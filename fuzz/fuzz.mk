@@ -1,4 +1,4 @@
-# fuzz/ - libFuzzer targets, one per reader and engine (trc(7), FUZZING).
+# fuzz/ - libFuzzer targets, one per reader and engine (README, "Fuzzing").
 #
 # Each fuzz/NAME.c defines LLVMFuzzerTestOneInput.  'make fuzz' builds
 # each with clang, -fsanitize=fuzzer,address,undefined, and runs it for
