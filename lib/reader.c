@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +23,9 @@
 #define MAXEXTRA	(1 << 20)
 
 struct trc_reader {
+	void		*fstate;	/* the format's; first, for fmt.h */
 	struct trc_src	*src;
 	const struct trc_format *fmt;
-	void		*fstate;	/* the format's */
 	struct trc_open_opts opts;
 	struct trc_drops drops;
 	int		 eof;
@@ -54,6 +55,9 @@ struct trc_reader {
 	char		 perr[TRC_ERRLEN];	/* the parser's */
 	char		 err[TRC_ERRLEN + 512];
 };
+
+_Static_assert(offsetof(struct trc_reader, fstate) == 0,
+    "trc_reader_state_inline reads the state first");
 
 static const struct trc_format *
 choose(struct trc_reader *r, const char *path)

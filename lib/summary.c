@@ -45,7 +45,8 @@ trc_summary_new(void)
 			trc_summary_free(s);
 			return NULL;
 		}
-	s->last_op.id = s->last_label.id = -1;
+	s->last_op[0].id = s->last_op[1].id = -1;
+	s->last_label[0].id = s->last_label[1].id = -1;
 	if ((s->op = calloc((size_t)s->ops.cap, sizeof(*s->op))) == NULL) {
 		trc_summary_free(s);
 		return NULL;
@@ -177,13 +178,28 @@ hit(const struct trc_name_hit *h, const struct trc_str *name)
 	    (name->s == h->name || same_bytes(name->s, h->name, h->len));
 }
 
+/* The id of name when it is one of the last two (h[0] the latest), or
+ * -1. */
+static inline int32_t
+hit2(const struct trc_name_hit h[2], const struct trc_str *name)
+{
+	if (hit(&h[0], name))
+		return h[0].id;
+	if (hit(&h[1], name))
+		return h[1].id;
+	return -1;
+}
+
+/* Name id of in, just looked up, becomes the latest of h; the latest
+ * before it the other. */
 static void
-remember(struct trc_name_hit *h, const struct trc_intern *in, int32_t id,
+remember(struct trc_name_hit h[2], const struct trc_intern *in, int32_t id,
     size_t len)
 {
-	h->name = in->name[id];
-	h->len = len;
-	h->id = id;
+	h[1] = h[0];
+	h[0].name = in->name[id];
+	h[0].len = len;
+	h[0].id = id;
 }
 
 static int32_t
@@ -192,11 +208,11 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	int32_t id, n = s->labels.n;
 	void *p;
 
-	if (hit(&s->last_label, fn))
-		return s->last_label.id;
+	if ((id = hit2(s->last_label, fn)) >= 0)
+		return id;
 	if ((id = trc_intern(&s->labels, fn->s, fn->len)) < 0)
 		return id;
-	remember(&s->last_label, &s->labels, id, fn->len);
+	remember(s->last_label, &s->labels, id, fn->len);
 	if (id < n)
 		return id;
 	/* A new label: its rows, sized for every rank. */
@@ -224,7 +240,7 @@ op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 
 	if ((id = trc_intern(&s->ops, name->s, name->len)) < 0)
 		return NULL;
-	remember(&s->last_op, &s->ops, id, name->len);
+	remember(s->last_op, &s->ops, id, name->len);
 	if (id >= n) {
 		if ((p = realloc(s->op, (size_t)s->ops.cap * sizeof(*s->op))) == NULL)
 			return NULL;
@@ -237,11 +253,13 @@ op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 static inline struct trc_op_sum *
 op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 {
+	int32_t id;
+
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
-	/* Runs of the same operation are the rule: try the last one first. */
-	if (hit(&s->last_op, name))
-		return &s->op[s->last_op.id];
+	/* Runs of the same operation are the rule: try the last ones first. */
+	if ((id = hit2(s->last_op, name)) >= 0)
+		return &s->op[id];
 	return op_sum_lookup(s, name);
 }
 
@@ -464,9 +482,7 @@ region_end(struct trc_summary *s, struct trc_rank_sum *rs,
 		return fail(s, "PE fn='%.*s' with no open region%s",
 		    ev->fn.s, ev->fn.len, "");
 	top = &rs->stack[rs->depth - 1];
-	if (!(top->label == s->last_label.id &&
-	    hit(&s->last_label, &ev->fn)) &&
-	    !same_name(s->labels.name[top->label], &ev->fn))
+	if (!same_name(s->labels.name[top->label], &ev->fn))
 		return fail(s, "PE fn='%.*s' closes region '%s'",
 		    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 	stat_add(&s->life[top->label][ev->rank], ev->t - top->start);

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,10 @@
  * event (the receives from each neighbour) each keep their own, so
  * that most events repeat one whole (mode SAME) and cost no decoding. */
 #define NSLOTS		8
+/* The index of slot which of kind k in struct rstate: the slots 0 of
+ * every kind, what most events use, side by side in two cache lines
+ * rather than one line each (a rank's pointers are 704 bytes). */
+#define SLOT(k, which)	((which) * TRC_NKINDS + (k))
 
 enum { CODEC_RAW, CODEC_ZSTD };
 enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
@@ -91,13 +96,27 @@ struct slot {
 	/* reader: of those, the integers whose field step_fields sets
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
-	int32_t		 peer, tag, comm, root;
+	/* The event's fields, laid out as in struct trc_event (asserted
+	 * below), so that r_next copies them whole. */
+	_Alignas(8) int32_t peer;
+	int32_t		 tag, comm, root;
 	int64_t		 bytes, req;
 	struct trc_str	 reqs, fn, op;
 	struct trc_attr	*attr;		/* reader */
 	struct vtext	*txt;		/* reader */
 	struct val	 v[];		/* cap of them */
 };
+
+/* The bytes of the fields, from peer to op, in a slot and an event. */
+#define FIELDS_LEN	(offsetof(struct trc_event, op) + sizeof(struct trc_str) - \
+			    offsetof(struct trc_event, peer))
+_Static_assert(offsetof(struct slot, op) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, op) - offsetof(struct trc_event, peer) &&
+    offsetof(struct slot, bytes) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, bytes) - offsetof(struct trc_event, peer) &&
+    offsetof(struct slot, reqs) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, reqs) - offsetof(struct trc_event, peer) &&
+    FIELDS_LEN == 80, "a slot's fields as an event's");
 
 struct rstate {
 	uint32_t	 gen;		/* last_t belongs to this block */
@@ -764,7 +783,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	best = free_ = -1;
 	fewest = TRC_MAXATTR + 1;
 	for (which = 0; ev->nattr > 0 && which < NSLOTS; which++) {
-		sl = rs->slot[NSLOTS * ev->kind + which];
+		sl = rs->slot[SLOT(ev->kind, which)];
 		if (sl == NULL || sl->gen != w->gen) {
 			if (free_ < 0)
 				free_ = which;
@@ -795,8 +814,8 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		mode = MODE_KEYS;
 		if ((which = free_) < 0)
 			for (which = 0, i = 1; i < NSLOTS; i++)
-				if (rs->slot[NSLOTS * ev->kind + i]->used <
-				    rs->slot[NSLOTS * ev->kind + which]->used)
+				if (rs->slot[SLOT(ev->kind, i)]->used <
+				    rs->slot[SLOT(ev->kind, which)]->used)
 					which = i;
 	} else {
 		mode = fewest == 0 ? MODE_SAME : MODE_VALUES;
@@ -804,7 +823,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	}
 	sl = NULL;
 	if (mode != MODE_NONE) {
-		if ((sl = slot_get(rs, NSLOTS * ev->kind + which, ev->nattr,
+		if ((sl = slot_get(rs, SLOT(ev->kind, which), ev->nattr,
 		    0)) == NULL)
 			return w_fail(w, "out of memory");
 		sl->used = ++rs->clock;
@@ -1266,6 +1285,9 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->nev = r->left = (uint32_t)nev;
 	r->gen++;
 	r->blocks_read++;
+	/* Counted here, not per event: the index is read only after
+	 * every event of every block (r_next_block). */
+	r->events_read += nev;
 	return 1;
 }
 
@@ -1800,82 +1822,82 @@ bad:
  * The slot of the next event, asked for while the caller works on this
  * one: a trace of many ranks keeps more slots than the first cache
  * holds, and the next event's would otherwise be waited for.  Only a
- * hint, read from the usual head (a rank of one byte, or the same).
+ * hint, read from the usual head (a rank of one byte, or the same):
+ * NULL when there is none.  r_next prefetches it itself: a function
+ * that only prefetched would be taken as one without effects, and GCC
+ * 12 dropped its call (and so every prefetch) from r_next.
  */
-static inline void
-prefetch_next(const struct rtrcb *r, const struct rstate *rs)
+static inline const struct slot *
+next_slot(const struct rtrcb *r, const struct rstate *rs)
 {
 	const unsigned char *q = r->raw + r->pos;
-	const struct slot *sl;
 	unsigned head, which = 0;
 
 	if (r->left == 0 || r->pos + 3 > r->rawlen)
-		return;
+		return NULL;
 	head = *q++;
 	if ((head & 15) >= TRC_NKINDS)
-		return;
+		return NULL;
 	if (head & 0x80)
 		which = *q++;
 	if (which >= NSLOTS)
-		return;
+		return NULL;
 	if (!(head & 0x40) && (*q >= 0x80 ||
 	    (rs = trc_pages_at(&r->rs, *q)) == NULL))
-		return;
-	if ((sl = rs->slot[NSLOTS * (head & 15) + which]) == NULL)
-		return;
-	__builtin_prefetch(sl);
-	__builtin_prefetch((const char *)sl + 64);
-	__builtin_prefetch((const char *)sl + 128);
-	__builtin_prefetch((const char *)sl + 192);
+		return NULL;
+	return rs->slot[SLOT(head & 15, which)];
 }
 
 /*
  * Mode same on a slot whose stepping values are all integers of
  * fields, for a caller of fields only: each moved on and its field
  * set, here in r_next's way rather than through r_attrs.  0, or -1
- * (nothing changed) when one would be invalid: r_attrs says which.
+ * when one would be invalid: the values are moved back (the fields
+ * set do not matter, r_attrs sets them again on its way to the error)
+ * and r_attrs says which.  One pass, the check where the field is set:
+ * the invalid value is the rare case.
  */
 static inline int
 step_fields(struct slot *sl)
 {
 	struct val *v;
-	uint32_t m;
+	uint32_t m, k;
 	int64_t x;
 
 	for (m = sl->stepping; m != 0; m &= m - 1) {
 		v = &sl->v[__builtin_ctz(m)];
-		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
-		if (v->code == K_OTHER)
-			continue;
-		if (v->code == K_BYTES || v->code == K_REQ ? x < 0 :
-		    (uint64_t)x > INT32_MAX)
-			return -1;
-	}
-	for (m = sl->stepping; m != 0; m &= m - 1) {
-		v = &sl->v[__builtin_ctz(m)];
-		v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+		x = v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
 		switch (v->code) {
 		case K_PEER:
-			sl->peer = (int32_t)v->i;
-			break;
 		case K_TAG:
-			sl->tag = (int32_t)v->i;
-			break;
 		case K_COMM:
-			sl->comm = (int32_t)v->i;
-			break;
 		case K_ROOT:
-			sl->root = (int32_t)v->i;
+			if ((uint64_t)x > INT32_MAX)
+				goto undo;
+			*(v->code == K_PEER ? &sl->peer : v->code == K_TAG ?
+			    &sl->tag : v->code == K_COMM ? &sl->comm :
+			    &sl->root) = (int32_t)x;
 			break;
 		case K_BYTES:
-			sl->bytes = v->i;
+			if (x < 0)
+				goto undo;
+			sl->bytes = x;
 			break;
 		case K_REQ:
-			sl->req = v->i;
+			if (x < 0)
+				goto undo;
+			sl->req = x;
 			break;
 		}
 	}
 	return 0;
+undo:
+	/* The ones moved: those below m's lowest bit, and it. */
+	for (k = sl->stepping & (m ^ (m - 1)); k != 0; k &= k - 1) {
+		v = &sl->v[__builtin_ctz(k)];
+		v->i = (int64_t)((uint64_t)v->i - (uint64_t)v->step);
+	}
+	return -1;
 }
 
 /* The fields an event without attributes has. */
@@ -1885,6 +1907,21 @@ static const struct slot no_fields = {
 	.reqs = { "", 0 }, .fn = { "", 0 }, .op = { "", 0 }
 };
 
+/* The fields of slot sl into ev, 16 bytes at a time: one memcpy of
+ * them all is a call of the library's. */
+static inline void
+fields_copy(struct trc_event *ev, const struct slot *sl)
+{
+	char *d = (char *)&ev->peer;
+	const char *s = (const char *)&sl->peer;
+
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	memcpy(d + 32, s + 32, 16);
+	memcpy(d + 48, s + 48, 16);
+	memcpy(d + 64, s + 64, 16);
+}
+
 /*
  * The next event.  The usual one is a few bytes, read here from a
  * local cursor: its head, slot, rank and time, then a slot repeated as
@@ -1893,8 +1930,9 @@ static const struct slot no_fields = {
 static int
 r_next(struct trc_reader *tr, struct trc_event *ev)
 {
-	struct rtrcb *r = trc_reader_state(tr);
+	struct rtrcb *r = trc_reader_state_inline(tr);
 	struct slot *sl;
+	const struct slot *nsl;
 	const volatile struct slot *vs;
 	struct rstate *rs;
 	const unsigned char *p, *q, *end;
@@ -1921,7 +1959,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			return r_bad(tr, r, p, "bad event head");
 		p++;
 	}
-	which += NSLOTS * (head & 15);
+	which = SLOT(head & 15, which);
 	if (head & 0x40) {
 		if (r->left == r->nev)
 			return r_bad(tr, r, p, "bad event head");
@@ -1955,23 +1993,27 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	if (t < r->tmin || t > r->tmax)
 		return r_bad(tr, r, NULL, "time outside the block's range");
 	sl = rs->slot[which];
-	if (mode == MODE_NONE)
-		;
-	else if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
-	    (sl->stepping != 0 && (!r->fields_only ||
-	    sl->stepfast != sl->stepping || step_fields(sl) < 0))) {
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	if (mode == MODE_NONE || (mode == MODE_SAME && sl != NULL &&
+	    sl->gen == r->gen && sl->stepping == 0)) {
+		/* A slot as it was (or none): its fields copied whole. */
+		fields_copy(ev, mode == MODE_NONE ? &no_fields : sl);
+		goto copied;
+	}
+	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
+	    !r->fields_only || sl->stepfast != sl->stepping ||
+	    step_fields(sl) < 0) {
 		if (r_attrs(tr, r, rs, which, mode) < 0)
 			return -1;
 		sl = rs->slot[which];
 	}
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
 	/* Field by field, each as wide as it is (volatile): a wide load
 	 * of two fields, as the compiler would make, stalls on the narrow
-	 * store of one that r_attrs just made (a step, a new peer):
-	 * a quarter of r_next's time, measured. */
-	vs = mode == MODE_NONE ? &no_fields : sl;
+	 * store of one that r_attrs or step_fields just made (a step, a
+	 * new peer): a quarter of r_next's time, measured. */
+	vs = sl;
 	ev->peer = vs->peer;
 	ev->tag = vs->tag;
 	ev->comm = vs->comm;
@@ -1984,6 +2026,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	ev->fn.len = vs->fn.len;
 	ev->op.s = vs->op.s;
 	ev->op.len = vs->op.len;
+copied:
 	if (r->fields_only || mode == MODE_NONE)
 		ev->nattr = 0;
 	else {
@@ -1997,8 +2040,12 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	r->prev_rs = rs;
 	r->prev_t = t;
 	r->left--;
-	r->events_read++;
-	prefetch_next(r, rs);
+	if ((nsl = next_slot(r, rs)) != NULL) {
+		__builtin_prefetch(nsl);
+		__builtin_prefetch((const char *)nsl + 64);
+		__builtin_prefetch((const char *)nsl + 128);
+		__builtin_prefetch((const char *)nsl + 192);
+	}
 	return 1;
 }
 
