@@ -543,20 +543,39 @@ check_rank_order(struct trc_reader *r, const struct trc_event *ev)
 static inline int check(struct trc_reader *, const struct trc_event *);
 static int text_next(struct trc_reader *, struct trc_event *);
 
+static int text_fast(struct trc_reader *, struct trc_event *);
+static int format_next(struct trc_reader *, struct trc_event *);
+
+/* The text's next event or a format's, each by a jump: apart, each
+ * function saves only the registers its own path needs. */
 int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
-	const char *s, *stop;
+	if (r->fmt == trc_formats[0])
+		return text_fast(r, ev);
+	return format_next(r, ev);
+}
+
+static int __attribute__((noinline))
+format_next(struct trc_reader *r, struct trc_event *ev)
+{
 	int rc;
 
 	if (r->failed)
 		return -1;
-	if (r->fmt != trc_formats[0]) {
-		if ((rc = r->fmt->next(r, ev)) <= 0)
-			return r->failed ? -1 : rc;
-		r->line = ev->line;
-		return check(r, ev);
-	}
+	if ((rc = r->fmt->next(r, ev)) <= 0)
+		return r->failed ? -1 : rc;
+	r->line = ev->line;
+	return check(r, ev);
+}
+
+static int __attribute__((noinline))
+text_fast(struct trc_reader *r, struct trc_event *ev)
+{
+	const char *s, *stop;
+
+	if (r->failed)
+		return -1;
 	/* The usual line, a whole one in the buffer, is parsed where it
 	 * is: the parser finds its newline, so no memchr first.  The rest
 	 * (the header, a line the buffer does not hold whole, comments,

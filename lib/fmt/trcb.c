@@ -1923,17 +1923,40 @@ fields_copy(struct trc_event *ev, const struct slot *sl)
 }
 
 /*
- * The next event.  The usual one is a few bytes, read here from a
- * local cursor: its head, slot, rank and time, then a slot repeated as
- * it is, whose fields are the event's.
+ * The fields of slot sl into ev just after r_attrs or step_fields set
+ * some: field by field, each as wide as it is (volatile).  A wide load
+ * of two fields, as the compiler would make, stalls on the narrow
+ * store of one just made (a step, a new peer): a quarter of r_next's
+ * time, measured.
  */
-static int
-r_next(struct trc_reader *tr, struct trc_event *ev)
+static inline void
+fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
+{
+	ev->peer = vs->peer;
+	ev->tag = vs->tag;
+	ev->comm = vs->comm;
+	ev->root = vs->root;
+	ev->bytes = vs->bytes;
+	ev->req = vs->req;
+	ev->reqs.s = vs->reqs.s;
+	ev->reqs.len = vs->reqs.len;
+	ev->fn.s = vs->fn.s;
+	ev->fn.len = vs->fn.len;
+	ev->op.s = vs->op.s;
+	ev->op.len = vs->op.len;
+}
+
+/*
+ * The next event, any: r_next's way for all but the usual one.  Read
+ * here from a local cursor: its head, slot, rank and time, then its
+ * attributes.
+ */
+static int __attribute__((noinline))
+r_next_any(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
 	struct slot *sl;
 	const struct slot *nsl;
-	const volatile struct slot *vs;
 	struct rstate *rs;
 	const unsigned char *p, *q, *end;
 	unsigned head, mode, which;
@@ -2009,23 +2032,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			return -1;
 		sl = rs->slot[which];
 	}
-	/* Field by field, each as wide as it is (volatile): a wide load
-	 * of two fields, as the compiler would make, stalls on the narrow
-	 * store of one that r_attrs or step_fields just made (a step, a
-	 * new peer): a quarter of r_next's time, measured. */
-	vs = sl;
-	ev->peer = vs->peer;
-	ev->tag = vs->tag;
-	ev->comm = vs->comm;
-	ev->root = vs->root;
-	ev->bytes = vs->bytes;
-	ev->req = vs->req;
-	ev->reqs.s = vs->reqs.s;
-	ev->reqs.len = vs->reqs.len;
-	ev->fn.s = vs->fn.s;
-	ev->fn.len = vs->fn.len;
-	ev->op.s = vs->op.s;
-	ev->op.len = vs->op.len;
+	fields_copy_narrow(ev, sl);
 copied:
 	if (r->fields_only || mode == MODE_NONE)
 		ev->nattr = 0;
@@ -2046,6 +2053,94 @@ copied:
 		__builtin_prefetch((const char *)nsl + 128);
 		__builtin_prefetch((const char *)nsl + 192);
 	}
+	return 1;
+}
+
+/*
+ * The next event.  The usual one, for a caller of fields only, is a
+ * few bytes that repeat a slot as it is (mode same, no step) or have
+ * no attributes (mode none), of a rank seen before in the block, its
+ * time a delta of one or two bytes: decoded here into locals, with few
+ * enough of them that no register is saved, and the reader changed
+ * only once it is known to be that one.  Any other, or any doubt, goes
+ * to r_next_any from the start, which checks and says everything.
+ */
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+	const unsigned char *p = r->raw + r->pos;
+	const struct slot *sl;
+	struct rstate *rs;
+	unsigned head, which, mode, shift;
+	uint64_t u;
+	int32_t rank;
+	int64_t t;
+
+	/* Not a block's first event (nor past its last), eight bytes
+	 * there (a head, slot and rank, a time of five), fields only. */
+	if (r->left - 1 >= r->nev - 1 || r->pos + 8 > r->rawlen ||
+	    !r->fields_only)
+		return r_next_any(tr, ev);
+	head = *p++;
+	mode = head >> 4 & 3;
+	if ((head & 15) >= TRC_NKINDS || (mode != MODE_SAME &&
+	    (mode != MODE_NONE || (head & 0x80))))
+		return r_next_any(tr, ev);
+	which = 0;
+	if (head & 0x80) {
+		if ((which = *p++) - 1 >= NSLOTS - 1)
+			return r_next_any(tr, ev);
+	}
+	if (head & 0x40) {
+		rank = r->prev_rank;
+		rs = r->prev_rs;
+	} else {
+		rank = *p++;
+		if (rank >= 0x80 || rank < r->rlo || rank > r->rhi ||
+		    (rs = trc_pages_at(&r->rs, (size_t)rank)) == NULL)
+			return r_next_any(tr, ev);
+	}
+	/* The time's delta, at most five bytes (35 bits, 34 s). */
+	for (u = 0, shift = 0;; shift += 7) {
+		u |= (uint64_t)(*p & 0x7f) << shift;
+		if (*p++ < 0x80)
+			break;
+		if (shift == 28)
+			return r_next_any(tr, ev);
+	}
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t : r->prev_t) +
+	    (uint64_t)unzig(u));
+	if (t < r->tmin || t > r->tmax)
+		return r_next_any(tr, ev);
+	if (mode == MODE_NONE)
+		sl = &no_fields;
+	else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
+	    sl->gen != r->gen)
+		return r_next_any(tr, ev);
+	else if (sl->stepping != 0) {
+		/* Integers of fields that step (request ids): moved on,
+		 * the fields copied each as wide as it is (see r_next_any). */
+		if (sl->stepfast != sl->stepping ||
+		    step_fields((struct slot *)sl) < 0)
+			return r_next_any(tr, ev);
+		fields_copy_narrow(ev, sl);
+		goto copied;
+	}
+	fields_copy(ev, sl);
+copied:
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	ev->nattr = 0;
+	ev->line = ++r->line;
+	r->pos = (size_t)(p - r->raw);
+	rs->gen = r->gen;
+	rs->last_t = t;
+	r->prev_rank = rank;
+	r->prev_rs = rs;
+	r->prev_t = t;
+	r->left--;
 	return 1;
 }
 
