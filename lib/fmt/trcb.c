@@ -1671,7 +1671,8 @@ r_values(struct rtrcb *r, struct slot *sl)
 			p = r->raw + r->pos;
 		}
 		stepping |= (uint32_t)(v->step != 0) << i;
-		stepfast |= (uint32_t)(v->step != 0 && v->type == V_INT &&
+		stepfast |= (uint32_t)(v->step != 0 && (v->type == V_INT ||
+		    (v->type == V_LIST && v->code == K_REQ)) &&
 		    v->code != K_FN && v->code != K_OP && !sl->dupknown) << i;
 		if ((rc = r_changed(r, sl, i)) < 0) {
 			r->pos = (size_t)(p - r->raw);
@@ -1850,14 +1851,28 @@ next_slot(const struct rtrcb *r, const struct rstate *rs)
 
 /*
  * Mode same on a slot whose stepping values are all integers of
- * fields, for a caller of fields only: each moved on and its field
- * set, here in r_next's way rather than through r_attrs.  0, or -1
- * when one would be invalid: the values are moved back (the fields
- * set do not matter, r_attrs sets them again on its way to the error)
- * and r_attrs says which.  One pass, the check where the field is set:
- * the invalid value is the rare case.
+ * fields or req= lists, for a caller of fields only: each moved on
+ * and its field set, here in r_next's way rather than through r_attrs.
+ * 0, or -1 when one would be invalid: each is checked before it moves,
+ * those moved are moved back (the fields set do not matter, r_attrs
+ * sets them again on its way to the error), and r_attrs says which.
  */
-static inline int
+static int __attribute__((noinline))
+step_reqs(struct slot *sl, struct val *v)
+{
+	uint32_t j;
+
+	/* A wait's req= (r_values lets no other list here): every
+	 * element moves, none may fall under 0. */
+	for (j = 0; j < v->ln; j++)
+		if ((int64_t)((uint64_t)v->lv[j] + (uint64_t)v->step) < 0)
+			return -1;
+	val_advance(v);
+	sl->req = v->lv[0];
+	return 0;
+}
+
+static inline __attribute__((always_inline)) int
 step_fields(struct slot *sl)
 {
 	struct val *v;
@@ -1866,7 +1881,12 @@ step_fields(struct slot *sl)
 
 	for (m = sl->stepping; m != 0; m &= m - 1) {
 		v = &sl->v[__builtin_ctz(m)];
-		x = v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+		if (v->type == V_LIST) {
+			if (step_reqs(sl, v) < 0)
+				goto undo;
+			continue;
+		}
+		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
 		switch (v->code) {
 		case K_PEER:
 		case K_TAG:
@@ -1889,13 +1909,16 @@ step_fields(struct slot *sl)
 			sl->req = x;
 			break;
 		}
+		v->i = x;
 	}
 	return 0;
 undo:
-	/* The ones moved: those below m's lowest bit, and it. */
-	for (k = sl->stepping & (m ^ (m - 1)); k != 0; k &= k - 1) {
+	/* The ones moved: those below m's lowest bit. */
+	for (k = sl->stepping & ((m & -m) - 1); k != 0; k &= k - 1) {
 		v = &sl->v[__builtin_ctz(k)];
-		v->i = (int64_t)((uint64_t)v->i - (uint64_t)v->step);
+		v->step = (int64_t)(0 - (uint64_t)v->step);
+		val_advance(v);
+		v->step = (int64_t)(0 - (uint64_t)v->step);
 	}
 	return -1;
 }
