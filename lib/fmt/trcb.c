@@ -952,6 +952,11 @@ struct rtrcb {
 	struct trc_pages rs;		/* struct rstate, by rank */
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
+	/* r_next's usual event: at a pos with pos - 1 < fast_end (not
+	 * the block's first, eight bytes there, fields only), its head
+	 * h one with fast_mode[h] (its mode + 1; 0: any other). */
+	size_t		 fast_end;
+	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
@@ -1092,11 +1097,17 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	struct rtrcb *r;
 	uint64_t ranks, len;
 	unsigned version, flags, order;
+	int i;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
 	trc_reader_set_state(tr, r);
 	r->fields_only = opts != NULL && opts->fields_only;
+	for (i = 0; i < 256; i++)
+		r->fast_mode[i] = (i & 15) >= TRC_NKINDS ||
+		    (i >> 4 & 3) == MODE_KEYS ||
+		    ((i >> 4 & 3) == MODE_NONE && (i & 0x80)) ? 0 :
+		    (unsigned char)((i >> 4 & 3) + 1);
 	r->src = src;
 	r->name = trc_src_name(src);
 	if ((r->in = malloc(65536)) == NULL ||
@@ -1282,6 +1293,7 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->nstrs = 0;
 	r->rawlen = (size_t)rawlen;
 	r->pos = 0;
+	r->fast_end = r->fields_only && rawlen >= 8 ? (size_t)rawlen - 8 : 0;
 	r->nev = r->left = (uint32_t)nev;
 	r->gen++;
 	r->blocks_read++;
@@ -2080,6 +2092,106 @@ copied:
 }
 
 /*
+ * Whether integer x may be the field of key code (as r_changed and
+ * b_field judge it for a caller of fields only): 0 for a label or an
+ * operation, whose field is text.
+ */
+static inline int
+int_field_ok(int code, int64_t x)
+{
+	switch (code) {
+	case K_OTHER:
+		return 1;
+	case K_BYTES:
+	case K_REQ:
+		return x >= 0;
+	case K_FN:
+	case K_OP:
+		return 0;
+	}
+	return (uint64_t)x <= INT32_MAX;
+}
+
+/*
+ * The values of an event of mode values at p, for a caller of fields
+ * only, when each is the same (a byte 0) or an integer's new delta of
+ * one or two bytes, integers of fields or of no field, no key twice:
+ * as r_values reads them, every new value checked before any is kept.
+ * Past them, or NULL (the slot unchanged) for r_next_any to read.
+ * Out of r_next's way: its registers are the usual event's.
+ */
+static const unsigned char * __attribute__((noinline))
+values_fast(struct slot *sl, const unsigned char *p, const unsigned char *end)
+{
+	int64_t x[8], step[8];
+	uint32_t stepping = 0, moved = 0, m;
+	struct val *v;
+	unsigned c;
+	int i, n = sl->n;
+
+	if (n > 8 || sl->dupknown || end - p < 2 * n)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		v = &sl->v[i];
+		c = *p;
+		if (c == V_SAME) {
+			p++;
+			if (v->step == 0)
+				continue;	/* as it was */
+			if (v->type != V_INT)
+				return NULL;
+			step[i] = v->step;
+		} else if ((c & 7) == V_INT && v->type == V_INT &&
+		    (c < 0x80 || p[1] < 0x80)) {
+			if (c < 0x80) {
+				step[i] = unzig(c >> 3);
+				p++;
+			} else {
+				step[i] = unzig(((c & 0x7f) |
+				    (uint64_t)p[1] << 7) >> 3);
+				p += 2;
+			}
+		} else
+			return NULL;
+		x[i] = (int64_t)((uint64_t)v->i + (uint64_t)step[i]);
+		if (!int_field_ok(v->code, x[i]))
+			return NULL;
+		moved |= 1u << i;
+		stepping |= (uint32_t)(step[i] != 0) << i;
+	}
+	for (m = moved; m != 0; m &= m - 1) {
+		v = &sl->v[i = __builtin_ctz(m)];
+		v->i = x[i];
+		v->step = step[i];
+		switch (v->code) {
+		case K_PEER:
+			sl->peer = (int32_t)x[i];
+			break;
+		case K_TAG:
+			sl->tag = (int32_t)x[i];
+			break;
+		case K_COMM:
+			sl->comm = (int32_t)x[i];
+			break;
+		case K_ROOT:
+			sl->root = (int32_t)x[i];
+			break;
+		case K_BYTES:
+			sl->bytes = x[i];
+			break;
+		case K_REQ:
+			sl->req = x[i];
+			sl->reqs.s = "";
+			sl->reqs.len = 0;
+			break;
+		}
+	}
+	/* Every value that steps is an integer of a field here. */
+	sl->stepping = sl->stepfast = stepping;
+	return p;
+}
+
+/*
  * The next event.  The usual one, for a caller of fields only, is a
  * few bytes that repeat a slot as it is (mode same, no step) or have
  * no attributes (mode none), of a rank seen before in the block, its
@@ -2093,23 +2205,22 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
 	const unsigned char *p = r->raw + r->pos;
-	const struct slot *sl;
+	struct slot *sl;
 	struct rstate *rs;
 	unsigned head, which, mode, shift;
 	uint64_t u;
 	int32_t rank;
 	int64_t t;
 
-	/* Not a block's first event (nor past its last), eight bytes
-	 * there (a head, slot and rank, a time of five), fields only. */
-	if (r->left - 1 >= r->nev - 1 || r->pos + 8 > r->rawlen ||
-	    !r->fields_only)
+	/* Not a block's first event (pos 0) nor past its last, eight
+	 * bytes there (a head, slot and rank, a time of five), fields
+	 * only: see fast_end. */
+	if (r->pos - 1 >= r->fast_end || r->left == 0)
 		return r_next_any(tr, ev);
 	head = *p++;
-	mode = head >> 4 & 3;
-	if ((head & 15) >= TRC_NKINDS || (mode != MODE_SAME &&
-	    (mode != MODE_NONE || (head & 0x80))))
+	if ((mode = r->fast_mode[head]) == 0)
 		return r_next_any(tr, ev);
+	mode--;
 	which = 0;
 	if (head & 0x80) {
 		if ((which = *p++) - 1 >= NSLOTS - 1)
@@ -2137,21 +2248,22 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	if (t < r->tmin || t > r->tmax)
 		return r_next_any(tr, ev);
 	if (mode == MODE_NONE)
-		sl = &no_fields;
+		fields_copy(ev, &no_fields);
 	else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
 	    sl->gen != r->gen)
 		return r_next_any(tr, ev);
-	else if (sl->stepping != 0) {
-		/* Integers of fields that step (request ids): moved on,
-		 * the fields copied each as wide as it is (see r_next_any). */
-		if (sl->stepfast != sl->stepping ||
-		    step_fields((struct slot *)sl) < 0)
+	else if (mode == MODE_VALUES) {
+		if ((p = values_fast(sl, p, r->raw + r->rawlen)) == NULL)
 			return r_next_any(tr, ev);
 		fields_copy_narrow(ev, sl);
-		goto copied;
-	}
-	fields_copy(ev, sl);
-copied:
+	} else if (sl->stepping != 0) {
+		/* Integers of fields that step (request ids): moved on,
+		 * the fields copied each as wide as it is (see r_next_any). */
+		if (sl->stepfast != sl->stepping || step_fields(sl) < 0)
+			return r_next_any(tr, ev);
+		fields_copy_narrow(ev, sl);
+	} else
+		fields_copy(ev, sl);
 	ev->t = t;
 	ev->rank = rank;
 	ev->kind = (enum trc_kind)(head & 15);
