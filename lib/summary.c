@@ -497,14 +497,16 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	static const struct trc_str collective = { "collective", 10 };
 	struct trc_rank_sum *rs;
 	struct trc_op_sum *op;
-	int64_t dt, bytes = ev->bytes > 0 ? ev->bytes : 0;
+	int64_t dt, bytes;
 	int32_t id;
 
 	/* Ranks seen before are the rule: one test for the others. */
-	if (ev->rank >= s->nranks || s->rank[ev->rank].events == 0)
+	if (ev->rank >= s->nranks ||
+	    (rs = &s->rank[ev->rank])->events == 0) {
 		if (rank_first(s, ev) < 0)
 			return -1;
-	rs = &s->rank[ev->rank];
+		rs = &s->rank[ev->rank];
+	}
 	dt = ev->t - rs->last;
 	/* An order=none stream may mix its ranks, never a rank's time. */
 	if (dt < 0)
@@ -529,6 +531,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->call_start = ev->t;
 		break;
 	case TRC_SE:
+		bytes = ev->bytes > 0 ? ev->bytes : 0;
 		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
 		    rs->cur == TRC_ACT_SEND ? ev->t - rs->call_start : 0) == NULL)
@@ -545,6 +548,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		}
 		break;
 	case TRC_RE:
+		bytes = ev->bytes > 0 ? ev->bytes : 0;
 		if (rs->cur == TRC_ACT_WAIT) {	/* completed by a wait */
 			if (msg_op(s, ev, OP_IRECV, bytes, -1) == NULL)
 				return oom(s);
@@ -567,6 +571,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		}
 		break;
 	case TRC_XE:
+		bytes = ev->bytes > 0 ? ev->bytes : 0;
 		if (ev->req >= 0) {
 			/* A nonblocking one's, in the wait that completed it. */
 			if ((op = op_sum(s, ev->op.len ? &ev->op : &collective,
@@ -585,7 +590,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		dt = rs->cur == (ev->kind == TRC_WE ? TRC_ACT_WAIT :
 		    TRC_ACT_COLL) ? ev->t - rs->call_start : 0;
 		op->count++;
-		op->bytes += ev->kind == TRC_XE ? bytes : 0;
+		op->bytes += ev->kind == TRC_XE && ev->bytes > 0 ? ev->bytes : 0;
 		op->time += dt;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
