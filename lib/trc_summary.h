@@ -5,6 +5,7 @@
 #ifndef TRC_SUMMARY_H
 #define TRC_SUMMARY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The activity of the interval after an event (DESIGN.md section 2). */
@@ -26,6 +27,7 @@ double	 trc_stat_cv(const struct trc_stat *);
 
 struct trc_region {
 	int32_t	 label;
+	size_t	 len;		/* of the label's name */
 	int64_t	 start;
 };
 
