@@ -1991,7 +1991,6 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
 	struct slot *sl;
-	const struct slot *nsl;
 	struct rstate *rs;
 	const unsigned char *p, *q, *end;
 	unsigned head, mode, which;
@@ -2082,12 +2081,6 @@ copied:
 	r->prev_rs = rs;
 	r->prev_t = t;
 	r->left--;
-	if ((nsl = next_slot(r, rs)) != NULL) {
-		__builtin_prefetch(nsl);
-		__builtin_prefetch((const char *)nsl + 64);
-		__builtin_prefetch((const char *)nsl + 128);
-		__builtin_prefetch((const char *)nsl + 192);
-	}
 	return 1;
 }
 
@@ -2192,16 +2185,16 @@ values_fast(struct slot *sl, const unsigned char *p, const unsigned char *end)
 }
 
 /*
- * The next event.  The usual one, for a caller of fields only, is a
- * few bytes that repeat a slot as it is (mode same, no step) or have
- * no attributes (mode none), of a rank seen before in the block, its
- * time a delta of one or two bytes: decoded here into locals, with few
- * enough of them that no register is saved, and the reader changed
- * only once it is known to be that one.  Any other, or any doubt, goes
- * to r_next_any from the start, which checks and says everything.
+ * The usual event, for a caller of fields only: a few bytes of a rank
+ * seen before in the block, a time of up to five, and no attributes
+ * (mode none), a slot as it was or whose integers step (mode same), or
+ * integers' deltas (mode values, values_fast), decoded into locals, the
+ * reader changed only once it is known to be that one.  Any other, or
+ * any doubt, goes to r_next_any from the start, which checks and says
+ * everything.
  */
-static int
-r_next(struct trc_reader *tr, struct trc_event *ev)
+static int __attribute__((noinline))
+r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
 	const unsigned char *p = r->raw + r->pos;
@@ -2213,11 +2206,6 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	int32_t rank;
 	int64_t t;
 
-	/* Not a block's first event (pos 0) nor past its last, eight
-	 * bytes there (a head, slot and rank, a time of five), fields
-	 * only: see fast_end. */
-	if (r->pos - 1 >= r->fast_end || r->left == 0)
-		return r_next_any(tr, ev);
 	head = *p++;
 	if ((mode = r->fast_mode[head]) == 0)
 		return r_next_any(tr, ev);
@@ -2286,6 +2274,23 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 		__builtin_prefetch((const char *)nsl + 192);
 	}
 	return 1;
+}
+
+/*
+ * The next event: by r_next_usual where it may be the usual one (not a
+ * block's first at pos 0, nor past its last, eight bytes there for a
+ * head, slot and rank and a time of five, fields only: see fast_end),
+ * else by r_next_any.  Apart, so that a reader of text (trc-cat) pays
+ * no register saved for a way it never takes.
+ */
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	const struct rtrcb *r = trc_reader_state_inline(tr);
+
+	if (r->pos - 1 >= r->fast_end || r->left == 0)
+		return r_next_any(tr, ev);
+	return r_next_usual(tr, ev);
 }
 
 /* ---- The format: trcb_writer on a file or stdout ---- */
