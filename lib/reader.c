@@ -32,6 +32,7 @@ struct trc_reader {
 	int		 failed;
 	int		 have_header;
 	int		 pending;	/* the first event line is read */
+	int		 ready;		/* have_header && !pending, one test */
 	char		*buf;
 	size_t		 cap;		/* grows with the longest line */
 	/* Where lines are read: buf, or a window of the file mapped in
@@ -515,6 +516,7 @@ read_header(struct trc_reader *r)
 	r->hdr.extra.s = r->extra ? r->extra : "";
 	r->hdr.extra.len = r->extralen;
 	r->have_header = 1;
+	r->ready = !r->pending;
 	return 0;
 }
 
@@ -581,8 +583,7 @@ text_fast(struct trc_reader *r, struct trc_event *ev)
 	 * (the header, a line the buffer does not hold whole, comments,
 	 * errors) is out of line, so that this path keeps to registers. */
 	s = r->data + r->start;
-	if (!r->have_header || r->pending || r->start >= r->complete ||
-	    (unsigned)(*s - '0') >= 10)
+	if (!r->ready || r->start >= r->complete || (unsigned)(*s - '0') >= 10)
 		return text_next(r, ev);
 	/* A mapped file's pages come cold from the page cache, and the
 	 * hardware's prefetch stops at a page's end: ask ahead. */
@@ -613,9 +614,10 @@ text_next(struct trc_reader *r, struct trc_event *ev)
 	    (unsigned)(r->data[r->start] - '0') < 10)
 		return trc_next(r, ev);
 	for (;;) {
-		if (r->pending)
+		if (r->pending) {
 			r->pending = 0;
-		else if ((rc = read_line(r)) <= 0)
+			r->ready = 1;
+		} else if ((rc = read_line(r)) <= 0)
 			return rc;
 		if (r->line_len == 0 || r->line_s[0] == '#' ||
 		    blank_line(r->line_s, r->line_len))
