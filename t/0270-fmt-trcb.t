@@ -173,6 +173,29 @@ for p in ring halo allreduce master-worker; do
 	is_file "$tmp/s2" "$tmp/s1" "trc-sum -t, every section: $p, trcb as text"
 done
 
+# Values that change between a string, "*" and integers in one slot
+# (mode values: more labels and operations than a kind has slots), a
+# receive from any and then from a rank; trc-sum on trcb as on text.
+awk 'BEGIN {
+	print "#trc 1 ranks=4 order=time"
+	for (i = 0; i < 300; i++) {
+		t = i * 10
+		printf "%d 0 PB fn=f%d\n", t, i % 11
+		printf "%d 0 RB peer=%s tag=%d\n", t + 1, i % 3 ? "*" : i % 4, i % 5
+		printf "%d 0 RE peer=%d tag=%d bytes=%d\n", t + 2, i % 4, i % 5, 8 * i
+		printf "%d 0 XB op=op%d\n", t + 3, i % 13
+		printf "%d 0 XE op=op%d bytes=%d\n", t + 4, i % 13, i
+		printf "%d 0 PE fn=f%d\n", t + 5, i % 11
+	}
+}' > "$tmp/mix.raw"
+trc-cat "$tmp/mix.raw" > "$tmp/mix.trc"
+trc-cat --to trcb "$tmp/mix.trc" > "$tmp/mix.trcb"
+trc-cat "$tmp/mix.trcb" > "$tmp/mix.back"
+is_file "$tmp/mix.back" "$tmp/mix.trc" "strings, * and integers in turn: round trip"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trc" > "$tmp/s1"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trcb" > "$tmp/s2"
+is_file "$tmp/s2" "$tmp/s1" "strings, * and integers in turn: trc-sum on trcb as on text"
+
 # ---- Bad input.
 # bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
 bad() {

@@ -2107,18 +2107,24 @@ int_field_ok(int code, int64_t x)
 
 /*
  * The values of an event of mode values at p, for a caller of fields
- * only, when each is the same (a byte 0) or an integer's new delta of
- * one or two bytes, integers of fields or of no field, no key twice:
- * as r_values reads them, every new value checked before any is kept.
+ * only, when each is the same (a byte 0), an integer's new delta on an
+ * integer, of a field or of none, a string of the block for a label,
+ * an operation or no field, or "*" for a peer or tag, each in one or
+ * two bytes, no key twice: as r_values (b_val, r_changed, b_text,
+ * b_field) reads them, every new value checked before any is kept.
  * Past them, or NULL (the slot unchanged) for r_next_any to read.
- * Out of r_next's way: its registers are the usual event's.
+ * Out of r_next_usual's way: its registers are the usual event's.
  */
 static const unsigned char * __attribute__((noinline))
-values_fast(struct slot *sl, const unsigned char *p, const unsigned char *end)
+values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
+    const unsigned char *end)
 {
 	int64_t x[8], step[8];
+	unsigned char type[8];
 	uint32_t stepping = 0, moved = 0, m;
+	struct trc_attr *a;
 	struct val *v;
+	uint64_t u;
 	unsigned c;
 	int i, n = sl->n;
 
@@ -2126,42 +2132,75 @@ values_fast(struct slot *sl, const unsigned char *p, const unsigned char *end)
 		return NULL;
 	for (i = 0; i < n; i++) {
 		v = &sl->v[i];
-		c = *p;
-		if (c == V_SAME) {
+		if ((c = *p) == V_SAME) {
 			p++;
 			if (v->step == 0)
 				continue;	/* as it was */
 			if (v->type != V_INT)
 				return NULL;
 			step[i] = v->step;
-		} else if ((c & 7) == V_INT && v->type == V_INT &&
-		    (c < 0x80 || p[1] < 0x80)) {
-			if (c < 0x80) {
-				step[i] = unzig(c >> 3);
-				p++;
-			} else {
-				step[i] = unzig(((c & 0x7f) |
-				    (uint64_t)p[1] << 7) >> 3);
-				p += 2;
+			type[i] = V_INT;
+		} else {
+			if (c < 0x80)
+				u = c, p++;
+			else if (p[1] < 0x80)
+				u = (c & 0x7f) | (uint64_t)p[1] << 7, p += 2;
+			else
+				return NULL;
+			step[i] = 0;
+			switch (type[i] = u & 7) {
+			case V_INT:
+				if (v->type != V_INT)
+					return NULL;
+				step[i] = unzig(u >> 3);
+				break;
+			case V_REF:
+				if (u >> 3 >= r->nstrs || (v->code != K_OTHER &&
+				    v->code != K_FN && v->code != K_OP))
+					return NULL;
+				x[i] = (int64_t)(u >> 3);
+				break;
+			case V_ANY:
+				if (u != V_ANY || (v->code != K_PEER &&
+				    v->code != K_TAG))
+					return NULL;
+				break;
+			default:
+				return NULL;
 			}
-		} else
-			return NULL;
-		x[i] = (int64_t)((uint64_t)v->i + (uint64_t)step[i]);
-		if (!int_field_ok(v->code, x[i]))
-			return NULL;
+		}
+		if (type[i] == V_INT) {
+			x[i] = (int64_t)((uint64_t)v->i + (uint64_t)step[i]);
+			if (!int_field_ok(v->code, x[i]))
+				return NULL;
+		}
 		moved |= 1u << i;
 		stepping |= (uint32_t)(step[i] != 0) << i;
 	}
 	for (m = moved; m != 0; m &= m - 1) {
 		v = &sl->v[i = __builtin_ctz(m)];
-		v->i = x[i];
 		v->step = step[i];
+		if (type[i] == V_INT)
+			v->i = x[i];
+		else {
+			/* A string or "*": its text is the field's (b_text). */
+			v->type = type[i];
+			a = &sl->attr[i];
+			a->key = r->strs[v->key];
+			if (type[i] == V_REF) {
+				v->sid = (int32_t)x[i];
+				a->val = r->strs[v->sid];
+			} else {
+				a->val.s = "*";
+				a->val.len = 1;
+			}
+		}
 		switch (v->code) {
 		case K_PEER:
-			sl->peer = (int32_t)x[i];
+			sl->peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_TAG:
-			sl->tag = (int32_t)x[i];
+			sl->tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_COMM:
 			sl->comm = (int32_t)x[i];
@@ -2176,6 +2215,12 @@ values_fast(struct slot *sl, const unsigned char *p, const unsigned char *end)
 			sl->req = x[i];
 			sl->reqs.s = "";
 			sl->reqs.len = 0;
+			break;
+		case K_FN:
+			sl->fn = sl->attr[i].val;
+			break;
+		case K_OP:
+			sl->op = sl->attr[i].val;
 			break;
 		}
 	}
@@ -2242,7 +2287,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 	    sl->gen != r->gen)
 		return r_next_any(tr, ev);
 	else if (mode == MODE_VALUES) {
-		if ((p = values_fast(sl, p, r->raw + r->rawlen)) == NULL)
+		if ((p = values_fast(r, sl, p, r->raw + r->rawlen)) == NULL)
 			return r_next_any(tr, ev);
 		fields_copy_narrow(ev, sl);
 	} else if (sl->stepping != 0) {
