@@ -97,7 +97,7 @@ struct slot {
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
 	/* The event's fields, laid out as in struct trc_event (asserted
-	 * below), so that r_next copies them whole. */
+	 * below), so that they are copied whole (fields_copy). */
 	_Alignas(8) int32_t peer;
 	int32_t		 tag, comm, root;
 	int64_t		 bytes, req;
@@ -1836,7 +1836,8 @@ bad:
  * one: a trace of many ranks keeps more slots than the first cache
  * holds, and the next event's would otherwise be waited for.  Only a
  * hint, read from the usual head (a rank of one byte, or the same):
- * NULL when there is none.  r_next prefetches it itself: a function
+ * NULL when there is none.  r_next_usual prefetches it itself: a
+ * function
  * that only prefetched would be taken as one without effects, and GCC
  * 12 dropped its call (and so every prefetch) from r_next.
  */
@@ -1864,7 +1865,7 @@ next_slot(const struct rtrcb *r, const struct rstate *rs)
 /*
  * Mode same on a slot whose stepping values are all integers of
  * fields or req= lists, for a caller of fields only: each moved on
- * and its field set, here in r_next's way rather than through r_attrs.
+ * and its field set, in r_next_usual rather than through r_attrs.
  * 0, or -1 when one would be invalid: each is checked before it moves,
  * those moved are moved back (the fields set do not matter, r_attrs
  * sets them again on its way to the error), and r_attrs says which.
@@ -2233,7 +2234,7 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
  * The usual event, for a caller of fields only: a few bytes of a rank
  * seen before in the block, a time of up to five, and no attributes
  * (mode none), a slot as it was or whose integers step (mode same), or
- * integers' deltas (mode values, values_fast), decoded into locals, the
+ * a few values changed (mode values, values_fast), decoded into locals, the
  * reader changed only once it is known to be that one.  Any other, or
  * any doubt, goes to r_next_any from the start, which checks and says
  * everything.
