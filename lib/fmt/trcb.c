@@ -1837,9 +1837,8 @@ bad:
  * holds, and the next event's would otherwise be waited for.  Only a
  * hint, read from the usual head (a rank of one byte, or the same):
  * NULL when there is none.  r_next_usual prefetches it itself: a
- * function
- * that only prefetched would be taken as one without effects, and GCC
- * 12 dropped its call (and so every prefetch) from r_next.
+ * function that only prefetched would be taken as one without effects,
+ * and GCC 12 dropped its call (and so every prefetch) from r_next.
  */
 static inline const struct slot *
 next_slot(const struct rtrcb *r, const struct rstate *rs)
