@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,16 @@
 #define MAXEXTRA	(1 << 20)
 
 struct trc_reader {
+	void		*fstate;	/* the format's; first, for fmt.h */
 	struct trc_src	*src;
 	const struct trc_format *fmt;
-	void		*fstate;	/* the format's */
 	struct trc_open_opts opts;
 	struct trc_drops drops;
 	int		 eof;
 	int		 failed;
 	int		 have_header;
 	int		 pending;	/* the first event line is read */
+	int		 ready;		/* have_header && !pending, one test */
 	char		*buf;
 	size_t		 cap;		/* grows with the longest line */
 	/* Where lines are read: buf, or a window of the file mapped in
@@ -54,6 +56,9 @@ struct trc_reader {
 	char		 perr[TRC_ERRLEN];	/* the parser's */
 	char		 err[TRC_ERRLEN + 512];
 };
+
+_Static_assert(offsetof(struct trc_reader, fstate) == 0,
+    "trc_reader_state_inline reads the state first");
 
 static const struct trc_format *
 choose(struct trc_reader *r, const char *path)
@@ -511,6 +516,7 @@ read_header(struct trc_reader *r)
 	r->hdr.extra.s = r->extra ? r->extra : "";
 	r->hdr.extra.len = r->extralen;
 	r->have_header = 1;
+	r->ready = !r->pending;
 	return 0;
 }
 
@@ -539,27 +545,45 @@ check_rank_order(struct trc_reader *r, const struct trc_event *ev)
 static inline int check(struct trc_reader *, const struct trc_event *);
 static int text_next(struct trc_reader *, struct trc_event *);
 
+static int text_fast(struct trc_reader *, struct trc_event *);
+static int format_next(struct trc_reader *, struct trc_event *);
+
+/* The text's next event or a format's, each by a jump: apart, each
+ * function saves only the registers its own path needs. */
 int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
-	const char *s, *stop;
+	if (r->fmt == trc_formats[0])
+		return text_fast(r, ev);
+	return format_next(r, ev);
+}
+
+static int __attribute__((noinline))
+format_next(struct trc_reader *r, struct trc_event *ev)
+{
 	int rc;
 
 	if (r->failed)
 		return -1;
-	if (r->fmt != trc_formats[0]) {
-		if ((rc = r->fmt->next(r, ev)) <= 0)
-			return r->failed ? -1 : rc;
-		r->line = ev->line;
-		return check(r, ev);
-	}
+	if ((rc = r->fmt->next(r, ev)) <= 0)
+		return r->failed ? -1 : rc;
+	r->line = ev->line;
+	return check(r, ev);
+}
+
+static int __attribute__((noinline))
+text_fast(struct trc_reader *r, struct trc_event *ev)
+{
+	const char *s, *stop;
+
+	if (r->failed)
+		return -1;
 	/* The usual line, a whole one in the buffer, is parsed where it
 	 * is: the parser finds its newline, so no memchr first.  The rest
 	 * (the header, a line the buffer does not hold whole, comments,
 	 * errors) is out of line, so that this path keeps to registers. */
 	s = r->data + r->start;
-	if (!r->have_header || r->pending || r->start >= r->complete ||
-	    (unsigned)(*s - '0') >= 10)
+	if (!r->ready || r->start >= r->complete || (unsigned)(*s - '0') >= 10)
 		return text_next(r, ev);
 	/* A mapped file's pages come cold from the page cache, and the
 	 * hardware's prefetch stops at a page's end: ask ahead. */
@@ -590,9 +614,10 @@ text_next(struct trc_reader *r, struct trc_event *ev)
 	    (unsigned)(r->data[r->start] - '0') < 10)
 		return trc_next(r, ev);
 	for (;;) {
-		if (r->pending)
+		if (r->pending) {
 			r->pending = 0;
-		else if ((rc = read_line(r)) <= 0)
+			r->ready = 1;
+		} else if ((rc = read_line(r)) <= 0)
 			return rc;
 		if (r->line_len == 0 || r->line_s[0] == '#' ||
 		    blank_line(r->line_s, r->line_len))

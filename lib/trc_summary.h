@@ -5,6 +5,7 @@
 #ifndef TRC_SUMMARY_H
 #define TRC_SUMMARY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The activity of the interval after an event (DESIGN.md section 2). */
@@ -26,6 +27,7 @@ double	 trc_stat_cv(const struct trc_stat *);
 
 struct trc_region {
 	int32_t	 label;
+	size_t	 len;		/* of the label's name */
 	int64_t	 start;
 };
 
@@ -68,13 +70,14 @@ struct trc_summary {
 	int32_t			*present;
 	int32_t			 npresent, cap_present;
 	struct trc_op_sum	*op;
-	/* The last operation and label looked up, as names repeat in
-	 * runs: compared by length and bytes before any hashing. */
+	/* The last two operations and labels looked up, as names repeat
+	 * in runs or alternate (master-worker's "task" and "collect"):
+	 * compared by length and bytes before any hashing. */
 	struct trc_name_hit {
 		const char	*name;	/* interned, NUL-ended */
 		size_t		 len;
 		int32_t		 id;	/* -1: none yet */
-	}			 last_op, last_label;
+	}			 last_op[2], last_label[2];
 	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k
 	 * holds sizes in [2^(k-1), 2^k). */
 	int64_t			 size_count[TRC_SIZE_BUCKETS];

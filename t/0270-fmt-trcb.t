@@ -162,6 +162,39 @@ ok $? "trc-stable: the text and its trcb are identical"
 trc-sum "$tmp/big.trc" > "$tmp/s1"
 trc-sum "$tmp/big.trcb" > "$tmp/s2"
 is_file "$tmp/s2" "$tmp/s1" "trc-sum: the same summary from text and trcb"
+# trc-sum reads most events of trcb in r_next's own way (a slot as it
+# was, integers and req= lists that step, deltas of mode values), the
+# rest through r_next_any: every pattern, 16 ranks, as from the text.
+for p in ring halo allreduce master-worker; do
+	trc-gen -p $p -n 16 -e 30000 > "$tmp/p.trc"
+	trc-cat --to trcb "$tmp/p.trc" > "$tmp/p.trcb"
+	trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/p.trc" > "$tmp/s1"
+	trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/p.trcb" > "$tmp/s2"
+	is_file "$tmp/s2" "$tmp/s1" "trc-sum -t, every section: $p, trcb as text"
+done
+
+# Values that change between a string, "*" and integers in one slot
+# (mode values: more labels and operations than a kind has slots), a
+# receive from any and then from a rank; trc-sum on trcb as on text.
+awk 'BEGIN {
+	print "#trc 1 ranks=4 order=time"
+	for (i = 0; i < 300; i++) {
+		t = i * 10
+		printf "%d 0 PB fn=f%d\n", t, i % 11
+		printf "%d 0 RB peer=%s tag=%d\n", t + 1, i % 3 ? "*" : i % 4, i % 5
+		printf "%d 0 RE peer=%d tag=%d bytes=%d\n", t + 2, i % 4, i % 5, 8 * i
+		printf "%d 0 XB op=op%d\n", t + 3, i % 13
+		printf "%d 0 XE op=op%d bytes=%d\n", t + 4, i % 13, i
+		printf "%d 0 PE fn=f%d\n", t + 5, i % 11
+	}
+}' > "$tmp/mix.raw"
+trc-cat "$tmp/mix.raw" > "$tmp/mix.trc"
+trc-cat --to trcb "$tmp/mix.trc" > "$tmp/mix.trcb"
+trc-cat "$tmp/mix.trcb" > "$tmp/mix.back"
+is_file "$tmp/mix.back" "$tmp/mix.trc" "strings, * and integers in turn: round trip"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trc" > "$tmp/s1"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trcb" > "$tmp/s2"
+is_file "$tmp/s2" "$tmp/s1" "strings, * and integers in turn: trc-sum on trcb as on text"
 
 # ---- Bad input.
 # bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
@@ -247,6 +280,37 @@ expect_exit 2 "a step past int32, trc-sum: exit 2" -- trc-sum "$tmp/step.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/step.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
     "a step past int32, trc-sum: message"
+# The same, past int32 by a delta of mode values, where r_next reads the
+# usual event itself (eight bytes and more left in the block, so four
+# MK events of mode none after it): peer=2147483646 (keys), +1 (values),
+# +1 again: refused with the same message by trc-cat and trc-sum.
+c6=$(echo '30 00 00 01 09 70656572 e1ffffff7f 60 00 11 60 00 11' \
+    '4a 00 4a 00 4a 00 4a 00' | tr -d ' ')
+mk "$tmp/vals.trcb" $head 42 07 1c 00 1c 00 00 00 00 crc:$c6 \
+    49 01 0d 07 00 00 00 00 end
+bad "a delta past int32" "$tmp/vals.trcb" \
+    "block 1 at offset 13: invalid peer '2147483648' (line 4)"
+expect_exit 2 "a delta past int32, trc-sum: exit 2" -- trc-sum "$tmp/vals.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/vals.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
+    "a delta past int32, trc-sum: message"
+# A wait's req= list that steps below 0: 2,3 (keys: a list of 2, 2<<3|6
+# = 16, zigzag 4 then +1, 2), each -1 (values: 16 01 01), mode same
+# (0,1), mode same again (-1,0): refused as the text would be.
+c7=$(echo '34 00 00 01 07 726571 16 04 02 64 00 16 01 01 54 00 54 00' \
+    '4a 00 4a 00 4a 00 4a 00' | tr -d ' ')
+mk "$tmp/reqs.trcb" $head 42 08 1c 00 1c 00 00 00 00 crc:$c7 \
+    49 01 0d 08 00 00 00 00 end
+bad "a req= list below 0" "$tmp/reqs.trcb" \
+    "block 1 at offset 13: invalid req '-1,0' (line 5)"
+head -n 4 "$out" > "$tmp/reqs.got"
+printf '%s\n' '#trc 1 ranks=2 order=time' '0.000000000 0 WB req=2,3' \
+    '0.000000000 0 WB req=1,2' '0.000000000 0 WB req=0,1' > "$tmp/reqs.want"
+is_file "$tmp/reqs.got" "$tmp/reqs.want" "a req= list: the events before it, each moved by -1"
+expect_exit 2 "a req= list below 0, trc-sum: exit 2" -- trc-sum "$tmp/reqs.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/reqs.trcb: block 1 at offset 13: invalid req '-1,0' (line 5)" \
+    "a req= list below 0, trc-sum: message"
 # Mode same with nothing before it.
 mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
     49 01 0d 01 00 05 00 01 end

@@ -92,6 +92,39 @@ grep -q '^V  *0  *3 .*  *6\.00  *0\.72$' "$out"; ok $? "  for people"
 printf '#trc 1\n0 0 PB fn=A\n1 0 PB fn=B\n2 0 PE fn=A\n' > "$tmp/bad.trc"
 expect_exit 2 "crossed regions: exit 2" -- trc-sum "$tmp/bad.trc"
 is "$(cat "$err")" "trc-sum: $tmp/bad.trc:4: PE fn='A' closes region 'B'" "crossed regions: message"
+# Names compared a word at a time (summary.c, same_bytes): a PE whose
+# label differs from its PB's in one byte, first or last, or is one
+# longer or shorter, at every length up to 17, closes another region.
+bad=
+for n in 1 2 3 4 5 7 8 9 15 16 17; do
+	name=$(printf '%*s' $n '' | tr ' ' a)
+	for pe in "b${name#a}" "${name%a}b" "${name}a" "${name#a}"; do
+		[ -n "$pe" ] || continue
+		printf '#trc 1\n0 0 PB fn=%s\n1 0 PE fn=%s\n' "$name" "$pe" > "$tmp/bad.trc"
+		trc-sum "$tmp/bad.trc" > /dev/null 2> "$err"
+		[ "$?:$(cat "$err")" = "2:trc-sum: $tmp/bad.trc:3: PE fn='$pe' closes region '$name'" ] ||
+		    bad="$bad $name/$pe"
+	done
+	printf '#trc 1\n0 0 PB fn=%s\n1 0 PE fn=%s\n' "$name" "$name" > "$tmp/ok.trc"
+	trc-sum -t --section procs "$tmp/ok.trc" > "$out" 2>&1 &&
+	    [ "$(cut -f1,3 "$out" | tail -1)" = "$name	1" ] || bad="$bad $name"
+done
+is "$bad" "" "a label one byte off closes another region, at lengths 1 to 17"
+# Labels and operations that alternate (the last two are remembered):
+# 'task1' and 'task2' three times each, op= 'bcastx' and 'bcasty'.
+printf '#trc 1\n' > "$tmp/alt.trc"
+for i in 0 1 2; do
+	printf '%d 0 PB fn=task1\n%d 0 PE fn=task1\n%d 0 PB fn=task2\n%d 0 PE fn=task2\n' \
+	    $((4 * i)) $((4 * i + 1)) $((4 * i + 2)) $((4 * i + 3)) >> "$tmp/alt.trc"
+done
+for i in 0 1 2; do
+	printf '%d 0 XB op=bcastx\n%d 0 XE op=bcastx\n%d 0 XB op=bcasty\n%d 0 XE op=bcasty\n' \
+	    $((12 + 4 * i)) $((12 + 4 * i)) $((12 + 4 * i + 2)) $((12 + 4 * i + 3)) >> "$tmp/alt.trc"
+done
+is "$(trc-sum -t --section procs "$tmp/alt.trc" | cut -f1,3,4 | tail -2 | tr '\n' ' ')" \
+    "task1	3	3.000000000 task2	3	3.000000000 " "alternating labels: 3 of 1 s each"
+is "$(trc-sum -t --section ops "$tmp/alt.trc" | grep bcast | cut -f1,2,4 | tr '\n' ' ')" \
+    "bcastx	3	0.000000000 bcasty	3	3.000000000 " "alternating operations: 3 each, bcasty 1 s each"
 printf '#trc 1\n0 0 PE fn=A\n' > "$tmp/bad.trc"
 expect_exit 2 "unopened region: exit 2" -- trc-sum "$tmp/bad.trc"
 is "$(cat "$err")" "trc-sum: $tmp/bad.trc:2: PE fn='A' with no open region" "unopened region: message"

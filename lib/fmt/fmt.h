@@ -282,6 +282,16 @@ const struct trc_format *trc_format_find(const char *name);
 /* reader.c, for formats. */
 struct trc_header *trc_reader_header(struct trc_reader *);
 void		*trc_reader_state(struct trc_reader *);
+/*
+ * The same inline, for a format's next, called for every event: the
+ * state is the reader's first member (reader.c asserts it), and a
+ * pointer to a structure, converted, points to its first member.
+ */
+static inline void *
+trc_reader_state_inline(struct trc_reader *r)
+{
+	return *(void **)(void *)r;
+}
 void		 trc_reader_set_state(struct trc_reader *, void *);
 const struct trc_open_opts *trc_reader_opts(const struct trc_reader *);
 /* "file:line: message" at any file and line (line 0: "file: message"). */

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,10 @@
  * event (the receives from each neighbour) each keep their own, so
  * that most events repeat one whole (mode SAME) and cost no decoding. */
 #define NSLOTS		8
+/* The index of slot which of kind k in struct rstate: the slots 0 of
+ * every kind, what most events use, side by side in two cache lines
+ * rather than one line each (a rank's pointers are 704 bytes). */
+#define SLOT(k, which)	((which) * TRC_NKINDS + (k))
 
 enum { CODEC_RAW, CODEC_ZSTD };
 enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
@@ -91,13 +96,27 @@ struct slot {
 	/* reader: of those, the integers whose field step_fields sets
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
-	int32_t		 peer, tag, comm, root;
+	/* The event's fields, laid out as in struct trc_event (asserted
+	 * below), so that they are copied whole (fields_copy). */
+	_Alignas(8) int32_t peer;
+	int32_t		 tag, comm, root;
 	int64_t		 bytes, req;
 	struct trc_str	 reqs, fn, op;
 	struct trc_attr	*attr;		/* reader */
 	struct vtext	*txt;		/* reader */
 	struct val	 v[];		/* cap of them */
 };
+
+/* The bytes of the fields, from peer to op, in a slot and an event. */
+#define FIELDS_LEN	(offsetof(struct trc_event, op) + sizeof(struct trc_str) - \
+			    offsetof(struct trc_event, peer))
+_Static_assert(offsetof(struct slot, op) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, op) - offsetof(struct trc_event, peer) &&
+    offsetof(struct slot, bytes) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, bytes) - offsetof(struct trc_event, peer) &&
+    offsetof(struct slot, reqs) - offsetof(struct slot, peer) ==
+    offsetof(struct trc_event, reqs) - offsetof(struct trc_event, peer) &&
+    FIELDS_LEN == 80, "a slot's fields as an event's");
 
 struct rstate {
 	uint32_t	 gen;		/* last_t belongs to this block */
@@ -764,7 +783,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	best = free_ = -1;
 	fewest = TRC_MAXATTR + 1;
 	for (which = 0; ev->nattr > 0 && which < NSLOTS; which++) {
-		sl = rs->slot[NSLOTS * ev->kind + which];
+		sl = rs->slot[SLOT(ev->kind, which)];
 		if (sl == NULL || sl->gen != w->gen) {
 			if (free_ < 0)
 				free_ = which;
@@ -795,8 +814,8 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		mode = MODE_KEYS;
 		if ((which = free_) < 0)
 			for (which = 0, i = 1; i < NSLOTS; i++)
-				if (rs->slot[NSLOTS * ev->kind + i]->used <
-				    rs->slot[NSLOTS * ev->kind + which]->used)
+				if (rs->slot[SLOT(ev->kind, i)]->used <
+				    rs->slot[SLOT(ev->kind, which)]->used)
 					which = i;
 	} else {
 		mode = fewest == 0 ? MODE_SAME : MODE_VALUES;
@@ -804,7 +823,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	}
 	sl = NULL;
 	if (mode != MODE_NONE) {
-		if ((sl = slot_get(rs, NSLOTS * ev->kind + which, ev->nattr,
+		if ((sl = slot_get(rs, SLOT(ev->kind, which), ev->nattr,
 		    0)) == NULL)
 			return w_fail(w, "out of memory");
 		sl->used = ++rs->clock;
@@ -933,6 +952,11 @@ struct rtrcb {
 	struct trc_pages rs;		/* struct rstate, by rank */
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
+	/* r_next's usual event: at a pos with pos - 1 < fast_end (not
+	 * the block's first, eight bytes there, fields only), its head
+	 * h one with fast_mode[h] (its mode + 1; 0: any other). */
+	size_t		 fast_end;
+	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
@@ -1075,11 +1099,17 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	unsigned version, flags, order;
 	const char *p, *nl;
 	unsigned long k;
+	int i;
 
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
 	trc_reader_set_state(tr, r);
 	r->fields_only = opts != NULL && opts->fields_only;
+	for (i = 0; i < 256; i++)
+		r->fast_mode[i] = (i & 15) >= TRC_NKINDS ||
+		    (i >> 4 & 3) == MODE_KEYS ||
+		    ((i >> 4 & 3) == MODE_NONE && (i & 0x80)) ? 0 :
+		    (unsigned char)((i >> 4 & 3) + 1);
 	r->src = src;
 	r->name = trc_src_name(src);
 	if ((r->in = malloc(65536)) == NULL ||
@@ -1273,9 +1303,13 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->nstrs = 0;
 	r->rawlen = (size_t)rawlen;
 	r->pos = 0;
+	r->fast_end = r->fields_only && rawlen >= 8 ? (size_t)rawlen - 8 : 0;
 	r->nev = r->left = (uint32_t)nev;
 	r->gen++;
 	r->blocks_read++;
+	/* Counted here, not per event: the index is read only after
+	 * every event of every block (r_next_block). */
+	r->events_read += nev;
 	return 1;
 }
 
@@ -1659,7 +1693,8 @@ r_values(struct rtrcb *r, struct slot *sl)
 			p = r->raw + r->pos;
 		}
 		stepping |= (uint32_t)(v->step != 0) << i;
-		stepfast |= (uint32_t)(v->step != 0 && v->type == V_INT &&
+		stepfast |= (uint32_t)(v->step != 0 && (v->type == V_INT ||
+		    (v->type == V_LIST && v->code == K_REQ)) &&
 		    v->code != K_FN && v->code != K_OP && !sl->dupknown) << i;
 		if ((rc = r_changed(r, sl, i)) < 0) {
 			r->pos = (size_t)(p - r->raw);
@@ -1810,82 +1845,104 @@ bad:
  * The slot of the next event, asked for while the caller works on this
  * one: a trace of many ranks keeps more slots than the first cache
  * holds, and the next event's would otherwise be waited for.  Only a
- * hint, read from the usual head (a rank of one byte, or the same).
+ * hint, read from the usual head (a rank of one byte, or the same):
+ * NULL when there is none.  r_next_usual prefetches it itself: a
+ * function that only prefetched would be taken as one without effects,
+ * and GCC 12 dropped its call (and so every prefetch) from r_next.
  */
-static inline void
-prefetch_next(const struct rtrcb *r, const struct rstate *rs)
+static inline const struct slot *
+next_slot(const struct rtrcb *r, const struct rstate *rs)
 {
 	const unsigned char *q = r->raw + r->pos;
-	const struct slot *sl;
 	unsigned head, which = 0;
 
 	if (r->left == 0 || r->pos + 3 > r->rawlen)
-		return;
+		return NULL;
 	head = *q++;
 	if ((head & 15) >= TRC_NKINDS)
-		return;
+		return NULL;
 	if (head & 0x80)
 		which = *q++;
 	if (which >= NSLOTS)
-		return;
+		return NULL;
 	if (!(head & 0x40) && (*q >= 0x80 ||
 	    (rs = trc_pages_at(&r->rs, *q)) == NULL))
-		return;
-	if ((sl = rs->slot[NSLOTS * (head & 15) + which]) == NULL)
-		return;
-	__builtin_prefetch(sl);
-	__builtin_prefetch((const char *)sl + 64);
-	__builtin_prefetch((const char *)sl + 128);
-	__builtin_prefetch((const char *)sl + 192);
+		return NULL;
+	return rs->slot[SLOT(head & 15, which)];
 }
 
 /*
  * Mode same on a slot whose stepping values are all integers of
- * fields, for a caller of fields only: each moved on and its field
- * set, here in r_next's way rather than through r_attrs.  0, or -1
- * (nothing changed) when one would be invalid: r_attrs says which.
+ * fields or req= lists, for a caller of fields only: each moved on
+ * and its field set, in r_next_usual rather than through r_attrs.
+ * 0, or -1 when one would be invalid: each is checked before it moves,
+ * those moved are moved back (the fields set do not matter, r_attrs
+ * sets them again on its way to the error), and r_attrs says which.
  */
-static inline int
+static int __attribute__((noinline))
+step_reqs(struct slot *sl, struct val *v)
+{
+	uint32_t j;
+
+	/* A wait's req= (r_values lets no other list here): every
+	 * element moves, none may fall under 0. */
+	for (j = 0; j < v->ln; j++)
+		if ((int64_t)((uint64_t)v->lv[j] + (uint64_t)v->step) < 0)
+			return -1;
+	val_advance(v);
+	sl->req = v->lv[0];
+	return 0;
+}
+
+static inline __attribute__((always_inline)) int
 step_fields(struct slot *sl)
 {
 	struct val *v;
-	uint32_t m;
+	uint32_t m, k;
 	int64_t x;
 
 	for (m = sl->stepping; m != 0; m &= m - 1) {
 		v = &sl->v[__builtin_ctz(m)];
-		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
-		if (v->code == K_OTHER)
+		if (v->type == V_LIST) {
+			if (step_reqs(sl, v) < 0)
+				goto undo;
 			continue;
-		if (v->code == K_BYTES || v->code == K_REQ ? x < 0 :
-		    (uint64_t)x > INT32_MAX)
-			return -1;
-	}
-	for (m = sl->stepping; m != 0; m &= m - 1) {
-		v = &sl->v[__builtin_ctz(m)];
-		v->i = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
+		}
+		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
 		switch (v->code) {
 		case K_PEER:
-			sl->peer = (int32_t)v->i;
-			break;
 		case K_TAG:
-			sl->tag = (int32_t)v->i;
-			break;
 		case K_COMM:
-			sl->comm = (int32_t)v->i;
-			break;
 		case K_ROOT:
-			sl->root = (int32_t)v->i;
+			if ((uint64_t)x > INT32_MAX)
+				goto undo;
+			*(v->code == K_PEER ? &sl->peer : v->code == K_TAG ?
+			    &sl->tag : v->code == K_COMM ? &sl->comm :
+			    &sl->root) = (int32_t)x;
 			break;
 		case K_BYTES:
-			sl->bytes = v->i;
+			if (x < 0)
+				goto undo;
+			sl->bytes = x;
 			break;
 		case K_REQ:
-			sl->req = v->i;
+			if (x < 0)
+				goto undo;
+			sl->req = x;
 			break;
 		}
+		v->i = x;
 	}
 	return 0;
+undo:
+	/* The ones moved: those below m's lowest bit. */
+	for (k = sl->stepping & ((m & -m) - 1); k != 0; k &= k - 1) {
+		v = &sl->v[__builtin_ctz(k)];
+		v->step = (int64_t)(0 - (uint64_t)v->step);
+		val_advance(v);
+		v->step = (int64_t)(0 - (uint64_t)v->step);
+	}
+	return -1;
 }
 
 /* The fields an event without attributes has. */
@@ -1895,17 +1952,55 @@ static const struct slot no_fields = {
 	.reqs = { "", 0 }, .fn = { "", 0 }, .op = { "", 0 }
 };
 
-/*
- * The next event.  The usual one is a few bytes, read here from a
- * local cursor: its head, slot, rank and time, then a slot repeated as
- * it is, whose fields are the event's.
- */
-static int
-r_next(struct trc_reader *tr, struct trc_event *ev)
+/* The fields of slot sl into ev, 16 bytes at a time: one memcpy of
+ * them all is a call of the library's. */
+static inline void
+fields_copy(struct trc_event *ev, const struct slot *sl)
 {
-	struct rtrcb *r = trc_reader_state(tr);
+	char *d = (char *)&ev->peer;
+	const char *s = (const char *)&sl->peer;
+
+	memcpy(d, s, 16);
+	memcpy(d + 16, s + 16, 16);
+	memcpy(d + 32, s + 32, 16);
+	memcpy(d + 48, s + 48, 16);
+	memcpy(d + 64, s + 64, 16);
+}
+
+/*
+ * The fields of slot sl into ev just after r_attrs or step_fields set
+ * some: field by field, each as wide as it is (volatile).  A wide load
+ * of two fields, as the compiler would make, stalls on the narrow
+ * store of one just made (a step, a new peer): a quarter of r_next's
+ * time, measured.
+ */
+static inline void
+fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
+{
+	ev->peer = vs->peer;
+	ev->tag = vs->tag;
+	ev->comm = vs->comm;
+	ev->root = vs->root;
+	ev->bytes = vs->bytes;
+	ev->req = vs->req;
+	ev->reqs.s = vs->reqs.s;
+	ev->reqs.len = vs->reqs.len;
+	ev->fn.s = vs->fn.s;
+	ev->fn.len = vs->fn.len;
+	ev->op.s = vs->op.s;
+	ev->op.len = vs->op.len;
+}
+
+/*
+ * The next event, any: r_next's way for all but the usual one.  Read
+ * here from a local cursor: its head, slot, rank and time, then its
+ * attributes.
+ */
+static int __attribute__((noinline))
+r_next_any(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
 	struct slot *sl;
-	const volatile struct slot *vs;
 	struct rstate *rs;
 	const unsigned char *p, *q, *end;
 	unsigned head, mode, which;
@@ -1931,7 +2026,7 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 			return r_bad(tr, r, p, "bad event head");
 		p++;
 	}
-	which += NSLOTS * (head & 15);
+	which = SLOT(head & 15, which);
 	if (head & 0x40) {
 		if (r->left == r->nev)
 			return r_bad(tr, r, p, "bad event head");
@@ -1965,35 +2060,24 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	if (t < r->tmin || t > r->tmax)
 		return r_bad(tr, r, NULL, "time outside the block's range");
 	sl = rs->slot[which];
-	if (mode == MODE_NONE)
-		;
-	else if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
-	    (sl->stepping != 0 && (!r->fields_only ||
-	    sl->stepfast != sl->stepping || step_fields(sl) < 0))) {
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	if (mode == MODE_NONE || (mode == MODE_SAME && sl != NULL &&
+	    sl->gen == r->gen && sl->stepping == 0)) {
+		/* A slot as it was (or none): its fields copied whole. */
+		fields_copy(ev, mode == MODE_NONE ? &no_fields : sl);
+		goto copied;
+	}
+	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
+	    !r->fields_only || sl->stepfast != sl->stepping ||
+	    step_fields(sl) < 0) {
 		if (r_attrs(tr, r, rs, which, mode) < 0)
 			return -1;
 		sl = rs->slot[which];
 	}
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
-	/* Field by field, each as wide as it is (volatile): a wide load
-	 * of two fields, as the compiler would make, stalls on the narrow
-	 * store of one that r_attrs just made (a step, a new peer):
-	 * a quarter of r_next's time, measured. */
-	vs = mode == MODE_NONE ? &no_fields : sl;
-	ev->peer = vs->peer;
-	ev->tag = vs->tag;
-	ev->comm = vs->comm;
-	ev->root = vs->root;
-	ev->bytes = vs->bytes;
-	ev->req = vs->req;
-	ev->reqs.s = vs->reqs.s;
-	ev->reqs.len = vs->reqs.len;
-	ev->fn.s = vs->fn.s;
-	ev->fn.len = vs->fn.len;
-	ev->op.s = vs->op.s;
-	ev->op.len = vs->op.len;
+	fields_copy_narrow(ev, sl);
+copied:
 	if (r->fields_only || mode == MODE_NONE)
 		ev->nattr = 0;
 	else {
@@ -2007,9 +2091,261 @@ r_next(struct trc_reader *tr, struct trc_event *ev)
 	r->prev_rs = rs;
 	r->prev_t = t;
 	r->left--;
-	r->events_read++;
-	prefetch_next(r, rs);
 	return 1;
+}
+
+/*
+ * Whether integer x may be the field of key code (as r_changed and
+ * b_field judge it for a caller of fields only): 0 for a label or an
+ * operation, whose field is text.
+ */
+static inline int
+int_field_ok(int code, int64_t x)
+{
+	switch (code) {
+	case K_OTHER:
+		return 1;
+	case K_BYTES:
+	case K_REQ:
+		return x >= 0;
+	case K_FN:
+	case K_OP:
+		return 0;
+	}
+	return (uint64_t)x <= INT32_MAX;
+}
+
+/*
+ * The values of an event of mode values at p, for a caller of fields
+ * only, when each is the same (a byte 0), an integer's new delta on an
+ * integer, of a field or of none, a string of the block for a label,
+ * an operation or no field, or "*" for a peer or tag, each in one or
+ * two bytes, no key twice: as r_values (b_val, r_changed, b_text,
+ * b_field) reads them, every new value checked before any is kept.
+ * Past them, or NULL (the slot unchanged) for r_next_any to read.
+ * Out of r_next_usual's way: its registers are the usual event's.
+ */
+static const unsigned char * __attribute__((noinline))
+values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
+    const unsigned char *end)
+{
+	int64_t x[8], step[8];
+	unsigned char type[8];
+	uint32_t stepping = 0, moved = 0, m;
+	struct trc_attr *a;
+	struct val *v;
+	uint64_t u;
+	unsigned c;
+	int i, n = sl->n;
+
+	if (n > 8 || sl->dupknown || end - p < 2 * n)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		v = &sl->v[i];
+		if ((c = *p) == V_SAME) {
+			p++;
+			if (v->step == 0)
+				continue;	/* as it was */
+			if (v->type != V_INT)
+				return NULL;
+			step[i] = v->step;
+			type[i] = V_INT;
+		} else {
+			if (c < 0x80)
+				u = c, p++;
+			else if (p[1] < 0x80)
+				u = (c & 0x7f) | (uint64_t)p[1] << 7, p += 2;
+			else
+				return NULL;
+			step[i] = 0;
+			switch (type[i] = u & 7) {
+			case V_INT:
+				if (v->type != V_INT)
+					return NULL;
+				step[i] = unzig(u >> 3);
+				break;
+			case V_REF:
+				if (u >> 3 >= r->nstrs || (v->code != K_OTHER &&
+				    v->code != K_FN && v->code != K_OP))
+					return NULL;
+				x[i] = (int64_t)(u >> 3);
+				break;
+			case V_ANY:
+				if (u != V_ANY || (v->code != K_PEER &&
+				    v->code != K_TAG))
+					return NULL;
+				break;
+			default:
+				return NULL;
+			}
+		}
+		if (type[i] == V_INT) {
+			x[i] = (int64_t)((uint64_t)v->i + (uint64_t)step[i]);
+			if (!int_field_ok(v->code, x[i]))
+				return NULL;
+		}
+		moved |= 1u << i;
+		stepping |= (uint32_t)(step[i] != 0) << i;
+	}
+	for (m = moved; m != 0; m &= m - 1) {
+		v = &sl->v[i = __builtin_ctz(m)];
+		v->step = step[i];
+		if (type[i] == V_INT)
+			v->i = x[i];
+		else {
+			/* A string or "*": its text is the field's (b_text). */
+			v->type = type[i];
+			a = &sl->attr[i];
+			a->key = r->strs[v->key];
+			if (type[i] == V_REF) {
+				v->sid = (int32_t)x[i];
+				a->val = r->strs[v->sid];
+			} else {
+				a->val.s = "*";
+				a->val.len = 1;
+			}
+		}
+		switch (v->code) {
+		case K_PEER:
+			sl->peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			break;
+		case K_TAG:
+			sl->tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			break;
+		case K_COMM:
+			sl->comm = (int32_t)x[i];
+			break;
+		case K_ROOT:
+			sl->root = (int32_t)x[i];
+			break;
+		case K_BYTES:
+			sl->bytes = x[i];
+			break;
+		case K_REQ:
+			sl->req = x[i];
+			sl->reqs.s = "";
+			sl->reqs.len = 0;
+			break;
+		case K_FN:
+			sl->fn = sl->attr[i].val;
+			break;
+		case K_OP:
+			sl->op = sl->attr[i].val;
+			break;
+		}
+	}
+	/* Every value that steps is an integer of a field here. */
+	sl->stepping = sl->stepfast = stepping;
+	return p;
+}
+
+/*
+ * The usual event, for a caller of fields only: a few bytes of a rank
+ * seen before in the block, a time of up to five, and no attributes
+ * (mode none), a slot as it was or whose integers step (mode same), or
+ * a few values changed (mode values, values_fast), decoded into locals, the
+ * reader changed only once it is known to be that one.  Any other, or
+ * any doubt, goes to r_next_any from the start, which checks and says
+ * everything.
+ */
+static int __attribute__((noinline))
+r_next_usual(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+	const unsigned char *p = r->raw + r->pos;
+	struct slot *sl;
+	const struct slot *nsl;
+	struct rstate *rs;
+	unsigned head, which, mode, shift;
+	uint64_t u;
+	int32_t rank;
+	int64_t t;
+
+	head = *p++;
+	if ((mode = r->fast_mode[head]) == 0)
+		return r_next_any(tr, ev);
+	mode--;
+	which = 0;
+	if (head & 0x80) {
+		if ((which = *p++) - 1 >= NSLOTS - 1)
+			return r_next_any(tr, ev);
+	}
+	if (head & 0x40) {
+		rank = r->prev_rank;
+		rs = r->prev_rs;
+	} else {
+		rank = *p++;
+		if (rank >= 0x80 || rank < r->rlo || rank > r->rhi ||
+		    (rs = trc_pages_at(&r->rs, (size_t)rank)) == NULL)
+			return r_next_any(tr, ev);
+	}
+	/* The time's delta, at most five bytes (35 bits, 34 s). */
+	for (u = 0, shift = 0;; shift += 7) {
+		u |= (uint64_t)(*p & 0x7f) << shift;
+		if (*p++ < 0x80)
+			break;
+		if (shift == 28)
+			return r_next_any(tr, ev);
+	}
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t : r->prev_t) +
+	    (uint64_t)unzig(u));
+	if (t < r->tmin || t > r->tmax)
+		return r_next_any(tr, ev);
+	if (mode == MODE_NONE)
+		fields_copy(ev, &no_fields);
+	else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
+	    sl->gen != r->gen)
+		return r_next_any(tr, ev);
+	else if (mode == MODE_VALUES) {
+		if ((p = values_fast(r, sl, p, r->raw + r->rawlen)) == NULL)
+			return r_next_any(tr, ev);
+		fields_copy_narrow(ev, sl);
+	} else if (sl->stepping != 0) {
+		/* Integers of fields that step (request ids): moved on,
+		 * the fields copied each as wide as it is (see r_next_any). */
+		if (sl->stepfast != sl->stepping || step_fields(sl) < 0)
+			return r_next_any(tr, ev);
+		fields_copy_narrow(ev, sl);
+	} else
+		fields_copy(ev, sl);
+	ev->t = t;
+	ev->rank = rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	ev->nattr = 0;
+	ev->line = ++r->line;
+	r->pos = (size_t)(p - r->raw);
+	rs->gen = r->gen;
+	rs->last_t = t;
+	r->prev_rank = rank;
+	r->prev_rs = rs;
+	r->prev_t = t;
+	r->left--;
+	/* In a trace of many ranks the next event's slot would be waited
+	 * for (halo, 64 ranks: 6% of the time): asked for now. */
+	if ((nsl = next_slot(r, rs)) != NULL) {
+		__builtin_prefetch(nsl);
+		__builtin_prefetch((const char *)nsl + 64);
+		__builtin_prefetch((const char *)nsl + 128);
+		__builtin_prefetch((const char *)nsl + 192);
+	}
+	return 1;
+}
+
+/*
+ * The next event: by r_next_usual where it may be the usual one (not a
+ * block's first at pos 0, nor past its last, eight bytes there for a
+ * head, slot and rank and a time of five, fields only: see fast_end),
+ * else by r_next_any.  Apart, so that a reader of text (trc-cat) pays
+ * no register saved for a way it never takes.
+ */
+static int
+r_next(struct trc_reader *tr, struct trc_event *ev)
+{
+	const struct rtrcb *r = trc_reader_state_inline(tr);
+
+	if (r->pos - 1 >= r->fast_end || r->left == 0)
+		return r_next_any(tr, ev);
+	return r_next_usual(tr, ev);
 }
 
 /* ---- The format: trcb_writer on a file or stdout ---- */
