@@ -290,6 +290,12 @@ is "$(cat "$err")" "trc-cat: $tmp/key.prv:3: trc attribute type 91000128 has no 
 sed 's/a=b/ab/' "$tmp/key.pcf" > "$tmp/key.new" && mv "$tmp/key.new" "$tmp/key.pcf"
 expect_exit 0 "the key ab: exit 0" -- trc-cat "$tmp/key.prv"
 is "$(tail -1 "$out")" "0.000000100 0 MK ab=1" "the key ab: read"
+# A CR inside the name, which the stream's reader takes for a blank
+# (libFuzzer: fuzz/regress/paraver/key-with-cr).
+printf 'EVENT_TYPE\n0    91000128    trc attribute a\rb int\n\n' > "$tmp/key.pcf"
+expect_exit 2 "a key holding a CR: exit 2" -- trc-cat "$tmp/key.prv"
+is "$(cat "$err")" "trc-cat: $tmp/key.prv:3: trc attribute type 91000128 has no name a key can be (is the .pcf missing?)" \
+    "a key holding a CR: message"
 bad "root as any" "$H\n$C\n2:1:1:1:1:100:91000000:10\n2:1:1:1:1:200:91000000:6:91000041:0\n" \
     "4: invalid root '*'"
 # times in microseconds when the header names no unit

@@ -1786,9 +1786,9 @@ key_name(struct rd *d, int key)
 	if (e == NULL)
 		e = l + strlen(l);
 	/* A key as the stream's reader splits it: "w(s=tring" would read
-	 * back as w(s with the value "tring=..." (libFuzzer). */
-	if (e == l || memchr(l, '=', (size_t)(e - l)) != NULL ||
-	    memchr(l, '\t', (size_t)(e - l)) != NULL)
+	 * back as w(s with the value "tring=...", and a CR in a key is a
+	 * blank to it (libFuzzer, both). */
+	if (e == l || l + strcspn(l, "=\t\r") < e)
 		return NULL;
 	if ((c = malloc((size_t)(e - l) + 1)) == NULL)
 		return NULL;
