@@ -290,6 +290,15 @@ is "$(cat "$err")" "trc-cat: $tmp/key.prv:3: trc attribute type 91000128 has no 
 sed 's/a=b/ab/' "$tmp/key.pcf" > "$tmp/key.new" && mv "$tmp/key.new" "$tmp/key.pcf"
 expect_exit 0 "the key ab: exit 0" -- trc-cat "$tmp/key.prv"
 is "$(tail -1 "$out")" "0.000000100 0 MK ab=1" "the key ab: read"
+# A req= list with a negative element, after an event whose list the
+# reader keeps (libFuzzer: fuzz/regress/paraver/req-list-negative): it
+# wrote "WB req=2,3,-4,5", exit 0, which no reader takes.
+printf '%s\n%s\n%s\n' '#Paraver (01/01/2020 at 10:00):16_ns:1(3):1:3(1:1,1:1,1:1),2' \
+    '2:3:1:3:1:8:91000000:4:91000060:2:91000060:3:91000060:4:91000060:5' \
+    '2:3:1:3:1:8:91000000:4:91000060:2:91000060:3:91000060:-4:91000060:5' > "$tmp/negreq.prv"
+expect_exit 2 "a negative request in a req= list: exit 2" -- trc-cat "$tmp/negreq.prv"
+is "$(cat "$err")" "trc-cat: $tmp/negreq.prv:3: invalid req '2,3,-4,5'" \
+    "a negative request in a req= list: message"
 # A CR inside the name, which the stream's reader takes for a blank
 # (libFuzzer: fuzz/regress/paraver/key-with-cr).
 printf 'EVENT_TYPE\n0    91000128    trc attribute a\rb int\n\n' > "$tmp/key.pcf"

@@ -2091,6 +2091,7 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 				if (pnum(&q, e, &t2) < 0 || t2 != type)
 					break;
 				if (*q++ != ':' || pnum(&q, e, &v2) < 0 ||
+				    (key == 7 && v2 < 0) ||
 				    n + len + 24 > sizeof(d->txt))
 					return 0;
 				d->txt[n + len++] = ',';
