@@ -299,6 +299,10 @@ printf '%s\n%s\n%s\n' '#Paraver (01/01/2020 at 10:00):16_ns:1(3):1:3(1:1,1:1,1:1
 expect_exit 2 "a negative request in a req= list: exit 2" -- trc-cat "$tmp/negreq.prv"
 is "$(cat "$err")" "trc-cat: $tmp/negreq.prv:3: invalid req '2,3,-4,5'" \
     "a negative request in a req= list: message"
+sed '3s/:2:91000060:3:91000060:-4:/:-2:91000060:3:91000060:4:/' "$tmp/negreq.prv" > "$tmp/negreq1.prv"
+expect_exit 2 "a negative first request: exit 2" -- trc-cat "$tmp/negreq1.prv"
+is "$(cat "$err")" "trc-cat: $tmp/negreq1.prv:3: invalid req '-2,3,4,5'" \
+    "a negative first request: message"
 # A CR inside the name, which the stream's reader takes for a blank
 # (libFuzzer: fuzz/regress/paraver/key-with-cr).
 printf 'EVENT_TYPE\n0    91000128    trc attribute a\rb int\n\n' > "$tmp/key.pcf"

@@ -2078,6 +2078,9 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 					d->txt[n + i] = '_';
 			break;
 		case C_LIST:
+			/* A negative request: the general path says so. */
+			if (key == 7 && v < 0)
+				return 0;
 			len = trc_format_int(d->txt + n, v);
 			if (key == 7)
 				ev->req = v;
