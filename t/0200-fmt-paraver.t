@@ -275,6 +275,10 @@ bad "nested MPI calls" "$H\n$C\n2:1:1:1:1:100:50000001:1\n2:1:1:1:1:150:50000001
     "4: MPI_Recv begins inside MPI_Send"
 bad "negative time" "$H\n$C\n2:1:1:1:1:-5:50000001:1\n" \
     "3: invalid time '-5' in field 6"
+# A message of -8 bytes: the send and the receive carried it, exit 0,
+# which no reader takes (libFuzzer: fuzz/regress/paraver/size-negative).
+bad "negative message size" "$H\n$C\n3:1:1:1:1:100:100:2:1:2:1:200:200:-8:1\n" \
+    "3: invalid size '-8' in field 14"
 # A trace trc wrote (its kinds as 91000000) whose XB gives root (key 5)
 # in the class "any" (91000000 + 8 * 5 + 1): no root is '*', as the
 # stream's reader says; the fast path of such traces took it for one

@@ -1162,6 +1162,9 @@ comm_record(struct trc_reader *r, struct rd *d, char **f, size_t *fl, int n)
 	    field(r, d, f, fl, 13, &size) < 0 ||
 	    field(r, d, f, fl, 14, &tag) < 0)
 		return -1;
+	if (size < 0)
+		return trc_fail_at(r, d->name, trc_lines_lineno(d->l),
+		    "invalid size '%.*s' in field 14", (int)fl[13], f[13]);
 	if (d->mode == 1)
 		return 0;
 	if (!a || !b) {
