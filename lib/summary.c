@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "swar.h"
 
 enum { OP_SEND, OP_ISEND, OP_RECV, OP_IRECV, OP_WAIT, NFIXED_OPS };
 static const char *fixed_ops[NFIXED_OPS] = {
@@ -144,50 +145,12 @@ grow_ranks(struct trc_summary *s, int32_t r)
 	return grow_ranks(s, r);
 }
 
-/*
- * Whether the n bytes at a and b are the same, both n bytes long at
- * least: by words of 8 or 4 bytes, the last overlapping the one before,
- * so that no byte past n is read.  A byte loop cost some 4 instructions
- * a byte (a quarter of trc-sum on trcb went to names), and a call of
- * memcmp more for names this short.
- */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	uint32_t u, v, w, z;
-	size_t i;
-
-	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8) {
-			memcpy(&x, a + i, 8);
-			memcpy(&y, b + i, 8);
-			if (x != y)
-				return 0;
-		}
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	if (n >= 4) {
-		memcpy(&u, a, 4);
-		memcpy(&v, b, 4);
-		memcpy(&w, a + n - 4, 4);
-		memcpy(&z, b + n - 4, 4);
-		return ((u ^ v) | (w ^ z)) == 0;
-	}
-	for (i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
-}
-
 /* Whether name is the one hit holds. */
 static inline int
 hit(const struct trc_name_hit *h, const struct trc_str *name)
 {
 	return h->id >= 0 && name->len == h->len &&
-	    (name->s == h->name || same_bytes(name->s, h->name, h->len));
+	    (name->s == h->name || swar_same(name->s, h->name, h->len));
 }
 
 /* The id of name when it is one of the last two (h[0] the latest), or
@@ -497,7 +460,7 @@ region_end(struct trc_summary *s, struct trc_rank_sum *rs,
 	top = &rs->stack[rs->depth - 1];
 	/* The label's length kept with it: its name is that long. */
 	if (ev->fn.len != top->len ||
-	    !same_bytes(s->labels.name[top->label], ev->fn.s, top->len))
+	    !swar_same(s->labels.name[top->label], ev->fn.s, top->len))
 		return fail(s, "PE fn='%.*s' closes region '%s'",
 		    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
 	stat_add(&s->life[top->label][ev->rank], ev->t - top->start);

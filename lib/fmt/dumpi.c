@@ -471,28 +471,6 @@ line_kind(const char *s, size_t len, const char *sp, size_t *nlen,
 	return k;
 }
 
-/* Whether the n bytes at a and b are the same: up to 32, eight at a
- * time, the last eight ending at n (so n >= 8 reads no byte past n);
- * a call of memcmp for the rest. */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	size_t i;
-
-	if (n < 8 || n > 32)
-		return memcmp(a, b, n) == 0;
-	for (i = 0; i + 8 < n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y)
-			return 0;
-	}
-	memcpy(&x, a + n - 8, 8);
-	memcpy(&y, b + n - 8, 8);
-	return x == y;
-}
-
 static void
 show(char *out, size_t cap, const char *s, size_t len)
 {
@@ -779,7 +757,7 @@ again:
 			continue;
 		}
 		if (k == 'r') {
-			if (nlen != b->nlen || !same_bytes(s, b->name, nlen)) {
+			if (nlen != b->nlen || !swar_same(s, b->name, nlen)) {
 				show(tb, sizeof(tb), s, nlen);
 				return trc_fail_at(d->r, f->path, line,
 				    "'%s' returning inside '%s' of line %ld",
@@ -1100,7 +1078,7 @@ statuses(struct rd *d, struct rank *rk, const char *name, size_t *n)
 static inline int
 memo_hit(const struct memo *m, const struct arg *a)
 {
-	return a->vlen == m->n && m->n > 0 && same_bytes(a->val, m->s, m->n);
+	return a->vlen == m->n && m->n > 0 && swar_same(a->val, m->s, m->n);
 }
 
 static void
