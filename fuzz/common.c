@@ -32,11 +32,17 @@ rm(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 }
 
 /* The directory and all in it, writers' files included. */
+void
+fuzz_rmtree(const char *path)
+{
+	nftw(path, rm, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void
 cleanup(void)
 {
 	if (dir[0] != '\0')
-		nftw(dir, rm, 16, FTW_DEPTH | FTW_PHYS);
+		fuzz_rmtree(dir);
 }
 
 const char *

@@ -23,6 +23,8 @@ int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 const char *fuzz_file(const char *name, const void *data, size_t n);
 /* The path a target may write to itself (as fuzz_file, without data). */
 const char *fuzz_path(const char *name);
+/* Removes path and everything under it. */
+void	 fuzz_rmtree(const char *path);
 
 /*
  * The input cut at its first newline: the first line (without it, NUL

@@ -64,9 +64,6 @@
  * FUZZ_OTF2_DIR=DIR in the environment writes the archive into DIR
  * instead, for trc-cat and otf2-print (t/0210 writes archives so).
  */
-#define _XOPEN_SOURCE 700	/* nftw */
-#include <sys/stat.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -561,16 +558,6 @@ quiet(void *u, const char *file, uint64_t line, const char *fn,
 	return code;
 }
 
-static int
-rm(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 /* The program's archive, dir/traces.otf2: 0, or -1 when libotf2 refused. */
 static int
 write_archive(const char *dir, const uint8_t *data, size_t n)
@@ -583,7 +570,7 @@ write_archive(const char *dir, const uint8_t *data, size_t n)
 	P.p = data;
 	P.end = data + n;
 	OTF2_Error_RegisterCallback(quiet, NULL);
-	nftw(dir, rm, 16, FTW_DEPTH | FTW_PHYS);
+	fuzz_rmtree(dir);
 	if ((P.a = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE,
 	    256 * 1024, 256 * 1024, OTF2_SUBSTRATE_POSIX,
 	    OTF2_COMPRESSION_NONE)) == NULL)
