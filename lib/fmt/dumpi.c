@@ -561,7 +561,7 @@ find3(const char *p, const char *end, unsigned char a, unsigned char b)
  * compare find, with no loop (whose exit, at a varying count, is a
  * mispredicted branch).  The load reads [p, p + 16) only where the
  * buffer holds those bytes (e), past the line perhaps, and the mask
- * keeps the line's own.  Both return nl when the line has none.
+ * keeps the line's own.  first_of returns nl when the line has none.
  */
 #ifdef __SSE2__
 static inline unsigned
@@ -575,17 +575,16 @@ mask16(const char *p, const char *nl, __m128i eq1, __m128i eq2)
 }
 #endif
 
-/* The first blank in [s, nl), or nl. */
+/* The first a or b in [s, nl), or nl. */
 static inline char *
-blank_in(char *s, char *nl, const char *e)
+first_of(char *s, char *nl, const char *e, char a, char b)
 {
-	char *p;
 #ifdef __SSE2__
 	unsigned m;
 
 	if (e - s >= 16) {
-		if ((m = mask16(s, nl, _mm_set1_epi8(' '),
-		    _mm_set1_epi8(' '))) != 0)
+		if ((m = mask16(s, nl, _mm_set1_epi8(a), _mm_set1_epi8(b))) !=
+		    0)
 			return s + __builtin_ctz(m);
 		if (nl - s <= 16)
 			return nl;
@@ -593,28 +592,8 @@ blank_in(char *s, char *nl, const char *e)
 	}
 #endif
 	(void)e;
-	return (p = memchr(s, ' ', (size_t)(nl - s))) != NULL ? p : nl;
-}
-
-/* The first '=' or '[' in [q, nl), or nl. */
-static inline char *
-name_end(char *q, char *nl, const char *e)
-{
-#ifdef __SSE2__
-	unsigned m;
-
-	if (e - q >= 16) {
-		if ((m = mask16(q, nl, _mm_set1_epi8('='),
-		    _mm_set1_epi8('['))) != 0)
-			return q + __builtin_ctz(m);
-		if (nl - q <= 16)
-			return nl;
-		q += 16;
-	}
-#endif
-	(void)e;
 	/* find3 stops at nl, the first newline, if nothing before. */
-	return (char *)find3(q, nl, '=', '[');
+	return (char *)find3(s, nl, (unsigned char)a, (unsigned char)b);
 }
 
 /*
@@ -654,7 +633,7 @@ again:
 		 * for scans from s for blank, '=' and newline in turn.
 		 */
 		nl = memchr(s, '\n', (size_t)(e - s));
-		sp = blank_in(s, nl != NULL ? nl : e, e);
+		sp = first_of(s, nl != NULL ? nl : e, e, ' ', ' ');
 		/*
 		 * An argument line as dumpi2ascii prints it, "TYPE NAME=VALUE"
 		 * with no '[' in NAME and no CR, is told and split here;
@@ -664,7 +643,7 @@ again:
 		if (nl != NULL && in && b->nargs < MAXARG && sp > s &&
 		    nl - sp > 3 && !(sp[1] == 'r' && sp[3] == RETURN[3]) &&
 		    !(sp[1] == 'e' && sp[2] == ENTER[2]) &&
-		    *(eq = name_end(sp + 1, nl, e)) == '=' &&
+		    *(eq = first_of(sp + 1, nl, e, '=', '[')) == '=' &&
 		    nl[-1] != '\r') {
 			a = &b->a[b->nargs];
 			a->name = sp + 1;
