@@ -372,9 +372,9 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	struct trc_graph_cmp gc;
 	const struct trc_rank_cmp *cmp, *t = &gc.total;
 	struct regs rs;
-	uint64_t n, thr;
+	uint64_t thr;
 	int32_t k;
-	int identical, unstable;
+	int unstable;
 
 	memset(&rs, 0, sizeof(rs));
 	if (!o->quiet && banner)
@@ -385,8 +385,6 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 	    region_cb, &rs) < 0)
 		die("out of memory");
 	cmp = gc.per;
-	n = gc.n;
-	identical = gc.identical;
 	thr = trc_graph_threshold(&gc, o->thr_frac, o->thr_events);
 	unstable = trc_graph_unstable(&gc, thr);
 	if (!o->quiet) {
@@ -421,10 +419,10 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 			    (unsigned long long)t->bad_regions);
 		putchar('\n');
 		printf("similarity %.6f (%llu of %llu events), distance %llu\n",
-		    n ? (double)t->lcs / (double)n : 1.0,
-		    (unsigned long long)t->lcs, (unsigned long long)n,
+		    gc.n ? (double)t->lcs / (double)gc.n : 1.0,
+		    (unsigned long long)t->lcs, (unsigned long long)gc.n,
 		    (unsigned long long)t->d);
-		if (identical)
+		if (gc.identical)
 			printf("identical execution graphs: stable\n");
 		else if (!unstable)
 			printf("different execution graphs, within threshold: "
@@ -435,7 +433,7 @@ compare(const char *pa, const char *pb, const struct trc_graph *a,
 			    "(distance %llu > %llu)\n",
 			    (unsigned long long)t->d, (unsigned long long)thr);
 		regs_print(&rs);
-		if (o->where && !identical)
+		if (o->where && !gc.identical)
 			where(pa, pb, a, b, cmp, gc.rank, gc.nranks);
 		if (o->choice)
 			choice(pa, pb);
