@@ -13,10 +13,16 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/out err=$tmp/err
 _n=0 _failed=0
 
+# ok returns its verdict, so that "ok ... || diagnostics" prints them.
 ok() {
 	_n=$((_n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $_n - $2"
-	else echo "not ok $_n - $2"; _failed=$((_failed + 1)); fi
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_n - $2"
+		return 0
+	fi
+	echo "not ok $_n - $2"
+	_failed=$((_failed + 1))
+	return 1
 }
 
 is() {
