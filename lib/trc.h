@@ -205,7 +205,8 @@ const char		*trc_name(const struct trc_reader *);
 long			 trc_lineno(const struct trc_reader *);
 void			 trc_close(struct trc_reader *);
 /* Report an error found by a caller at the reader's current line. */
-int			 trc_fail(struct trc_reader *, const char *fmt, ...);
+int			 trc_fail(struct trc_reader *, const char *fmt, ...)
+			    __attribute__((format(printf, 2, 3)));
 
 /*
  * Formats (lib/fmt/, trc-formats(5)): every reader above reads every
