@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 
 #define USAGE "lcs-bench gen [-n events] [-p fraction] [-r ranks] [-s seed] dir\n" \

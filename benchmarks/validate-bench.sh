@@ -187,21 +187,21 @@ Load average (1, 5, 15 min) before / after each program.  Start: $(load)
 EOF
 	printf '%-20s %2s  %9s  %9s  %6s  %-14s %5s  %s\n' program np original \
 	    benchmark ratio verdict cpu load
-	timing heat-2 2 "" -- trc-heat -n 1024 -i 200 --tolerance 0
-	timing heat-4 4 "" -- trc-heat -n 1024 -i 200 --tolerance 0
+	timing heat-2 2 "" -- trc-heat -n 1024 -i 300 --tolerance 0
+	timing heat-4 4 "" -- trc-heat -n 1024 -i 300 --tolerance 0
 	timing fig1-stable 3 --wall -- trc-fig1 --stable -i 20 -A 0.01 -B 0.005 -C 0.002
 	timing fig1 3 "--deterministic --wall" -- trc-fig1 -i 20 -A 0.01 -B 0.005 -C 0.002
 	timing mw-stable 3 --wall -- trc-master-worker --stable --tasks 40 --work 0.002
 	timing mw 3 "--deterministic --wall" -- trc-master-worker --tasks 40 --work 0.002
 	timing calls 3 --deterministic -- "$mpit/calls" 5
-	timing comms 4 "--window 128" -- "$mpit/comms" 200
+	timing comms 4 "--window 128" -- "$mpit/comms" 1500
 	timing halo-any 4 --deterministic -- "$mpit/halo-any" 5000
 	timing nbcoll 3 "" -- "$mpit/nbcoll" 5
 	timing persist 3 --deterministic -- "$mpit/persist" 4
 	timing polling 2 "" -- "$mpit/polling" 1000
-	timing self 2 "" -- "$mpit/self" 200000
-	timing sendrecv 2 "" -- "$mpit/sendrecv" 20000
-	timing subcomm 4 "" -- "$mpit/subcomm" 4000
+	timing self 2 "" -- "$mpit/self" 1000000
+	timing sendrecv 2 "" -- "$mpit/sendrecv" 60000
+	timing subcomm 4 "" -- "$mpit/subcomm" 30000
 	for p in anytag iprobe probe recv-any testany waitany waitsome; do
 		timing "nd-$p" 3 "--deterministic --wall" -- "$mpit/nd/$p" unstable 200000
 		timing "nd-$p-stable" 3 --wall -- "$mpit/nd/$p" stable 200000

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_window.h"
 

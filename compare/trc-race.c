@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_race.h"
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_svg.h"
 #include "trc_window.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_window.h"
 

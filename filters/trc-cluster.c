@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_cluster.h"
 #include "trc_summary.h"

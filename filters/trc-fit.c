@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_disturb.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 
 static const char usage_line[] =

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_disturb.h"
 #include "trc_ratios.h"

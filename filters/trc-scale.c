@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "trc_disturb.h"
 #include "trc_summary.h"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 
 static const char usage_line[] =
@@ -400,7 +401,8 @@ versus(const char *predicted, const char *observed, unsigned sections)
 			die("out of memory");
 	if ((v = trc_versus_new()) == NULL)
 		die("out of memory");
-	trc_versus_read(v, r, sum);
+	if (trc_versus_read(v, r, sum) < 0)
+		die("%s", v->err);
 	print_versus(v, sum[TRC_OBSERVED]->nranks, sections,
 	    trc_name(r[TRC_PREDICTED]), trc_name(r[TRC_OBSERVED]));
 	for (i = 0; i < 2; i++) {

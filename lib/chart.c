@@ -618,7 +618,10 @@ trc_chart_ratios_of(struct trc_chart *c, const char *predicted,
 		trc_errorf(err, errlen, "out of memory");
 		goto out;
 	}
-	trc_versus_read(v, r, sum);
+	if (trc_versus_read(v, r, sum) < 0) {
+		trc_errorf(err, errlen, "%s", v->err);
+		goto out;
+	}
 	for (i = 0; i < 2; i++)
 		if (sum[i]->nranks == 0) {
 			trc_errorf(err, errlen, "%s: no events",

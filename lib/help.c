@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 #include "help.h"
 

@@ -205,7 +205,8 @@ const char		*trc_name(const struct trc_reader *);
 long			 trc_lineno(const struct trc_reader *);
 void			 trc_close(struct trc_reader *);
 /* Report an error found by a caller at the reader's current line. */
-int			 trc_fail(struct trc_reader *, const char *fmt, ...);
+int			 trc_fail(struct trc_reader *, const char *fmt, ...)
+			    __attribute__((format(printf, 2, 3)));
 
 /*
  * Formats (lib/fmt/, trc-formats(5)): every reader above reads every
@@ -394,34 +395,6 @@ const char	*trc_gen_pattern_name(enum trc_gen_pattern);
 int64_t		 trc_gen_iterations_for(enum trc_gen_pattern, int32_t ranks,
 		    int64_t events);
 
-/* util.c: helpers for programs, which may exit (never used by lib). */
-extern const char *trc_progname;
-void	 trc_setprogname(const char *argv0);
-void	*emalloc(size_t);
-void	*ecalloc(size_t, size_t);
-void	*ereallocarray(void *, size_t, size_t);
-char	*estrdup(const char *);
-/*
- * prog: msg, exit 2.  Not declared noreturn on purpose: the compiler
- * would then drop pointers that are live at the call, and
- * LeakSanitizer would report what a program holds as it exits.
- */
-void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void	 usage_error(const char *usage);	/* usage: ..., exit 2 */
-long long estrtonum(const char *, long long min, long long max, const char *what);
-double	 estrtod(const char *, const char *what);
-/* Check and close stdout: a full disk is an error, not a success. */
-void	 fshut_stdout(void);
-/* Prints "prog VERSION" and exits 0 when argv holds --version. */
-void	 trc_std_options(int argc, char **argv, void (*usage)(int));
-/* prog's option lines for --help, from its man page, or NULL (help.c). */
-const char *trc_help(const char *prog);
-/*
- * -f FORMAT and --flops RATE, which every program that reads traces
- * takes (README, "Options"): checked as they are given, into opts.
- */
-void	 trc_opt_format(struct trc_open_opts *, const char *name);
-void	 trc_opt_flops(struct trc_open_opts *, const char *rate);
 
 #include "trc_summary.h"
 #include "trc_fit.h"

@@ -159,6 +159,7 @@ struct trc_versus {
 	int64_t			 first[2], last[2];	/* run span per side */
 	int64_t			 pending;
 	int64_t			 occurrences[2];
+	char			 err[TRC_ERRLEN + 512];	/* trc_versus_read's */
 };
 
 #define TRC_PREDICTED	0
@@ -171,9 +172,9 @@ int	 trc_versus_add(struct trc_versus *, int side,
 /* Counts what stayed unpaired; call once at the end. */
 void	 trc_versus_finish(struct trc_versus *);
 /* Reads the predicted (r[0]) and observed (r[1]) runs to their ends,
- * each through its summary sum[i], into v, and finishes v; a reader's
- * or a summary's error is fatal (die). */
-void	 trc_versus_read(struct trc_versus *, struct trc_reader *r[2],
+ * each through its summary sum[i], into v, and finishes v: 0, or -1
+ * at a reader's or a summary's error, in v->err ("file:line: ..."). */
+int	 trc_versus_read(struct trc_versus *, struct trc_reader *r[2],
 	    struct trc_summary *sum[2]);
 void	 trc_versus_free(struct trc_versus *);
 /* Name i's summed predicted and observed lifetimes over all ranks. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog.h"
 #include "trc.h"
 
 const char *trc_progname = "trc";

@@ -160,7 +160,8 @@ trc_versus_share(int64_t obs, int32_t nranks, int64_t span)
 	return all > 0 ? (double)obs / all : 0;
 }
 
-/* Feeds one event of side i into the comparison; 0 at its end. */
+/* Feeds one event of side i into the comparison: 1, 0 at its end, -1
+ * with the error in v->err. */
 static int
 versus_step(struct trc_versus *v, int i, struct trc_reader *r,
     struct trc_summary *sum)
@@ -168,32 +169,45 @@ versus_step(struct trc_versus *v, int i, struct trc_reader *r,
 	struct trc_event ev;
 	int rc;
 
-	if ((rc = trc_next(r, &ev)) < 0)
-		die("%s", trc_error(r));
+	if ((rc = trc_next(r, &ev)) < 0) {
+		snprintf(v->err, sizeof(v->err), "%s", trc_error(r));
+		return -1;
+	}
 	if (rc == 0) {
-		if (trc_summary_finish(sum) < 0)
-			die("%s: %s", trc_name(r), trc_summary_error(sum));
+		if (trc_summary_finish(sum) < 0) {
+			snprintf(v->err, sizeof(v->err), "%s: %s", trc_name(r),
+			    trc_summary_error(sum));
+			return -1;
+		}
 		return 0;
 	}
-	if (trc_summary_add(sum, &ev) < 0)
-		die("%s:%ld: %s", trc_name(r), ev.line, trc_summary_error(sum));
-	if (trc_versus_add(v, i, sum, &ev) < 0)
-		die("out of memory");
+	if (trc_summary_add(sum, &ev) < 0) {
+		snprintf(v->err, sizeof(v->err), "%s:%ld: %s", trc_name(r),
+		    ev.line, trc_summary_error(sum));
+		return -1;
+	}
+	if (trc_versus_add(v, i, sum, &ev) < 0) {
+		snprintf(v->err, sizeof(v->err), "out of memory");
+		return -1;
+	}
 	return 1;
 }
 
-void
+int
 trc_versus_read(struct trc_versus *v, struct trc_reader *r[2],
     struct trc_summary *sum[2])
 {
-	int done[2] = { 0, 0 }, i;
+	int done[2] = { 0, 0 }, i, rc;
 
 	/* Read the side that is behind, so that the pairing FIFOs stay
 	 * short when the two runs have the same events. */
 	while (!done[0] || !done[1]) {
 		i = done[0] ? 1 : done[1] ? 0 :
 		    v->occurrences[0] > v->occurrences[1];
-		done[i] = !versus_step(v, i, r[i], sum[i]);
+		if ((rc = versus_step(v, i, r[i], sum[i])) < 0)
+			return -1;
+		done[i] = rc == 0;
 	}
 	trc_versus_finish(v);
+	return 0;
 }

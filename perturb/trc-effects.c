@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 
 static const char usage_line[] =

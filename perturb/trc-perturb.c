@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prog.h"
 #include "trc.h"
 
 static const char usage_line[] =

@@ -46,6 +46,13 @@ fails "an unknown chart" "trc-svg: invalid chart 'pie' (procs, sizes, ratios or 
     trc-svg --chart pie small.trc
 fails "ratios without --vs" "trc-svg: --chart ratios needs --vs observed" \
     trc-svg --chart ratios small.trc
+printf '#trc 1\n1 0 SB\n0 0 SE\n' >"$tmp/backwards.trc"
+fails "ratios, a bad observed run" \
+    "trc-svg: $tmp/backwards.trc:3: time goes backwards ('0.000000000' after '1.000000000')" \
+    trc-svg --chart ratios --vs "$tmp/backwards.trc" small.trc
+fails "ratios, a bad predicted run" \
+    "trc-svg: $tmp/backwards.trc:3: time goes backwards ('0.000000000' after '1.000000000')" \
+    trc-svg --chart ratios --vs small.trc "$tmp/backwards.trc"
 fails "sizes without messages" "trc-svg: <stdin>: no messages sent" \
     sh -c 'printf "#trc 1\n0 0 MK\n" | trc-svg --chart sizes'
 fails "a chart of nothing" "trc-svg: $tmp/empty.trc: no events" \
