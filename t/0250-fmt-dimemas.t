@@ -218,4 +218,23 @@ expect_exit 2 "a missing folder: exit 2" -- trc-cat --to dimemas -o "$tmp/no/x.d
 is "$(cat "$err")" "trc-cat: $tmp/no/x.dim: No such file or directory" "a missing folder: message"
 expect_exit 2 "dimemas is not read: exit 2" -- trc-cat -f dimemas "$tmp/trc.dim"
 is "$(cat "$err")" "trc-cat: format 'dimemas' is written, not read" "dimemas is not read: message"
+
+# Tasks that ranks= counts and no event names: each a burst of 0, made
+# as the file is written, not kept (a header of 2 M ranks took 8 GB,
+# 500000 2 GB).
+printf '#trc 1 ranks=5\n0.000001 0 XB op=barrier comm=3 size=2\n0.000001 2 XB op=barrier comm=3 size=2\n0.000002 0 XE op=barrier comm=3\n0.000002 2 XE op=barrier comm=3\n' > "$tmp/absent.trc"
+trc-cat --to dimemas -o "$tmp/absent.dim" "$tmp/absent.trc"
+ok $? "ranks=5, events of ranks 0 and 2: written"
+awk -f "$tmp/dim.awk" "$tmp/absent.dim" > "$out" 2>/dev/null
+ok $? "  as the grammar says, offsets included: $(head -1 "$out")"
+is "$(grep -c '^d:' "$tmp/absent.dim")" 2 "  the world and the communicator of ranks 0 and 2"
+is "$(grep '^d:1:1:' "$tmp/absent.dim")" "d:1:1:5:0:1:2:3:4" "  the world: the five tasks"
+is "$(grep -E '^1:(1|3|4):' "$tmp/absent.dim" | tr '\n' ' ')" \
+    "1:1:0:0.000000000 1:3:0:0.000000000 1:4:0:0.000000000 " "  tasks 1, 3 and 4: a burst of 0 each"
+printf '#trc 1 ranks=500000\n0.000001 0 MK\n' > "$tmp/wide.trc"
+/usr/bin/time -f %M -o "$tmp/wide.kb" trc-cat --to dimemas -o "$tmp/wide.dim" "$tmp/wide.trc"
+ok $? "ranks=500000, one event: written (2 GB of memory before)"
+ok "$(awk '{ exit !($1 < 65536) }' "$tmp/wide.kb"; echo $?)" "  in $(cat "$tmp/wide.kb") KB, under 64 MB"
+awk -f "$tmp/dim.awk" "$tmp/wide.dim" > "$out" 2>/dev/null
+ok $? "  as the grammar says: $(head -1 "$out")"
 done_testing

@@ -227,6 +227,26 @@ burst(struct trc_out *out, struct drank *k, int32_t r, int64_t t)
 	return 0;
 }
 
+/*
+ * The records of task r when the stream has no event of it, only a
+ * ranks= that counts it: the burst of 0 that burst() would begin it
+ * with.  Made here, not kept, so that memory follows the ranks with
+ * events and not ranks= (a header of 2 M ranks took 8 GB).  Its length.
+ */
+static size_t
+absent(char buf[64], int32_t r)
+{
+	char *p = buf;
+
+	p += trc_format_int(p, 1);
+	p = f(p, r);
+	p = f(p, 0);
+	*p++ = ':';
+	p += trc_format_time(p, 0);
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
 /* Move the rank's text before its first hole to the temporary file. */
 static int
 spill(struct trc_out *out, struct dim *d, int32_t r, struct drank *k)
@@ -522,9 +542,49 @@ d_put(struct trc_out *out, struct dim *d, struct trc_writer *w,
 	return 0;
 }
 
-/* The communicator definitions, world first, into a new string. */
+/*
+ * The world's definition, "d:1:1:N:0:1:...:N-1", a piece at a time
+ * into buf (at least 64 bytes): the length of the piece from task
+ * *next on, which moves past it, 0 when all is given.  Its length
+ * whole, from world_len, is needed before it is written.
+ */
+static size_t
+world_piece(char *buf, size_t cap, int32_t nr, int32_t *next)
+{
+	size_t n = 0;
+
+	if (*next < 0) {
+		n = (size_t)sprintf(buf, "d:1:1:%ld", (long)nr);
+		*next = 0;
+	}
+	if (*next == nr)
+		return n;
+	while (*next < nr && n + 16 < cap)
+		n += (size_t)sprintf(buf + n, ":%ld", (long)(*next)++);
+	if (*next == nr)
+		buf[n++] = '\n';
+	return n;
+}
+
+/* world_piece's pieces summed: ":j" for each task, by digit counts. */
+static size_t
+world_len(int32_t nr)
+{
+	char head[32];
+	size_t len = (size_t)sprintf(head, "d:1:1:%ld", (long)nr) + 1;
+	int64_t lo = 0, hi = 10, top;
+	size_t digits = 1;
+
+	for (; lo < nr; lo = hi, hi *= 10, digits++) {
+		top = hi < nr ? hi : nr;
+		len += (size_t)(top - lo) * (1 + digits);
+	}
+	return len;
+}
+
+/* The other communicators' definitions, into a new string. */
 static char *
-defs(const struct dim *d, int32_t nr, size_t *len, size_t *count)
+defs(const struct dim *d, size_t *len, size_t *count)
 {
 	size_t cap = 64, n = 0;
 	int32_t c, j, m;
@@ -533,10 +593,10 @@ defs(const struct dim *d, int32_t nr, size_t *len, size_t *count)
 	*count = 0;
 	if ((p = malloc(cap)) == NULL)
 		return NULL;
-	for (c = 0; c < d->ncomms; c++) {
-		if (c > 0 && !d->comms[c].seen)
+	for (c = 1; c < d->ncomms; c++) {
+		if (!d->comms[c].seen)
 			continue;
-		for (m = 0, j = 0; j < nr; j++)
+		for (m = 0, j = 0; j < d->comms[c].n; j++)
 			m += is_member(d, c, j);
 		if (n + 64 + 12 * (size_t)m > cap) {
 			while (n + 64 + 12 * (size_t)m > cap)
@@ -548,7 +608,7 @@ defs(const struct dim *d, int32_t nr, size_t *len, size_t *count)
 			p = nv;
 		}
 		n += (size_t)sprintf(p + n, "d:1:%ld:%ld", (long)c + 1, (long)m);
-		for (j = 0; j < nr; j++)
+		for (j = 0; j < d->comms[c].n; j++)
 			if (is_member(d, c, j))
 				n += (size_t)sprintf(p + n, ":%ld", (long)j);
 		p[n++] = '\n';
@@ -556,6 +616,16 @@ defs(const struct dim *d, int32_t nr, size_t *len, size_t *count)
 	}
 	*len = n;
 	return p;
+}
+
+/* The bytes of task r's records in the file. */
+static off_t
+task_len(const struct dim *d, int32_t r)
+{
+	char buf[64];
+
+	return r < d->n ? d->rk[r].spilled + (off_t)d->rk[r].len :
+	    (off_t)absent(buf, r);
 }
 
 static int
@@ -566,18 +636,15 @@ d_close(struct trc_out *out)
 	struct drank *k;
 	char buf[1 << 16], num[32], *def = NULL;
 	size_t hlen, dlen, ncomms, i, n, m;
-	off_t *start = NULL, pos;
-	int32_t r, nr;
+	off_t pos;
+	int32_t r, nr, next;
 	ssize_t got;
 	int rc = -1;
 
 	nr = d->ranks > d->n ? d->ranks : d->n;
 	if (nr == 0)
 		nr = 1;
-	if (d_rank(out, d, nr - 1) == NULL ||
-	    member(out, d, 0, 0) < 0)	/* the world is always defined */
-		return -1;
-	for (r = 0; r < nr; r++) {
+	for (r = 0; r < d->n; r++) {
 		k = &d->rk[r];
 		if (k->nholes > 0)
 			trc_out_drop(out, "irecvs from any source never "
@@ -586,12 +653,12 @@ d_close(struct trc_out *out)
 		if (!k->started && burst(out, k, r, 0) < 0)
 			return -1;
 	}
-	if ((def = defs(d, nr, &dlen, &ncomms)) == NULL ||
-	    (start = calloc((size_t)nr, sizeof(*start))) == NULL ||
+	if ((def = defs(d, &dlen, &ncomms)) == NULL ||
 	    (w = trc_wopen(d->fd)) == NULL) {
 		trc_out_fail(out, "out of memory");
 		goto out;
 	}
+	ncomms++;		/* the world's, always defined */
 	/*
 	 * The header holds where the offsets are, in OFFW characters
 	 * (digits, then blanks at the end of the line, as prv2dim): its
@@ -602,11 +669,9 @@ d_close(struct trc_out *out)
 	hlen += (size_t)snprintf(buf, sizeof(buf), ":%ld(", (long)nr) +
 	    2 * (size_t)nr - 1;
 	hlen += (size_t)snprintf(buf, sizeof(buf), "),%zu,0,0\n", ncomms);
-	pos = (off_t)(hlen + dlen);
-	for (r = 0; r < nr; r++) {
-		start[r] = pos;
-		pos += d->rk[r].spilled + (off_t)d->rk[r].len;
-	}
+	pos = (off_t)(hlen + world_len(nr) + dlen);
+	for (r = 0; r < nr; r++)
+		pos += task_len(d, r);
 	m = (size_t)snprintf(num, sizeof(num), "%lld", (long long)pos);
 	n = (size_t)snprintf(buf, sizeof(buf), "#DIMEMAS:\"%s\":1,%s:%ld(",
 	    d->title, num, (long)nr);
@@ -621,10 +686,21 @@ d_close(struct trc_out *out)
 			goto out;
 	n = (size_t)snprintf(buf, sizeof(buf), "),%zu,0,0%*s\n", ncomms,
 	    (int)(OFFW - m), "");
-	if (d_put(out, d, w, buf, n) < 0 || d_put(out, d, w, def, dlen) < 0)
+	if (d_put(out, d, w, buf, n) < 0)
+		goto out;
+	for (next = -1; (n = world_piece(buf, sizeof(buf), nr, &next)) > 0;)
+		if (d_put(out, d, w, buf, n) < 0)
+			goto out;
+	if (d_put(out, d, w, def, dlen) < 0)
 		goto out;
 	/* Each task's records: its blocks in the file, then the rest. */
 	for (r = 0; r < nr; r++) {
+		if (r >= d->n) {
+			n = absent(buf, r);
+			if (d_put(out, d, w, buf, n) < 0)
+				goto out;
+			continue;
+		}
 		for (i = 0; i < d->nchunks; i++) {
 			if (d->chunks[i].rank != r)
 				continue;
@@ -647,11 +723,14 @@ d_close(struct trc_out *out)
 		if (d_put(out, d, w, d->rk[r].buf, d->rk[r].len) < 0)
 			goto out;
 	}
+	/* The offsets, counted again rather than kept: a number a task. */
+	pos = (off_t)(hlen + world_len(nr) + dlen);
 	for (r = 0; r < nr; r++) {
 		n = (size_t)snprintf(buf, sizeof(buf), "s:%ld:%lld\n", (long)r,
-		    (long long)start[r]);
+		    (long long)pos);
 		if (d_put(out, d, w, buf, n) < 0)
 			goto out;
+		pos += task_len(d, r);
 	}
 	if (trc_wflush(w) < 0) {
 		trc_out_fail(out, "%s: %s", d->name, trc_werror(w));
@@ -669,7 +748,6 @@ d_close(struct trc_out *out)
 out:
 	trc_wfree(w);
 	free(def);
-	free(start);
 	return rc;
 }
 
