@@ -178,7 +178,7 @@ on the CPU clock, except --wall for the programs whose computation is a
 wait on the wall clock (trc-fig1's and trc-master-worker's busy work
 until a time, the nd programs' sleeps): the CPU time those got is what
 the machine's load left them, not their work.  The MPI test programs
-run their repetition argument's times (0.3 s or more on a quiet
+run their repetition argument's times (0.07 to 0.6 s on a quiet
 machine; those of pure communication, the tracer's time mostly).  "cpu":
 the benchmark's computation on the CPU clock over the trace's (one
 more run; "-" for --wall), which a loaded machine changes little: near
