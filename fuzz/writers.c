@@ -18,7 +18,7 @@
 /* Paraver and Dimemas name every task of ranks= in their headers and
  * records, tens of bytes a task (Paraver keeps about 100 a task):
  * past this many a header's ranks= (200000001 in a campaign's input)
- * makes gigabytes and measures the disk.  t/0250 writes 2,000,000
+ * makes gigabytes and measures the disk.  t/0250 writes 500,000
  * Dimemas tasks. */
 #define MAXTASKS	4096
 
