@@ -4099,7 +4099,14 @@ write_event(struct trc_out *out, const struct trc_event *ev)
 		w->last_ns = ev->t;
 		w->sub = 0;
 	}
-	if (wlocation(w, ev->rank) < 0)
+	/* Every rank records() may name located first: it holds a pointer
+	 * into w->rk, which a new location moves (a peer past the ranks
+	 * so far: heap-use-after-free, found by fuzz/writers). */
+	if (wlocation(w, ev->rank) < 0 ||
+	    (ev->peer >= 0 && ev->peer < w->limit &&
+	    wlocation(w, ev->peer) < 0) ||
+	    (ev->root >= 0 && ev->root < w->limit &&
+	    wlocation(w, ev->root) < 0))
 		return -1;
 	if (w->qn == w->qcap) {
 		cap = w->qcap ? 2 * w->qcap : 256;
