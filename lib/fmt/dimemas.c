@@ -543,30 +543,9 @@ d_put(struct trc_out *out, struct dim *d, struct trc_writer *w,
 }
 
 /*
- * The world's definition, "d:1:1:N:0:1:...:N-1", a piece at a time
- * into buf (at least 64 bytes): the length of the piece from task
- * *next on, which moves past it, 0 when all is given.  Its length
- * whole, from world_len, is needed before it is written.
+ * The length of the world's definition, "d:1:1:N:0:1:...:N-1\n", which
+ * d_close writes a task at a time: ":j" for each, by digit counts.
  */
-static size_t
-world_piece(char *buf, size_t cap, int32_t nr, int32_t *next)
-{
-	size_t n = 0;
-
-	if (*next < 0) {
-		n = (size_t)sprintf(buf, "d:1:1:%ld", (long)nr);
-		*next = 0;
-	}
-	if (*next == nr)
-		return n;
-	while (*next < nr && n + 16 < cap)
-		n += (size_t)sprintf(buf + n, ":%ld", (long)(*next)++);
-	if (*next == nr)
-		buf[n++] = '\n';
-	return n;
-}
-
-/* world_piece's pieces summed: ":j" for each task, by digit counts. */
 static size_t
 world_len(int32_t nr)
 {
@@ -636,8 +615,8 @@ d_close(struct trc_out *out)
 	struct drank *k;
 	char buf[1 << 16], num[32], *def = NULL;
 	size_t hlen, dlen, ncomms, i, n, m;
-	off_t pos;
-	int32_t r, nr, next;
+	off_t first, pos;
+	int32_t r, nr;
 	ssize_t got;
 	int rc = -1;
 
@@ -669,8 +648,8 @@ d_close(struct trc_out *out)
 	hlen += (size_t)snprintf(buf, sizeof(buf), ":%ld(", (long)nr) +
 	    2 * (size_t)nr - 1;
 	hlen += (size_t)snprintf(buf, sizeof(buf), "),%zu,0,0\n", ncomms);
-	pos = (off_t)(hlen + world_len(nr) + dlen);
-	for (r = 0; r < nr; r++)
+	first = (off_t)(hlen + world_len(nr) + dlen);
+	for (pos = first, r = 0; r < nr; r++)
 		pos += task_len(d, r);
 	m = (size_t)snprintf(num, sizeof(num), "%lld", (long long)pos);
 	n = (size_t)snprintf(buf, sizeof(buf), "#DIMEMAS:\"%s\":1,%s:%ld(",
@@ -688,10 +667,15 @@ d_close(struct trc_out *out)
 	    (int)(OFFW - m), "");
 	if (d_put(out, d, w, buf, n) < 0)
 		goto out;
-	for (next = -1; (n = world_piece(buf, sizeof(buf), nr, &next)) > 0;)
+	n = (size_t)snprintf(buf, sizeof(buf), "d:1:1:%ld", (long)nr);
+	if (d_put(out, d, w, buf, n) < 0)
+		goto out;
+	for (r = 0; r < nr; r++) {
+		n = (size_t)snprintf(buf, sizeof(buf), ":%ld", (long)r);
 		if (d_put(out, d, w, buf, n) < 0)
 			goto out;
-	if (d_put(out, d, w, def, dlen) < 0)
+	}
+	if (d_put(out, d, w, "\n", 1) < 0 || d_put(out, d, w, def, dlen) < 0)
 		goto out;
 	/* Each task's records: its blocks in the file, then the rest. */
 	for (r = 0; r < nr; r++) {
@@ -724,8 +708,7 @@ d_close(struct trc_out *out)
 			goto out;
 	}
 	/* The offsets, counted again rather than kept: a number a task. */
-	pos = (off_t)(hlen + world_len(nr) + dlen);
-	for (r = 0; r < nr; r++) {
+	for (pos = first, r = 0; r < nr; r++) {
 		n = (size_t)snprintf(buf, sizeof(buf), "s:%ld:%lld\n", (long)r,
 		    (long long)pos);
 		if (d_put(out, d, w, buf, n) < 0)
