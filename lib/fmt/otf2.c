@@ -3453,9 +3453,8 @@ wmsg(struct wr *w, struct wrec *r, const struct trc_event *ev)
 {
 	int64_t c;
 
+	/* Located by write_event, as every rank an event names. */
 	r->peer = ev->peer >= 0 && ev->peer < w->limit ? (uint32_t)ev->peer : 0;
-	if (wlocation(w, r->peer) < 0)
-		return -1;
 	r->tag = ev->tag >= 0 ? (uint32_t)ev->tag : 0;
 	r->bytes = ev->bytes >= 0 ? (uint64_t)ev->bytes : 0;
 	r->req = ev->req >= 0 ? (uint64_t)ev->req : 0;
@@ -3669,11 +3668,8 @@ records(struct wr *w, struct pend *p)
 				r->collop = mpi_calls[c].collop;
 			else
 				r->collop = OTF2_COLLECTIVE_OP_BARRIER;
-			if (ev->root >= 0 && ev->root < w->limit) {
+			if (ev->root >= 0 && ev->root < w->limit)
 				r->root = (uint32_t)ev->root;
-				if (wlocation(w, ev->root) < 0)
-					return -1;
-			}
 			wpop(k, i);
 		} else if ((g = wcall(w, K_COLL, has_attr(ev, "op") ? &ev->op :
 		    &none, "collective")) < 0)
@@ -4099,9 +4095,10 @@ write_event(struct trc_out *out, const struct trc_event *ev)
 		w->last_ns = ev->t;
 		w->sub = 0;
 	}
-	/* Every rank records() may name located first: it holds a pointer
-	 * into w->rk, which a new location moves (a peer past the ranks
-	 * so far: heap-use-after-free, found by fuzz/writers). */
+	/* Every rank the event names located here, and nowhere in
+	 * records(): it holds a pointer into w->rk, which a new location
+	 * moves (a peer past the ranks so far was a heap-use-after-free,
+	 * found by fuzz/writers). */
 	if (wlocation(w, ev->rank) < 0 ||
 	    (ev->peer >= 0 && ev->peer < w->limit &&
 	    wlocation(w, ev->peer) < 0) ||
