@@ -209,6 +209,22 @@ end(struct drank *k, char *p)
 	k->len = (size_t)(p - k->buf);
 }
 
+/* The record of a CPU burst of dt on task r, "1:r:0:SECONDS\n", into
+ * buf (64 bytes are enough): its length. */
+static size_t
+burst_text(char *buf, int32_t r, int64_t dt)
+{
+	char *p = buf;
+
+	p += trc_format_int(p, 1);
+	p = f(p, r);
+	p = f(p, 0);
+	*p++ = ':';
+	p += trc_format_time(p, dt);
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
 /* The CPU burst up to t; the first record of a task always is one. */
 static int
 burst(struct trc_out *out, struct drank *k, int32_t r, int64_t t)
@@ -217,34 +233,12 @@ burst(struct trc_out *out, struct drank *k, int32_t r, int64_t t)
 
 	if (k->started && t <= k->last)
 		return 0;
-	if ((p = rec(out, k, 1, r)) == NULL)
+	if ((p = d_room(out, k, 64)) == NULL)
 		return -1;
-	*p++ = ':';
-	p += trc_format_time(p, t > k->last ? t - k->last : 0);
-	end(k, p);
+	k->len += burst_text(p, r, t > k->last ? t - k->last : 0);
 	k->started = 1;
 	k->last = t;
 	return 0;
-}
-
-/*
- * The records of task r when the stream has no event of it, only a
- * ranks= that counts it: the burst of 0 that burst() would begin it
- * with.  Made here, not kept, so that memory follows the ranks with
- * events and not ranks= (a header of 2 M ranks took 8 GB).  Its length.
- */
-static size_t
-absent(char buf[64], int32_t r)
-{
-	char *p = buf;
-
-	p += trc_format_int(p, 1);
-	p = f(p, r);
-	p = f(p, 0);
-	*p++ = ':';
-	p += trc_format_time(p, 0);
-	*p++ = '\n';
-	return (size_t)(p - buf);
 }
 
 /* Move the rank's text before its first hole to the temporary file. */
@@ -597,14 +591,20 @@ defs(const struct dim *d, size_t *len, size_t *count)
 	return p;
 }
 
-/* The bytes of task r's records in the file. */
+/*
+ * The bytes of task r's records in the file.  A task that ranks= counts
+ * and no event names is the burst of 0 that burst() begins every task
+ * with, made as the file is written and not kept, so that memory
+ * follows the ranks with events and not ranks= (a header of 2 M ranks
+ * took 8 GB).
+ */
 static off_t
 task_len(const struct dim *d, int32_t r)
 {
 	char buf[64];
 
 	return r < d->n ? d->rk[r].spilled + (off_t)d->rk[r].len :
-	    (off_t)absent(buf, r);
+	    (off_t)burst_text(buf, r, 0);
 }
 
 static int
@@ -680,7 +680,7 @@ d_close(struct trc_out *out)
 	/* Each task's records: its blocks in the file, then the rest. */
 	for (r = 0; r < nr; r++) {
 		if (r >= d->n) {
-			n = absent(buf, r);
+			n = burst_text(buf, r, 0);	/* see task_len */
 			if (d_put(out, d, w, buf, n) < 0)
 				goto out;
 			continue;
