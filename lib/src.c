@@ -4,6 +4,7 @@
  * A plain regular file can also be mapped a window at a time, so that
  * the text reader parses it in place rather than copying it in.
  */
+#define _DEFAULT_SOURCE		/* MAP_POPULATE, which POSIX lacks */
 #include <sys/mman.h>
 #include <sys/stat.h>
 
