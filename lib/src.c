@@ -19,6 +19,7 @@
 #include "fmt/fmt.h"
 
 #define RAWSIZE		(1 << 16)
+#define POPULATE_MAX	(1 << 20)	/* a mapped window populated at most */
 
 struct trc_src {
 	int		 fd;
@@ -241,7 +242,11 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
 		return NULL;
 	}
 #ifdef MAP_POPULATE
-	flags |= MAP_POPULATE;	/* the window's pages at once, no faults */
+	/* The window's pages at once, no faults; not a window grown for a
+	 * long line, twice its length, whose second half may never be
+	 * read: it would be resident all the same. */
+	if (n <= POPULATE_MAX)
+		flags |= MAP_POPULATE;
 #endif
 	if ((m = mmap(NULL, delta + n, PROT_READ, flags, s->fd, base)) ==
 	    MAP_FAILED)
