@@ -21,6 +21,9 @@
  * computation does between its calls: the transport's code and data
  * (the kernel's, for TCP) come from memory again.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
+ * barrier-cold ... alltoall-cold: rank 0 sweeps its caches while the
+ * others wait in the collective, and its time is rank 0's: the cost
+ * after the last participant came from a computation.
  * Results stay in memory until the end (rank 0 prints them into a
  * memory stream) so that printing, and a pipe to mpirun that is slow
  * to drain, never falls inside a measurement or its CPU time.
@@ -45,14 +48,22 @@
 enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
 	OP_REDUCE, OP_ALLREDUCE, OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL,
-	OP_POLL, OP_IPROBE, OP_SENDCOLD, OP_ISENDCOLD, OP_RECVLATECOLD, NOPS
+	OP_POLL, OP_IPROBE, OP_SENDCOLD, OP_ISENDCOLD, OP_RECVLATECOLD,
+	/* The collectives again, cold, in the same order. */
+	OP_BARRIERCOLD, OP_BCASTCOLD, OP_REDUCECOLD, OP_ALLREDUCECOLD,
+	OP_GATHERCOLD, OP_SCATTERCOLD, OP_ALLGATHERCOLD, OP_ALLTOALLCOLD, NOPS
 };
 
 static const char *const opname[NOPS] = {
 	"send", "recv", "send-late", "recv-late", "isend", "barrier", "bcast",
 	"reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
-	"poll", "iprobe", "send-cold", "isend-cold", "recv-late-cold"
+	"poll", "iprobe", "send-cold", "isend-cold", "recv-late-cold",
+	"barrier-cold", "bcast-cold", "reduce-cold", "allreduce-cold",
+	"gather-cold", "scatter-cold", "allgather-cold", "alltoall-cold"
 };
+
+/* A cold collective's warm one. */
+#define WARM(op)	((enum op)((op) - OP_BARRIERCOLD + OP_BARRIER))
 
 #define PROG	"trc-pingpong"
 
@@ -349,6 +360,31 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
 }
 
 /*
+ * A cold collective (coll_cold): after the barrier rank 0 sweeps its
+ * caches while every other rank enters the collective and waits in it;
+ * t[] is rank 0's time, from its entry, the last, to its end.  (The
+ * root of the rooted ones is rank 0, which comes last.)
+ */
+static void
+coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
+{
+	double d;
+	int i;
+
+	for (i = -1; i < reps; i++) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 0)
+			sweep();
+		d = collective(WARM(op), sbuf, rbuf, b);
+		if (i >= 0)
+			t[i] = d;
+	}
+	for (i = 0; rank == 0 && i < reps; i++)
+		fprintf(out, "%s %d %.9f\n", opname[op],
+		    op == OP_BARRIERCOLD ? 0 : b, t[i]);
+}
+
+/*
  * send-cold, isend-cold: rank 0 sweeps its caches after the barrier,
  * then times an MPI_Send (MPI_Isend, its MPI_Wait after the clock
  * stops) to rank 1, whose MPI_Recv waits, as send and isend.
@@ -435,7 +471,9 @@ main(int argc, char *argv[])
 	};
 	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
 	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
-	    "isend-cold,recv-late-cold";
+	    "isend-cold,recv-late-cold,barrier-cold,bcast-cold,reduce-cold,"
+	    "allreduce-cold,gather-cold,scatter-cold,allgather-cold,"
+	    "alltoall-cold";
 	struct trc_hostcond host[2];
 	char *sbuf, *rbuf, *outbuf = NULL;
 	size_t outlen = 0;
@@ -579,6 +617,10 @@ main(int argc, char *argv[])
 					fprintf(out, "%s %ld %.9f\n", opname[op],
 					    op == OP_BARRIER ? 0 : b, tmax[i]);
 			}
+			for (op = OP_BARRIERCOLD; op <= OP_ALLTOALLCOLD; op++)
+				if (want[op] && (op != OP_BARRIERCOLD || b == 1))
+					coll_cold(op, sbuf, rbuf, (int)b, reps,
+					    t);
 		}
 	mine[0] = trc_process_cpu() - mine[0];
 	mine[1] = (int64_t)(now() * 1e9) - mine[1];

@@ -81,6 +81,12 @@ struct trc_coll_call {
 	 * negative when it left before (trc-perturb's replay only).
 	 */
 	int64_t		 d;
+	/*
+	 * Recorded: the computation before the entry of the participant
+	 * that entered last (predicted), as trc_p2p's idle: after
+	 * TRC_COLD_NS of it the collective runs cold.
+	 */
+	int64_t		 idle;
 };
 
 /* What a rank is doing, for bound(). */

@@ -225,6 +225,32 @@ fcoll() {
 is "$(fcoll bcast 2 1000)$(fcoll bcast 8 1000)" "0.000010000 0.000030000 " "fit: bcast as fitted on 2 ranks, 3 times on 8"
 is "$(fcoll allreduce 8 1048576)" "0.001752380 " "fit: allreduce scaled by Rabenseifner on 8 against 2"
 
+# Cold: the ranks compute from 0 to AT before the collective; from
+# 20 us on, the last one in comes cold.  loggp adds oc once; a fit
+# costs its cold row (allreduce-cold), scaled to the ranks as the warm
+# one, or the warm one where it has none (bcast).
+ccoll() {
+	awk -v op="$1" -v p="$2" -v b="$3" -v at="$4" 'BEGIN { print "#trc 1 ranks=" p
+		for (r = 0; r < p; r++) printf "0.000000000 %d MK\n", r
+		for (r = 0; r < p; r++) printf "%s %d XB op=%s bytes=%d\n", at, r, op, b
+		for (r = 0; r < p; r++) printf "1.000000000 %d XE op=%s bytes=%d\n", r, op, b }' >"$tmp/c.trc"
+	shift 4
+	trc-scale "$@" "$tmp/c.trc" | awk '$3 == "XE" { print $1 }' | sort -u | tr '\n' ' '
+}
+# bcast on 8 ranks, 6.6 us, after 30 us: + 5 us of oc; after 10 us, warm
+is "$(ccoll bcast 8 1000 0.000030000 --model loggp:"$tmp/c.loggp" --set oc=5e-6)" "0.000041600 " \
+    "loggp: a collective after 30 us of computation costs oc more"
+is "$(ccoll bcast 8 1000 0.000010000 --model loggp:"$tmp/c.loggp" --set oc=5e-6)" "0.000016600 " \
+    "  after 10 us, not"
+printf 'allreduce-cold 0 inf 2e-3 0\n' >>"$tmp/c.fit"
+# 2 ms on 2 ranks, on 8 2 ms x 1841.008 / 1050.576 = 3504.7592 us
+is "$(ccoll allreduce 8 1048576 0.000030000 -c "$tmp/c.fit")" "0.003534759 " \
+    "fit: a cold allreduce costs allreduce-cold, scaled to 8 ranks"
+is "$(ccoll allreduce 8 1048576 0.000010000 -c "$tmp/c.fit")" "0.001762380 " \
+    "  after 10 us, allreduce"
+is "$(ccoll bcast 8 1000 0.000030000 -c "$tmp/c.fit")" "0.000060000 " \
+    "  without a bcast-cold row, bcast"
+
 # 6. What-if sweeps on generated programs: latency x0.1 .. x100 and
 # bandwidth x0.1 .. x10 (G x10 .. x0.1) move the predicted end of the
 # run one way only.

@@ -2,7 +2,9 @@
 # trc-scale: a send or receive after at least 20 us of computation on
 # its rank since its last call that used the transport costs the cold
 # fit of its operation (send-cold, recv-late-cold); one after less, or
-# after polls, the warm one.  Expected times computed by hand.
+# after polls, the warm one; a collective, when its last participant
+# came from such a computation (allreduce-cold).  Expected times
+# computed by hand.
 . "$(dirname "$0")/lib.sh"
 
 # Target: send 1 us, send-cold 3 us, recv-late 2 us, recv-late-cold
@@ -75,4 +77,38 @@ grep -v cold "$tmp/t.fit" >"$tmp/w.fit"
 expect_exit 0 "no cold rows" -- trc-scale -c "$tmp/w.fit" "$tmp/c.trc"
 is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %.0f ", $2, $1 * 1e6 }' "$out")" \
     "0 11 1 17 0 42 1 53 1 55 0 74 0 77 1 104 " "warm fits alone"
+
+# A collective is cold when the participant that enters it last came
+# from 20 us or more of computation: allreduce 1 us, allreduce-cold
+# 4 us; no send or recv rows, so the message keeps its recorded times.
+printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 4e-6 0\n' >"$tmp/x.fit"
+cat >"$tmp/x.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000008000 1 SB peer=0 tag=1 bytes=8
+0.000009000 1 SE peer=0 tag=1 bytes=8
+0.000025000 0 XB op=allreduce bytes=8
+0.000027000 1 XB op=allreduce bytes=8
+0.000029000 0 XE op=allreduce bytes=8
+0.000029000 1 XE op=allreduce bytes=8
+0.000030000 0 RB peer=1 tag=1 bytes=8
+0.000031000 0 RE peer=1 tag=1 bytes=8
+0.000034000 1 XB op=allreduce bytes=8
+0.000061000 0 XB op=allreduce bytes=8
+0.000063000 0 XE op=allreduce bytes=8
+0.000063000 1 XE op=allreduce bytes=8
+X
+# The first: rank 0 enters at 25 after 25 us of computation, rank 1
+# last at 27, 18 us after its send: warm, both leave at 27 + 1 = 28.
+# Rank 0 receives from 29 to 30, computes 30 us and enters the second
+# last, at 60, cold: 60 + 4 = 64 (rank 1 entered at 28 + 5 = 33).
+expect_exit 0 "collectives, cold and warm" -- trc-scale -c "$tmp/x.fit" "$tmp/x.trc"
+is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
+    "0 XB 25 1 XB 27 0 XE 28 1 XE 28 1 XB 33 0 XB 60 0 XE 64 1 XE 64 " \
+    "the last participant's computation decides"
+grep -v cold "$tmp/x.fit" >"$tmp/xw.fit"
+expect_exit 0 "no allreduce-cold row" -- trc-scale -c "$tmp/xw.fit" "$tmp/x.trc"
+is "$(awk '!/^#/ && $3 == "XE" { printf "%.0f ", $1 * 1e6 }' "$out")" "28 28 61 61 " \
+    "  warm: 1 us each"
 done_testing

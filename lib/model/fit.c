@@ -28,7 +28,9 @@
  * file has one (send-cold, isend-cold, recv-late-cold: measured after a
  * sweep of the caches): the application's computation evicted the
  * transport's code and data, which the ping-pong's back-to-back calls
- * keep warm.  A handover keeps the warm h2(b).
+ * keep warm.  A handover keeps the warm h2(b).  So does a collective
+ * whose last participant came from that much computation: its cold
+ * fit (allreduce-cold ...).
  */
 #include <math.h>
 #include <stdio.h>
@@ -245,7 +247,9 @@ fit_msg(const void *arg, double b)
 /*
  * A collective's fitted cost was measured on 2 ranks (trc-pingpong):
  * on p it is multiplied by what its algorithm costs on p ranks over
- * what it costs on 2, in messages of the fitted recv.
+ * what it costs on 2, in messages of the fitted recv.  One whose last
+ * participant came from TRC_COLD_NS of computation costs its cold fit
+ * (allreduce-cold ...) where the file has one, as a send does.
  */
 static int64_t
 fit_coll(void *v, const struct trc_coll_call *c)
@@ -253,14 +257,24 @@ fit_coll(void *v, const struct trc_coll_call *c)
 	struct fit *f = v;
 	const struct trc_fit_op *op;
 	struct coll_net net = { fit_msg, f, 0 };
+	const char *key = c->op;
+	size_t keylen = c->oplen;
+	char cold[64];
 	double a2, ap;
 	int64_t ns;
+	int n;
 
-	if (trc_coll_memo_get(&f->memo, c->op, c->oplen, c->bytes, c->size,
-	    &ns))
+	if (f->target != NULL && c->idle >= TRC_COLD_NS &&
+	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
+	    c->op)) > 0 && (size_t)n < sizeof(cold) &&
+	    trc_fit_find(f->target, cold, (size_t)n) != NULL) {
+		key = cold;
+		keylen = (size_t)n;
+	}
+	if (trc_coll_memo_get(&f->memo, key, keylen, c->bytes, c->size, &ns))
 		return ns < 0 ? c->d : ns;
 	if (f->target == NULL ||
-	    (op = trc_fit_find(f->target, c->op, c->oplen)) == NULL)
+	    (op = trc_fit_find(f->target, key, keylen)) == NULL)
 		ns = -1;
 	else if (c->size == 2 ||
 	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
@@ -268,7 +282,7 @@ fit_coll(void *v, const struct trc_coll_call *c)
 		ns = trc_fit_eval_ns(op, c->bytes);
 	else
 		ns = trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
-	trc_coll_memo_put(&f->memo, c->op, c->oplen, c->bytes, c->size, ns);
+	trc_coll_memo_put(&f->memo, key, keylen, c->bytes, c->size, ns);
 	return ns < 0 ? c->d : ns;
 }
 

@@ -527,6 +527,8 @@ lg_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 	return tadd(begin, ((struct loggp *)v)->o);
 }
 
+/* A collective by its algorithm; oc more when its last participant
+ * came from a computation, as a call's overhead (o_of). */
 static int64_t
 lg_coll(void *v, const struct trc_coll_call *c)
 {
@@ -541,7 +543,9 @@ lg_coll(void *v, const struct trc_coll_call *c)
 		trc_coll_memo_put(&m->memo, c->op, c->oplen, c->bytes, c->size,
 		    ns);
 	}
-	return ns < 0 ? c->d : ns;
+	if (ns < 0)
+		return c->d;
+	return c->idle >= TRC_COLD_NS ? tadd(ns, m->oc) : ns;
 }
 
 static int64_t

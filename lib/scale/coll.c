@@ -82,6 +82,7 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	cc.d = ev->t - c->aux;
 	if (cc.d < 0 && !s->conf.rematch)
 		cc.d = 0;
+	cc.idle = c->idle;
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
@@ -122,9 +123,12 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			return -1;
 		c->val = tp;
 		c->aux = ev->t;
+		c->idle = p->idle_now;
 	} else {
-		if (tp > c->val)
+		if (tp >= c->val) {
 			c->val = tp;
+			c->idle = p->idle_now;
+		}
 		if (ev->t > c->aux)
 			c->aux = ev->t;
 	}
