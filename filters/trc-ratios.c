@@ -56,10 +56,11 @@ open_run(const char *path, const struct trc_header **h)
 /*
  * The summary of one run, its computation timed by cpu= when cpu is
  * set, its signs of disturbance said, then its warm-up left out of its
- * computation (--warmup); closes r.
+ * computation (--warmup), and kept in *wp; closes r.
  */
 static struct trc_summary *
-summarize(struct trc_reader *r, const struct trc_header *h, int cpu)
+summarize(struct trc_reader *r, const struct trc_header *h, int cpu,
+    struct trc_warmup **wp)
 {
 	struct trc_runcond cond;
 	struct trc_summary *s;
@@ -87,7 +88,7 @@ summarize(struct trc_reader *r, const struct trc_header *h, int cpu)
 	if (trc_disturbed(&cond, s, warn_disturbed, (void *)trc_name(r)) < 0)
 		die("out of memory");
 	trc_warmup_apply(w, s);
-	trc_warmup_free(w);
+	*wp = w;
 	trc_runcond_free(&cond);
 	trc_close(r);
 	return s;
@@ -130,6 +131,7 @@ main(int argc, char **argv)
 	const struct trc_header *hb, *ht;
 	struct trc_reader *rb, *rt;
 	struct trc_summary *base, *target;
+	struct trc_warmup *wb, *wt;
 	struct trc_compratio *cr;
 	double spread_max = 10, spread;
 	long nrows, i;
@@ -180,12 +182,14 @@ main(int argc, char **argv)
 		cpu = !wall && (trc_comp_declared(hb) & trc_comp_declared(ht) &
 		    TRC_COMP_CPU);
 		ncpu += cpu;
-		base = summarize(rb, hb, cpu);
-		target = summarize(rt, ht, cpu);
-		if (trc_compratio_add(cr, base, target) < 0)
+		base = summarize(rb, hb, cpu, &wb);
+		target = summarize(rt, ht, cpu, &wt);
+		if (trc_compratio_add(cr, base, target, wb, wt) < 0)
 			die("out of memory");
 		trc_summary_free(base);
 		trc_summary_free(target);
+		trc_warmup_free(wb);
+		trc_warmup_free(wt);
 	}
 	if ((nrows = trc_compratio_rows(cr, &rows)) < 0)
 		die("out of memory");
@@ -200,8 +204,8 @@ main(int argc, char **argv)
 		    "the pairs, by the wall clock in the others\n", ncpu);
 	if (warmup > 0)
 		printf("# warm-up left out: each label's first intervals on "
-		    "each rank, a power of two up to %g%% of them (--warmup)\n",
-		    100 * warmup);
+		    "each rank, a power of two up to %g%% of them (--warmup),\n"
+		    "# and given a row of its own, first=N\n", 100 * warmup);
 	printf("mode speed\n");
 	for (i = 0; i < nrows; i++) {
 		w = &rows[i];
@@ -211,11 +215,19 @@ main(int argc, char **argv)
 			printf("all  ");
 		else
 			printf("%-4ld ", (long)w->rank);
-		printf("%-10.6g # %zu pair%s, spread %.1f%% (%.6g to %.6g)%s\n",
-		    w->median, w->n, w->n == 1 ? "" : "s", spread, w->min,
+		if (w->first > 0)
+			printf("%-10.6g first=%-5lld # warm-up: its first %lld "
+			    "intervals, ", w->median, (long long)w->first,
+			    (long long)w->first);
+		else
+			printf("%-10.6g # ", w->median);
+		printf("%zu pair%s, spread %.1f%% (%.6g to %.6g)%s\n",
+		    w->n, w->n == 1 ? "" : "s", spread, w->min,
 		    w->max, w->label == NULL ? ", all computation" :
 		    *w->label == '\0' ? ", outside every region" : "");
-		if (spread > spread_max) {
+		/* A warm-up's first touch of memory varies from run to run:
+		 * its spread is said, not warned of. */
+		if (spread > spread_max && w->first == 0) {
 			char rk[24];
 
 			if (w->rank < 0)

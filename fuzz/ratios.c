@@ -32,6 +32,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			    r < 0 ? INT32_MAX : r, &k) >= 0 &&
 			    !(isfinite(k) && k > 0))
 				abort();
+	/* The intervals of a pair, counted through its first= rows. */
+	for (i = 0; i < 3 * sizeof(labels) / sizeof(labels[0]); i++) {
+		const char *l = labels[i % (sizeof(labels) / sizeof(labels[0]))];
+
+		if ((i % 2 ? trc_ratios_take(t, l, strlen(l), 0, &k) :
+		    trc_ratios_peek(t, l, strlen(l), 0, &k)) >= 0 &&
+		    !(isfinite(k) && k > 0))
+			abort();
+	}
 	trc_ratios_free(t);
 	return 0;
 }

@@ -145,7 +145,8 @@ put otf2 "$tmp"/p-*
 put ratios benchmarks/example/ratios.tbl
 printf '# per rank\n[A-Z].* 0 0.5\nIter.* all 2\n.* all 1.25\n' > "$tmp/r1"
 printf 'mode time\n"" all 3\nmain 1-3 0.75\n' > "$tmp/r2"
-put ratios "$tmp/r1" "$tmp/r2"
+printf 'mode speed\nA all 1.5 first=2\n() 0 2 first=64\nA 0 3.4\n' > "$tmp/r3"
+put ratios "$tmp/r1" "$tmp/r2" "$tmp/r3"
 put fit benchmarks/example/*.fit
 printf '# a network\nL 1e-6\no 1e-7  # each end\nG 1e-9\neager 4096\n' > "$tmp/f1"
 printf 'L 1e-6\no 1e-7\nG 1e-9\nR 5e-6\n' > "$tmp/f2"

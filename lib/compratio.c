@@ -16,13 +16,21 @@ struct samples {
 	size_t	 n, cap;
 };
 
+/* A rank's row: its ratios, and its warm-up's over the first intervals
+ * (first, the count of the first pair that gave one; pairs with
+ * another count give none). */
+struct cell {
+	struct samples	 all, warm;
+	int64_t		 first;
+};
+
 /*
  * Rows by label id (in names) and rank + 1 (0 is "all"); label id
  * "outside" is the empty label, and dflt the default row.
  */
 struct trc_compratio {
 	struct trc_intern	 names;
-	struct samples		**cell;		/* [label][rank + 1] */
+	struct cell		**cell;		/* [label][rank + 1] */
 	int32_t			*ncell;		/* columns per label */
 	int32_t			 cap;		/* labels allocated */
 	struct samples		 dflt;
@@ -51,8 +59,8 @@ push(struct samples *s, double v)
 	return 0;
 }
 
-/* The samples of (label, rank), rank -1 for all; NULL when out of memory. */
-static struct samples *
+/* The cell of (label, rank), rank -1 for all; NULL when out of memory. */
+static struct cell *
 cell(struct trc_compratio *c, const char *label, int32_t rank)
 {
 	int32_t id, col = rank + 1;
@@ -61,7 +69,7 @@ cell(struct trc_compratio *c, const char *label, int32_t rank)
 		return NULL;
 	if (id >= c->cap) {
 		int32_t cap = c->cap ? 2 * c->cap : 8;
-		struct samples **p = realloc(c->cell, (size_t)cap * sizeof(*p));
+		struct cell **p = realloc(c->cell, (size_t)cap * sizeof(*p));
 		int32_t *q;
 
 		if (p == NULL)
@@ -76,7 +84,7 @@ cell(struct trc_compratio *c, const char *label, int32_t rank)
 	}
 	if (col >= c->ncell[id]) {
 		int32_t n = c->ncell[id] ? c->ncell[id] : 4;
-		struct samples *p;
+		struct cell *p;
 
 		while (n <= col)
 			n *= 2;
@@ -107,13 +115,36 @@ comp_of(const struct trc_summary *s, int32_t id, int32_t r)
 	return t;
 }
 
+/*
+ * The warm-up of (label, rank) on both runs as a ratio into cp: when
+ * both left out the same first intervals, of positive times, and as
+ * many as the first pair that gave one.  0, or -1 out of memory.
+ */
+static int
+add_warm(struct cell *cp, const struct trc_warmup *wb,
+    const struct trc_warmup *wt, int32_t bid, int32_t tid, int32_t r)
+{
+	int64_t kb, kt, b, t;
+
+	if (wb == NULL || wt == NULL || tid == -2)
+		return 0;
+	trc_warmup_part(wb, bid, r, &kb, &b);
+	trc_warmup_part(wt, tid, r, &kt, &t);
+	if (kb <= 0 || kb != kt || b <= 0 || t <= 0 ||
+	    (cp->first > 0 && cp->first != kb))
+		return 0;
+	cp->first = kb;
+	return push(&cp->warm, (double)b / (double)t);
+}
+
 /* One label's ratios (name as in base), per rank and summed. */
 static int
 add_label(struct trc_compratio *c, const struct trc_summary *base,
-    const struct trc_summary *target, const char *name, int32_t bid,
+    const struct trc_summary *target, const struct trc_warmup *wb,
+    const struct trc_warmup *wt, const char *name, int32_t bid,
     int32_t tid)
 {
-	struct samples *sp;
+	struct cell *cp;
 	int64_t b, t, bsum = 0, tsum = 0;
 	int32_t r;
 
@@ -124,19 +155,21 @@ add_label(struct trc_compratio *c, const struct trc_summary *base,
 			continue;
 		bsum += b;
 		tsum += t;
-		if ((sp = cell(c, name, r)) == NULL ||
-		    push(sp, (double)b / (double)t) < 0)
+		if ((cp = cell(c, name, r)) == NULL ||
+		    push(&cp->all, (double)b / (double)t) < 0 ||
+		    add_warm(cp, wb, wt, bid, tid, r) < 0)
 			return -1;
 	}
-	if (bsum > 0 && ((sp = cell(c, name, -1)) == NULL ||
-	    push(sp, (double)bsum / (double)tsum) < 0))
+	if (bsum > 0 && ((cp = cell(c, name, -1)) == NULL ||
+	    push(&cp->all, (double)bsum / (double)tsum) < 0))
 		return -1;
 	return 0;
 }
 
 int
 trc_compratio_add(struct trc_compratio *c, const struct trc_summary *base,
-    const struct trc_summary *target)
+    const struct trc_summary *target, const struct trc_warmup *wb,
+    const struct trc_warmup *wt)
 {
 	const char *name;
 	int64_t b = 0, t = 0;
@@ -146,10 +179,11 @@ trc_compratio_add(struct trc_compratio *c, const struct trc_summary *base,
 		name = base->labels.name[i];
 		/* A label the target never ran gives no ratio. */
 		tid = trc_intern_find(&target->labels, name, strlen(name));
-		if (add_label(c, base, target, name, i, tid < 0 ? -2 : tid) < 0)
+		if (add_label(c, base, target, wb, wt, name, i,
+		    tid < 0 ? -2 : tid) < 0)
 			return -1;
 	}
-	if (add_label(c, base, target, "", -1, -1) < 0)
+	if (add_label(c, base, target, wb, wt, "", -1, -1) < 0)
 		return -1;
 	for (r = 0; r < base->nranks; r++)
 		b += base->rank[r].comp;
@@ -175,6 +209,7 @@ row_of(struct trc_compratio_row *row, const char *label, int32_t rank,
 	qsort(s->v, s->n, sizeof(*s->v), cmp_double);
 	row->label = label;
 	row->rank = rank;
+	row->first = 0;
 	row->n = s->n;
 	row->min = s->v[0];
 	row->max = s->v[s->n - 1];
@@ -188,12 +223,13 @@ trc_compratio_rows(struct trc_compratio *c,
     const struct trc_compratio_row **out)
 {
 	struct trc_compratio_row *rows;
+	struct cell *cp;
 	int32_t id, col, empty;
 	size_t n = 1, k = 0;
 	int pass;
 
 	for (id = 0; id < c->names.n; id++)
-		n += (size_t)c->ncell[id];
+		n += 2 * (size_t)c->ncell[id];	/* a warm-up's, a steady one */
 	free(c->rows);
 	if ((c->rows = rows = calloc(n, sizeof(*rows))) == NULL)
 		return -1;
@@ -203,13 +239,20 @@ trc_compratio_rows(struct trc_compratio *c,
 		for (id = 0; id < c->names.n; id++) {
 			if ((id == empty) != pass)
 				continue;
-			for (col = 1; col < c->ncell[id]; col++)
-				if (c->cell[id][col].n > 0)
+			for (col = 1; col < c->ncell[id]; col++) {
+				cp = &c->cell[id][col];
+				if (cp->warm.n > 0) {
+					row_of(&rows[k], c->names.name[id],
+					    col - 1, &cp->warm);
+					rows[k++].first = cp->first;
+				}
+				if (cp->all.n > 0)
 					row_of(&rows[k++], c->names.name[id],
-					    col - 1, &c->cell[id][col]);
-			if (c->ncell[id] > 0 && c->cell[id][0].n > 0)
+					    col - 1, &cp->all);
+			}
+			if (c->ncell[id] > 0 && c->cell[id][0].all.n > 0)
 				row_of(&rows[k++], c->names.name[id], -1,
-				    &c->cell[id][0]);
+				    &c->cell[id][0].all);
 		}
 	if (c->dflt.n > 0)
 		row_of(&rows[k++], NULL, -1, &c->dflt);
@@ -225,8 +268,10 @@ trc_compratio_free(struct trc_compratio *c)
 	if (c == NULL)
 		return;
 	for (id = 0; id < c->names.n; id++) {
-		for (col = 0; col < c->ncell[id]; col++)
-			free(c->cell[id][col].v);
+		for (col = 0; col < c->ncell[id]; col++) {
+			free(c->cell[id][col].all.v);
+			free(c->cell[id][col].warm.v);
+		}
 		free(c->cell[id]);
 	}
 	free(c->cell);
@@ -328,6 +373,36 @@ trc_warmup_add(struct trc_warmup *w, struct trc_summary *s,
 	return 0;
 }
 
+/* The largest power of two not over want (>= 1), as an exponent. */
+static int
+warm_power(double want)
+{
+	int k;
+
+	for (k = 0; k + 1 < WARM_POWERS &&
+	    (double)((int64_t)1 << (k + 1)) <= want; k++)
+		;
+	return k;
+}
+
+void
+trc_warmup_part(const struct trc_warmup *w, int32_t label, int32_t rank,
+    int64_t *first, int64_t *sum)
+{
+	const struct warm_cell *c = NULL;
+	size_t i = (size_t)(label + 1);
+	int k;
+
+	*first = *sum = 0;
+	if (i < w->nrow && rank >= 0)
+		c = trc_pages_at(&w->row[i], (size_t)rank);
+	if (c == NULL || w->fraction * (double)c->n < 1)
+		return;
+	k = warm_power(w->fraction * (double)c->n);
+	*first = (int64_t)1 << k;
+	*sum = c->prefix[k];
+}
+
 void
 trc_warmup_apply(const struct trc_warmup *w, struct trc_summary *s)
 {
@@ -344,9 +419,7 @@ trc_warmup_apply(const struct trc_warmup *w, struct trc_summary *s)
 			want = c != NULL ? w->fraction * (double)c->n : 0;
 			if (want < 1)
 				continue;
-			for (k = 0; k + 1 < WARM_POWERS &&
-			    (double)((int64_t)1 << (k + 1)) <= want; k++)
-				;
+			k = warm_power(want);
 			s->rank[r].comp -= c->prefix[k];
 			if (i > 0)
 				s->comp[i - 1][r] -= c->prefix[k];

@@ -4,7 +4,10 @@
  * The hot loop of trc-scale asks for a factor at every computation
  * interval, so answers are kept in a hash table keyed by (label, rank):
  * PCRE2 runs once for each distinct pair, and the table holds no more
- * entries than there are distinct pairs in the trace.
+ * entries than there are distinct pairs in the trace.  A row with
+ * first=K applies to the first K intervals of a pair only (a run's
+ * warm-up): an entry keeps those rows that match it, before its
+ * steady row, and counts the pair's intervals (trc_ratios_take).
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
@@ -24,15 +27,25 @@
 struct row {
 	pcre2_code	*re;
 	int32_t		 rank;		/* ANYRANK for all */
+	int64_t		 first;		/* intervals it covers, 0 all */
 	double		 k;		/* duration factor */
+};
+
+/* A first=K row that matched an entry. */
+struct warm {
+	int64_t		 first;
+	double		 k;
 };
 
 struct entry {
 	char		*label;		/* NULL when the slot is free */
 	size_t		 len;
 	int32_t		 rank;
-	int		 matched;
-	double		 k;
+	int		 matched;	/* a steady row matched */
+	double		 k;		/* its factor, else 1 */
+	struct warm	*warm;		/* first=K rows before it */
+	size_t		 nwarm;
+	int64_t		 count;		/* intervals taken */
 };
 
 struct trc_ratios {
@@ -42,6 +55,7 @@ struct trc_ratios {
 	pcre2_match_data	*md;
 	struct entry		*tab;
 	size_t			 cap, used;	/* cap a power of 2 */
+	int			 counted;	/* a row has first=K */
 	unsigned long		 nmatch;
 	char			 err[256];
 };
@@ -56,8 +70,10 @@ trc_ratios_free(struct trc_ratios *t)
 	for (i = 0; i < t->nrow; i++)
 		pcre2_code_free(t->row[i].re);
 	free(t->row);
-	for (i = 0; i < t->cap; i++)
+	for (i = 0; i < t->cap; i++) {
 		free(t->tab[i].label);
+		free(t->tab[i].warm);
+	}
 	free(t->tab);
 	pcre2_match_data_free(t->md);
 	free(t);
@@ -79,6 +95,12 @@ unsigned long
 trc_ratios_nmatch(const struct trc_ratios *t)
 {
 	return t->nmatch;
+}
+
+int
+trc_ratios_counted(const struct trc_ratios *t)
+{
+	return t->counted;
 }
 
 /* Returns 0, or -1 with err set (without the "file:line: " prefix). */
@@ -113,6 +135,20 @@ addrow(struct trc_ratios *t, char **fld, char *err, size_t errlen)
 	}
 	if (t->mode == TRC_RATIO_SPEED)
 		r.k = 1 / r.k;
+	r.first = 0;
+	if (fld[3] != NULL) {
+		errno = 0;
+		v = strncmp(fld[3], "first=", 6) == 0 ?
+		    strtol(fld[3] + 6, &end, 10) : 0;
+		if (v < 1 || fld[3][6] < '0' || fld[3][6] > '9' ||
+		    *end != '\0' || errno == ERANGE) {
+			trc_errorf(err, errlen, "invalid field '%s' (want "
+			    "first=N, N >= 1)", fld[3]);
+			return -1;
+		}
+		r.first = v;
+		t->counted = 1;
+	}
 	/* Anchored at both ends: a pattern names whole labels. */
 	r.re = pcre2_compile((PCRE2_SPTR)fld[0], PCRE2_ZERO_TERMINATED,
 	    PCRE2_ANCHORED | PCRE2_ENDANCHORED, &code, &off, NULL);
@@ -137,7 +173,7 @@ trc_ratios_load(const char *path, char *err, size_t errlen)
 {
 	struct trc_ratios *t = NULL;
 	struct trc_table *tb;
-	char msg[256];
+	char msg[256], *fld[4];
 	int rc, havemode = 0;
 
 	if ((tb = trc_table_open(path)) == NULL ||
@@ -163,9 +199,9 @@ trc_ratios_load(const char *path, char *err, size_t errlen)
 			havemode = 1;
 			continue;
 		}
-		if (tb->nfield != 3) {
-			trc_table_fail(tb, "expected 'PATTERN RANK RATIO', got "
-			    "%d fields", tb->nfield);
+		if (tb->nfield != 3 && tb->nfield != 4) {
+			trc_table_fail(tb, "expected 'PATTERN RANK RATIO "
+			    "[first=N]', got %d fields", tb->nfield);
 			break;
 		}
 		if (!havemode) {
@@ -173,7 +209,11 @@ trc_ratios_load(const char *path, char *err, size_t errlen)
 			    "'mode time' line");
 			break;
 		}
-		if (addrow(t, tb->field, msg, sizeof(msg)) < 0) {
+		fld[0] = tb->field[0];
+		fld[1] = tb->field[1];
+		fld[2] = tb->field[2];
+		fld[3] = tb->nfield == 4 ? tb->field[3] : NULL;
+		if (addrow(t, fld, msg, sizeof(msg)) < 0) {
 			trc_table_fail(tb, "%s", msg);
 			break;
 		}
@@ -242,37 +282,36 @@ grow(struct trc_ratios *t)
 	return 0;
 }
 
-int
-trc_ratios_get(struct trc_ratios *t, const char *label, size_t len,
-    int32_t rank, double *k)
+/* The entry of (label, rank), made and matched on first sight; NULL
+ * with t->err set on error. */
+static struct entry *
+entry_of(struct trc_ratios *t, const char *label, size_t len, int32_t rank)
 {
 	struct entry *e;
+	struct warm *w;
 	PCRE2_UCHAR msg[160];
 	size_t i;
 	int rc;
 
 	if (t->cap > 0) {
 		e = slot(t->tab, t->cap, label, len, rank);
-		if (e->label != NULL) {
-			*k = e->k;
-			return e->matched;
-		}
+		if (e->label != NULL)
+			return e;
 	}
-	if ((t->used + 1) * 2 > t->cap && grow(t) < 0) {
-		snprintf(t->err, sizeof(t->err), "out of memory");
-		return -1;
-	}
+	if ((t->used + 1) * 2 > t->cap && grow(t) < 0)
+		goto nomem;
 	e = slot(t->tab, t->cap, label, len, rank);
-	if ((e->label = malloc(len + 1)) == NULL) {
-		snprintf(t->err, sizeof(t->err), "out of memory");
-		return -1;
-	}
+	if ((e->label = malloc(len + 1)) == NULL)
+		goto nomem;
 	memcpy(e->label, label, len);
 	e->label[len] = '\0';
 	e->len = len;
 	e->rank = rank;
 	e->matched = 0;
 	e->k = 1;
+	e->warm = NULL;
+	e->nwarm = 0;
+	e->count = 0;
 	t->used++;
 	for (i = 0; i < t->nrow; i++) {
 		if (t->row[i].rank != ANYRANK && t->row[i].rank != rank)
@@ -287,16 +326,87 @@ trc_ratios_get(struct trc_ratios *t, const char *label, size_t len,
 			snprintf(t->err, sizeof(t->err), "matching label "
 			    "'%.*s': %s", (int)(len > 60 ? 60 : len), label,
 			    (char *)msg);
-			/* Forget the half-made entry: keep the table sound. */
-			free(e->label);
-			e->label = NULL;
-			t->used--;
-			return -1;
+			goto forget;
+		}
+		if (t->row[i].first > 0) {
+			if ((w = realloc(e->warm, (e->nwarm + 1) *
+			    sizeof(*w))) == NULL) {
+				snprintf(t->err, sizeof(t->err),
+				    "out of memory");
+				goto forget;
+			}
+			e->warm = w;
+			w[e->nwarm].first = t->row[i].first;
+			w[e->nwarm++].k = t->row[i].k;
+			continue;
 		}
 		e->matched = 1;
 		e->k = t->row[i].k;
 		break;
 	}
+	return e;
+forget:
+	/* The half-made entry: keep the table sound. */
+	free(e->label);
+	free(e->warm);
+	e->label = NULL;
+	t->used--;
+	return NULL;
+nomem:
+	snprintf(t->err, sizeof(t->err), "out of memory");
+	return NULL;
+}
+
+int
+trc_ratios_get(struct trc_ratios *t, const char *label, size_t len,
+    int32_t rank, double *k)
+{
+	struct entry *e;
+
+	if ((e = entry_of(t, label, len, rank)) == NULL)
+		return -1;
 	*k = e->k;
 	return e->matched;
+}
+
+/* The factor of the pair's next interval: a first=K row while fewer
+ * than K were taken, else the steady one. */
+static int
+next_factor(const struct entry *e, double *k)
+{
+	size_t i;
+
+	for (i = 0; i < e->nwarm; i++)
+		if (e->count < e->warm[i].first) {
+			*k = e->warm[i].k;
+			return 1;
+		}
+	*k = e->k;
+	return e->matched;
+}
+
+int
+trc_ratios_peek(struct trc_ratios *t, const char *label, size_t len,
+    int32_t rank, double *k)
+{
+	struct entry *e;
+
+	if ((e = entry_of(t, label, len, rank)) == NULL)
+		return -1;
+	return next_factor(e, k);
+}
+
+int
+trc_ratios_take(struct trc_ratios *t, const char *label, size_t len,
+    int32_t rank, double *k)
+{
+	struct entry *e;
+	int rc;
+
+	if ((e = entry_of(t, label, len, rank)) == NULL)
+		return -1;
+	rc = next_factor(e, k);
+	if (e->count < INT64_MAX)
+		e->count++;
+	return rc;
 }

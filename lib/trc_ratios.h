@@ -29,9 +29,20 @@ enum trc_ratio_mode trc_ratios_mode(const struct trc_ratios *);
  * from the first matching row, 0 with *k = 1 when no row matches, -1
  * when matching failed (message in trc_ratios_error()).  Answers are
  * cached per (label, rank), so PCRE2 runs once per distinct pair.
+ * trc_ratios_get gives the steady factor, rows with first=K left out;
+ * trc_ratios_take the factor of the pair's next computation interval,
+ * counting it: a matching first=K row's while fewer than K were taken
+ * (a run's warm-up), then the steady one; trc_ratios_peek the same
+ * without counting.
  */
 int	 trc_ratios_get(struct trc_ratios *, const char *label, size_t len,
 	    int32_t rank, double *k);
+int	 trc_ratios_take(struct trc_ratios *, const char *label, size_t len,
+	    int32_t rank, double *k);
+int	 trc_ratios_peek(struct trc_ratios *, const char *label, size_t len,
+	    int32_t rank, double *k);
+/* Whether a row has first=K: intervals must be taken, counted. */
+int	 trc_ratios_counted(const struct trc_ratios *);
 const char *trc_ratios_error(const struct trc_ratios *);
 /* How many times PCRE2 matched a label so far (for tests). */
 unsigned long trc_ratios_nmatch(const struct trc_ratios *);
@@ -51,18 +62,26 @@ struct trc_compratio;
 struct trc_compratio_row {
 	const char	*label;		/* "" outside regions, NULL default */
 	int32_t		 rank;		/* -1: all */
+	int64_t		 first;		/* a warm-up's: its intervals, else 0 */
 	size_t		 n;		/* pairs that gave a ratio */
 	double		 median, min, max;
 };
 
 struct trc_compratio *trc_compratio_new(void);
-/* Adds one pair's summaries; -1 when out of memory. */
-int	 trc_compratio_add(struct trc_compratio *,
-	    const struct trc_summary *base, const struct trc_summary *target);
+struct trc_warmup;
 /*
- * The rows: per label in order of first appearance, each rank, then
- * "all"; then the empty label; then the default.  Valid until the next
- * add or free; -1 when out of memory.
+ * Adds one pair's summaries, and with both runs' warm-ups (NULL: none)
+ * the ratio of what each left out of (label, rank): its first first
+ * intervals, the same on both; -1 when out of memory.
+ */
+int	 trc_compratio_add(struct trc_compratio *,
+	    const struct trc_summary *base, const struct trc_summary *target,
+	    const struct trc_warmup *wbase, const struct trc_warmup *wtarget);
+/*
+ * The rows: per label in order of first appearance, each rank (its
+ * warm-up's row, first > 0, before its own), then "all"; then the
+ * empty label; then the default.  Valid until the next add or free;
+ * -1 when out of memory.
  */
 long	 trc_compratio_rows(struct trc_compratio *,
 	    const struct trc_compratio_row **);
@@ -93,6 +112,10 @@ int	 trc_warmup_add(struct trc_warmup *, struct trc_summary *,
 	    const struct trc_event *);
 /* Takes the warm-up out of s's computation times, once. */
 void	 trc_warmup_apply(const struct trc_warmup *, struct trc_summary *);
+/* What it takes out of (label, rank), label -1 outside every region:
+ * the first *first intervals, *sum long; 0 and 0 when none. */
+void	 trc_warmup_part(const struct trc_warmup *, int32_t label,
+	    int32_t rank, int64_t *first, int64_t *sum);
 void	 trc_warmup_free(struct trc_warmup *);
 
 #endif

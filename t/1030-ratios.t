@@ -122,18 +122,31 @@ warm() {
 }
 warm "$tmp/wb.trc" 4 3
 warm "$tmp/wt.trc" 2 1
-# row LABEL: LABEL's ratio on rank 0
-row() { awk -v l="$1" '$1 == l && $2 == "0" { print $3 }' "$out"; }
+# row LABEL: LABEL's ratio on rank 0; warmrow LABEL: its warm-up's
+# ratio and first=, or nothing
+row() { awk -v l="$1" '$1 == l && $2 == "0" && $4 !~ /^first=/ { print $3 }' "$out"; }
+warmrow() { awk -v l="$1" '$1 == l && $2 == "0" && $4 ~ /^first=/ { print $3, $4 }' "$out"; }
 expect_exit 0 "no warm-up left out" -- trc-ratios "$tmp/wb.trc" "$tmp/wt.trc"
 is "$(row A) $(row '()') $(awk '$1 == ".*" { print $3 }' "$out")" "1.75 3 1.86364" "  A 70 / 40, outside 12 / 4, all 82 / 44"
-for fw in "0.05 1.75 3" "0.1 2 3" "0.125 2 3" "0.25 2 3"; do
+# The intervals left out, a row of their own before the steady one:
+# 0.1, A's first, 10 / 10 = 1; 0.125, A's first two, 14 / 12; 0.25,
+# A's first four, 22 / 16 = 1.375, and outside one, 3 / 1.
+for fw in "0.05 1.75 3 -:-" "0.1 2 3 1_first=1:-" "0.125 2 3 1.16667_first=2:-" \
+    "0.25 2 3 1.375_first=4:3_first=1"; do
 	set -- $fw
 	expect_exit 0 "--warmup $1" -- trc-ratios --warmup "$1" "$tmp/wb.trc" "$tmp/wt.trc"
 	is "$(row A) $(row '()')" "$2 $3" "  A $2, outside $3"
+	w=$(warmrow A | tr ' ' _):$(warmrow '()' | tr ' ' _)
+	is "$(echo "$w" | sed 's/^:/-:/; s/:$/:-/')" "$4" "  warm-up rows (A:outside) $4"
 done
+# The warm-up row comes first, so that trc-scale reads it first.
+trc-ratios --warmup 0.25 "$tmp/wb.trc" "$tmp/wt.trc" >"$out"
+is "$(awk '$1 == "A" && $2 == "0" { print ($4 ~ /^first=/) ? "warm" : "steady" }' "$out" | tr '\n' ' ')" "warm steady " \
+    "  A's warm-up row before its steady row"
 expect_exit 0 "--warmup 0.125" -- trc-ratios --warmup 0.125 "$tmp/wb.trc" "$tmp/wt.trc"
 is "$(awk '$1 == ".*" { print $3 }' "$out")" "2.125" "  all (56 + 12) / (28 + 4)"
-grep -q '^# warm-up left out: each label.s first intervals on each rank, a power of two up to 12.5% of them (--warmup)$' "$out"
+grep -q '^# warm-up left out: each label.s first intervals on each rank, a power of two up to 12.5% of them (--warmup),$' "$out" &&
+    grep -q '^# and given a row of its own, first=N$' "$out"
 ok $? "  said in a comment line"
 for bad in 1 -0.1 x 1.5; do
 	expect_exit 2 "--warmup $bad: refused" -- trc-ratios --warmup "$bad" "$tmp/wb.trc" "$tmp/wt.trc"

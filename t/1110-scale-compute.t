@@ -108,6 +108,33 @@ expect_exit 0 "row for another rank" -- trc-scale -v --cpu "$tmp/c.tbl" "$tmp/c.
 is "$(sed -n 3p "$out")" "2.000000000 1 PE fn=A t0=2.000000000" "rank 1 has no row: unchanged"
 is "$(grep -c '1 computation intervals without a ratio row' "$err")" 1 "-v counts labels without a row"
 
+# A warm-up row, first=2: the first two intervals of a label on a
+# rank, counted from the interval its first event ends (the first
+# event ends none), then the steady row.  Rank 0: 10 us outside, then
+# A's three of 10 us: 10, 10, then 5.  Rank 1 counts its own: A's
+# first 10 us at 1, its second at 1 (t 30 -> 30), no steady row for
+# rank 1: the third unchanged.
+printf 'mode time\nA all 1 first=2\nA 0 0.5\n() all 0.1\n' >"$tmp/w.tbl"
+cat >"$tmp/w.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 PB fn=A
+0.000010000 0 PB fn=A
+0.000010000 1 MK
+0.000020000 0 MK
+0.000020000 1 MK
+0.000030000 0 MK
+0.000030000 1 MK
+0.000040000 0 PE fn=A
+X
+# Rank 0: MK 0; PB at 10 x 0.1 = 1; MK 11, 21 (first=2), PE 21 + 5 = 26.
+# Rank 1: PB 0; its A intervals 10, 10 (first=2), then no steady row
+# for rank 1: 10 more.
+expect_exit 0 "warm-up rows" -- trc-scale --cpu "$tmp/w.tbl" "$tmp/w.trc"
+is "$(awk '!/^#/ { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
+    "0 MK 0 1 PB 0 0 PB 1 1 MK 10 0 MK 11 1 MK 20 0 MK 21 0 PE 26 1 MK 30 " \
+    "the first two intervals of A on each rank at their first=2 ratio"
+
 # A trace already scaled keeps its first t0=, the observed time.
 trc-scale --cpu-ratio 0.5 "$tmp/a.trc" | trc-scale --cpu-ratio 0.5 >"$tmp/twice"
 is "$(sed -n 3p "$tmp/twice")" "1.500000000 0 PE fn=A t0=3.000000000" "scaling twice: 0.25 overall, t0 kept"

@@ -4,7 +4,10 @@
  *
  * Asked at every computation interval, so a rank's K is kept until its
  * label changes, and the ratio table caches its answer per label and
- * rank in turn.
+ * rank in turn.  A table with first=K rows (a warm-up) is asked at
+ * every interval instead, and counts them per label and rank: every
+ * interval but a rank's first event's, which ends none, as trc-ratios
+ * counts them (trc_warmup_add).
  */
 #include <math.h>
 #include <stdio.h>
@@ -64,9 +67,12 @@ getrank(struct trc_cpu *c, int32_t r)
 	return trc_pages_get(&c->rk, (size_t)r);
 }
 
-/* K of rank r's current label: 0, or -1 when matching failed. */
+/*
+ * K of rank r's current label: 0, or -1 when matching failed.  take:
+ * for an interval that ends now (else a bound's peek).
+ */
 static int
-factor(struct trc_cpu *c, int32_t r, double *k, int *matched)
+factor(struct trc_cpu *c, int32_t r, double *k, int *matched, int take)
 {
 	struct cpu_rank *p;
 	const char *l = "";
@@ -77,11 +83,25 @@ factor(struct trc_cpu *c, int32_t r, double *k, int *matched)
 		snprintf(c->err, sizeof(c->err), "out of memory");
 		return -1;
 	}
-	if (!p->kvalid) {
-		if (p->depth > 0) {
-			l = p->lab + p->labpos[p->depth - 1];
-			len = p->lablen - p->labpos[p->depth - 1];
+	if (p->depth > 0) {
+		l = p->lab + p->labpos[p->depth - 1];
+		len = p->lablen - p->labpos[p->depth - 1];
+	}
+	if (trc_ratios_counted(c->ratios)) {
+		rc = take && p->started ?
+		    trc_ratios_take(c->ratios, l, len, r, k) :
+		    trc_ratios_peek(c->ratios, l, len, r, k);
+		if (take)
+			p->started = 1;
+		if (rc < 0) {
+			snprintf(c->err, sizeof(c->err), "%s",
+			    trc_ratios_error(c->ratios));
+			return -1;
 		}
+		*matched = rc;
+		return 0;
+	}
+	if (!p->kvalid) {
 		if ((rc = trc_ratios_get(c->ratios, l, len, r, &p->k)) < 0) {
 			snprintf(c->err, sizeof(c->err), "%s",
 			    trc_ratios_error(c->ratios));
@@ -102,7 +122,7 @@ trc_cpu_comp_label(struct trc_cpu *c, int32_t r, int64_t d, int64_t *dp)
 	double k;
 	int matched;
 
-	if (factor(c, r, &k, &matched) < 0)
+	if (factor(c, r, &k, &matched, 1) < 0)
 		return -1;
 	*dp = trc_scale_ns(k, d);
 	return !matched;
@@ -144,7 +164,7 @@ trc_cpu_bound(struct trc_cpu *c, int32_t r, int64_t dt)
 
 	if (dt == 0)
 		return 0;
-	if (c->ratios != NULL && factor(c, r, &k, &matched) < 0)
+	if (c->ratios != NULL && factor(c, r, &k, &matched, 0) < 0)
 		return 0;	/* the error comes again at the event */
 	return trc_scale_ns(k, dt);
 }

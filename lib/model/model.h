@@ -23,6 +23,7 @@ struct cpu_rank {
 	size_t		 depth, depthcap;
 	double		 k;
 	uint8_t		 kvalid, kmatched;
+	uint8_t		 started;	/* its first event seen (counted) */
 };
 
 struct trc_cpu {

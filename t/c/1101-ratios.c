@@ -111,6 +111,36 @@ main(void)
 	}
 	trc_ratios_free(t);
 
+	/* first=K rows: the first K intervals of a pair, counted by take;
+	 * get gives the steady row alone, peek does not count. */
+	t = load("mode time\nA 0 1 first=2\nA 0 0.25 first=3\nA all 0.5\n"
+	    "B 0 2 first=1\n", err, sizeof(err));
+	ok(t != NULL && trc_ratios_counted(t), "first= rows: the table counts");
+	if (t) {
+		double v[5];
+		int i2, rc = 0;
+
+		for (i2 = 0; i2 < 5; i2++)
+			rc |= trc_ratios_take(t, "A", 1, 0, &v[i2]) != 1;
+		ok(!rc && v[0] == 1 && v[1] == 1 && v[2] == 0.25 &&
+		    v[3] == 0.5 && v[4] == 0.5,
+		    "A on rank 0: 1, 1 (first=2), 0.25 (first=3), 0.5 after");
+		ok(trc_ratios_take(t, "A", 1, 1, &k) == 1 && k == 0.5,
+		    "A on rank 1: its own count, no first= row: 0.5");
+		ok(trc_ratios_get(t, "A", 1, 0, &k) == 1 && k == 0.5,
+		    "get: the steady row");
+		ok(trc_ratios_peek(t, "B", 1, 0, &k) == 1 && k == 2 &&
+		    trc_ratios_peek(t, "B", 1, 0, &k) == 1 && k == 2,
+		    "peek does not count: B's first interval twice");
+		ok(trc_ratios_take(t, "B", 1, 0, &k) == 1 && k == 2 &&
+		    trc_ratios_take(t, "B", 1, 0, &k) == 0 && k == 1,
+		    "B: 2 for its first, then no row (1, unmatched)");
+	}
+	trc_ratios_free(t);
+	t = load("mode speed\nA 0 4\n", err, sizeof(err));
+	ok(t != NULL && !trc_ratios_counted(t), "no first= row: nothing counted");
+	trc_ratios_free(t);
+
 	bad("mode speed\nIter(Edge 0 14.2\n",
 	    "2: bad pattern 'Iter(Edge': missing closing parenthesis at offset 9",
 	    "bad pattern");
@@ -119,7 +149,13 @@ main(void)
 	bad("# empty\n", "1: no 'mode speed' or 'mode time' line", "no mode");
 	bad("mode fast\n", "1: invalid mode 'fast' (want 'speed' or 'time')", "bad mode");
 	bad("mode time\nmode speed\n", "2: second 'mode' line", "two modes");
-	bad("mode time\nx 0\n", "2: expected 'PATTERN RANK RATIO', got 2 fields", "short row");
+	bad("mode time\nx 0\n", "2: expected 'PATTERN RANK RATIO [first=N]', got 2 fields", "short row");
+	bad("mode time\nx 0 1 first=2 y\n", "2: expected 'PATTERN RANK RATIO [first=N]', got 5 fields", "long row");
+	bad("mode time\nx 0 1 first=0\n", "2: invalid field 'first=0' (want first=N, N >= 1)", "first=0");
+	bad("mode time\nx 0 1 first=\n", "2: invalid field 'first=' (want first=N, N >= 1)", "first= empty");
+	bad("mode time\nx 0 1 first=-3\n", "2: invalid field 'first=-3' (want first=N, N >= 1)", "first negative");
+	bad("mode time\nx 0 1 first=2x\n", "2: invalid field 'first=2x' (want first=N, N >= 1)", "first=2x");
+	bad("mode time\nx 0 1 last=2\n", "2: invalid field 'last=2' (want first=N, N >= 1)", "not first=");
 	bad("mode time\nx r1 2\n", "2: invalid rank 'r1'", "bad rank");
 	bad("mode time\nx -1 2\n", "2: invalid rank '-1'", "negative rank");
 	bad("mode time\nx 1 0\n", "2: invalid ratio '0'", "zero ratio");
