@@ -154,7 +154,7 @@ echo "== speed ratios tcp/shm: the reduced problem's (used) against the full run
 for key in $(awk '{ print $1 ":" $2 }' "$out/fullratios" | sort -u); do
 	p=${key%:*} k=${key#*:}
 	printf '   %-10s rank %s  reduced %6.3f  full %6.3f\n' "$p" "$k" \
-	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k { print $3 }' "$out/ratios.tcp-shm")" \
+	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k && $4 !~ /^first=/ { print $3 }' "$out/ratios.tcp-shm")" \
 	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k { print $3 }' "$out/fullratios" | median)"
 done
 for d in tcp-shm shm-tcp; do
