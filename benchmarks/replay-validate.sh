@@ -79,7 +79,7 @@ echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
 	"base: -O0 over TCP, logged; target: -O2 over shared memory"
 echo "   load average at start: $(load)"
 quiet
-ops=send,recv,send-late,recv-late,isend,barrier,reduce,allreduce
+ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
 mpirun -np 2 $mca_tcp trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/tcp.meas"
 mpirun -np 2 $mca_shm trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/shm.meas"
 trc-fit "$out/tcp.meas" >"$out/tcp.fit"
