@@ -3,8 +3,9 @@
  * model (lib/model/) on a fuzzed stream.  The first line picks the
  * options, words of: fit, loggp (the model; else recorded), base (a
  * base machine's fit too), ratios (a ratio table, else --cpu-ratio 2),
- * wall (cpu= not used), wait, cost (the poll mode).  The rest is the
- * stream.  Every event written must be a valid event.
+ * warm (a table with first=N rows, read for each input: it counts the
+ * intervals), wall (cpu= not used), wait, cost (the poll mode).  The
+ * rest is the stream.  Every event written must be a valid event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,9 @@ static const char base_fit[] =
     "send-sync 65536 inf\n";
 static const char ratios_tbl[] =
     "mode speed\nConverged all 3.144\nIter.* 1 0.5\nIterate all 2.542\n";
+static const char warm_tbl[] =
+    "mode speed\nIter.* all 1.5 first=2\n() 0 1.2 first=1\n"
+    "Converged all 3.144\nIterate all 2.542\n.* all 2\n";
 static const char loggp[] = "L 1e-6\no 1e-7\nG 1e-9\neager 4096\n";
 
 static struct trc_fit *target, *base;
@@ -61,6 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct trc_model_conf mc = { 0 };
 	const struct trc_header *h;
 	struct trc_model *m = NULL;
+	struct trc_ratios *warm = NULL;
 	struct trc_reader *r;
 	struct trc_scale *sc;
 	struct trc_writer *out;
@@ -78,7 +83,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		conf.poll = TRC_POLL_COST;
 	else if (strstr(w, "comp") != NULL)
 		conf.poll = TRC_POLL_COMP;
-	if (strstr(w, "ratios") != NULL)
+	if (strstr(w, "warm") != NULL) {
+		if ((warm = trc_ratios_load(fuzz_file("w.tbl", warm_tbl,
+		    sizeof(warm_tbl) - 1), err, sizeof(err))) == NULL) {
+			fprintf(stderr, "fuzz: %s\n", err);
+			abort();
+		}
+		mc.ratios = warm;
+	} else if (strstr(w, "ratios") != NULL)
 		mc.ratios = ratios;
 	else
 		mc.cpu_ratio = 2;
@@ -124,5 +136,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 out:
 	trc_close(r);
 	trc_model_free(m);
+	trc_ratios_free(warm);
 	return 0;
 }
