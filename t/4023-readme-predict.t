@@ -69,8 +69,11 @@ else
 	# run's 3.76).  With the same grid, 100 iterations and --warmup
 	# 0.125 (3.75), under chrt -f 50 on 2026-11-28 at load 3.6 (other
 	# jobs kept off the two cores): -1.0, +7.0 and +2.4%, median
-	# +2.4%.  A miss stays a TAP TODO, reported, for the hosts still
-	# to be seen.
+	# +2.4%.  Later that day, no chrt, with the cold collectives and
+	# the warm-up rows (before them, the same hour: -11.0%, -10.8%):
+	# +3.2, -0.6, -6.8, -6.5, -5.7, -10.1, -6.5, -8.0, -4.1%, 8 of 9
+	# within 10%.  A miss stays a TAP TODO, reported, for the hosts
+	# still to be seen.
 	rc=$?
 	_n=$((_n + 1))
 	msg="the prediction's median error over $n runs, ${e:-?}% ($(tr '\n' ' ' <"$tmp/errors")), is within 10%"
