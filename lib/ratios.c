@@ -7,7 +7,7 @@
  * entries than there are distinct pairs in the trace.  A row with
  * first=K applies to the first K intervals of a pair only (a run's
  * warm-up): an entry keeps those rows that match it, before its
- * steady row, and counts the pair's intervals (trc_ratios_take).
+ * steady row, and counts the pair's intervals (trc_ratios_next).
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
@@ -369,44 +369,27 @@ trc_ratios_get(struct trc_ratios *t, const char *label, size_t len,
 	return e->matched;
 }
 
-/* The factor of the pair's next interval: a first=K row while fewer
- * than K were taken, else the steady one. */
-static int
-next_factor(const struct entry *e, double *k)
+int
+trc_ratios_next(struct trc_ratios *t, const char *label, size_t len,
+    int32_t rank, int take, double *k)
 {
+	struct entry *e;
 	size_t i;
-
-	for (i = 0; i < e->nwarm; i++)
-		if (e->count < e->warm[i].first) {
-			*k = e->warm[i].k;
-			return 1;
-		}
-	*k = e->k;
-	return e->matched;
-}
-
-int
-trc_ratios_peek(struct trc_ratios *t, const char *label, size_t len,
-    int32_t rank, double *k)
-{
-	struct entry *e;
-
-	if ((e = entry_of(t, label, len, rank)) == NULL)
-		return -1;
-	return next_factor(e, k);
-}
-
-int
-trc_ratios_take(struct trc_ratios *t, const char *label, size_t len,
-    int32_t rank, double *k)
-{
-	struct entry *e;
 	int rc;
 
 	if ((e = entry_of(t, label, len, rank)) == NULL)
 		return -1;
-	rc = next_factor(e, k);
-	if (e->count < INT64_MAX)
+	/* A first=K row while fewer than K were taken, else the steady. */
+	for (i = 0; i < e->nwarm && e->count >= e->warm[i].first; i++)
+		;
+	if (i < e->nwarm) {
+		*k = e->warm[i].k;
+		rc = 1;
+	} else {
+		*k = e->k;
+		rc = e->matched;
+	}
+	if (take && e->count < INT64_MAX)
 		e->count++;
 	return rc;
 }

@@ -30,17 +30,14 @@ enum trc_ratio_mode trc_ratios_mode(const struct trc_ratios *);
  * when matching failed (message in trc_ratios_error()).  Answers are
  * cached per (label, rank), so PCRE2 runs once per distinct pair.
  * trc_ratios_get gives the steady factor, rows with first=K left out;
- * trc_ratios_take the factor of the pair's next computation interval,
- * counting it: a matching first=K row's while fewer than K were taken
- * (a run's warm-up), then the steady one; trc_ratios_peek the same
- * without counting.
+ * trc_ratios_next the factor of the pair's next computation interval:
+ * a matching first=K row's while fewer than K were taken (a run's
+ * warm-up), then the steady one; with take, it counts that interval.
  */
 int	 trc_ratios_get(struct trc_ratios *, const char *label, size_t len,
 	    int32_t rank, double *k);
-int	 trc_ratios_take(struct trc_ratios *, const char *label, size_t len,
-	    int32_t rank, double *k);
-int	 trc_ratios_peek(struct trc_ratios *, const char *label, size_t len,
-	    int32_t rank, double *k);
+int	 trc_ratios_next(struct trc_ratios *, const char *label, size_t len,
+	    int32_t rank, int take, double *k);
 /* Whether a row has first=K: intervals must be taken, counted. */
 int	 trc_ratios_counted(const struct trc_ratios *);
 const char *trc_ratios_error(const struct trc_ratios *);

@@ -40,6 +40,7 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 {
 	memset(c, 0, sizeof(*c));
 	c->ratios = conf->ratios;
+	c->counted = c->ratios != NULL && trc_ratios_counted(c->ratios);
 	c->base = conf->base;
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
 	c->rk.elsize = sizeof(struct cpu_rank);
@@ -67,6 +68,18 @@ getrank(struct trc_cpu *c, int32_t r)
 	return trc_pages_get(&c->rk, (size_t)r);
 }
 
+/* The label of rank p's innermost region, "" outside every one. */
+static const char *
+label_of(const struct cpu_rank *p, size_t *len)
+{
+	if (p->depth == 0) {
+		*len = 0;
+		return "";
+	}
+	*len = p->lablen - p->labpos[p->depth - 1];
+	return p->lab + p->labpos[p->depth - 1];
+}
+
 /*
  * K of rank r's current label: 0, or -1 when matching failed.  take:
  * for an interval that ends now (else a bound's peek).
@@ -75,22 +88,18 @@ static int
 factor(struct trc_cpu *c, int32_t r, double *k, int *matched, int take)
 {
 	struct cpu_rank *p;
-	const char *l = "";
-	size_t len = 0;
+	const char *l;
+	size_t len;
 	int rc;
 
 	if ((p = getrank(c, r)) == NULL) {
 		snprintf(c->err, sizeof(c->err), "out of memory");
 		return -1;
 	}
-	if (p->depth > 0) {
-		l = p->lab + p->labpos[p->depth - 1];
-		len = p->lablen - p->labpos[p->depth - 1];
-	}
-	if (trc_ratios_counted(c->ratios)) {
-		rc = take && p->started ?
-		    trc_ratios_take(c->ratios, l, len, r, k) :
-		    trc_ratios_peek(c->ratios, l, len, r, k);
+	if (c->counted) {
+		l = label_of(p, &len);
+		rc = trc_ratios_next(c->ratios, l, len, r, take && p->started,
+		    k);
 		if (take)
 			p->started = 1;
 		if (rc < 0) {
@@ -102,6 +111,7 @@ factor(struct trc_cpu *c, int32_t r, double *k, int *matched, int take)
 		return 0;
 	}
 	if (!p->kvalid) {
+		l = label_of(p, &len);
 		if ((rc = trc_ratios_get(c->ratios, l, len, r, &p->k)) < 0) {
 			snprintf(c->err, sizeof(c->err), "%s",
 			    trc_ratios_error(c->ratios));

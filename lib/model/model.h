@@ -28,6 +28,7 @@ struct cpu_rank {
 
 struct trc_cpu {
 	struct trc_ratios	*ratios;	/* NULL: k for all */
+	int			 counted;	/* its rows count intervals */
 	const struct trc_fit	*base;		/* the base machine, or NULL */
 	double			 k;
 	struct trc_pages	 rk;		/* struct cpu_rank, by rank */

@@ -111,8 +111,9 @@ main(void)
 	}
 	trc_ratios_free(t);
 
-	/* first=K rows: the first K intervals of a pair, counted by take;
-	 * get gives the steady row alone, peek does not count. */
+	/* first=K rows: the first K intervals of a pair, counted by next
+	 * with take; get gives the steady row alone; next without take
+	 * does not count. */
 	t = load("mode time\nA 0 1 first=2\nA 0 0.25 first=3\nA all 0.5\n"
 	    "B 0 2 first=1\n", err, sizeof(err));
 	ok(t != NULL && trc_ratios_counted(t), "first= rows: the table counts");
@@ -121,19 +122,19 @@ main(void)
 		int i2, rc = 0;
 
 		for (i2 = 0; i2 < 5; i2++)
-			rc |= trc_ratios_take(t, "A", 1, 0, &v[i2]) != 1;
+			rc |= trc_ratios_next(t, "A", 1, 0, 1, &v[i2]) != 1;
 		ok(!rc && v[0] == 1 && v[1] == 1 && v[2] == 0.25 &&
 		    v[3] == 0.5 && v[4] == 0.5,
 		    "A on rank 0: 1, 1 (first=2), 0.25 (first=3), 0.5 after");
-		ok(trc_ratios_take(t, "A", 1, 1, &k) == 1 && k == 0.5,
+		ok(trc_ratios_next(t, "A", 1, 1, 1, &k) == 1 && k == 0.5,
 		    "A on rank 1: its own count, no first= row: 0.5");
 		ok(trc_ratios_get(t, "A", 1, 0, &k) == 1 && k == 0.5,
 		    "get: the steady row");
-		ok(trc_ratios_peek(t, "B", 1, 0, &k) == 1 && k == 2 &&
-		    trc_ratios_peek(t, "B", 1, 0, &k) == 1 && k == 2,
-		    "peek does not count: B's first interval twice");
-		ok(trc_ratios_take(t, "B", 1, 0, &k) == 1 && k == 2 &&
-		    trc_ratios_take(t, "B", 1, 0, &k) == 0 && k == 1,
+		ok(trc_ratios_next(t, "B", 1, 0, 0, &k) == 1 && k == 2 &&
+		    trc_ratios_next(t, "B", 1, 0, 0, &k) == 1 && k == 2,
+		    "next without take does not count: B's first interval twice");
+		ok(trc_ratios_next(t, "B", 1, 0, 1, &k) == 1 && k == 2 &&
+		    trc_ratios_next(t, "B", 1, 0, 1, &k) == 0 && k == 1,
 		    "B: 2 for its first, then no row (1, unmatched)");
 	}
 	trc_ratios_free(t);
