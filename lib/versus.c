@@ -169,27 +169,19 @@ versus_step(struct trc_versus *v, int i, struct trc_reader *r,
 	struct trc_event ev;
 	int rc;
 
-	if ((rc = trc_next(r, &ev)) < 0) {
-		snprintf(v->err, sizeof(v->err), "%s", trc_error(r));
-		return -1;
-	}
+	if ((rc = trc_next(r, &ev)) < 0)
+		return trc_errorf(v->err, sizeof(v->err), "%s", trc_error(r));
 	if (rc == 0) {
-		if (trc_summary_finish(sum) < 0) {
-			snprintf(v->err, sizeof(v->err), "%s: %s", trc_name(r),
-			    trc_summary_error(sum));
-			return -1;
-		}
+		if (trc_summary_finish(sum) < 0)
+			return trc_errorf(v->err, sizeof(v->err), "%s: %s",
+			    trc_name(r), trc_summary_error(sum));
 		return 0;
 	}
-	if (trc_summary_add(sum, &ev) < 0) {
-		snprintf(v->err, sizeof(v->err), "%s:%ld: %s", trc_name(r),
-		    ev.line, trc_summary_error(sum));
-		return -1;
-	}
-	if (trc_versus_add(v, i, sum, &ev) < 0) {
-		snprintf(v->err, sizeof(v->err), "out of memory");
-		return -1;
-	}
+	if (trc_summary_add(sum, &ev) < 0)
+		return trc_errorf(v->err, sizeof(v->err), "%s:%ld: %s",
+		    trc_name(r), ev.line, trc_summary_error(sum));
+	if (trc_versus_add(v, i, sum, &ev) < 0)
+		return trc_errorf(v->err, sizeof(v->err), "out of memory");
 	return 1;
 }
 
