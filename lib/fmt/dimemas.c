@@ -189,6 +189,15 @@ f(char *p, int64_t v)
 	return p + trc_format_int(p, v);
 }
 
+/* "KIND:TASK:0" at p: past it. */
+static char *
+head(char *p, int kind, int32_t r)
+{
+	p += trc_format_int(p, kind);
+	p = f(p, r);
+	return f(p, 0);
+}
+
 /* A record "KIND:TASK:0" begun in the rank's text. */
 static char *
 rec(struct trc_out *out, struct drank *k, int kind, int32_t r)
@@ -197,9 +206,7 @@ rec(struct trc_out *out, struct drank *k, int kind, int32_t r)
 
 	if ((p = d_room(out, k, 256)) == NULL)
 		return NULL;
-	p += trc_format_int(p, kind);
-	p = f(p, r);
-	return f(p, 0);
+	return head(p, kind, r);
 }
 
 static void
@@ -214,11 +221,8 @@ end(struct drank *k, char *p)
 static size_t
 burst_text(char *buf, int32_t r, int64_t dt)
 {
-	char *p = buf;
+	char *p = head(buf, 1, r);
 
-	p += trc_format_int(p, 1);
-	p = f(p, r);
-	p = f(p, 0);
 	*p++ = ':';
 	p += trc_format_time(p, dt);
 	*p++ = '\n';
