@@ -7,7 +7,12 @@
 # of them land in a computation interval and its mean is 2 to 3.5
 # times its median on the machine this was written on; left out, 1.1.
 # The buffer is touched at MPI_Init, so a buffer of megabytes, filled
-# for the first time, gives no page faults of its own either.
+# for the first time, gives no page faults of its own either.  On
+# 2026-11-28's slower host, left out: 1.25 to 1.51 (4 KB) and 1.37 to
+# 1.42 (4 MB) in six runs, and 1.5 failed twice in seven (once in a
+# make check);
+# counted (the flush's CPU time put back in cpu=): 3.46 to 3.55 and
+# 2.59 to 3.31.  The bound, 1.8, is between the two on both hosts.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 prog=$MPIT/sendrecv
@@ -28,7 +33,7 @@ for b in 4096 4M; do
 	    "$prog" 2000 >/dev/null 2>"$err"
 	ok $? "trc-record --clock cpu, TRC_BUFSIZE=$b"
 	s=$(spread "$tmp/$b.trc")
-	[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.5) }'
-	ok $? "TRC_BUFSIZE=$b: the computation's cpu= mean under 1.5 times its median ($s)"
+	[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.8) }'
+	ok $? "TRC_BUFSIZE=$b: the computation's cpu= mean under 1.8 times its median ($s)"
 done
 done_testing
