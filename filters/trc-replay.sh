@@ -99,7 +99,14 @@ preload="${TRC_PRELOAD:+$TRC_PRELOAD }$lib $stub"
 # once: they share its cores, caches and memory bandwidth as the full
 # run's did).  Their output goes nowhere.  Each completes one pass at
 # least, however soon the traced replay ends, so that a log it cannot
-# replay is always found; a failure is kept to report.
+# replay is always found; a failure is kept to report.  Each is an
+# isolated singleton in a TMPDIR of its own: an Open MPI singleton makes
+# its session directory in TMPDIR, and singletons started together in
+# one race to make it ("A call to mkdir was unable to create the
+# desired directory ... File exists": two runs of t/4025 in six under
+# the sanitizers); one that forks its orted, as a singleton does, also
+# leaves that daemon writing in the scratch after the companion is
+# stopped, where an isolated one keeps its session to itself.
 # shellcheck disable=SC2317
 companion() { # N RANK PROGRAM...
 	n=$1 a=$2
@@ -110,7 +117,9 @@ companion() { # N RANK PROGRAM...
 		mkdir "$scratch/$n"
 		# A simple command, so that $! is the program's own pid.
 		TRC_REPLAY=$logdir/rank.$a.log TRC_OUT=$scratch/$n/replay.trc \
-		    LD_PRELOAD=$preload TRC_LOG= TRC_DELAY= "$@" >/dev/null 2>"$scratch/$n/err" </dev/null &
+		    TMPDIR=$scratch/$n OMPI_MCA_ess_singleton_isolated=1 \
+		    LD_PRELOAD=$preload TRC_LOG= TRC_DELAY= \
+		    "$@" >/dev/null 2>"$scratch/$n/err" </dev/null &
 		child=$!
 		wait "$child" || { echo "$a" >"$scratch/$n.failed"; exit 0; }
 		: >"$scratch/$n.passed"
