@@ -153,7 +153,12 @@ sc_lower_bound(struct trc_scale *s, struct rank *p, int32_t i, int deep)
 			return re < in ? re : in;
 		if (p->state == RECV)
 			mb = msg_bound(s, i, &p->rb);
-		else	/* a wait on sends alone ends at its WE */
+		else if (p->wcur >= p->nwl)
+			/* No receive left: the WE, no earlier than the model
+			 * bounds it (a wait on sends may be scaled shorter
+			 * than the time it has lasted, fit_wait). */
+			mb = re;
+		else
 			for (mb = INT64_MAX, j = p->wcur; j < p->nwl && mb > re;
 			    j++) {
 				if ((m = msg_bound(s, i, &p->wl[j])) < mb)
