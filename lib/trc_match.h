@@ -29,7 +29,7 @@ struct trc_coll {
 	int32_t		 arrived;	/* participants that entered */
 	int32_t		 left;		/* participants the caller let go */
 	int64_t		 val, aux;	/* the caller's, 0 at first */
-	int64_t		 idle;		/* the caller's, 0 at first */
+	int64_t		 idle, idle_p2p;	/* the caller's, 0 at first */
 	int32_t		 size;		/* the caller's: participants due */
 	void		*user;		/* the caller's, NULL at first */
 	long		 line;		/* where the first one entered */

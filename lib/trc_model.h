@@ -82,11 +82,18 @@ struct trc_coll_call {
 	 */
 	int64_t		 d;
 	/*
-	 * Recorded: the computation before the entry of the participant
-	 * that entered last (predicted), as trc_p2p's idle: after
-	 * TRC_COLD_NS of it the collective runs cold.
+	 * Recorded, of the participant that entered last (predicted): its
+	 * computation since its last collective (or interval with polls=),
+	 * after TRC_COLD_NS of which the collective runs cold; and since
+	 * it last used the transport, as trc_p2p's idle.  A send or
+	 * receive after the computation warms the transport's part of the
+	 * collective but not its own (the algorithm's code and data): on
+	 * this toolkit's host such a collective cost half way between the
+	 * warm and the cold (an 8-byte allreduce after a 4 MiB sweep and
+	 * a 3856-byte receive: 5.0 us against 0.6 and 10.2 over shared
+	 * memory, 20 against 4.9 and 38 over TCP).
 	 */
-	int64_t		 idle;
+	int64_t		 idle, idle_p2p;
 };
 
 /* What a rank is doing, for bound(). */

@@ -3,8 +3,11 @@
 # its rank since its last call that used the transport costs the cold
 # fit of its operation (send-cold, recv-late-cold); one after less, or
 # after polls, the warm one; a collective, when its last participant
-# came from such a computation (allreduce-cold).  Expected times
-# computed by hand.
+# came from such a computation since its last collective, the cold
+# (allreduce-cold), half way from the warm when that participant sent
+# or received since, or with the base's fits as far between the
+# target's as its recorded time lies between the base's.  Expected
+# times computed by hand.
 . "$(dirname "$0")/lib.sh"
 
 # Target: send 1 us, send-cold 3 us, recv-late 2 us, recv-late-cold
@@ -79,9 +82,12 @@ is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %.0f ", $2, $1 * 1e6
     "0 11 1 17 0 42 1 53 1 55 0 74 0 77 1 104 " "warm fits alone"
 
 # A collective is cold when the participant that enters it last came
-# from 20 us or more of computation: allreduce 1 us, allreduce-cold
-# 4 us; no send or recv rows, so the message keeps its recorded times.
-printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 4e-6 0\n' >"$tmp/x.fit"
+# from 20 us or more of computation since its last collective:
+# allreduce 1 us, allreduce-cold 5 us; half way, 3 us, when that
+# participant sent or received since the computation (the transport's
+# part of the collective warm again, not its own); no send or recv
+# rows, so the messages keep their recorded times.
+printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 5e-6 0\n' >"$tmp/x.fit"
 cat >"$tmp/x.trc" <<'X'
 #trc 1 ranks=2
 0.000000000 0 MK
@@ -98,17 +104,34 @@ cat >"$tmp/x.trc" <<'X'
 0.000061000 0 XB op=allreduce bytes=8
 0.000063000 0 XE op=allreduce bytes=8
 0.000063000 1 XE op=allreduce bytes=8
+0.000065000 1 XB op=allreduce bytes=8
+0.000070000 0 XB op=allreduce bytes=8
+0.000072000 0 XE op=allreduce bytes=8
+0.000072000 1 XE op=allreduce bytes=8
 X
 # The first: rank 0 enters at 25 after 25 us of computation, rank 1
-# last at 27, 18 us after its send: warm, both leave at 27 + 1 = 28.
-# Rank 0 receives from 29 to 30, computes 30 us and enters the second
-# last, at 60, cold: 60 + 4 = 64 (rank 1 entered at 28 + 5 = 33).
-expect_exit 0 "collectives, cold and warm" -- trc-scale -c "$tmp/x.fit" "$tmp/x.trc"
+# last at 27, after 26 us of computation but a send 18 us before:
+# half way, both leave at 27 + 3 = 30.  Rank 0 receives from 31 to 32,
+# computes 30 us and enters the second last, at 62, cold: 62 + 5 = 67
+# (rank 1 entered at 30 + 5 = 35).  The third: rank 1 at 67 + 2 = 69,
+# rank 0 last at 67 + 7 = 74, 7 us after its last collective: warm,
+# 75.
+expect_exit 0 "collectives, cold, half way and warm" -- trc-scale -c "$tmp/x.fit" "$tmp/x.trc"
 is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
-    "0 XB 25 1 XB 27 0 XE 28 1 XE 28 1 XB 33 0 XB 60 0 XE 64 1 XE 64 " \
+    "0 XB 25 1 XB 27 0 XE 30 1 XE 30 1 XB 35 0 XB 62 0 XE 67 1 XE 67 1 XB 69 0 XB 74 0 XE 75 1 XE 75 " \
     "the last participant's computation decides"
+# With the base's fits, allreduce 1 us and allreduce-cold 3 us: each
+# allreduce took 2 us on the base from its last entry, half way, so
+# the cold ones cost half way on the target too, 3 us, the receive or
+# not: the first ends at 27 + 3 = 30, the second at 62 + 3 = 65, the
+# third, warm, at 65 + 7 + 1 = 73.
+printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 3e-6 0\n' >"$tmp/xb.fit"
+expect_exit 0 "collectives, as cold as on the base" -- trc-scale -b "$tmp/xb.fit" -c "$tmp/x.fit" "$tmp/x.trc"
+is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
+    "0 XB 25 1 XB 27 0 XE 30 1 XE 30 1 XB 35 0 XB 62 0 XE 65 1 XE 65 1 XB 67 0 XB 72 0 XE 73 1 XE 73 " \
+    "the base's recorded time places the cost between the target's fits"
 grep -v cold "$tmp/x.fit" >"$tmp/xw.fit"
 expect_exit 0 "no allreduce-cold row" -- trc-scale -c "$tmp/xw.fit" "$tmp/x.trc"
-is "$(awk '!/^#/ && $3 == "XE" { printf "%.0f ", $1 * 1e6 }' "$out")" "28 28 61 61 " \
-    "  warm: 1 us each"
+is "$(awk '!/^#/ && $3 == "XE" { printf "%.0f ", $1 * 1e6 }' "$out")" "28 28 61 61 69 69 " \
+    "  warm: 1 us each (the third: rank 0 last at 61 + 7)"
 done_testing

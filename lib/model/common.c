@@ -15,7 +15,10 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_fit.h"
+#include "trc_model.h"
 #include "model.h"
+#include "coll.h"
 
 int64_t
 trc_ns(double s)
@@ -33,6 +36,46 @@ int
 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m)
 {
 	return !m->nonblocking && base != NULL && trc_fit_sync(base, m->bytes);
+}
+
+/* A message on the base: its recv row, else its send row (fit_msg). */
+static double
+base_msg(const void *arg, double b)
+{
+	const struct trc_fit *base = arg;
+	const struct trc_fit_op *op;
+
+	if ((op = trc_fit_find(base, "recv", 4)) == NULL)
+		op = trc_fit_find(base, "send", 4);
+	return op != NULL ? trc_fit_eval(op, (int64_t)llround(b)) : 1e-6;
+}
+
+double
+trc_coll_coldness(const struct trc_fit *base, const struct trc_coll_call *c)
+{
+	struct coll_net net = { base_msg, base, 0 };
+	const struct trc_fit_op *w, *k;
+	char cold[64];
+	double wv, kv, s = 1, a2, ap, x;
+	int n;
+
+	if (base == NULL || c->d < 0 ||
+	    (w = trc_fit_find(base, c->op, c->oplen)) == NULL ||
+	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
+	    c->op)) <= 0 || (size_t)n >= sizeof(cold) ||
+	    (k = trc_fit_find(base, cold, (size_t)n)) == NULL)
+		return -1;
+	wv = trc_fit_eval(w, c->bytes);
+	kv = trc_fit_eval(k, c->bytes);
+	if (!(kv > wv))
+		return -1;
+	/* Both fits on p ranks as fit_coll scales the target's. */
+	if (c->size > 2 &&
+	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) > 0 &&
+	    (ap = trc_coll_cost(&net, c->op, c->oplen, c->size, c->bytes)) >= 0)
+		s = ap / a2;
+	x = ((double)c->d * 1e-9 - s * wv) / (s * (kv - wv));
+	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
 void

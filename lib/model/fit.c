@@ -247,34 +247,21 @@ fit_msg(const void *arg, double b)
 /*
  * A collective's fitted cost was measured on 2 ranks (trc-pingpong):
  * on p it is multiplied by what its algorithm costs on p ranks over
- * what it costs on 2, in messages of the fitted recv.  One whose last
- * participant came from TRC_COLD_NS of computation costs its cold fit
- * (allreduce-cold ...) where the file has one, as a send does.
+ * what it costs on 2, in messages of the fitted recv; -1 without a
+ * fit of the operation key.
  */
 static int64_t
-fit_coll(void *v, const struct trc_coll_call *c)
+coll_fitted(struct fit *f, const char *key, size_t keylen,
+    const struct trc_coll_call *c)
 {
-	struct fit *f = v;
 	const struct trc_fit_op *op;
 	struct coll_net net = { fit_msg, f, 0 };
-	const char *key = c->op;
-	size_t keylen = c->oplen;
-	char cold[64];
 	double a2, ap;
 	int64_t ns;
-	int n;
 
-	if (f->target != NULL && c->idle >= TRC_COLD_NS &&
-	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
-	    c->op)) > 0 && (size_t)n < sizeof(cold) &&
-	    trc_fit_find(f->target, cold, (size_t)n) != NULL) {
-		key = cold;
-		keylen = (size_t)n;
-	}
 	if (trc_coll_memo_get(&f->memo, key, keylen, c->bytes, c->size, &ns))
-		return ns < 0 ? c->d : ns;
-	if (f->target == NULL ||
-	    (op = trc_fit_find(f->target, key, keylen)) == NULL)
+		return ns;
+	if ((op = trc_fit_find(f->target, key, keylen)) == NULL)
 		ns = -1;
 	else if (c->size == 2 ||
 	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
@@ -283,6 +270,37 @@ fit_coll(void *v, const struct trc_coll_call *c)
 	else
 		ns = trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
 	trc_coll_memo_put(&f->memo, key, keylen, c->bytes, c->size, ns);
+	return ns;
+}
+
+/*
+ * The target's fit of the collective.  One whose last participant came
+ * from TRC_COLD_NS of computation since its last collective costs from
+ * its warm fit to its cold one (allreduce-cold ...) where the file has
+ * one, as cold as it ran on the base (trc_coll_coldness); without the
+ * base's fits, all the way, or half way when that participant used
+ * the transport since the computation (trc_coll_call's idle_p2p).
+ */
+static int64_t
+fit_coll(void *v, const struct trc_coll_call *c)
+{
+	struct fit *f = v;
+	char cold[64];
+	int64_t ns, cns;
+	double x;
+	int n;
+
+	if (f->target == NULL)
+		return c->d;
+	ns = coll_fitted(f, c->op, c->oplen, c);
+	if (c->idle >= TRC_COLD_NS &&
+	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
+	    c->op)) > 0 && (size_t)n < sizeof(cold) &&
+	    (cns = coll_fitted(f, cold, (size_t)n, c)) >= 0) {
+		if ((x = trc_coll_coldness(f->cpu.base, c)) < 0)
+			x = c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
+		ns = ns < 0 ? cns : ns + (int64_t)llround(x * (double)(cns - ns));
+	}
 	return ns < 0 ? c->d : ns;
 }
 

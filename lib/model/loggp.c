@@ -528,12 +528,13 @@ lg_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 }
 
 /* A collective by its algorithm; oc more when its last participant
- * came from a computation, as a call's overhead (o_of). */
+ * came from a computation, as a call's overhead (o_of), or the part of
+ * oc fit_coll takes of the cold fit. */
 static int64_t
 lg_coll(void *v, const struct trc_coll_call *c)
 {
 	struct loggp *m = v;
-	double t;
+	double t, x;
 	int64_t ns;
 
 	if (!trc_coll_memo_get(&m->memo, c->op, c->oplen, c->bytes, c->size,
@@ -545,7 +546,12 @@ lg_coll(void *v, const struct trc_coll_call *c)
 	}
 	if (ns < 0)
 		return c->d;
-	return c->idle >= TRC_COLD_NS ? tadd(ns, m->oc) : ns;
+	if (c->idle < TRC_COLD_NS)
+		return ns;
+	/* As fit_coll: as cold as on the base, else all or half of oc. */
+	if ((x = trc_coll_coldness(m->cpu.base, c)) < 0)
+		x = c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
+	return tadd(ns, (int64_t)llround(x * (double)m->oc));
 }
 
 static int64_t

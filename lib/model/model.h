@@ -85,4 +85,17 @@ struct trc_p2p;
  */
 int	 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m);
 
+/*
+ * How cold collective c ran on the base, 0 to 1: its recorded cost from
+ * the latest entry (c->d) placed between the base's fits of its op and
+ * op-cold (trc-pingpong's, after a cache sweep), scaled to its ranks;
+ * 0 at or below the warm, 1 at or above the cold.  How much of the
+ * caches a computation leaves to a collective depends on what it
+ * touched, which a trace does not say, and the base run measured it.
+ * -1 when the base has not both fits, or the cold is not the slower.
+ */
+struct trc_coll_call;
+double	 trc_coll_coldness(const struct trc_fit *base,
+	    const struct trc_coll_call *c);
+
 #endif

@@ -83,6 +83,7 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (cc.d < 0 && !s->conf.rematch)
 		cc.d = 0;
 	cc.idle = c->idle;
+	cc.idle_p2p = c->idle_p2p;
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
@@ -123,11 +124,13 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 			return -1;
 		c->val = tp;
 		c->aux = ev->t;
-		c->idle = p->idle_now;
+		c->idle = p->coll_idle_now;
+		c->idle_p2p = p->idle_now;
 	} else {
 		if (tp >= c->val) {
 			c->val = tp;
-			c->idle = p->idle_now;
+			c->idle = p->coll_idle_now;
+			c->idle_p2p = p->idle_now;
 		}
 		if (ev->t > c->aux)
 			c->aux = ev->t;

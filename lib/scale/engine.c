@@ -279,11 +279,18 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	d = ev->t - p->t;
 	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "delayed time");
-	/* Computation since the transport was last used (trc_p2p). */
+	/* Computation since the transport was last used (trc_p2p), and
+	 * since the last collective (trc_coll_call). */
 	p->idle_now = p->idle;
-	if (p->state == COMP && d > 0)
-		p->idle_now = ev->nattr > 0 && trc_attr_get(ev, "polls") != NULL ?
-		    0 : trc_time_add(p->idle, d);
+	p->coll_idle_now = p->coll_idle;
+	if (p->state == COMP && d > 0) {
+		if (ev->nattr > 0 && trc_attr_get(ev, "polls") != NULL)
+			p->idle_now = p->coll_idle_now = 0;
+		else {
+			p->idle_now = trc_time_add(p->idle, d);
+			p->coll_idle_now = trc_time_add(p->coll_idle, d);
+		}
+	}
 	/* A rank's first event ends no interval (d is 0): its cpu= none. */
 	if (p->state == COMP && s->compflags != 0 && d > 0 &&
 	    comp_recorded(s, r, ev, &base, &d) < 0)
@@ -314,6 +321,7 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p->tp = tp;
 	p->idle = ev->kind == TRC_SE || ev->kind == TRC_RE ||
 	    ev->kind == TRC_WE || ev->kind == TRC_XE ? 0 : p->idle_now;
+	p->coll_idle = ev->kind == TRC_XE ? 0 : p->coll_idle_now;
 	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
 	s->st.events++;
 	return rw.what ? sc_emit_rewritten(s, ev, &rw, tp) :

@@ -130,6 +130,9 @@ struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
 	/* trc_p2p's idle after the last event, and before this one. */
 	int64_t		 idle, idle_now;
+	/* trc_coll_call's: a send or receive does not warm the caches for
+	 * a collective (its algorithm's code and data, the operation). */
+	int64_t		 coll_idle, coll_idle_now;
 	int64_t		 delay;		/* before the next event fed */
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;

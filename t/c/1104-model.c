@@ -53,9 +53,9 @@ main(void)
 	struct trc_xfer x;
 	struct trc_coll_call cc;
 	struct trc_str fn = { "Iterate", 7 };
-	struct trc_fit *base;
+	struct trc_fit *base, *cbase;
 	char err[512];
-	int64_t dp;
+	int64_t dp, warm;
 
 	if (mkdtemp(dir) == NULL)
 		return 2;
@@ -102,6 +102,7 @@ main(void)
 	    "fit: a wait on a send the base hands over (send-sync), as recorded");
 	is_int(m->ops->comp(m->state, 3, 1000, &dp), 0, "fit: comp");
 	is_int(dp, 500, "fit: K = 0.5");
+	memset(&cc, 0, sizeof(cc));
 	cc.op = "bcast";
 	cc.oplen = 5;
 	cc.bytes = 1000;
@@ -142,6 +143,63 @@ main(void)
 	is_int(x.end, 500, "fit: no computation: isend 0.5 us");
 	mp.nonblocking = 0;
 	trc_model_free(m);
+
+	/* A collective after computation: allreduce 1 us, allreduce-cold
+	 * 9 us, on 2 ranks; cold since the last collective, and half way
+	 * (5 us) when a send or receive came after the computation. */
+	memset(&conf, 0, sizeof(conf));
+	conf.path = file("cc.fit", "allreduce 0 inf 1e-6 0\n"
+	    "allreduce-cold 0 inf 9e-6 0\n");
+	m = model("fit", &conf);
+	memset(&cc, 0, sizeof(cc));
+	cc.op = "allreduce";
+	cc.oplen = 9;
+	cc.bytes = 8;
+	cc.size = 2;
+	cc.d = 77;
+	cc.idle = TRC_COLD_NS - 1;
+	cc.idle_p2p = TRC_COLD_NS - 1;
+	is_int(m->ops->coll(m->state, &cc), 1000, "fit: 19.999 us since the last collective: allreduce 1 us");
+	cc.idle = cc.idle_p2p = TRC_COLD_NS;
+	is_int(m->ops->coll(m->state, &cc), 9000, "fit: 20 us, the transport unused since: allreduce-cold 9 us");
+	cc.idle_p2p = TRC_COLD_NS - 1;
+	is_int(m->ops->coll(m->state, &cc), 5000, "fit: 20 us, a receive since: half way, 1 + (9 - 1) / 2 us");
+	cc.op = "bcast";
+	cc.oplen = 5;
+	is_int(m->ops->coll(m->state, &cc), 77, "fit: no row, cold or warm: as recorded");
+	trc_model_free(m);
+
+	/* With the base's allreduce 2 us and allreduce-cold 10 us (and
+	 * recv 1 us a message): as cold on the target as the recorded
+	 * cost puts it between those, on p ranks both scaled alike. */
+	if ((cbase = trc_fit_load(file("cb.fit", "recv 0 inf 1e-6 0\n"
+	    "allreduce 0 inf 2e-6 0\nallreduce-cold 0 inf 10e-6 0\n"),
+	    err, sizeof(err))) == NULL)
+		return 2;
+	conf.base = cbase;
+	m = model("fit", &conf);
+	cc.op = "allreduce";
+	cc.oplen = 9;
+	cc.idle = TRC_COLD_NS;
+	cc.idle_p2p = 0;
+	cc.d = 6000;
+	is_int(m->ops->coll(m->state, &cc), 5000, "fit: recorded 6 us on a base of 2 to 10: half way, 1 + 0.5 (9 - 1) us");
+	cc.d = 4000;
+	cc.idle_p2p = TRC_COLD_NS;
+	is_int(m->ops->coll(m->state, &cc), 3000, "fit: 4 us: a quarter, 1 + 2 us, the receive or not");
+	cc.d = 1000;
+	is_int(m->ops->coll(m->state, &cc), 1000, "fit: under the base's warm: warm");
+	cc.d = 50000;
+	is_int(m->ops->coll(m->state, &cc), 9000, "fit: over its cold: cold");
+	cc.d = 50000;
+	cc.idle = TRC_COLD_NS - 1;
+	is_int(m->ops->coll(m->state, &cc), 1000, "fit: after less than 20 us of computation: warm, whatever it took");
+	cc.idle = TRC_COLD_NS;
+	cc.size = 4;
+	cc.d = 12000;
+	is_int(m->ops->coll(m->state, &cc), 10000, "fit: 4 ranks, two rounds of recursive doubling: base 4 to 20 us, 12: half way on 2 to 18 us");
+	trc_model_free(m);
+	conf.base = NULL;
 
 	/* fit with ratios: a label no row matches says so. */
 	memset(&conf, 0, sizeof(conf));
@@ -205,6 +263,24 @@ main(void)
 	mp.idle = TRC_COLD_NS - 1;
 	is_int(m->ops->recv(m->state, &mp, 5, 9999), 105, "loggp: a warm one o");
 	mp.idle = 0;
+	memset(&cc, 0, sizeof(cc));
+	cc.op = "allreduce";
+	cc.oplen = 9;
+	cc.bytes = 8;
+	cc.size = 2;
+	warm = m->ops->coll(m->state, &cc);
+	cc.idle = cc.idle_p2p = TRC_COLD_NS;
+	is_int(m->ops->coll(m->state, &cc) - warm, 2000, "loggp: a cold allreduce costs oc more");
+	cc.idle_p2p = 0;
+	is_int(m->ops->coll(m->state, &cc) - warm, 1000, "  oc / 2 with a receive since the computation");
+	trc_model_free(m);
+	conf.base = cbase;
+	m = model("loggp", &conf);
+	cc.d = 4000;
+	cc.idle_p2p = TRC_COLD_NS;
+	is_int(m->ops->coll(m->state, &cc) - warm, 500, "  a quarter of oc when the base's allreduce ran a quarter of the way to cold");
+	trc_fit_free(cbase);
+	conf.base = NULL;
 	trc_model_free(m);
 	trc_fit_free(base);
 
