@@ -11,3 +11,20 @@ validate-cpu: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/
 	@sh benchmarks/validate-cpu.sh $(abspath $(B)) $(abspath $(O))
 
 .PHONY: validate-poll validate-cpu
+
+# Collectives after computation (trc-scale(1)'s cold collectives): rank
+# 0 touches 0 to 8 MiB, then an 8-byte allreduce, with and without a
+# receive between, over shared memory and over TCP.
+COLDCOLL := $(O)/bench/coldcoll
+$(COLDCOLL): benchmarks/coldcoll.c
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
+
+bench-cold: $(COLDCOLL)
+	@for btl in vader tcp; do \
+		echo "== $$btl"; \
+		OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		    mpirun -np 2 --mca btl self,$$btl --mca mpi_yield_when_idle 1 $(COLDCOLL) || exit 2; \
+	done
+
+.PHONY: bench-cold

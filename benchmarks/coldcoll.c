@@ -1,0 +1,83 @@
+/*
+ * coldcoll.c - how cold a collective runs after a computation: rank 0
+ * of 2 touches K bytes (0 to 8 MiB, a line every 64 bytes) while rank
+ * 1 waits in an 8-byte MPI_Allreduce, then enters it; rank 0's time in
+ * the allreduce, the median of 200, for each K, with and without a
+ * 3856-byte receive (trc-heat's halo) between the computation and the
+ * allreduce.  trc-scale(1)'s cold collectives rest on these figures.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REPS	200
+#define MAXK	(8u << 20)
+
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+median(double *v)
+{
+	qsort(v, REPS, sizeof(*v), cmp);
+	return v[REPS / 2];
+}
+
+int
+main(int argc, char **argv)
+{
+	static const size_t sizes[] = { 0, 64 << 10, 256 << 10, 512 << 10,
+	    1 << 20, 2 << 20, 4 << 20, 8 << 20 };
+	static double coll[REPS], comp[REPS];
+	static char msg[3856];
+	volatile char *big;
+	double v = 1, s, a, b;
+	size_t j, k;
+	int rank, recv, i;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if ((big = malloc(MAXK)) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	memset((char *)big, 1, MAXK);
+	if (rank == 0)
+		printf("%-8s %9s %14s %14s\n", "receive", "KiB", "computing us",
+		    "allreduce us");
+	for (recv = 0; recv < 2; recv++)
+		for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+			for (i = 0; i < REPS; i++) {
+				MPI_Barrier(MPI_COMM_WORLD);
+				if (rank == 1 && recv)
+					MPI_Send(msg, sizeof(msg), MPI_CHAR, 0,
+					    1, MPI_COMM_WORLD);
+				a = MPI_Wtime();
+				if (rank == 0) {
+					for (j = 0; j < sizes[k]; j += 64)
+						big[j]++;
+					if (recv)
+						MPI_Recv(msg, sizeof(msg),
+						    MPI_CHAR, 1, 1,
+						    MPI_COMM_WORLD,
+						    MPI_STATUS_IGNORE);
+				}
+				b = MPI_Wtime();
+				MPI_Allreduce(&v, &s, 1, MPI_DOUBLE, MPI_SUM,
+				    MPI_COMM_WORLD);
+				coll[i] = MPI_Wtime() - b;
+				comp[i] = b - a;
+			}
+			if (rank == 0)
+				printf("%-8s %9zu %14.1f %14.2f\n",
+				    recv ? "after" : "none", sizes[k] >> 10,
+				    median(comp) * 1e6, median(coll) * 1e6);
+		}
+	free((void *)big);
+	MPI_Finalize();
+	return 0;
+}
