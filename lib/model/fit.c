@@ -28,9 +28,10 @@
  * file has one (send-cold, isend-cold, recv-late-cold: measured after a
  * sweep of the caches): the application's computation evicted the
  * transport's code and data, which the ping-pong's back-to-back calls
- * keep warm.  A handover keeps the warm h2(b).  So does a collective
- * whose last participant came from that much computation: its cold
- * fit (allreduce-cold ...).
+ * keep warm.  A handover keeps the warm h2(b).  A collective whose
+ * last participant came from that much computation since its last
+ * collective costs from its warm fit up to its cold one (allreduce-cold
+ * ...), as far as it ran on the base (fit_coll).
  */
 #include <math.h>
 #include <stdio.h>
