@@ -218,10 +218,39 @@ findop(const char *name)
 }
 
 /*
+ * occ, a collective's cold overhead, from OP-cold less OP at OP's
+ * smallest size: 1 when both are measured, else 0.
+ */
+static int
+cold_coll(const char *name)
+{
+	struct op *warm, *cold;
+	char cname[32];
+	double *x, *y, *cx, *cy;
+
+	snprintf(cname, sizeof(cname), "%s-cold", name);
+	if ((warm = findop(name)) == NULL || (cold = findop(cname)) == NULL)
+		return 0;
+	medians(warm, &x, &y);
+	medians(cold, &cx, &cy);
+	if (cx[0] != x[0])
+		die("%s's smallest size is not %s's", cname, name);
+	printf("# occ: %s less %s of %lld bytes\n", cname, name,
+	    (long long)x[0]);
+	printf("occ %.9g\n", cy[0] > y[0] ? cy[0] - y[0] : 0);
+	free(x);
+	free(y);
+	free(cx);
+	free(cy);
+	return 1;
+}
+
+/*
  * --loggp: LogGP parameters (trc-loggp(5)) from recv, isend and, for
  * the eager limit, the sizes whose sends wait for the receiver: every
  * size from the first of a range that runs to the largest is taken as
- * handed over by a rendezvous; oc from isend-cold, when measured.
+ * handed over by a rendezvous; oc from isend-cold, occ from
+ * allreduce-cold (else barrier-cold), when measured.
  */
 static void
 loggp(int verbose)
@@ -271,6 +300,8 @@ loggp(int verbose)
 		free(cx);
 		free(cy);
 	}
+	if (!cold_coll("allreduce"))
+		cold_coll("barrier");
 	printf("# g: not measured by trc-pingpong\n");
 	if (verbose)
 		fprintf(stderr, "%s: L %.3g s, o %.3g s, G %.3g s/byte, "

@@ -40,7 +40,7 @@
 #define MAXDIM	3
 
 struct param {
-	double		 L, o, g, G, R, H, gamma, oc;
+	double		 L, o, g, G, R, H, gamma, oc, occ;
 	int		 contention;
 	int64_t		 eager;		/* INT64_MAX: no limit */
 	int32_t		 ppn;		/* ranks per node */
@@ -51,16 +51,16 @@ struct param {
 
 static const char *const names[] = {
 	"L", "o", "g", "G", "eager", "R", "H", "gamma", "ppn", "torus",
-	"contention", "oc"
+	"contention", "oc", "occ"
 };
 enum { P_L, P_O, P_GAP, P_G, P_EAGER, P_R, P_H, P_GAMMA, P_PPN, P_TORUS,
-	P_CONTENTION, P_OC, NPARAM };
+	P_CONTENTION, P_OC, P_OCC, NPARAM };
 #define REQUIRED	((1u << P_L) | (1u << P_O) | (1u << P_G))
 
 struct loggp {
 	struct trc_cpu	 cpu;
 	struct param	 p;
-	int64_t		 L, o, g, R, H, oc;	/* nanoseconds */
+	int64_t		 L, o, g, R, H, oc, occ;	/* nanoseconds */
 	double		 meanhops;	/* between two ranks, for collectives */
 	struct coll_net	 net;
 	struct coll_memo memo;
@@ -103,7 +103,7 @@ set(struct param *p, const char *name, const char *val, char *err,
     size_t errlen)
 {
 	double *real[] = { &p->L, &p->o, &p->g, &p->G, NULL, &p->R, &p->H,
-	    &p->gamma, NULL, NULL, NULL, &p->oc };
+	    &p->gamma, NULL, NULL, NULL, &p->oc, &p->occ };
 	char buf[64], *d, *save;
 	int64_t n;
 	int i;
@@ -367,6 +367,8 @@ lg_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 	m->R = m->p.R < 0 ? -trc_ns(-m->p.R) : trc_ns(m->p.R);
 	m->H = trc_ns(m->p.H);
 	m->oc = trc_ns(m->p.oc);
+	/* A collective's cold overhead, oc unless given. */
+	m->occ = m->p.given & (1u << P_OCC) ? trc_ns(m->p.occ) : m->oc;
 	m->meanhops = torus_mean(&m->p);
 	m->net.msg = coll_msg;
 	m->net.arg = m;
@@ -527,9 +529,9 @@ lg_wait(void *v, int32_t rank, int64_t begin, int64_t d, int64_t sbytes)
 	return tadd(begin, ((struct loggp *)v)->o);
 }
 
-/* A collective by its algorithm; oc more when its last participant
- * came from a computation, as a call's overhead (o_of), or the part of
- * oc fit_coll takes of the cold fit. */
+/* A collective by its algorithm; occ more when its last participant
+ * came from a computation, or the part of it fit_coll takes of the
+ * cold fit. */
 static int64_t
 lg_coll(void *v, const struct trc_coll_call *c)
 {
@@ -548,10 +550,10 @@ lg_coll(void *v, const struct trc_coll_call *c)
 		return c->d;
 	if (c->idle < TRC_COLD_NS)
 		return ns;
-	/* As fit_coll: as cold as on the base, else all or half of oc. */
+	/* As fit_coll: as cold as on the base, else all or half of occ. */
 	if ((x = trc_coll_coldness(m->cpu.base, c)) < 0)
 		x = c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
-	return tadd(ns, (int64_t)llround(x * (double)m->oc));
+	return tadd(ns, (int64_t)llround(x * (double)m->occ));
 }
 
 static int64_t

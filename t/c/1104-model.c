@@ -279,8 +279,18 @@ main(void)
 	cc.d = 4000;
 	cc.idle_p2p = TRC_COLD_NS;
 	is_int(m->ops->coll(m->state, &cc) - warm, 500, "  a quarter of oc when the base's allreduce ran a quarter of the way to cold");
-	trc_fit_free(cbase);
+	trc_model_free(m);
+	/* occ, a collective's own cold overhead, 4 us: a quarter, 1 us. */
+	conf.path = file("cc.loggp", "L 1e-6\no 1e-7\nG 1e-9\noc 2e-6\nocc 4e-6\n");
+	m = model("loggp", &conf);
+	is_int(m->ops->coll(m->state, &cc) - warm, 1000, "  with occ 4 us, a quarter of it");
 	conf.base = NULL;
+	trc_model_free(m);
+	m = model("loggp", &conf);
+	is_int(m->ops->coll(m->state, &cc) - warm, 4000, "  occ whole without the base's fits, the transport unused since");
+	cc.idle_p2p = 0;
+	is_int(m->ops->coll(m->state, &cc) - warm, 2000, "  occ / 2 with a receive since");
+	trc_fit_free(cbase);
 	trc_model_free(m);
 	trc_fit_free(base);
 
