@@ -105,4 +105,19 @@ cp "$out" "$tmp/both.fit"
 printf '#trc 1 ranks=1\n0.000000000 0 MK\n' >"$tmp/one.trc"
 expect_exit 0 "trc-scale reads the file" -- trc-scale -c "$tmp/both.fit" "$tmp/one.trc"
 
+# A dip at one size, as shared memory's recv-late-cold measured once
+# (3072 bytes at 1 us between 4.4 + 0.75 ns b below and 15.5 + 0.06 ns b
+# above): no segment's line may fall to zero or below over its sizes,
+# from its first measured size to the next segment's first (to the
+# largest measured for the last); one cut through 2048, 3072 and 4096
+# went to -2.6 us at 4095 bytes.
+awk 'BEGIN { for (b = 1; b <= 1048576; b *= 2) { s[++n] = b; if (b >= 1024 && b < 1048576) s[++n] = b * 3 / 2 }
+	for (k = 1; k <= n; k++) { b = s[k]
+		t = b <= 2048 ? 4.4e-6 + 0.75e-9 * b : b == 3072 ? 1e-6 : 15.5e-6 + 0.06e-9 * b
+		for (r = 0; r < 5; r++) printf "recv-late-cold %d %.12g\n", b, t * (1 + 0.01 * r) } }' >"$tmp/dip"
+expect_exit 0 "fits a dip" -- trc-fit "$tmp/dip"
+is "$(awk '$1 == "recv-late-cold" { lo = $2 < 1 ? 1 : $2; hi = $3 == "inf" ? 1048576 : $3
+	if (!($4 + $5 * lo > 0 && $4 + $5 * hi > 0)) printf "%s %s: %.3g at %d, %.3g at %d\n", $2, $3, $4 + $5 * lo, lo, $4 + $5 * hi, hi }' "$out")" "" \
+    "  every segment above zero over its sizes"
+
 done_testing
