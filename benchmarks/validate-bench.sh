@@ -13,9 +13,10 @@
 # in turn REPS times (default 5), medians of the traced span (first to
 # last event), with the load average; its output says what it shows.
 #
-# Environment: REPS (5), PART (both; 1 or 2 for one), PROGS (the
+# Environment: REPS (5), PART (both; 1 or 2 for one), ONLY (the
 # names of the programs to run, as the output names them, blank
-# separated: PROGS="calls comms"; default all), MAXLOAD and QUIETWAIT
+# separated: ONLY="calls comms"; default all; it was PROGS, which the
+# Makefile's own PROGS replaced, so that make ran none), MAXLOAD and QUIETWAIT
 # as validate-poll.sh: wait for a quieter machine first; OUT, the
 # directory of the traces and benchmarks (BUILD/validate-bench): on a
 # tmpfs (OUT=/dev/shm/vb) the tracers' writes of their buffers, which
@@ -46,10 +47,10 @@ quiet() {
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
 
-# want NAME: NAME is one of PROGS, or PROGS is empty.
+# want NAME: NAME is one of ONLY, or ONLY is empty.
 want() {
-	[ -z "${PROGS:-}" ] && return 0
-	case " $PROGS " in
+	[ -z "${ONLY:-}" ] && return 0
+	case " $ONLY " in
 	*" $1 "*) return 0;;
 	esac
 	return 1
