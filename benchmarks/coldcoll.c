@@ -2,17 +2,19 @@
  * coldcoll.c - how cold a collective runs after a computation: rank 0
  * of 2 touches K bytes (0 to 8 MiB, a line every 64 bytes) while rank
  * 1 waits in an 8-byte MPI_Allreduce, then enters it; rank 0's time in
- * the allreduce, the median of 200, for each K, with and without a
- * 3856-byte receive (trc-heat's halo) between the computation and the
- * allreduce.  trc-scale(1)'s cold collectives rest on these figures.
+ * the allreduce, the median of the repetitions (the argument, 200), for
+ * each K, with and without a 3856-byte receive (trc-heat's halo)
+ * between the computation and the allreduce.  trc-scale(1)'s cold
+ * collectives rest on these figures.
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define REPS	200
 #define MAXK	(8u << 20)
+
+static int reps = 200;
 
 static int
 cmp(const void *a, const void *b)
@@ -25,8 +27,8 @@ cmp(const void *a, const void *b)
 static double
 median(double *v)
 {
-	qsort(v, REPS, sizeof(*v), cmp);
-	return v[REPS / 2];
+	qsort(v, (size_t)reps, sizeof(*v), cmp);
+	return v[reps / 2];
 }
 
 int
@@ -34,8 +36,8 @@ main(int argc, char **argv)
 {
 	static const size_t sizes[] = { 0, 64 << 10, 256 << 10, 512 << 10,
 	    1 << 20, 2 << 20, 4 << 20, 8 << 20 };
-	static double coll[REPS], comp[REPS];
 	static char msg[3856];
+	double *coll = NULL, *comp = NULL;
 	volatile char *big;
 	double v = 1, s, a, b;
 	size_t j, k;
@@ -43,7 +45,15 @@ main(int argc, char **argv)
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	if ((big = malloc(MAXK)) == NULL)
+	if (argc > 1 && ((reps = atoi(argv[1])) < 1 || reps > 100000)) {
+		if (rank == 0)
+			fprintf(stderr, "usage: coldcoll [repetitions]\n");
+		MPI_Finalize();
+		return 2;
+	}
+	if ((big = malloc(MAXK)) == NULL ||
+	    (coll = malloc((size_t)reps * sizeof(*coll))) == NULL ||
+	    (comp = malloc((size_t)reps * sizeof(*comp))) == NULL)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	memset((char *)big, 1, MAXK);
 	if (rank == 0)
@@ -51,7 +61,7 @@ main(int argc, char **argv)
 		    "allreduce us");
 	for (recv = 0; recv < 2; recv++)
 		for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-			for (i = 0; i < REPS; i++) {
+			for (i = 0; i < reps; i++) {
 				MPI_Barrier(MPI_COMM_WORLD);
 				if (rank == 1 && recv)
 					MPI_Send(msg, sizeof(msg), MPI_CHAR, 0,
@@ -78,6 +88,8 @@ main(int argc, char **argv)
 				    median(comp) * 1e6, median(coll) * 1e6);
 		}
 	free((void *)big);
+	free(coll);
+	free(comp);
 	MPI_Finalize();
 	return 0;
 }

@@ -16,6 +16,7 @@ validate-cpu: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/
 # 0 touches 0 to 8 MiB, then an 8-byte allreduce, with and without a
 # receive between, over shared memory and over TCP.
 COLDCOLL := $(O)/bench/coldcoll
+EXTRA += $(COLDCOLL)
 $(COLDCOLL): benchmarks/coldcoll.c
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
