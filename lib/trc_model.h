@@ -129,7 +129,9 @@ struct trc_model_ops {
 	 * handover: a rendezvous message (x->rdv) whose send, eager,
 	 * would have ended at x->end and left at x->depart meets its
 	 * receiver, inside its receive from ready: sets x->end (never
-	 * earlier), x->depart and x->arrive.
+	 * earlier), x->depart and x->arrive.  m->idle is the receiver's
+	 * computation before it became ready when that was after x->end
+	 * (it came to the sender waiting), 0 when it waited itself.
 	 */
 	void	 (*handover)(void *, const struct trc_p2p *m, int64_t ready,
 		    struct trc_xfer *x);

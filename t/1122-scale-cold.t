@@ -81,6 +81,43 @@ expect_exit 0 "no cold rows" -- trc-scale -c "$tmp/w.fit" "$tmp/c.trc"
 is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %.0f ", $2, $1 * 1e6 }' "$out")" \
     "0 11 1 17 0 42 1 53 1 55 0 74 0 77 1 104 " "warm fits alone"
 
+# A rendezvous (the target marks 4096 bytes send-sync): send 1 us,
+# recv-late 2 us, recv-late-cold 5 us.  Rank 0 sends at 1 us; rank 1
+# receives at 30 after 30 us of computation, after the send's eager end
+# (1 + 1): the handover, the receiver's share, is cold: rank 0's SE at
+# 30 + 5 = 35, rank 1's RE at the later of that and its own cold
+# receive, 30 + 5.
+printf 'send 0 inf 1e-6 0\nrecv-late 0 inf 2e-6 0\nrecv-late-cold 0 inf 5e-6 0\nsend-sync 4096 inf\n' >"$tmp/r.fit"
+cat >"$tmp/r.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000001000 0 SB peer=1 tag=1 bytes=4096
+0.000030000 1 RB peer=0 tag=1 bytes=4096
+0.000031000 1 RE peer=0 tag=1 bytes=4096
+0.000031000 0 SE peer=1 tag=1 bytes=4096
+X
+expect_exit 0 "a handover to a receiver from computation" -- trc-scale -c "$tmp/r.fit" "$tmp/r.trc"
+is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %s %.1f ", $2, $3, $1 * 1e6 }' "$out")" \
+    "0 SE 35.0 1 RE 35.0 " "  cold: recv-late-cold"
+# The other way round: rank 1 waits in its receive from 29.5 us when
+# rank 0 sends at 30: the receiver's share is warm, rank 0's SE at
+# 29.5 + 2 = 31.5, after the send's own 30 + 1; rank 1's receive, begun
+# after 29.5 us of computation, costs recv-late-cold itself: RE at
+# 29.5 + 5 = 34.5.
+cat >"$tmp/r2.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000029500 1 RB peer=0 tag=1 bytes=4096
+0.000030000 0 SB peer=1 tag=1 bytes=4096
+0.000031000 0 SE peer=1 tag=1 bytes=4096
+0.000031000 1 RE peer=0 tag=1 bytes=4096
+X
+expect_exit 0 "a handover to a receiver waiting" -- trc-scale -c "$tmp/r.fit" "$tmp/r2.trc"
+is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %s %.1f ", $2, $3, $1 * 1e6 }' "$out")" \
+    "0 SE 31.5 1 RE 34.5 " "  warm: recv-late, the receiver waiting in the transport"
+
 # A collective is cold when the participant that enters it last came
 # from 20 us or more of computation since its last collective:
 # allreduce 1 us, allreduce-cold 5 us; half way, 3 us, when that

@@ -28,7 +28,8 @@
  * file has one (send-cold, isend-cold, recv-late-cold: measured after a
  * sweep of the caches): the application's computation evicted the
  * transport's code and data, which the ping-pong's back-to-back calls
- * keep warm.  A handover keeps the warm h2(b).  A collective whose
+ * keep warm.  So is a handover's h2(b) when its receiver came to the
+ * waiting sender from the computation (sc_handover).  A collective whose
  * last participant came from that much computation since its last
  * collective costs from its warm fit up to its cold one (allreduce-cold
  * ...), as far as it ran on the base (fit_coll).
@@ -180,20 +181,26 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	return 0;
 }
 
-/* The receiver's share of a transfer: h2(b), else g2(b), else 0. */
+/*
+ * The receiver's share of a transfer: h2(b), cold after a computation
+ * (m's idle: the receiver's when its receive found the sender waiting;
+ * 0, warm, when the sender found it waiting in the transport), else
+ * g2(b), else 0.
+ */
 static int64_t
-handover_ns(const struct fit *f, int64_t b)
+handover_ns(const struct fit *f, const struct trc_p2p *m)
 {
 	if (f->t_rlate != NULL)
-		return trc_fit_eval_ns(f->t_rlate, b);
-	return f->t_recv ? trc_fit_eval_ns(f->t_recv, b) : 0;
+		return trc_fit_eval_ns(warmth(f->t_rlate, f->t_crlate, m),
+		    m->bytes);
+	return f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : 0;
 }
 
 static void
 fit_handover(void *v, const struct trc_p2p *m, int64_t ready,
     struct trc_xfer *x)
 {
-	int64_t se = ready + handover_ns(v, m->bytes);
+	int64_t se = ready + handover_ns(v, m);
 
 	if (se > x->end)
 		x->end = se;

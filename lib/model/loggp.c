@@ -500,10 +500,11 @@ lg_handover(void *v, const struct trc_p2p *mp, int64_t ready,
 	int64_t l = lat(m, mp->src, mp->dst), gb = bytes_ns(m, mp->bytes);
 	int64_t t = tadd(x->depart, l), req = x->depart;
 
-	/* The request is there and the receiver ready: it answers. */
+	/* The request is there and the receiver ready: it answers, cold
+	 * when it came from a computation (m's idle, sc_handover). */
 	if (ready > t)
 		t = ready;
-	x->depart = tadd(tadd(tadd(tadd(t, m->o), l), m->o), m->R);
+	x->depart = tadd(tadd(tadd(tadd(t, o_of(m, mp)), l), m->o), m->R);
 	if (x->depart < req)
 		x->depart = req;	/* R rounded on its own */
 	if (wire(m, mp->src, mp->dst, &x->depart, gb, &x->arrive) < 0)

@@ -26,17 +26,22 @@
 #define MAXCHAIN	64
 
 /*
- * The message m, handed over to its receiver ready at ready: the
- * model sets its end and arrival in *x; a blocking send (held) that
- * ends later for it waited for its receiver.
+ * The message m, handed over to its receiver ready at ready, which
+ * computed idle before (trc_p2p's): the model sets its end and arrival
+ * in *x; a blocking send (held) that ends later for it waited for its
+ * receiver.  A receiver ready after the send's eager end comes to it
+ * from its computation, caches and all; one ready before waited in the
+ * transport, warm.
  */
 void
 sc_handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
-    struct trc_xfer *x, int held)
+    int64_t idle, struct trc_xfer *x, int held)
 {
 	int64_t eager = x->end;
+	struct trc_p2p mr = *m;
 
-	s->mo->handover(s->ms, m, ready, x);
+	mr.idle = ready > x->end ? idle : 0;
+	s->mo->handover(s->ms, &mr, ready, x);
 	sc_clamp_xfer(x);
 	if (held && x->end > eager) {
 		s->st.synced++;
@@ -84,7 +89,8 @@ letgo(struct trc_scale *s, size_t i)
 			sc_p2p_of(&mp, (int32_t)i, a->sync.dst, &a->hhead->ev);
 		else
 			memset(&mp, 0, sizeof(mp));
-		sc_handover(s, &mp, RK(s, a->sync.dst)->tp, &x, 1);
+		sc_handover(s, &mp, RK(s, a->sync.dst)->tp,
+		    RK(s, a->sync.dst)->idle, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));

@@ -171,7 +171,7 @@ recv_handover(struct trc_scale *s, struct rank *p, const struct trc_p2p *mp,
 		x.end = x.depart = x.arrive = p->rs.tp;
 		x.base = p->rs.base;
 	}
-	sc_handover(s, mp, ready, &x, held);
+	sc_handover(s, mp, ready, mp->idle, &x, held);
 	p->rs.tp = x.arrive;
 	p->rs.flags = 0;
 	if (held && sc_sync_done(s, mp->src, x.end) < 0)

@@ -376,7 +376,7 @@ int	 sc_resume(struct trc_scale *);
 
 /* rdv.c */
 void	 sc_handover(struct trc_scale *, const struct trc_p2p *m,
-	    int64_t ready, struct trc_xfer *x, int held);
+	    int64_t ready, int64_t idle, struct trc_xfer *x, int held);
 int	 sc_sync_done(struct trc_scale *, int32_t src, int64_t se);
 int32_t	 sc_waits_for(const struct rank *);
 int	 sc_unstick(struct trc_scale *, int end);

@@ -149,7 +149,7 @@ send_to_waiting(struct trc_scale *s, const struct trc_msg *peer,
 		return sc_nomem(s);
 	if (x->rdv) {
 		sc_handover(s, mp, q->tp + (q->hhead != NULL ?
-		    q->hhead->delay : 0), x, (flags & MSG_HELD) != 0);
+		    q->hhead->delay : 0), q->idle, x, (flags & MSG_HELD) != 0);
 		if (flags & MSG_HELD)
 			*end = x->end;
 	}

@@ -142,6 +142,16 @@ main(void)
 	m->ops->send(m->state, &mp, 0, 0, 50, &x);
 	is_int(x.end, 500, "fit: no computation: isend 0.5 us");
 	mp.nonblocking = 0;
+	/* A handover: the receiver's share, recv-late, cold when the
+	 * receiver came from 20 us of computation. */
+	x.end = 0;
+	m->ops->handover(m->state, &mp, 10000, &x);
+	is_int(x.end, 11000, "fit: a handover to a warm receiver: ready + recv-late 1 us");
+	mp.idle = TRC_COLD_NS;
+	x.end = 0;
+	m->ops->handover(m->state, &mp, 10000, &x);
+	is_int(x.end, 14000, "fit: to a receiver from 20 us of computation: ready + recv-late-cold 4 us");
+	mp.idle = 0;
 	trc_model_free(m);
 
 	/* A collective after computation: allreduce 1 us, allreduce-cold
@@ -262,6 +272,15 @@ main(void)
 	is_int(m->ops->recv(m->state, &mp, 5, 9999), 2105, "loggp: a cold receive costs o + oc");
 	mp.idle = TRC_COLD_NS - 1;
 	is_int(m->ops->recv(m->state, &mp, 5, 9999), 105, "loggp: a warm one o");
+	/* A handover to a receiver ready at 20 us: it answers after o,
+	 * o + oc when it came from a computation; L, o later the data. */
+	memset(&x, 0, sizeof(x));
+	m->ops->handover(m->state, &mp, 20000, &x);
+	is_int(x.depart, 21200, "loggp: a handover to a warm receiver, o + L + o");
+	mp.idle = TRC_COLD_NS;
+	memset(&x, 0, sizeof(x));
+	m->ops->handover(m->state, &mp, 20000, &x);
+	is_int(x.depart, 23200, "loggp: to a receiver from computation, o + oc + L + o");
 	mp.idle = 0;
 	memset(&cc, 0, sizeof(cc));
 	cc.op = "allreduce";
