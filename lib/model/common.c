@@ -18,7 +18,6 @@
 #include "trc_fit.h"
 #include "trc_model.h"
 #include "model.h"
-#include "coll.h"
 
 int64_t
 trc_ns(double s)
@@ -50,31 +49,52 @@ base_msg(const void *arg, double b)
 	return op != NULL ? trc_fit_eval(op, (int64_t)llround(b)) : 1e-6;
 }
 
-double
-trc_coll_coldness(const struct trc_fit *base, const struct trc_coll_call *c)
+/*
+ * The base's fits of c's op and op-cold on c's ranks, s, in cpu->bwarm
+ * and cpu->bcold, remembered for the next participant: 0, or -1
+ * without both or with the cold not the slower.
+ */
+static int
+base_fits(struct trc_cpu *cpu, const struct trc_coll_call *c)
 {
-	struct coll_net net = { base_msg, base, 0 };
+	struct coll_net net = { base_msg, cpu->base, 0 };
 	const struct trc_fit_op *w, *k;
 	char cold[64];
-	double wv, kv, s = 1, a2, ap, x;
+	double s = 1, a2, ap;
+	int64_t unused;
 	int n;
 
-	if (base == NULL || c->d < 0 ||
-	    (w = trc_fit_find(base, c->op, c->oplen)) == NULL ||
-	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
-	    c->op)) <= 0 || (size_t)n >= sizeof(cold) ||
-	    (k = trc_fit_find(base, cold, (size_t)n)) == NULL)
-		return -1;
-	wv = trc_fit_eval(w, c->bytes);
-	kv = trc_fit_eval(k, c->bytes);
-	if (!(kv > wv))
-		return -1;
-	/* Both fits on p ranks as fit_coll scales the target's. */
-	if (c->size > 2 &&
-	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) > 0 &&
-	    (ap = trc_coll_cost(&net, c->op, c->oplen, c->size, c->bytes)) >= 0)
-		s = ap / a2;
-	x = ((double)c->d * 1e-9 - s * wv) / (s * (kv - wv));
+	if (!trc_coll_memo_get(&cpu->bkey, c->op, c->oplen, c->bytes, c->size,
+	    &unused)) {
+		cpu->bwarm = cpu->bcold = -1;
+		if ((w = trc_fit_find(cpu->base, c->op, c->oplen)) != NULL &&
+		    (n = snprintf(cold, sizeof(cold), "%.*s-cold",
+		    (int)c->oplen, c->op)) > 0 && (size_t)n < sizeof(cold) &&
+		    (k = trc_fit_find(cpu->base, cold, (size_t)n)) != NULL) {
+			/* On p ranks as fit_coll scales the target's. */
+			if (c->size > 2 && (a2 = trc_coll_cost(&net, c->op,
+			    c->oplen, 2, c->bytes)) > 0 && (ap = trc_coll_cost(
+			    &net, c->op, c->oplen, c->size, c->bytes)) >= 0)
+				s = ap / a2;
+			cpu->bwarm = s * trc_fit_eval(w, c->bytes);
+			cpu->bcold = s * trc_fit_eval(k, c->bytes);
+		}
+		trc_coll_memo_put(&cpu->bkey, c->op, c->oplen, c->bytes,
+		    c->size, 0);
+	}
+	return cpu->bwarm >= 0 && cpu->bcold > cpu->bwarm ? 0 : -1;
+}
+
+double
+trc_coll_coldness(struct trc_cpu *cpu, const struct trc_coll_call *c)
+{
+	double x;
+
+	if (c->idle < TRC_COLD_NS)
+		return 0;
+	if (cpu->base == NULL || c->d < 0 || base_fits(cpu, c) < 0)
+		return c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
+	x = ((double)c->d * 1e-9 - cpu->bwarm) / (cpu->bcold - cpu->bwarm);
 	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 

@@ -53,7 +53,7 @@ struct fit {
 	/* The same after a computation (cold), or NULL. */
 	const struct trc_fit_op	*t_csend, *t_cisend, *t_crlate, *b_csend,
 				*b_cisend;
-	struct coll_memo	 memo;
+	struct coll_memo	 memo, cmemo;	/* a collective's, its -cold's */
 };
 
 static void
@@ -255,21 +255,29 @@ fit_msg(const void *arg, double b)
 /*
  * A collective's fitted cost was measured on 2 ranks (trc-pingpong):
  * on p it is multiplied by what its algorithm costs on p ranks over
- * what it costs on 2, in messages of the fitted recv; -1 without a
- * fit of the operation key.
+ * what it costs on 2, in messages of the fitted recv; that of its op,
+ * or of op-cold (allreduce-cold ...), each remembered in its memo for
+ * the next participant; -1 without the fit.
  */
 static int64_t
-coll_fitted(struct fit *f, const char *key, size_t keylen,
+coll_fitted(struct fit *f, struct coll_memo *memo, int cold,
     const struct trc_coll_call *c)
 {
-	const struct trc_fit_op *op;
+	const struct trc_fit_op *op = NULL;
 	struct coll_net net = { fit_msg, f, 0 };
+	char name[64];
 	double a2, ap;
 	int64_t ns;
+	int n;
 
-	if (trc_coll_memo_get(&f->memo, key, keylen, c->bytes, c->size, &ns))
+	if (trc_coll_memo_get(memo, c->op, c->oplen, c->bytes, c->size, &ns))
 		return ns;
-	if ((op = trc_fit_find(f->target, key, keylen)) == NULL)
+	if (!cold)
+		op = trc_fit_find(f->target, c->op, c->oplen);
+	else if ((n = snprintf(name, sizeof(name), "%.*s-cold", (int)c->oplen,
+	    c->op)) > 0 && (size_t)n < sizeof(name))
+		op = trc_fit_find(f->target, name, (size_t)n);
+	if (op == NULL)
 		ns = -1;
 	else if (c->size == 2 ||
 	    (a2 = trc_coll_cost(&net, c->op, c->oplen, 2, c->bytes)) <= 0 ||
@@ -277,38 +285,28 @@ coll_fitted(struct fit *f, const char *key, size_t keylen,
 		ns = trc_fit_eval_ns(op, c->bytes);
 	else
 		ns = trc_ns(trc_fit_eval(op, c->bytes) * ap / a2);
-	trc_coll_memo_put(&f->memo, key, keylen, c->bytes, c->size, ns);
+	trc_coll_memo_put(memo, c->op, c->oplen, c->bytes, c->size, ns);
 	return ns;
 }
 
 /*
- * The target's fit of the collective.  One whose last participant came
- * from TRC_COLD_NS of computation since its last collective costs from
- * its warm fit to its cold one (allreduce-cold ...) where the file has
- * one, as cold as it ran on the base (trc_coll_coldness); without the
- * base's fits, all the way, or half way when that participant used
- * the transport since the computation (trc_coll_call's idle_p2p).
+ * The target's fit of the collective; after a computation, from it to
+ * its cold fit where the file has one, as far as trc_coll_coldness
+ * says.
  */
 static int64_t
 fit_coll(void *v, const struct trc_coll_call *c)
 {
 	struct fit *f = v;
-	char cold[64];
 	int64_t ns, cns;
-	double x;
-	int n;
 
 	if (f->target == NULL)
 		return c->d;
-	ns = coll_fitted(f, c->op, c->oplen, c);
+	ns = coll_fitted(f, &f->memo, 0, c);
 	if (c->idle >= TRC_COLD_NS &&
-	    (n = snprintf(cold, sizeof(cold), "%.*s-cold", (int)c->oplen,
-	    c->op)) > 0 && (size_t)n < sizeof(cold) &&
-	    (cns = coll_fitted(f, cold, (size_t)n, c)) >= 0) {
-		if ((x = trc_coll_coldness(f->cpu.base, c)) < 0)
-			x = c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
-		ns = ns < 0 ? cns : ns + (int64_t)llround(x * (double)(cns - ns));
-	}
+	    (cns = coll_fitted(f, &f->cmemo, 1, c)) >= 0)
+		ns = ns < 0 ? cns : ns + (int64_t)llround(
+		    trc_coll_coldness(&f->cpu, c) * (double)(cns - ns));
 	return ns < 0 ? c->d : ns;
 }
 

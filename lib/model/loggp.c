@@ -537,7 +537,7 @@ static int64_t
 lg_coll(void *v, const struct trc_coll_call *c)
 {
 	struct loggp *m = v;
-	double t, x;
+	double t;
 	int64_t ns;
 
 	if (!trc_coll_memo_get(&m->memo, c->op, c->oplen, c->bytes, c->size,
@@ -549,12 +549,8 @@ lg_coll(void *v, const struct trc_coll_call *c)
 	}
 	if (ns < 0)
 		return c->d;
-	if (c->idle < TRC_COLD_NS)
-		return ns;
-	/* As fit_coll: as cold as on the base, else all or half of occ. */
-	if ((x = trc_coll_coldness(m->cpu.base, c)) < 0)
-		x = c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
-	return tadd(ns, (int64_t)llround(x * (double)m->occ));
+	return tadd(ns, (int64_t)llround(trc_coll_coldness(&m->cpu, c) *
+	    (double)m->occ));
 }
 
 static int64_t

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "coll.h"
+
 struct trc_ratios;
 struct trc_str;
 struct trc_model_conf;
@@ -30,6 +32,10 @@ struct trc_cpu {
 	struct trc_ratios	*ratios;	/* NULL: k for all */
 	int			 counted;	/* its rows count intervals */
 	const struct trc_fit	*base;		/* the base machine, or NULL */
+	/* The last collective trc_coll_coldness looked at (its memo's
+	 * key) and the base's fits of its op and op-cold, s; w < 0: none. */
+	struct coll_memo	 bkey;
+	double			 bwarm, bcold;
 	double			 k;
 	struct trc_pages	 rk;		/* struct cpu_rank, by rank */
 	char			 err[512];
@@ -86,16 +92,18 @@ struct trc_p2p;
 int	 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m);
 
 /*
- * How cold collective c ran on the base, 0 to 1: its recorded cost from
- * the latest entry (c->d) placed between the base's fits of its op and
- * op-cold (trc-pingpong's, after a cache sweep), scaled to its ranks;
- * 0 at or below the warm, 1 at or above the cold.  How much of the
- * caches a computation leaves to a collective depends on what it
- * touched, which a trace does not say, and the base run measured it.
- * -1 when the base has not both fits, or the cold is not the slower.
+ * How far from its warm cost to its cold one collective c costs, 0 to
+ * 1: 0 unless its last participant came from TRC_COLD_NS of computation
+ * since its last collective.  Then as cold as it ran on the base: its
+ * recorded cost from the latest entry (c->d) placed between the base's
+ * fits of its op and op-cold (trc-pingpong's, after a cache sweep),
+ * scaled to its ranks, 0 at or below the warm, 1 at or above the cold;
+ * how much of the caches a computation leaves to a collective depends
+ * on what it touched, which a trace does not say, and the base run
+ * measured it.  Without both fits there, 1, or 0.5 when that
+ * participant used the transport since the computation.
  */
 struct trc_coll_call;
-double	 trc_coll_coldness(const struct trc_fit *base,
-	    const struct trc_coll_call *c);
+double	 trc_coll_coldness(struct trc_cpu *, const struct trc_coll_call *c);
 
 #endif
