@@ -231,7 +231,7 @@ cold_coll(const char *name)
 	struct op *warm, *cold;
 	char cname[32];
 	double *wx, *wy, *cx, *cy, *x, *a, *b, d[OCC_SIZES], t;
-	size_t nw, nc, n, k, m;
+	size_t nw, nc, n, m;
 
 	snprintf(cname, sizeof(cname), "%s-cold", name);
 	if ((warm = findop(name)) == NULL || (cold = findop(cname)) == NULL)
@@ -243,14 +243,9 @@ cold_coll(const char *name)
 	b = ecalloc(nw, sizeof(*b));
 	if ((n = trc_fit_common(wx, wy, nw, cx, cy, nc, x, a, b)) == 0)
 		die("%s: no size measured by %s too", cname, name);
-	/* The differences in order, by insertion: a few. */
-	for (m = 0; m < n && m < OCC_SIZES; m++) {
-		t = b[m] - a[m];
-		for (k = m; k > 0 && d[k - 1] > t; k--)
-			d[k] = d[k - 1];
-		d[k] = t;
-	}
-	t = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2;
+	for (m = 0; m < n && m < OCC_SIZES; m++)
+		d[m] = b[m] - a[m];
+	t = trc_fit_median(d, m);
 	printf("# occ: %s less %s, the median over %zu sizes from %lld "
 	    "bytes\n", cname, name, m, (long long)x[0]);
 	printf("occ %.9g\n", t > 0 ? t : 0);
