@@ -122,18 +122,14 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (c->arrived == 1) {
 		if (coll_size(s, ev, &c->size) < 0)
 			return -1;
-		c->val = tp;
 		c->aux = ev->t;
+	} else if (ev->t > c->aux)
+		c->aux = ev->t;
+	/* The latest entry so far, and what it came from. */
+	if (c->arrived == 1 || tp >= c->val) {
+		c->val = tp;
 		c->idle = p->coll_idle_now;
 		c->idle_p2p = p->idle_now;
-	} else {
-		if (tp >= c->val) {
-			c->val = tp;
-			c->idle = p->coll_idle_now;
-			c->idle_p2p = p->idle_now;
-		}
-		if (ev->t > c->aux)
-			c->aux = ev->t;
 	}
 	if (c->arrived > c->size)
 		return sc_fail(s, ev->line, "collective on comm %ld has more "
