@@ -10,6 +10,13 @@
 # times computed by hand.
 . "$(dirname "$0")/lib.sh"
 
+# at_us KINDS FORMAT: "RANK KIND US " for each event of KINDS in $out,
+# its time in microseconds by FORMAT.
+at_us() {
+	awk -v k=" $1 " -v f="%s %s $2 " '!/^#/ && index(k, " " $3 " ") {
+		printf f, $2, $3, $1 * 1e6 }' "$out"
+}
+
 # Target: send 1 us, send-cold 3 us, recv-late 2 us, recv-late-cold
 # 5 us; no recv row: a message arrives at its send's end.
 cat >"$tmp/t.fit" <<'X'
@@ -98,7 +105,7 @@ cat >"$tmp/r.trc" <<'X'
 0.000031000 0 SE peer=1 tag=1 bytes=4096
 X
 expect_exit 0 "a handover to a receiver from computation" -- trc-scale -c "$tmp/r.fit" "$tmp/r.trc"
-is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %s %.1f ", $2, $3, $1 * 1e6 }' "$out")" \
+is "$(at_us 'SE RE' %.1f)" \
     "0 SE 35.0 1 RE 35.0 " "  cold: recv-late-cold"
 # The other way round: rank 1 waits in its receive from 29.5 us when
 # rank 0 sends at 30: the receiver's share is warm, rank 0's SE at
@@ -115,7 +122,7 @@ cat >"$tmp/r2.trc" <<'X'
 0.000031000 1 RE peer=0 tag=1 bytes=4096
 X
 expect_exit 0 "a handover to a receiver waiting" -- trc-scale -c "$tmp/r.fit" "$tmp/r2.trc"
-is "$(awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %s %.1f ", $2, $3, $1 * 1e6 }' "$out")" \
+is "$(at_us 'SE RE' %.1f)" \
     "0 SE 31.5 1 RE 34.5 " "  warm: recv-late, the receiver waiting in the transport"
 
 # A collective is cold when the participant that enters it last came
@@ -154,7 +161,7 @@ X
 # rank 0 last at 67 + 7 = 74, 7 us after its last collective: warm,
 # 75.
 expect_exit 0 "collectives, cold, half way and warm" -- trc-scale -c "$tmp/x.fit" "$tmp/x.trc"
-is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
+is "$(at_us 'XB XE' %.0f)" \
     "0 XB 25 1 XB 27 0 XE 30 1 XE 30 1 XB 35 0 XB 62 0 XE 67 1 XE 67 1 XB 69 0 XB 74 0 XE 75 1 XE 75 " \
     "the last participant's computation decides"
 # With the base's fits, allreduce 1 us and allreduce-cold 3 us: each
@@ -164,7 +171,7 @@ is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $
 # third, warm, at 65 + 7 + 1 = 73.
 printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 3e-6 0\n' >"$tmp/xb.fit"
 expect_exit 0 "collectives, as cold as on the base" -- trc-scale -b "$tmp/xb.fit" -c "$tmp/x.fit" "$tmp/x.trc"
-is "$(awk '!/^#/ && ($3 == "XB" || $3 == "XE") { printf "%s %s %.0f ", $2, $3, $1 * 1e6 }' "$out")" \
+is "$(at_us 'XB XE' %.0f)" \
     "0 XB 25 1 XB 27 0 XE 30 1 XE 30 1 XB 35 0 XB 62 0 XE 65 1 XE 65 1 XB 67 0 XB 72 0 XE 73 1 XE 73 " \
     "the base's recorded time places the cost between the target's fits"
 grep -v cold "$tmp/x.fit" >"$tmp/xw.fit"
