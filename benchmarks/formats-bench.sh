@@ -10,6 +10,11 @@
 # Its ratio is to the text stream read in turns with it (trc, format,
 # trc, format, ... five times, medians), so that the load of a shared
 # machine falls on both alike.
+# Under each text format's row, its bytes alone: wc -l over the files
+# its reader reads, rated as if it yielded the format's events, the
+# least any line reader of those bytes spends (read(2)'s copy from the
+# page cache and a scan for newlines), so the most a reader of the
+# format can reach against the text stream.
 # Then each reader's peak memory on a trace five times shorter, to
 # show it does not grow with the trace.  Target (issue 9): every text
 # reader at no less than half the events per second of the text stream.
@@ -24,9 +29,9 @@ data=$(cd "$(dirname "$0")/../t/data" && pwd)
 
 . "$(dirname "$0")/measure.sh"
 
-# pair NAME EVENTS ARGS...: the row of trc-cat ARGS, as measure()
-# prints it, its rate a multiple of the text stream's ($n events of
-# $dir/big.trc) read in turns with it.  Sets $rss.
+# pair NAME EVENTS CMD...: the row of CMD, as measure() prints it, its
+# rate a multiple of the text stream's ($n events of $dir/big.trc)
+# read in turns with it.  Sets $rss.
 pair() {
 	name=$1 nf=$2
 	shift 2
@@ -35,7 +40,7 @@ pair() {
 	for i in 1 2 3 4 5; do
 		"$runstat" "$bin/trc-cat" "$dir/big.trc" 2>&1 >/dev/null |
 		    sed -n 's/^cpu=\([0-9.]*\) maxrss=.*$/\1/p' >> "$dir/base"
-		"$runstat" "$bin/trc-cat" "$@" 2>&1 >/dev/null |
+		"$runstat" "$@" 2>&1 >/dev/null |
 		    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p' >> "$dir/runs"
 	done
 	bcpu=$(sort -n "$dir/base" | awk 'NR == 3 { print $1 }')
@@ -69,6 +74,17 @@ convert() {
 	esac
 }
 
+# files FORMAT BASE: the files the reader of FORMAT reads for the
+# trace convert wrote under the name BASE (text formats only).
+files() {
+	case $1 in
+	prv)	echo "$2.prv" "$2.pcf" "$2.row" ;;
+	simgrid) find "$2" -type f | sort ;;
+	dumpi)	ls "$2"-*.txt ;;
+	sddf)	echo "$2.sddf" ;;
+	esac
+}
+
 # The SDDF converter writes blocking calls only: a ring holds no other.
 # TRC_BENCH_FORMATS names the formats to run (all by default), e.g.
 # "dumpi" alone; a pattern none of whose formats is named is skipped.
@@ -99,9 +115,14 @@ for spec in "halo:$halo" "ring:$ring"; do
 		# shellcheck disable=SC2086
 		nf=$(($("$bin/trc-cat" $flags "$path" | wc -l) - 1))
 		# shellcheck disable=SC2086
-		pair "$f ($nf events)" "$nf" $flags "$path"
+		pair "$f ($nf events)" "$nf" "$bin/trc-cat" $flags "$path"
 		printf '%-8s %-5s small %6d KB  large %6d KB\n' "$f" "$pattern" \
 		    "$small" "$rss" >> "$dir/mem"
+		if [ "$f" != otf2 ]; then
+			# shellcheck disable=SC2046
+			pair "  its bytes alone (wc -l)" "$nf" wc -l \
+			    $(files "$f" "$dir/big-$f")
+		fi
 		rm -rf "$dir"/big-"$f"* "$dir"/small-"$f"*
 	done
 done
