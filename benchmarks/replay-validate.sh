@@ -13,7 +13,9 @@
 #    of the other representatives when it had more ranks than cores
 #    (--alongside: each group's representative as many times as the
 #    group has ranks, less the one traced), so that they share the
-#    cores and caches as the full run's ranks did.  (Replays beside each
+#    cores and caches as the full run's ranks did, each giving its core
+#    up at every call (--yield) as the full run's ranks do while they
+#    wait (mpi_yield_when_idle).  (Replays beside each
 #    other never wait for messages, so on a node not oversubscribed they
 #    load it more than the full run's ranks, which wait: measured on
 #    2 ranks, rank 0's Iterate, medians of 7, +2.2% alone and +4.9%
@@ -79,7 +81,7 @@ echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
 	"base: -O0 over TCP, logged; target: -O2 over shared memory"
 echo "   load average at start: $(load)"
 quiet
-ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
+ops=$heat_ops
 mpirun -np 2 $mca_tcp trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/tcp.meas"
 mpirun -np 2 $mca_shm trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/shm.meas"
 trc-fit "$out/tcp.meas" >"$out/tcp.fit"
@@ -122,7 +124,7 @@ for np in $nps; do
 		pairs=
 		i=1
 		while [ $i -le "$reps" ]; do
-			trc-replay -r "$r" ${others:+--alongside "$others"} --log "$d/logs" \
+			trc-replay -r "$r" ${others:+--alongside "$others" --yield} --log "$d/logs" \
 			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
 			pairs="$pairs $d/b$r.trc $d/rep$r.$i.trc"
 			i=$((i + 1))

@@ -1,6 +1,10 @@
 # validate-lib.sh - sourced by the validate scripts: the
 # numbers both print.
 
+# The operations trc-pingpong measures for trc-heat's experiments
+# (validate.sh, replay-validate.sh): its calls, warm and cold.
+heat_ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
+
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 # quiet: on a host shared with other jobs, wait (QUIETWAIT seconds at
 # most, 300) until the 1-minute load average is under MAXLOAD (1.5):

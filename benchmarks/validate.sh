@@ -71,7 +71,7 @@ echo "   load average at start: $(load)"
 
 echo "== communication: trc-pingpong on both machines, fitted"
 quiet
-ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
+ops=$heat_ops
 mpirun -np $np $mca_tcp trc-pingpong --repetitions "${PREPS:-200}" -m 65536 --operations $ops >"$out/tcp.meas"
 mpirun -np $np $mca_shm trc-pingpong --repetitions "${PREPS:-200}" -m 65536 --operations $ops >"$out/shm.meas"
 for m in tcp shm; do

@@ -5,7 +5,7 @@
 # machine the replay runs on (PHANTOM's single-node replay), alone or
 # beside replays of other ranks that load the node as a full run did.
 
-usage="usage: trc-replay [-l library] [-o file] [-r rank] [--alongside ranks] --log logdir -- program [argument ...]"
+usage="usage: trc-replay [-l library] [-o file] [-r rank] [--alongside ranks] [--yield] --log logdir -- program [argument ...]"
 prog=trc-replay
 # A line per option, from the man page: the build puts them in place
 # of the #@HELP@ line (man/help.sh).
@@ -26,7 +26,7 @@ bad_usage() {
 	exit 2
 }
 
-out=replay.trc lib=${TRC_LIB:-} rank=0 logdir= alongside=
+out=replay.trc lib=${TRC_LIB:-} rank=0 logdir= alongside= yield=
 case $1 in
 -h|--help)
 	{ echo "$usage" && { [ -z "$help" ] || printf 'options:\n%s\n' "$help"; }; } ||
@@ -37,6 +37,7 @@ esac
 while [ $# -gt 0 ]; do
 	case $1 in
 	--) shift; break ;;
+	--yield) yield=1; shift; continue ;;
 	--log=*|--alongside=*) opt=${1%%=*} arg=${1#*=} ;;
 	--log|--alongside|-[lor])
 		[ $# -ge 2 ] || bad_usage
@@ -117,7 +118,7 @@ companion() { # N RANK PROGRAM...
 		mkdir "$scratch/$n"
 		# A simple command, so that $! is the program's own pid.
 		TRC_REPLAY=$logdir/rank.$a.log TRC_OUT=$scratch/$n/replay.trc \
-		    TMPDIR=$scratch/$n OMPI_MCA_ess_singleton_isolated=1 \
+		    TRC_REPLAY_YIELD=$yield TMPDIR=$scratch/$n OMPI_MCA_ess_singleton_isolated=1 \
 		    LD_PRELOAD=$preload TRC_LOG= TRC_DELAY= \
 		    "$@" >/dev/null 2>"$scratch/$n/err" </dev/null &
 		child=$!
@@ -139,7 +140,8 @@ if [ -n "$alongside" ]; then
 		pids="$pids $!"
 	done
 fi
-TRC_REPLAY=$log TRC_OUT=$out LD_PRELOAD=$preload TRC_LOG= TRC_DELAY= "$@"
+TRC_REPLAY=$log TRC_OUT=$out TRC_REPLAY_YIELD=$yield LD_PRELOAD=$preload \
+    TRC_LOG= TRC_DELAY= "$@"
 status=$?
 if [ -n "$pids" ]; then
 	# Stop those that made a pass; the others end theirs first.

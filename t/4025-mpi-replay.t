@@ -62,6 +62,42 @@ is "$(sed 's/: call [0-9]*:/: call N:/' "$err")" "trc-replay: rank 1 alongside f
   trc-replay: $tmp/cut1/rank.1.log: call N: the log ends inside an entry" "  named, with its error"
 [ ! -e "$tmp/side1.trc" ] && [ -z "$(ls -d "$tmp"/scratch/trc-replay.* 2>/dev/null)" ]
 ok $? "  no trace and no scratch left"
+# --yield: every replayed call gives the core up.  A shim preloaded
+# after the tracer counts the program's sched_yield calls: at least one
+# per call rank 0 made in the full run that the log answers (each send,
+# receive and collective begin), against the few of MPI's own without.
+cat >"$tmp/yields.c" <<'EOC'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+static long n;
+int sched_yield(void) {
+	static int (*real)(void);
+	if (real == NULL) real = (int (*)(void))dlsym(RTLD_NEXT, "sched_yield");
+	n++;
+	return real();
+}
+__attribute__((destructor)) static void out(void) {
+	const char *p = getenv("YIELDS_OUT");
+	FILE *f;
+	if (p != NULL && (f = fopen(p, "a")) != NULL) { fprintf(f, "%ld\n", n); fclose(f); }
+}
+EOC
+${CC:-cc} -shared -fPIC -o "$tmp/yields.so" "$tmp/yields.c" -ldl
+ok $? "a shim that counts sched_yield, built"
+calls=$(awk '!/^#/ && $2 == 0 && ($3 == "SB" || $3 == "RB" || $3 == "XB")' "$tmp/heat.trc" | wc -l)
+for y in "" --yield; do
+	: >"$tmp/yields$y"
+	YIELDS_OUT=$tmp/yields$y TRC_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$tmp/yields.so" \
+	    expect_exit 0 "heat rank 0 replayed${y:+ $y}" -- trc-replay -r 0 $y --log "$tmp/logs" \
+	    -o "$tmp/yield0$y.trc" -- "$TRC_BIN/trc-heat" -n 64 -i 20
+done
+same "$tmp/heat.trc" 0 "$tmp/yield0--yield.trc" "heat rank 0 with --yield"
+most() { sort -n "$1" | tail -1; }
+[ "$(most "$tmp/yields--yield")" -ge "$calls" ] && [ "$(most "$tmp/yields")" -lt "$calls" ]
+ok $? "--yield: $(most "$tmp/yields--yield") yields, against $(most "$tmp/yields") without, for $calls calls"
 expect_exit 2 "--alongside 1,x" -- trc-replay --alongside 1,x --log "$tmp/logs" -- "$TRC_BIN/trc-heat"
 is "$(head -1 "$err")" "trc-replay: --alongside: '1,x' is not a list of ranks" "  named"
 expect_exit 2 "--alongside a rank without a log" -- trc-replay --alongside 1,5 --log "$tmp/logs" -- "$TRC_BIN/trc-heat"
