@@ -2,11 +2,11 @@
 # The README's "Predict your own program", run as it is written there
 # (the commands are read from the README, not copied here) on
 # t/mpi/cg.c: the prediction of the target's run is within 10% of the
-# observed run, the median of three.  On a shared host the runs may be
+# observed run, the median of five.  On a shared host the runs may be
 # disturbed; then the commands' --strict stops them with exit 2, or the
 # observed run itself looks disturbed (trc-scale --strict judges it as
 # it would a base), and the attempt is made again, TRC_TEST_ATTEMPTS
-# times in all (6); when every attempt was disturbed the error is not
+# times in all (8); when every attempt was disturbed the error is not
 # judged (a skip, said).  The fits are judged too: trc-pingpong writes
 # each rank's CPU time against its wall time, and trc-fit --strict
 # refuses measurements a rank made off its CPU.
@@ -24,10 +24,13 @@ grep -q 'trc-sum --vs target.trc predicted.trc' "$tmp/readme.sh"
 ok $? "the README's commands, read from it ($(wc -l <"$tmp/readme.sh" | tr -d ' ') lines)"
 sed 's/^/#   /' "$tmp/readme.sh"
 
-# Three judged runs (TRC_TEST_RUNS), their median error: a single
+# Five judged runs (TRC_TEST_RUNS), their median error: a single
 # observed run moves from one run to the next (on a quiet host +1.4 to
-# +7.7% with these commands; -29.7 to +22.7% with the old ones).
-runs=${TRC_TEST_RUNS:-3} attempts=${TRC_TEST_ATTEMPTS:-6}
+# +7.7% with these commands; -29.7 to +22.7% with the old ones; -14.3
+# to +6.3% on 2026-11-28).  Under the sanitizers, whose error is not
+# judged (below), one run shows that the commands run.
+runs=${TRC_TEST_RUNS:-5} attempts=${TRC_TEST_ATTEMPTS:-8}
+[ -z "$TRC_SANITIZE" ] || runs=${TRC_TEST_RUNS:-1}
 k=1 n=0 rcs= want=
 : >"$tmp/errors"
 while [ $k -le "$attempts" ] && [ $n -lt "$runs" ]; do
@@ -61,7 +64,6 @@ else
 		done_testing
 		exit
 	fi
-	awk -v e="$e" 'BEGIN { exit !(e != "" && e >= -10 && e <= 10) }'
 	# Measured: with the reduced problem a halved grid (n = 200, 500
 	# iterations), on 2026-11-23's host +1.4, +4.3 and +7.7%, but on
 	# 2026-11-28's -14.0%, -10.2% and -14.2%: its arrays fit a cache
@@ -72,12 +74,9 @@ else
 	# +2.4%.  Later that day, no chrt, with the cold collectives and
 	# the warm-up rows (before them, the same hour: -11.0%, -10.8%):
 	# +3.2, -0.6, -6.8, -6.5, -5.7, -10.1, -6.5, -8.0, -4.1%, 8 of 9
-	# within 10%.  A miss stays a TAP TODO, reported, for the hosts
-	# still to be seen.
-	rc=$?
-	_n=$((_n + 1))
-	msg="the prediction's median error over $n runs, ${e:-?}% ($(tr '\n' ' ' <"$tmp/errors")), is within 10%"
-	if [ $rc -eq 0 ]; then echo "ok $_n - $msg"
-	else echo "not ok $_n - $msg # TODO within 10% not held on every host (issue 13)"; fi
+	# within 10%.  Medians of three since: +1.4, -3.3, -6.8 and -1.4%
+	# (single runs -14.3 to +6.3%).
+	awk -v e="$e" 'BEGIN { exit !(e != "" && e >= -10 && e <= 10) }'
+	ok $? "the prediction's median error over $n runs, ${e:-?}% ($(tr '\n' ' ' <"$tmp/errors")), is within 10%"
 fi
 done_testing
