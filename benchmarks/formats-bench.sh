@@ -79,7 +79,7 @@ convert() {
 files() {
 	case $1 in
 	prv)	echo "$2.prv" "$2.pcf" "$2.row" ;;
-	simgrid) find "$2" -type f | sort ;;
+	simgrid) ls "$2" "$2"_*.txt ;;	# the index and a file per rank
 	dumpi)	ls "$2"-*.txt ;;
 	sddf)	echo "$2.sddf" ;;
 	esac
