@@ -38,19 +38,6 @@ enum { OPT_STABLE = 256 };
 
 #include "mpiprog.h"
 
-static double
-seconds(const char *s)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || v > 1e4)
-		fail("invalid seconds", s);
-	return v;
-}
-
 /* A module: computation for about t seconds, as region name. */
 static double
 work(const char *name, double t)
@@ -90,13 +77,13 @@ main(int argc, char *argv[])
 	    != -1)
 		switch (c) {
 		case 'A':
-			ta = seconds(optarg);
+			ta = decimal(optarg, 1e4, "seconds");
 			break;
 		case 'B':
-			tb = seconds(optarg);
+			tb = decimal(optarg, 1e4, "seconds");
 			break;
 		case 'C':
-			tc = seconds(optarg);
+			tc = decimal(optarg, 1e4, "seconds");
 			break;
 		case 'h':
 			usage(stdout, 0);

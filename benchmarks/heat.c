@@ -21,6 +21,7 @@
  * MPI_Allreduce decides whether every rank has converged.
  */
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <mpi.h>
@@ -43,19 +44,6 @@ static const char usage_line[] =
 enum { OPT_TOLERANCE = 256 };
 
 #include "mpiprog.h"
-
-static double
-real(const char *s, const char *what)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || isinf(v))
-		fail_invalid(what, s);
-	return v;
-}
 
 /* New value of row i of the local block (1-based, halos at 0, n+1). */
 static void
@@ -111,7 +99,7 @@ main(int argc, char *argv[])
 			n = number(optarg, 1, 1000000, "size");
 			break;
 		case OPT_TOLERANCE:
-			tol = real(optarg, "tolerance");
+			tol = decimal(optarg, DBL_MAX, "tolerance");
 			break;
 		default:
 			usage(stderr, 2);

@@ -81,6 +81,20 @@ number(const char *s, long min, long max, const char *what)
 	return v;
 }
 
+/* A decimal from 0 to max (seconds, a tolerance), or the exit 2. */
+static inline double
+decimal(const char *s, double max, const char *what)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || !(v <= max))
+		fail_invalid(what, s);
+	return v;
+}
+
 static inline double
 now(void)
 {

@@ -72,10 +72,10 @@ static FILE *out;
 
 static const char usage_line[] =
     "trc-pingpong [-m maxbytes] [--operations operations] "
-    "[--repetitions repetitions] [--sweep bytes]";
+    "[--repetitions repetitions] [--sweep bytes] [--idle seconds]";
 
 /* Long options without a letter. */
-enum { OPT_OPERATIONS = 256, OPT_REPETITIONS, OPT_SWEEP };
+enum { OPT_OPERATIONS = 256, OPT_REPETITIONS, OPT_SWEEP, OPT_IDLE };
 
 #include "mpiprog.h"
 
@@ -142,9 +142,13 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 /*
  * sweep: evict this rank's caches (sweepb bytes, by default 4 MiB,
  * twice a large L2) by writing a byte of every line, as a computation
- * over an array does.
+ * over an array does; then spin idle seconds (--idle, default 0),
+ * touching no memory, as a computation in registers does.
  */
 static long sweepb = 4L << 20;
+static double idle;
+
+static void spin(double);
 
 static void
 sweep(void)
@@ -152,10 +156,13 @@ sweep(void)
 	static volatile unsigned char *buf;
 	long i;
 
-	if (buf == NULL && (buf = calloc((size_t)sweepb, 1)) == NULL)
+	if (sweepb > 0 && buf == NULL &&
+	    (buf = calloc((size_t)sweepb, 1)) == NULL)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	for (i = 0; i < sweepb; i += 64)
 		buf[i]++;
+	if (idle > 0)
+		spin(idle);
 }
 
 /* Spin for sec seconds without entering MPI: a rank busy computing. */
@@ -457,6 +464,7 @@ header(long maxb, int reps)
 	printf("# ranks: %d on %d host%s (%s)\n", nranks, hosts,
 	    hosts == 1 ? "" : "s", name);
 	printf("# repetitions: %d, bytes 1 to %ld\n", reps, maxb);
+	printf("# cold: %ld bytes swept, then %.6f s idle\n", sweepb, idle);
 	printf("# operation bytes seconds\n");
 }
 
@@ -467,6 +475,7 @@ main(int argc, char *argv[])
 		{ "operations", required_argument, NULL, OPT_OPERATIONS },
 		{ "repetitions", required_argument, NULL, OPT_REPETITIONS },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
+		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ NULL, 0, NULL, 0 }
 	};
 	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
@@ -501,7 +510,10 @@ main(int argc, char *argv[])
 			reps = number(optarg, 1, 10000000, "repetitions");
 			break;
 		case OPT_SWEEP:
-			sweepb = number(optarg, 1, 1L << 30, "sweep");
+			sweepb = number(optarg, 0, 1L << 30, "sweep");
+			break;
+		case OPT_IDLE:
+			idle = decimal(optarg, 10, "idle");
 			break;
 		default:
 			usage(stderr, 2);

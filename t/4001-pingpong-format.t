@@ -50,8 +50,23 @@ ok $? "runs on 3 ranks"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" "allreduce recv " "-o selects operations"
 is "$(grep -c "^recv " "$out")" "12" "6 sizes (1 2 3 4 6 8) x 2 repetitions"
 
+# What the cold rows followed, in the header: by default the 4 MiB
+# sweep and no idle; with --sweep 0 --idle 0.2 time alone, each of the
+# 6 cold receives (a warm-up and 5) spinning 0.2 s first, so that the
+# run takes 1.2 s at least.
+mpirun -np 2 trc-pingpong --repetitions 1 -m 1 --operations send >"$out" 2>"$err"
+is "$(grep '^# cold:' "$out")" "# cold: 4194304 bytes swept, then 0.000000 s idle" "the header: the default sweep, no idle"
+t0=$(date +%s.%N)
+mpirun -np 2 trc-pingpong --repetitions 5 -m 1 --operations recv-late-cold --sweep 0 --idle 0.2 >"$out" 2>"$err"
+ok $? "--sweep 0 --idle 0.2 runs"
+t1=$(date +%s.%N)
+is "$(grep '^# cold:' "$out")" "# cold: 0 bytes swept, then 0.200000 s idle" "  the header says so"
+is "$(grep -c '^recv-late-cold 1 ' "$out")" 5 "  5 cold receives timed"
+awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 1.2) }'
+ok $? "  each spun 0.2 s first: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s in all"
+
 expect_exit 0 "-h exits 0" -- trc-pingpong -h
-is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions] [--sweep bytes]" "-h prints the usage"
+is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions] [--sweep bytes] [--idle seconds]" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-pingpong.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-pingpong" s }')
 is "$syn" "$(head -1 "$out")" "the usage equals the SYNOPSIS"
@@ -59,8 +74,12 @@ expect_exit 2 "an unknown operation exits 2" -- trc-pingpong --operations send,b
 is "$(cat "$err")" "trc-pingpong: unknown operation 'bogus'" "an unknown operation is named"
 expect_exit 2 "a bad size exits 2" -- trc-pingpong -m 1k
 is "$(cat "$err")" "trc-pingpong: invalid maxbytes '1k'" "a bad size is named"
-expect_exit 2 "a sweep of 0 bytes exits 2" -- trc-pingpong --sweep 0
-is "$(cat "$err")" "trc-pingpong: invalid sweep '0'" "  named"
+expect_exit 2 "a sweep of -1 bytes exits 2" -- trc-pingpong --sweep -1
+is "$(cat "$err")" "trc-pingpong: invalid sweep '-1'" "  named"
+for bad in -1 11 1e400 nan 1s ''; do
+	expect_exit 2 "--idle '$bad' exits 2" -- trc-pingpong --idle "$bad"
+	is "$(cat "$err")" "trc-pingpong: invalid idle '$bad'" "  named"
+done
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
 is "$(cat "$err")" "trc-pingpong: the point-to-point operations, poll and iprobe need 2 ranks" "one rank is refused"
 done_testing
