@@ -46,12 +46,8 @@ pair() {
 	bcpu=$(sort -n "$dir/base" | awk 'NR == 3 { print $1 }')
 	cpu=$(sort -n "$dir/runs" | awk 'NR == 3 { print $1 }')
 	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
-	# runstat's milliseconds: a run under one (a short form's) counts
-	# half of one, not a division by zero.
 	awk -v name="$name" -v nf="$nf" -v n="$n" -v cpu="$cpu" -v bcpu="$bcpu" \
 	    -v rss="$rss" 'BEGIN {
-		if (cpu <= 0) cpu = 0.0005
-		if (bcpu <= 0) bcpu = 0.0005
 		printf "  %-30s %9.3f %12.2f %9.1f %9.2fx   (trc %.3f s)\n", name,
 		    cpu, nf / cpu / 1e6, rss / 1024, (nf / cpu) / (n / bcpu), bcpu }'
 }

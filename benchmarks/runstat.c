@@ -1,8 +1,11 @@
 /*
  * runstat - run a command and print its CPU seconds (user + system)
  * and peak resident memory in kilobytes, from the kernel's rusage of
- * the child: "cpu=1.234 maxrss=5120".  Standard input and output are
- * the command's; the figures go to standard error.
+ * the child: "cpu=1.234567 maxrss=5120", the seconds to the
+ * microsecond the kernel counts in (a short form's run of a
+ * millisecond or less is not 0, which the rates divide by).  Standard
+ * input and output are the command's; the figures go to standard
+ * error.
  */
 #define _DEFAULT_SOURCE	/* wait4 */
 
@@ -36,7 +39,7 @@ main(int argc, char **argv)
 		perror("runstat: wait4");
 		return 2;
 	}
-	fprintf(stderr, "cpu=%.3f maxrss=%ld\n",
+	fprintf(stderr, "cpu=%.6f maxrss=%ld\n",
 	    ru.ru_utime.tv_sec + ru.ru_stime.tv_sec +
 	    (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6, ru.ru_maxrss);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
