@@ -17,9 +17,10 @@
  * unsuccessful MPI_Iprobe, each the mean of POLLS calls in a loop on
  * rank 1 while no message can come.  send-cold, isend-cold and
  * recv-late-cold are send, isend and recv-late timed on a rank that
- * first swept its caches (--sweep bytes, 4 MiB), as a program's
- * computation does between its calls: the transport's code and data
- * (the kernel's, for TCP) come from memory again.  A collective's time is the
+ * first swept its caches (--sweep bytes, 4 MiB) and then idled
+ * (--idle seconds, none), as a program's computation does between its
+ * calls: the transport's code and data (the kernel's, for TCP) come
+ * from memory again.  A collective's time is the
  * largest over the ranks, the cost trc-scale adds to the latest begin.
  * barrier-cold ... alltoall-cold: rank 0 sweeps its caches while the
  * others wait in the collective, and its time is rank 0's: the cost
@@ -139,19 +140,29 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 	return MPI_Wtime() - t;
 }
 
+/* Spin for sec seconds without entering MPI: a rank busy computing. */
+static void
+spin(double sec)
+{
+	double t0 = MPI_Wtime();
+
+	while (MPI_Wtime() - t0 < sec)
+		;
+}
+
 /*
- * sweep: evict this rank's caches (sweepb bytes, by default 4 MiB,
- * twice a large L2) by writing a byte of every line, as a computation
- * over an array does; then spin idle seconds (--idle, default 0),
- * touching no memory, as a computation in registers does.
+ * go_cold: what a cold operation's rank does before its call, as a
+ * program's computation does between its calls: evict its caches
+ * (sweepb bytes, by default 4 MiB, twice a large L2, none with
+ * --sweep 0) by writing a byte of every line, as a computation over an
+ * array does; then spin idle seconds (--idle, default 0), touching no
+ * memory, as a computation in registers does.
  */
 static long sweepb = 4L << 20;
 static double idle;
 
-static void spin(double);
-
 static void
-sweep(void)
+go_cold(void)
 {
 	static volatile unsigned char *buf;
 	long i;
@@ -161,18 +172,7 @@ sweep(void)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	for (i = 0; i < sweepb; i += 64)
 		buf[i]++;
-	if (idle > 0)
-		spin(idle);
-}
-
-/* Spin for sec seconds without entering MPI: a rank busy computing. */
-static void
-spin(double sec)
-{
-	double t0 = MPI_Wtime();
-
-	while (MPI_Wtime() - t0 < sec)
-		;
+	spin(idle);
 }
 
 /*
@@ -311,7 +311,7 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
  * in the barrier, whose progress would take it early), and waits for
  * rank 1's word that it has it before the next barrier (whose message
  * would otherwise be taken inside the timed receive).  tr holds rank
- * 1's times on rank 0.  recv-late-cold: rank 1 sweeps its caches first.
+ * 1's times on rank 0.  recv-late-cold: rank 1 goes cold first (go_cold).
  */
 static void
 recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
@@ -330,7 +330,7 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
 				    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			} else if (rank == 1) {
 				if (phase == 1 && op == OP_RECVLATECOLD)
-					sweep();
+					go_cold();
 				spin(late);
 				t0 = MPI_Wtime();
 				MPI_Recv(rbuf, b, MPI_BYTE, 0, 0,
@@ -367,8 +367,8 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
 }
 
 /*
- * A cold collective (coll_cold): after the barrier rank 0 sweeps its
- * caches while every other rank enters the collective and waits in it;
+ * A cold collective (coll_cold): after the barrier rank 0 goes cold
+ * (go_cold) while every other rank enters the collective and waits in it;
  * t[] is rank 0's time, from its entry, the last, to its end.  (The
  * root of the rooted ones is rank 0, which comes last.)
  */
@@ -381,7 +381,7 @@ coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 	for (i = -1; i < reps; i++) {
 		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 0)
-			sweep();
+			go_cold();
 		d = collective(WARM(op), sbuf, rbuf, b);
 		if (i >= 0)
 			t[i] = d;
@@ -392,7 +392,7 @@ coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 }
 
 /*
- * send-cold, isend-cold: rank 0 sweeps its caches after the barrier,
+ * send-cold, isend-cold: rank 0 goes cold (go_cold) after the barrier,
  * then times an MPI_Send (MPI_Isend, its MPI_Wait after the clock
  * stops) to rank 1, whose MPI_Recv waits, as send and isend.
  */
@@ -406,7 +406,7 @@ send_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 	for (i = -1; i < reps; i++) {
 		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 0) {
-			sweep();
+			go_cold();
 			t0 = MPI_Wtime();
 			if (op == OP_SENDCOLD)
 				MPI_Send(sbuf, b, MPI_BYTE, 1, 0,
