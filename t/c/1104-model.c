@@ -43,6 +43,27 @@ model(const char *name, const struct trc_model_conf *conf)
 	return m;
 }
 
+/* c's op (its length with it); its other fields as they were. */
+static void
+coll_op(struct trc_coll_call *c, const char *op)
+{
+	c->op = op;
+	c->oplen = strlen(op);
+}
+
+/* A call of op with b bytes on size ranks, d recorded, no computation
+ * before it (warm). */
+static void
+coll_new(struct trc_coll_call *c, const char *op, int64_t b, int32_t size,
+    int64_t d)
+{
+	memset(c, 0, sizeof(*c));
+	coll_op(c, op);
+	c->bytes = b;
+	c->size = size;
+	c->d = d;
+}
+
 int
 main(void)
 {
@@ -102,18 +123,11 @@ main(void)
 	    "fit: a wait on a send the base hands over (send-sync), as recorded");
 	is_int(m->ops->comp(m->state, 3, 1000, &dp), 0, "fit: comp");
 	is_int(dp, 500, "fit: K = 0.5");
-	memset(&cc, 0, sizeof(cc));
-	cc.op = "bcast";
-	cc.oplen = 5;
-	cc.bytes = 1000;
-	cc.size = 2;
-	cc.comm = 0;
-	cc.d = 77;
+	coll_new(&cc, "bcast", 1000, 2, 77);
 	is_int(m->ops->coll(m->state, &cc), 10000, "fit: bcast on 2 ranks as fitted");
 	cc.size = 8;
 	is_int(m->ops->coll(m->state, &cc), 30000, "fit: 3 rounds on 8");
-	cc.op = "scan";
-	cc.oplen = 4;
+	coll_op(&cc, "scan");
 	is_int(m->ops->coll(m->state, &cc), 77, "fit: no row, as recorded");
 	is_int(m->ops->bound(m->state, 3, TRC_PHASE_COMP, 100, 1000), 600, "fit: bound of computation, K dt");
 	is_int(m->ops->bound(m->state, 3, TRC_PHASE_SEND, 100, 1000), 100, "fit: bound of a fitted send");
@@ -161,12 +175,7 @@ main(void)
 	conf.path = file("cc.fit", "allreduce 0 inf 1e-6 0\n"
 	    "allreduce-cold 0 inf 9e-6 0\n");
 	m = model("fit", &conf);
-	memset(&cc, 0, sizeof(cc));
-	cc.op = "allreduce";
-	cc.oplen = 9;
-	cc.bytes = 8;
-	cc.size = 2;
-	cc.d = 77;
+	coll_new(&cc, "allreduce", 8, 2, 77);
 	cc.idle = TRC_COLD_NS - 1;
 	cc.idle_p2p = TRC_COLD_NS - 1;
 	is_int(m->ops->coll(m->state, &cc), 1000, "fit: 19.999 us since the last collective: allreduce 1 us");
@@ -174,8 +183,7 @@ main(void)
 	is_int(m->ops->coll(m->state, &cc), 9000, "fit: 20 us, the transport unused since: allreduce-cold 9 us");
 	cc.idle_p2p = TRC_COLD_NS - 1;
 	is_int(m->ops->coll(m->state, &cc), 5000, "fit: 20 us, a receive since: half way, 1 + (9 - 1) / 2 us");
-	cc.op = "bcast";
-	cc.oplen = 5;
+	coll_op(&cc, "bcast");
 	is_int(m->ops->coll(m->state, &cc), 77, "fit: no row, cold or warm: as recorded");
 	trc_model_free(m);
 
@@ -188,8 +196,7 @@ main(void)
 		return 2;
 	conf.base = cbase;
 	m = model("fit", &conf);
-	cc.op = "allreduce";
-	cc.oplen = 9;
+	coll_op(&cc, "allreduce");
 	cc.idle = TRC_COLD_NS;
 	cc.idle_p2p = 0;
 	cc.d = 6000;
@@ -250,8 +257,7 @@ main(void)
 	is_int(m->ops->recv(m->state, &mp, 5, 9999), 105, "loggp: a receive costs o");
 	is_int(m->ops->wait(m->state, 0, 5, 9999, -1), 105, "loggp: a wait costs o");
 	is_int(m->ops->bound(m->state, 0, TRC_PHASE_RECV, 5, 9999), 5, "loggp: bound no later than its costs");
-	cc.op = "bcast";
-	cc.oplen = 5;
+	coll_op(&cc, "bcast");
 	cc.bytes = 1000;
 	cc.size = 8;
 	is_int(m->ops->coll(m->state, &cc), 6600, "loggp: binomial bcast on 8, 3 (L + 2o + G b)");
@@ -282,11 +288,7 @@ main(void)
 	m->ops->handover(m->state, &mp, 20000, &x);
 	is_int(x.depart, 23200, "loggp: to a receiver from computation, o + oc + L + o");
 	mp.idle = 0;
-	memset(&cc, 0, sizeof(cc));
-	cc.op = "allreduce";
-	cc.oplen = 9;
-	cc.bytes = 8;
-	cc.size = 2;
+	coll_new(&cc, "allreduce", 8, 2, 0);
 	warm = m->ops->coll(m->state, &cc);
 	cc.idle = cc.idle_p2p = TRC_COLD_NS;
 	is_int(m->ops->coll(m->state, &cc) - warm, 2000, "loggp: a cold allreduce costs oc more");
