@@ -9,9 +9,18 @@
 #include "trc.h"
 #include "swar.h"
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 #include "fmt/fmt.h"
+
+/* The usual line's window also by AVX-512BW where the CPU has it
+ * (chosen at run time): GCC or clang on x86-64. */
+#if SWAR_LE && defined(__SSE2__) && defined(__x86_64__) && \
+    (defined(__clang__) || __GNUC__ >= 7)
+#define TRC_AVX512	1
+#else
+#define TRC_AVX512	0
+#endif
 
 static const char *kind_names[TRC_NKINDS] = {
 	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK"
@@ -713,6 +722,23 @@ window_at(const char *p, struct window *w)
 	w->nondigits = ~digits;
 }
 
+#if TRC_AVX512
+/* The same three masks from one 64-byte load, where the CPU has
+ * AVX-512BW: its compares give the masks themselves. */
+static inline __attribute__((target("avx512bw"))) void
+window_at512(const char *p, struct window *w)
+{
+	const __m512i v = _mm512_loadu_si512((const void *)p);
+
+	w->ends = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(' ')) |
+	    UINT64_C(1) << 63;
+	w->eqs = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('=')) |
+	    UINT64_C(1) << 63;
+	w->nondigits = ~_mm512_cmplt_epu8_mask(_mm512_sub_epi8(v,
+	    _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
+}
+#endif
+
 /* The value of the n digits (1 to 8) at p, which are digits. */
 static inline __attribute__((always_inline)) uint64_t
 digits_value(const char *p, unsigned n)
@@ -728,24 +754,30 @@ digits_value(const char *p, unsigned n)
 	return (x & 0x00FF00FF) * 6553601 >> 16;
 }
 
+#if TRC_AVX512
+#define WINDOW(p, w)	(wide ? window_at512(p, w) : window_at(p, w))
+#else
+#define WINDOW(p, w)	window_at(p, w)
+#endif
+
 /* The bits below bit n (n <= 8). */
 static const unsigned char low_bits[9] = {
 	0, 1, 3, 7, 15, 31, 63, 127, 255
 };
 
 /*
- * The usual line read with SSE2, 64 bytes at a time: the masks of a
- * window bound every field with no byte loop, and each field is read
+ * The usual line read 64 bytes at a time, by SSE2 or, wide, AVX-512BW
+ * (window_at512): the masks of a window bound every field with no byte loop, and each field is read
  * from one load.  1 with the event, or 0 for anything else (tabs, two
  * blanks, a field unlike the usual, an invalid value), which the
  * eight-byte path decides.  A window starts where the newline is not
- * before it, so the caller's padding covers its 64 bytes.  Made twice,
- * fields_only constant in each, and apart from the rest, so that the
+ * before it, so the caller's padding covers its 64 bytes.  Made four
+ * times, fields_only and wide constant in each, and apart from the rest, so that the
  * loop keeps its variables in registers.
  */
 static inline __attribute__((always_inline)) int
-line_sse2(const char *s, struct trc_event *ev, const int fields_only,
-    char err[TRC_ERRLEN], const char **stop)
+line_window(const char *s, struct trc_event *ev, const int fields_only,
+    const int wide, char err[TRC_ERRLEN], const char **stop)
 {
 	struct trc_attr *a = ev->attr, one;
 	struct trc_str val;
@@ -756,7 +788,7 @@ line_sse2(const char *s, struct trc_event *ev, const int fields_only,
 	unsigned b, k, e, n, slot;
 	int kind, code;
 
-	window_at(s, &w);
+	WINDOW(s, &w);
 	/* The time: 1 to 8 digits, a point, 9 digits and a blank. */
 	n = (unsigned)__builtin_ctzll(w.nondigits | UINT64_C(1) << 63);
 	b = (unsigned)__builtin_ctzll(w.ends);
@@ -793,7 +825,7 @@ line_sse2(const char *s, struct trc_event *ev, const int fields_only,
 			if (k == 0)
 				return 0;	/* a field of 63 bytes or more */
 			base += k;
-			window_at(base, &w);
+			WINDOW(base, &w);
 			k = 0;
 			b = (unsigned)__builtin_ctzll(w.ends);
 			if (b == 63)
@@ -841,14 +873,14 @@ line_sse2(const char *s, struct trc_event *ev, const int fields_only,
 static int parse_event(const char *, const char *, struct trc_event *, int,
     char [TRC_ERRLEN], const char **);
 
-/* A padded line, the usual one by line_sse2, any other by parse_event
- * (again from the start: line_sse2 may have set some fields). */
+/* A padded line, the usual one by line_window, any other by parse_event
+ * (again from the start: line_window may have set some fields). */
 static int __attribute__((noinline))
 padded_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
 	event_clear(ev);
-	if (line_sse2(s, ev, 1, err, stop))
+	if (line_window(s, ev, 1, 0, err, stop))
 		return 0;
 	return parse_event(s, NULL, ev, 1, err, stop);
 }
@@ -858,10 +890,32 @@ padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
 	event_clear(ev);
-	if (line_sse2(s, ev, 0, err, stop))
+	if (line_window(s, ev, 0, 0, err, stop))
 		return 0;
 	return parse_event(s, NULL, ev, 0, err, stop);
 }
+
+#if TRC_AVX512
+static int __attribute__((noinline, target("avx512bw")))
+padded_fields512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	event_clear(ev);
+	if (line_window(s, ev, 1, 1, err, stop))
+		return 0;
+	return parse_event(s, NULL, ev, 1, err, stop);
+}
+
+static int __attribute__((noinline, target("avx512bw")))
+padded_all512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	event_clear(ev);
+	if (line_window(s, ev, 0, 1, err, stop))
+		return 0;
+	return parse_event(s, NULL, ev, 0, err, stop);
+}
+#endif
 #endif
 
 /*
@@ -979,10 +1033,33 @@ trc_parse_event(const char *s, const char *end, struct trc_event *ev,
 	return parse_event(s, end, ev, 0, err, stop);
 }
 
+#if TRC_AVX512
+static int wide = -1;	/* AVX-512BW's window in use: -1 until chosen */
+#endif
+
+int
+trc_parse_wide(int want)
+{
+#if TRC_AVX512
+	wide = want && __builtin_cpu_supports("avx512bw");
+	return wide;
+#else
+	(void)want;
+	return 0;
+#endif
+}
+
 int
 trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
     char err[TRC_ERRLEN], const char **stop)
 {
+#if TRC_AVX512
+	if (wide < 0)
+		trc_parse_wide(1);
+	if (wide)
+		return fields_only ? padded_fields512(s, ev, err, stop) :
+		    padded_all512(s, ev, err, stop);
+#endif
 #if SWAR_LE && defined(__SSE2__)
 	return fields_only ? padded_fields(s, ev, err, stop) :
 	    padded_all(s, ev, err, stop);

@@ -19,7 +19,7 @@
 #include "fmt/fmt.h"
 
 #define BUFSIZE		(1 << 20)
-#define MAPWIN		(1 << 18)	/* a mapped window, at least */
+#define MAPWIN		(1 << 20)	/* a mapped window, at least */
 #define MAXEXTRA	(1 << 20)
 
 struct trc_reader {

@@ -54,6 +54,21 @@ is_str(const char *got, const char *want, const char *name)
 	return same;
 }
 
+/* n tests not run here, each "ok # skip" with the reason. */
+static inline void
+skip(int n, const char *fmt, ...)
+{
+	va_list ap;
+
+	while (n-- > 0) {
+		printf("ok %d # skip ", ++tap_n);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		putchar('\n');
+	}
+}
+
 static inline int
 done_testing(void)
 {

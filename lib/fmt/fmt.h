@@ -77,6 +77,10 @@ trc_find_nl(char *p, const char *end)
  */
 int		 trc_parse_padded(const char *s, struct trc_event *,
 		    int fields_only, char err[TRC_ERRLEN], const char **stop);
+/* Its usual line by AVX-512BW's 64-byte compares (want 1, the default
+ * where the CPU has them) or SSE2's 16-byte ones (0): the width in use
+ * after, 1 or 0.  For the tests, which check that both agree. */
+int		 trc_parse_wide(int want);
 
 /* lines.c: lines of a text format, NUL-terminated in place, CR dropped. */
 struct trc_lines;

@@ -1,9 +1,9 @@
 /*
  * The line parser's paths agree: a line parsed on its own (the byte
  * loops), where it lies padded in a reader's buffer (the 64-byte SIMD
- * path where the machine has one, else eight bytes at a time), and so
- * for a caller of fields only, must give the same event or the same
- * error.  Lines are drawn at random from pieces of usual and unusual
+ * path where the machine has one, by SSE2 and, where the CPU has it,
+ * by AVX-512BW, else eight bytes at a time), and so for a caller of
+ * fields only, must give the same event or the same error.  Lines are drawn at random from pieces of usual and unusual
  * lines: long ones that cross the 64-byte windows, req= lists, '*',
  * tabs, two blanks, CRs, keys without '=', numbers too long for a
  * field, NUL bytes.
@@ -124,20 +124,45 @@ same(int rc1, const struct trc_event *a, const char *e1, int rc2,
 	return 1;
 }
 
+/* The padded parse of the line at p, fields only or all, against the
+ * line's own parse: 1 when they agree. */
+static int
+padded_agrees(const char *p, size_t len, int fields_only, int rc0,
+    const struct trc_event *ev0, const char *err0)
+{
+	static struct trc_event ev;
+	char err[TRC_ERRLEN] = "";
+	const char *stop;
+	int rc;
+
+	rc = trc_parse_padded(p, &ev, fields_only, err, &stop);
+	if (rc == 0 && stop != p + len) {
+		rc = -1;	/* as the reader says for a NUL */
+		snprintf(err, TRC_ERRLEN, "NUL byte in line");
+	}
+	if (fields_only && rc == 0 && ev.nattr != 0)
+		return 0;
+	return same(rc0, ev0, err0, rc, &ev, err, !fields_only);
+}
+
 int
 main(void)
 {
 	static char line[512], padded[512 + TRC_PARSE_PAD];
-	static struct trc_event ev[3];
-	char err[3][TRC_ERRLEN];
+	static struct trc_event ev[2];
+	static const char *const how[2] = { "SSE2", "AVX-512BW" };
+	char err[2][TRC_ERRLEN];
 	const char *stop;
-	int rc[3], i, bad = 0, errors = 0, fields_only_bad = 0;
+	int rc[2], i, w, widths, bad = 0, errors = 0;
+	int fields_bad[2] = { 0, 0 }, all_bad[2] = { 0, 0 };
 	size_t len, shift;
 
+	/* Both windows where the CPU has AVX-512BW, else the one. */
+	widths = 1 + trc_parse_wide(1);
 	for (i = 0; i < 200000; i++) {
 		make_line(line, sizeof(line) - 64);
 		len = strlen(line);
-		err[0][0] = err[1][0] = err[2][0] = '\0';
+		err[0][0] = err[1][0] = '\0';
 		rc[0] = trc_parse_line(line, len, &ev[0], err[0]);
 		/* Padded as in a reader's buffer: the line at any offset,
 		 * its newline, then other lines' bytes. */
@@ -151,30 +176,36 @@ main(void)
 			rc[1] = -1;	/* as the reader says for a NUL */
 			snprintf(err[1], TRC_ERRLEN, "NUL byte in line");
 		}
-		rc[2] = trc_parse_padded(padded + shift, &ev[2], 1, err[2],
-		    &stop);
-		if (rc[2] == 0 && stop != padded + shift + len) {
-			rc[2] = -1;
-			snprintf(err[2], TRC_ERRLEN, "NUL byte in line");
-		}
 		errors += rc[0] < 0;
 		if (!same(rc[0], &ev[0], err[0], rc[1], &ev[1], err[1], 1)) {
 			if (bad++ < 5)
 				printf("# differ: \"%s\": %d '%s' / %d '%s'\n",
 				    line, rc[0], err[0], rc[1], err[1]);
 		}
-		if (!same(rc[0], &ev[0], err[0], rc[2], &ev[2], err[2], 0) ||
-		    (rc[2] == 0 && ev[2].nattr != 0)) {
-			if (fields_only_bad++ < 5)
-				printf("# fields only differ: \"%s\": %d '%s' / "
-				    "%d '%s'\n", line, rc[0], err[0], rc[2],
-				    err[2]);
+		for (w = 0; w < widths; w++) {
+			trc_parse_wide(w);
+			if (!padded_agrees(padded + shift, len, 1, rc[0],
+			    &ev[0], err[0]) && fields_bad[w]++ < 5)
+				printf("# %s, fields only, differs: \"%s\"\n",
+				    how[w], line);
+			if (!padded_agrees(padded + shift, len, 0, rc[0],
+			    &ev[0], err[0]) && all_bad[w]++ < 5)
+				printf("# %s, all fields, differs: \"%s\"\n",
+				    how[w], line);
 		}
 	}
 	ok(bad == 0, "200000 random lines: padded and unpadded parses agree "
 	    "(%d differ)", bad);
-	ok(fields_only_bad == 0, "and so for a caller of fields only (%d "
-	    "differ)", fields_only_bad);
+	for (w = 0; w < 2; w++) {
+		if (w == widths) {
+			skip(2, "this CPU has no %s", how[w]);
+			break;
+		}
+		ok(fields_bad[w] == 0, "and so by %s for a caller of fields "
+		    "only (%d differ)", how[w], fields_bad[w]);
+		ok(all_bad[w] == 0, "and so by %s for a caller of all fields "
+		    "(%d differ)", how[w], all_bad[w]);
+	}
 	/* The draw must exercise both outcomes to mean anything. */
 	ok(errors > 20000 && errors < 180000, "both valid and invalid lines "
 	    "drawn (%d invalid)", errors);
