@@ -1049,23 +1049,39 @@ trc_parse_wide(int want)
 #endif
 }
 
-int
-trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
-    char err[TRC_ERRLEN], const char **stop)
+#if !(SWAR_LE && defined(__SSE2__))
+static int
+padded_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return parse_event(s, NULL, ev, 1, err, stop);
+}
+
+static int
+padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return parse_event(s, NULL, ev, 0, err, stop);
+}
+#endif
+
+trc_padded_fn
+trc_parse_padded_fn(int fields_only)
 {
 #if TRC_AVX512
 	if (wide < 0)
 		trc_parse_wide(1);
 	if (wide)
-		return fields_only ? padded_fields512(s, ev, err, stop) :
-		    padded_all512(s, ev, err, stop);
+		return fields_only ? padded_fields512 : padded_all512;
 #endif
-#if SWAR_LE && defined(__SSE2__)
-	return fields_only ? padded_fields(s, ev, err, stop) :
-	    padded_all(s, ev, err, stop);
-#else
-	return parse_event(s, NULL, ev, fields_only, err, stop);
-#endif
+	return fields_only ? padded_fields : padded_all;
+}
+
+int
+trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
+    char err[TRC_ERRLEN], const char **stop)
+{
+	return trc_parse_padded_fn(fields_only)(s, ev, err, stop);
 }
 
 int

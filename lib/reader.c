@@ -27,6 +27,7 @@ struct trc_reader {
 	struct trc_src	*src;
 	const struct trc_format *fmt;
 	struct trc_open_opts opts;
+	trc_padded_fn	 parse;		/* the usual line's parser */
 	struct trc_drops drops;
 	int		 eof;
 	int		 failed;
@@ -110,6 +111,7 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 		return NULL;
 	if (opts != NULL)
 		r->opts = *opts;
+	r->parse = trc_parse_padded_fn(r->opts.fields_only);
 	r->rank_last.elsize = sizeof(int64_t);
 	r->name = strdup(stdin_ ? "<stdin>" : path);
 	/* Padded past its end for trc_parse_event's wide loads,
@@ -589,8 +591,7 @@ text_fast(struct trc_reader *r, struct trc_event *ev)
 	 * hardware's prefetch stops at a page's end: ask ahead. */
 	__builtin_prefetch(s + 1024);
 	r->line++;
-	if (trc_parse_padded(s, ev, r->opts.fields_only, r->perr,
-	    &stop) < 0)
+	if (r->parse(s, ev, r->perr, &stop) < 0)
 		return trc_fail(r, "%s", r->perr);
 	if (*stop != '\n')
 		return trc_fail(r, "NUL byte in line");
