@@ -12,7 +12,10 @@
  * send-late is a blocking MPI_Send whose receiver computes for a known
  * time before it posts the receive: it shows whether a send of that
  * size ends on its own or waits for the receiver, which the send and
- * recv timings, the receiver always waiting, cannot.  poll is the
+ * recv timings, the receiver always waiting, cannot; send-busy is the
+ * same with the receiver inside MPI all that time, polling: whether a
+ * send that waits is taken by the receiver's progress in any call, or
+ * only by its receive.  poll is the
  * cost of one unsuccessful MPI_Test of a posted receive, iprobe of one
  * unsuccessful MPI_Iprobe, each the mean of POLLS calls in a loop on
  * rank 1 while no message can come.  send-cold, isend-cold and
@@ -50,6 +53,7 @@ enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
 	OP_REDUCE, OP_ALLREDUCE, OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL,
 	OP_POLL, OP_IPROBE, OP_SENDCOLD, OP_ISENDCOLD, OP_RECVLATECOLD,
+	OP_SENDBUSY,
 	/* The collectives again, cold, in the same order. */
 	OP_BARRIERCOLD, OP_BCASTCOLD, OP_REDUCECOLD, OP_ALLREDUCECOLD,
 	OP_GATHERCOLD, OP_SCATTERCOLD, OP_ALLGATHERCOLD, OP_ALLTOALLCOLD, NOPS
@@ -59,7 +63,7 @@ static const char *const opname[NOPS] = {
 	"send", "recv", "send-late", "recv-late", "isend", "barrier", "bcast",
 	"reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
 	"poll", "iprobe", "send-cold", "isend-cold", "recv-late-cold",
-	"barrier-cold", "bcast-cold", "reduce-cold", "allreduce-cold",
+	"send-busy", "barrier-cold", "bcast-cold", "reduce-cold", "allreduce-cold",
 	"gather-cold", "scatter-cold", "allgather-cold", "alltoall-cold"
 };
 
@@ -235,16 +239,25 @@ bydouble(const void *a, const void *b)
  * computes for LATE seconds after the barrier before it posts the
  * MPI_Recv.  LATE is four times the median send time of this size
  * with the receiver waiting (t[] when send was just measured, else
- * measured here), and at least MINLATE.  A send that completes on its
- * own (eager) takes about as long as with the receiver waiting; one
- * that waits for the receiver (synchronous, rendezvous, or a transport
- * that hands the message over only inside the receiver's MPI call)
- * takes LATE more.  trc-fit tells the two apart.
+ * measured here: receiver_delay), and at least MINLATE.  A send that
+ * completes on its own (eager) takes about as long as with the
+ * receiver waiting; one that waits for the receiver (synchronous,
+ * rendezvous, or a transport that hands the message over only inside
+ * the receiver's MPI call) takes LATE more.  trc-fit tells the two
+ * apart.
+ *
+ * send-busy: the same, but rank 1 spends LATE inside MPI, polling
+ * (MPI_Iprobe for a message never sent), as a rank blocked in another
+ * call does.  A send the receiver's progress takes (Open MPI's shared
+ * memory below its eager limit: the receiver's progress copies the
+ * message out and frees the sender's fragment) ends about as fast as
+ * with the receiver waiting; a rendezvous still waits for the receive
+ * that matches it.
  */
 #define MINLATE	20e-6
 
-static void
-send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
+static double
+receiver_delay(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
 {
 	double late = 0, *v, t0;
 	int i, n = reps < 20 ? reps : 20;
@@ -278,6 +291,16 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
 		for (i = -1; i < n; i++)
 			MPI_Barrier(MPI_COMM_WORLD);
 	MPI_Bcast(&late, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	return late;
+}
+
+static void
+send_late(enum op op, char *sbuf, char *rbuf, int b, int reps, double late,
+    double *t)
+{
+	double t0;
+	int i, flag = 0;
+
 	for (i = -1; i < reps; i++) {
 		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 0) {
@@ -286,15 +309,23 @@ send_late(char *sbuf, char *rbuf, int b, int reps, double *t, int have)
 			if (i >= 0)
 				t[i] = MPI_Wtime() - t0;
 		} else if (rank == 1) {
-			spin(late);
+			if (op == OP_SENDLATE)
+				spin(late);
+			else
+				for (t0 = MPI_Wtime(); MPI_Wtime() - t0 < late;)
+					MPI_Iprobe(0, 5, MPI_COMM_WORLD, &flag,
+					    MPI_STATUS_IGNORE);
+			if (flag)
+				fail_msg("a poll found a message never sent");
 			MPI_Recv(rbuf, b, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
 			    MPI_STATUS_IGNORE);
 		}
 	}
 	if (rank == 0) {
-		fprintf(out, "# send-late %d: receiver late by %.9f s\n", b, late);
+		fprintf(out, "# %s %d: receiver %s for %.9f s\n", opname[op], b,
+		    op == OP_SENDLATE ? "late" : "polling", late);
 		for (i = 0; i < reps; i++)
-			fprintf(out, "send-late %d %.9f\n", b, t[i]);
+			fprintf(out, "%s %d %.9f\n", opname[op], b, t[i]);
 	}
 }
 
@@ -478,15 +509,15 @@ main(int argc, char *argv[])
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ NULL, 0, NULL, 0 }
 	};
-	char defops[] = "send,recv,send-late,recv-late,isend,barrier,bcast,reduce,"
-	    "allreduce,gather,scatter,allgather,alltoall,poll,iprobe,send-cold,"
-	    "isend-cold,recv-late-cold,barrier-cold,bcast-cold,reduce-cold,"
-	    "allreduce-cold,gather-cold,scatter-cold,allgather-cold,"
-	    "alltoall-cold";
+	char defops[] = "send,recv,send-late,send-busy,recv-late,isend,"
+	    "barrier,bcast,reduce,allreduce,gather,scatter,allgather,alltoall,"
+	    "poll,iprobe,send-cold,isend-cold,recv-late-cold,barrier-cold,"
+	    "bcast-cold,reduce-cold,allreduce-cold,gather-cold,scatter-cold,"
+	    "allgather-cold,alltoall-cold";
 	struct trc_hostcond host[2];
 	char *sbuf, *rbuf, *outbuf = NULL;
 	size_t outlen = 0;
-	double *t, *tmax;
+	double *t, *tmax, late = 0;
 	int64_t mine[2], *cond = NULL;
 	long maxb = 4L << 20, b, p;
 	int want[NOPS], reps = 100, c, i, k;
@@ -521,7 +552,8 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
-	    want[OP_SENDLATE] || want[OP_RECVLATE] || want[OP_ISEND] ||
+	    want[OP_SENDLATE] || want[OP_SENDBUSY] || want[OP_RECVLATE] ||
+	    want[OP_ISEND] ||
 	    want[OP_POLL] || want[OP_IPROBE] || want[OP_SENDCOLD] ||
 	    want[OP_ISENDCOLD] || want[OP_RECVLATECOLD]))
 		fail_msg("the point-to-point operations, poll and iprobe "
@@ -580,9 +612,15 @@ main(int argc, char *argv[])
 						fprintf(out, "recv %ld %.9f\n", b, tmax[i]);
 				}
 			}
+			if (want[OP_SENDLATE] || want[OP_SENDBUSY])
+				late = receiver_delay(sbuf, rbuf, (int)b, reps,
+				    t, want[OP_SEND] || want[OP_RECV]);
 			if (want[OP_SENDLATE])
-				send_late(sbuf, rbuf, (int)b, reps, t,
-				    want[OP_SEND] || want[OP_RECV]);
+				send_late(OP_SENDLATE, sbuf, rbuf, (int)b,
+				    reps, late, t);
+			if (want[OP_SENDBUSY])
+				send_late(OP_SENDBUSY, sbuf, rbuf, (int)b,
+				    reps, late, t);
 			if (want[OP_RECVLATE])
 				recv_late(sbuf, rbuf, (int)b, reps, t, tmax,
 				    OP_RECVLATE);

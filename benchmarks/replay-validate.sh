@@ -37,6 +37,8 @@
 #    trc-fit), against the observed total time (median).  The same
 #    prediction with ratios from the full runs themselves (base against
 #    each observed run) says how much of the error is the model's.
+#    With more ranks than cores the target shares them: trc-scale
+#    --cores, whose prediction is then a lower bound (trc-scale(1)).
 #
 # Every run is traced with TRC_CLOCK=both: each event also carries the
 # CPU time of its rank since the one before (heat's regions hold
@@ -171,10 +173,13 @@ for np in $nps; do
 		done
 	done <"$d/reps"
 
-	trc-scale -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
+	cores=
+	[ "$np" -gt "$(nproc)" ] && cores="--cores $(nproc)"
+	# shellcheck disable=SC2086
+	trc-scale $cores -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
 	    "$d/base.trc" >"$d/pred.trc"
 	p=$(span "$d/pred.trc") o=$(median <"$d/obs.spans")
-	echo "== $np ranks: base $(span "$d/base.trc") s; predicted $p s; observed $o s" \
+	echo "== $np ranks: base $(span "$d/base.trc") s; predicted${cores:+ ($cores)} $p s; observed $o s" \
 	    "(median of $reps: $(tr '\n' ' ' <"$d/obs.spans" | sed 's/ $//')); error $(pct "$p" "$o")%"
 	# The same prediction with the ratios measured against the full
 	# runs themselves: what the model makes of exact ratios, so that
@@ -183,7 +188,8 @@ for np in $nps; do
 	for i in $(seq "$reps"); do pairs="$pairs $d/base.trc $d/obs.$i.trc"; done
 	# shellcheck disable=SC2086
 	trc-ratios $pairs >"$d/ratios.full" 2>/dev/null
-	trc-scale -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
+	# shellcheck disable=SC2086
+	trc-scale $cores -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
 	    "$d/base.trc" >"$d/pred.full.trc" 2>/dev/null
 	pf=$(span "$d/pred.full.trc")
 	echo "   with ratios from the full runs instead: predicted $pf s, error $(pct "$pf" "$o")%"

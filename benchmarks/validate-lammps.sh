@@ -41,13 +41,15 @@ melt() {
 echo "== validate-lammps: melt, $steps steps, $np ranks on $(nproc) cores; tcp -> shm and shm -> tcp"
 echo "   load average at start: $(load)"
 echo "== communication: trc-pingpong on both machines up to $maxb bytes, fitted"
-ops=send,recv,send-late,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,bcast,reduce,allreduce
+ops=send,recv,send-late,send-busy,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,bcast,reduce,allreduce
 quiet
 for m in tcp shm; do
 	eval "mca=\$mca_$m"
 	mpirun -np $np $mca trc-pingpong --repetitions "${PREPS:-100}" -m "$maxb" --operations $ops >"$out/$m.meas"
 	trc-fit "$out/$m.meas" >"$out/$m.fit"
-	printf '   %s send-sync: %s\n' "$m" "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
+	printf '   %s send-sync: %s send-progress: %s\n' "$m" \
+	    "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")" \
+	    "$(awk '$1 == "send-progress" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
 done
 for d in tcp-shm shm-tcp; do
 	: >"$out/$d.errors"

@@ -86,7 +86,9 @@ for m in tcp shm; do
 	    "$(fit "$out/$m.fit" recv $halo)" "$(fit "$out/$m.fit" recv-late $halo)" \
 	    "$(fit "$out/$m.fit" recv-late-cold $halo)" "$(fit "$out/$m.fit" allreduce 4)" \
 	    "$(grep -v '^#' "$out/$m.loggp" | tr -s ' \n' '  ')"
-	printf '   %s send-sync: %s\n' "$m" "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
+	printf '   %s send-sync: %s send-progress: %s\n' "$m" \
+	    "$(awk '$1 == "send-sync" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")" \
+	    "$(awk '$1 == "send-progress" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
 done
 
 echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both, $rreps times"

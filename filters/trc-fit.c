@@ -8,7 +8,10 @@
  * segmentation between measured sizes and keeps the one the Bayesian
  * information criterion prefers.  send-late measurements (a send whose
  * receiver is late) are not fitted: against send's they mark the sizes
- * whose sends wait for the receiver, as send-sync lines.  The #load
+ * whose sends wait for the receiver, as send-sync lines; nor are
+ * send-busy's (the receiver polling meanwhile), which mark those of
+ * them that the receiver's progress takes, as send-progress lines.
+ * The #load
  * and #cpu lines trc-pingpong writes say whether another job held the
  * cores while it measured: a warning, and with --strict no fit at all.
  */
@@ -154,15 +157,18 @@ medians(struct op *op, double **xp, double **yp)
 /*
  * The sizes whose sends wait for the receiver: those measured by both
  * send and send-late where send-late's median is more than
- * TRC_FIT_SYNC_RATIO times send's.  Returns how many ranges, in a new
- * array *rp, and the sizes compared in *nsizes.
+ * TRC_FIT_SYNC_RATIO times send's and TRC_FIT_SYNC_MIN more; with busy
+ * (send-busy), those measured by all three where, moreover,
+ * send-busy's is not.  Returns
+ * how many ranges, in a new array *rp, and the sizes compared in
+ * *nsizes.
  */
 static size_t
-ranges(struct op *send, struct op *late, struct trc_fit_range **rp,
-    size_t *nsizes)
+ranges(struct op *send, struct op *late, struct op *busy,
+    struct trc_fit_range **rp, size_t *nsizes)
 {
-	double *sx, *sy, *lx, *ly, *x, *a, *b;
-	size_t ns, nl, n, nr;
+	double *sx, *sy, *lx, *ly, *bx, *by, *x, *a, *b, *x2, *a2, *c, *b2;
+	size_t ns, nl, nb, n, nr;
 
 	ns = medians(send, &sx, &sy);
 	nl = medians(late, &lx, &ly);
@@ -172,8 +178,30 @@ ranges(struct op *send, struct op *late, struct trc_fit_range **rp,
 	n = trc_fit_common(sx, sy, ns, lx, ly, nl, x, a, b);
 	if (n == 0)
 		die("send-late: no size measured by send too");
-	*rp = ecalloc((n + 1) / 2, sizeof(**rp));
-	nr = trc_fit_sync_ranges(x, a, b, n, *rp);
+	if (busy != NULL) {
+		/* The sizes of all three, each op's medians at them. */
+		nb = medians(busy, &bx, &by);
+		x2 = ecalloc(n, sizeof(*x2));
+		a2 = ecalloc(n, sizeof(*a2));
+		b2 = ecalloc(n, sizeof(*b2));
+		c = ecalloc(n, sizeof(*c));
+		trc_fit_common(x, a, n, bx, by, nb, x2, a2, c);
+		n = trc_fit_common(x, b, n, bx, by, nb, x2, b2, c);
+		if (n == 0)
+			die("send-busy: no size measured by send and "
+			    "send-late too");
+		*rp = ecalloc((n + 1) / 2, sizeof(**rp));
+		nr = trc_fit_progress_ranges(x2, a2, b2, c, n, *rp);
+		free(bx);
+		free(by);
+		free(x2);
+		free(a2);
+		free(b2);
+		free(c);
+	} else {
+		*rp = ecalloc((n + 1) / 2, sizeof(**rp));
+		nr = trc_fit_sync_ranges(x, a, b, n, *rp);
+	}
 	*nsizes = n;
 	free(sx);
 	free(sy);
@@ -185,22 +213,32 @@ ranges(struct op *send, struct op *late, struct trc_fit_range **rp,
 	return nr;
 }
 
+/* The send-sync lines, and with busy the send-progress lines. */
 static void
-syncranges(struct op *send, struct op *late, int verbose)
+syncranges(struct op *send, struct op *late, struct op *busy, int verbose)
 {
+	const char *name = busy != NULL ? "send-progress" : "send-sync";
 	struct trc_fit_range *r;
 	size_t n, nr, k;
 	char lo[32], hi[32];
 
-	nr = ranges(send, late, &r, &n);
-	printf("# send-sync: sizes whose blocking sends wait for the "
-	    "receiver (send-late over %g times send, %zu sizes): %zu "
-	    "range%s\n", TRC_FIT_SYNC_RATIO, n, nr, nr == 1 ? "" : "s");
-	trc_fit_write_sync(stdout, r, nr);
+	nr = ranges(send, late, busy, &r, &n);
+	if (busy != NULL)
+		printf("# send-progress: of those, sizes whose blocking sends "
+		    "end once the receiver is in any MPI call that waits "
+		    "(send-busy not over %g times send and %g s more, %zu "
+		    "sizes): %zu range%s\n", TRC_FIT_SYNC_RATIO,
+		    TRC_FIT_SYNC_MIN, n, nr, nr == 1 ? "" : "s");
+	else
+		printf("# send-sync: sizes whose blocking sends wait for the "
+		    "receiver (send-late over %g times send and %g s more, "
+		    "%zu sizes): %zu range%s\n", TRC_FIT_SYNC_RATIO,
+		    TRC_FIT_SYNC_MIN, n, nr, nr == 1 ? "" : "s");
+	trc_fit_write_ranges(stdout, name, r, nr);
 	for (k = 0; verbose && k < nr; k++) {
 		trc_fit_fmt_size(lo, sizeof(lo), r[k].lo);
 		trc_fit_fmt_size(hi, sizeof(hi), r[k].hi);
-		fprintf(stderr, "%s: send-sync [%s, %s)\n", trc_progname, lo,
+		fprintf(stderr, "%s: %s [%s, %s)\n", trc_progname, name, lo,
 		    hi);
 	}
 	free(r);
@@ -286,7 +324,7 @@ loggp(int verbose)
 	if (late != NULL && send == NULL)
 		die("send-late needs send measurements");
 	if (late != NULL) {
-		nr = ranges(send, late, &r, &ns);
+		nr = ranges(send, late, NULL, &r, &ns);
 		if (nr > 0 && r[nr - 1].hi == TRC_FIT_INF)
 			eager = r[nr - 1].lo > 0 ? r[nr - 1].lo - 1 : 0;
 		free(r);
@@ -429,14 +467,19 @@ main(int argc, char **argv)
 	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
 	    "for LO <= bytes < HI\n");
 	for (i = 0; i < nops; i++)
-		if (strcmp(ops[i].name, "send-late") != 0)
+		if (strcmp(ops[i].name, "send-late") != 0 &&
+		    strcmp(ops[i].name, "send-busy") != 0)
 			fitop(&ops[i], maxseg, minpts, penalty, verbose);
-	for (i = 0; i < nops; i++)
-		if (strcmp(ops[i].name, "send-late") == 0) {
-			if (findop("send") == NULL)
-				die("send-late needs send measurements");
-			syncranges(findop("send"), &ops[i], verbose);
-		}
+	if (findop("send-busy") != NULL && findop("send-late") == NULL)
+		die("send-busy needs send-late measurements");
+	if (findop("send-late") != NULL) {
+		if (findop("send") == NULL)
+			die("send-late needs send measurements");
+		syncranges(findop("send"), findop("send-late"), NULL, verbose);
+		if (findop("send-busy") != NULL)
+			syncranges(findop("send"), findop("send-late"),
+			    findop("send-busy"), verbose);
+	}
 	fshut_stdout();
 	return 0;
 }

@@ -17,13 +17,14 @@
 
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
-    "[-f format] [--cpu ratios | --cpu-ratio ratio] [--flops rate] "
+    "[-f format] [--cores cores] [--cpu ratios | --cpu-ratio ratio] "
+    "[--flops rate] "
     "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--wall] "
     "[file]";
 
 /* Long options without a letter. */
-enum { OPT_CPU = 256, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL, OPT_POLL, OPT_SET,
-	OPT_STRICT, OPT_WALL };
+enum { OPT_CORES = 256, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
+	OPT_POLL, OPT_SET, OPT_STRICT, OPT_WALL };
 
 /* A sign of a disturbed base run, said as a warning. */
 static void
@@ -57,6 +58,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "base", required_argument, NULL, 'b' },
 		{ "comm", required_argument, NULL, 'c' },
+		{ "cores", required_argument, NULL, OPT_CORES },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "cpu-ratio", required_argument, NULL, OPT_CPU_RATIO },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
@@ -107,6 +109,10 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(0);
+			break;
+		case OPT_CORES:
+			conf.cores = (int32_t)estrtonum(optarg, 1, INT32_MAX,
+			    "cores");
 			break;
 		case OPT_CPU_RATIO:
 			mconf.cpu_ratio = estrtod(optarg, "ratio");

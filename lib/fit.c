@@ -6,7 +6,9 @@
  * sizes from 0 to "inf" in order, so that every size has exactly one
  * cost: a gap or an overlap is an error on the row that makes it.
  * Lines "send-sync LO HI" mark the sizes whose blocking sends wait for
- * the receiver, which trc-fit finds from send-late measurements.
+ * the receiver, which trc-fit finds from send-late measurements, and
+ * "send-progress LO HI" those of them that any MPI call the receiver
+ * waits in takes, not only its receive (send-busy measurements).
  */
 #include <errno.h>
 #include <math.h>
@@ -36,46 +38,91 @@ trc_fit_free(struct trc_fit *f)
 	}
 	free(f->op);
 	free(f->sync);
+	free(f->prog);
 	free(f);
+}
+
+/* Whether bytes lies in one of the n ranges r, sorted and disjoint. */
+static int
+in_ranges(const struct trc_fit_range *r, size_t n, int64_t bytes)
+{
+	size_t lo = 0, hi = n, mid;
+
+	/* The last lo <= bytes. */
+	if (hi == 0 || bytes < r[0].lo)
+		return 0;
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (r[mid].lo <= bytes)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return bytes < r[lo].hi;
 }
 
 int
 trc_fit_sync(const struct trc_fit *f, int64_t bytes)
 {
-	size_t lo = 0, hi = f->nsync, mid;
-
-	/* The ranges are sorted and disjoint: find the last lo <= bytes. */
-	if (hi == 0 || bytes < f->sync[0].lo)
-		return 0;
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (f->sync[mid].lo <= bytes)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return bytes < f->sync[lo].hi;
+	return in_ranges(f->sync, f->nsync, bytes);
 }
 
-size_t
-trc_fit_sync_ranges(const double *x, const double *send, const double *late,
-    size_t n, struct trc_fit_range *r)
+int
+trc_fit_progress(const struct trc_fit *f, int64_t bytes)
+{
+	return in_ranges(f->sync, f->nsync, bytes) &&
+	    in_ranges(f->prog, f->nprog, bytes);
+}
+
+/* A send of median t waited when it took u with its receiver away. */
+static int
+waited(double t, double u)
+{
+	return u > TRC_FIT_SYNC_RATIO * t && u - t > TRC_FIT_SYNC_MIN;
+}
+
+/* Size i's send waits for a receiver late (late[i]) and, with busy,
+ * not for one polling (busy[i]). */
+static int
+waits(const double *send, const double *late, const double *busy, size_t i)
+{
+	return waited(send[i], late[i]) &&
+	    (busy == NULL || !waited(send[i], busy[i]));
+}
+
+static size_t
+ranges_where(const double *x, const double *send, const double *late,
+    const double *busy, size_t n, struct trc_fit_range *r)
 {
 	size_t i, j, k = 0;
+	int in;
 
 	for (i = 0; i < n; i = j) {
-		int sync = late[i] > TRC_FIT_SYNC_RATIO * send[i];
-
-		for (j = i + 1; j < n && (late[j] > TRC_FIT_SYNC_RATIO *
-		    send[j]) == sync; j++)
+		in = waits(send, late, busy, i);
+		for (j = i + 1; j < n && waits(send, late, busy, j) == in; j++)
 			;
-		if (!sync)
+		if (!in)
 			continue;
 		r[k].lo = i == 0 ? 0 : (int64_t)x[i];
 		r[k].hi = j == n ? TRC_FIT_INF : (int64_t)x[j];
 		r[k++].line = 0;
 	}
 	return k;
+}
+
+size_t
+trc_fit_sync_ranges(const double *x, const double *send, const double *late,
+    size_t n, struct trc_fit_range *r)
+{
+	return ranges_where(x, send, late, NULL, n, r);
+}
+
+size_t
+trc_fit_progress_ranges(const double *x, const double *send,
+    const double *late, const double *busy, size_t n,
+    struct trc_fit_range *r)
+{
+	return ranges_where(x, send, late, busy, n, r);
 }
 
 const struct trc_fit_op *
@@ -196,9 +243,11 @@ getop(struct trc_fit *f, const char *name)
 	return op;
 }
 
-/* A "send-sync LO HI" line; 0, or -1 with err set as addrow's. */
+/* A "send-sync LO HI" or "send-progress LO HI" line onto the ranges
+ * *rp of *np; 0, or -1 with err set as addrow's. */
 static int
-addsync(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
+addrange(struct trc_fit_range **rp, size_t *np, char **fld, long line,
+    char *err, size_t errlen)
 {
 	struct trc_fit_range r, *p;
 	char b1[32], b2[32];
@@ -215,20 +264,20 @@ addsync(struct trc_fit *f, char **fld, long line, char *err, size_t errlen)
 		trc_errorf(err, errlen, "empty size range '%s %s'", fld[1], fld[2]);
 		return -1;
 	}
-	if (f->nsync > 0 && r.lo < f->sync[f->nsync - 1].hi) {
-		trc_fit_fmt_size(b1, sizeof(b1), f->sync[f->nsync - 1].hi);
+	if (*np > 0 && r.lo < (*rp)[*np - 1].hi) {
+		trc_fit_fmt_size(b1, sizeof(b1), (*rp)[*np - 1].hi);
 		trc_fit_fmt_size(b2, sizeof(b2), r.lo);
-		trc_errorf(err, errlen, "overlap in 'send-sync' sizes: previous "
-		    "range ends at %s, this one starts at %s", b1, b2);
+		trc_errorf(err, errlen, "overlap in '%s' sizes: previous "
+		    "range ends at %s, this one starts at %s", fld[0], b1, b2);
 		return -1;
 	}
-	if ((p = realloc(f->sync, (f->nsync + 1) * sizeof(*p))) == NULL) {
+	if ((p = realloc(*rp, (*np + 1) * sizeof(*p))) == NULL) {
 		trc_errorf(err, errlen, "out of memory");
 		return -1;
 	}
 	r.line = line;
-	f->sync = p;
-	f->sync[f->nsync++] = r;
+	*rp = p;
+	p[(*np)++] = r;
 	return 0;
 }
 
@@ -312,7 +361,15 @@ trc_fit_load(const char *path, char *err, size_t errlen)
 	}
 	while (trc_table_next(t) > 0) {
 		if (t->nfield == 3 && strcmp(t->field[0], "send-sync") == 0) {
-			if (addsync(f, t->field, t->lineno, msg, sizeof(msg)) < 0)
+			if (addrange(&f->sync, &f->nsync, t->field, t->lineno,
+			    msg, sizeof(msg)) < 0)
+				trc_table_fail(t, "%s", msg);
+			continue;
+		}
+		if (t->nfield == 3 &&
+		    strcmp(t->field[0], "send-progress") == 0) {
+			if (addrange(&f->prog, &f->nprog, t->field, t->lineno,
+			    msg, sizeof(msg)) < 0)
 				trc_table_fail(t, "%s", msg);
 			continue;
 		}
@@ -421,7 +478,8 @@ trc_fit_write_op(FILE *fp, const char *name, const struct trc_fit_seg *seg,
 }
 
 int
-trc_fit_write_sync(FILE *fp, const struct trc_fit_range *r, size_t nr)
+trc_fit_write_ranges(FILE *fp, const char *name,
+    const struct trc_fit_range *r, size_t nr)
 {
 	char lo[32], hi[32];
 	size_t k;
@@ -429,7 +487,7 @@ trc_fit_write_sync(FILE *fp, const struct trc_fit_range *r, size_t nr)
 	for (k = 0; k < nr; k++) {
 		trc_fit_fmt_size(lo, sizeof(lo), r[k].lo);
 		trc_fit_fmt_size(hi, sizeof(hi), r[k].hi);
-		if (fprintf(fp, "send-sync %s %s\n", lo, hi) < 0)
+		if (fprintf(fp, "%s %s %s\n", name, lo, hi) < 0)
 			return -1;
 	}
 	return 0;

@@ -44,6 +44,14 @@ struct trc_fit {
 	 */
 	struct trc_fit_range	*sync;
 	size_t			 nsync;
+	/*
+	 * The "send-progress LO HI" lines: of those sizes, the ones whose
+	 * blocking sends end once the receiver is inside any MPI call
+	 * that waits (its progress takes the message), not only its
+	 * receive; as sync's.
+	 */
+	struct trc_fit_range	*prog;
+	size_t			 nprog;
 };
 
 /*
@@ -57,6 +65,9 @@ const struct trc_fit_op *trc_fit_find(const struct trc_fit *,
 		    const char *name, size_t len);
 /* 1 when a blocking send of bytes waits for its receiver, else 0. */
 int		 trc_fit_sync(const struct trc_fit *, int64_t bytes);
+/* 1 when it waits, but only until its receiver is in any MPI call that
+ * waits, not its receive alone: a send-sync and send-progress size. */
+int		 trc_fit_progress(const struct trc_fit *, int64_t bytes);
 /* Seconds for a message of bytes (negative sizes count as 0, negative times as 0). */
 double		 trc_fit_eval(const struct trc_fit_op *, int64_t bytes);
 /* The same in integer nanoseconds, rounded. */
@@ -85,10 +96,14 @@ int	 trc_fit_pieces(const double *x, const double *y, size_t n,
 
 /*
  * A send of a size waits for the receiver when its time with the
- * receiver late (send-late, the receiver at least 4 send times late)
- * is more than this many times its time with the receiver waiting.
+ * receiver late (send-late, the receiver at least 4 send times and 20
+ * us late) is more than this many times its time with the receiver
+ * waiting, and longer by more than TRC_FIT_SYNC_MIN seconds, half the
+ * least delay: a send of 50 ns that a loaded host once stretches to
+ * 200 ns did not wait 20 us.
  */
 #define TRC_FIT_SYNC_RATIO	2.5
+#define TRC_FIT_SYNC_MIN	10e-6
 
 /*
  * From the median send time send[i] and send-late time late[i] of each
@@ -100,6 +115,12 @@ int	 trc_fit_pieces(const double *x, const double *y, size_t n,
  */
 size_t	 trc_fit_sync_ranges(const double *x, const double *send,
 	    const double *late, size_t n, struct trc_fit_range *r);
+/* The same where, moreover, the send does not wait for a receiver that
+ * polls (busy[i], send-busy's medians at x[i], as the same rule
+ * judges): the send-progress ranges. */
+size_t	 trc_fit_progress_ranges(const double *x, const double *send,
+	    const double *late, const double *busy, size_t n,
+	    struct trc_fit_range *r);
 
 /* LogGP parameters (trc-loggp(5)) fitted from measurements. */
 struct trc_loggp_fit {
@@ -150,12 +171,13 @@ size_t	 trc_fit_common(const double *ax, const double *ay, size_t na,
 
 /*
  * Writes the rows "OP LO HI A B" of one operation's segments, or the
- * lines "send-sync LO HI" of ranges, as trc-fit(5) has them; -1 with
- * errno when the stream fails.
+ * lines "NAME LO HI" of ranges (send-sync, send-progress), as
+ * trc-fit(5) has them; -1 with errno when the stream fails.
  */
 int	 trc_fit_write_op(FILE *, const char *name,
 	    const struct trc_fit_seg *, size_t nseg);
-int	 trc_fit_write_sync(FILE *, const struct trc_fit_range *, size_t nr);
+int	 trc_fit_write_ranges(FILE *, const char *name,
+	    const struct trc_fit_range *, size_t nr);
 
 /* A size as trc-fit(5) writes it ("inf" for TRC_FIT_INF) into buf. */
 void	 trc_fit_fmt_size(char *buf, size_t len, int64_t v);

@@ -63,11 +63,17 @@ struct trc_xfer {
 	int64_t		 base;
 	/*
 	 * The target hands the message over only to a receiver inside
-	 * its receive (rendezvous): its arrival, and for a blocking
-	 * send its end, wait for the receiver (handover).
+	 * its receive (rendezvous, 1): its arrival, and for a blocking
+	 * send its end, wait for the receiver (handover).  Or
+	 * (TRC_RDV_PROGRESS) to a receiver inside any MPI call that
+	 * waits, whose progress takes the message (Open MPI's shared
+	 * memory below its eager limit): a blocking send ends at its
+	 * receiver's first such call, or its receive.
 	 */
 	int		 rdv;
 };
+
+#define TRC_RDV_PROGRESS	2
 
 /* A collective instance, once its last participant has entered. */
 struct trc_coll_call {

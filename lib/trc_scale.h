@@ -55,6 +55,11 @@ struct trc_scale_conf {
 	 */
 	int			 poll;
 	int			 cpu;
+	/*
+	 * The cores the target gives the ranks, when fewer than the
+	 * ranks (0: one each): computation intervals share them (cores.c).
+	 */
+	int32_t			 cores;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
 };
 

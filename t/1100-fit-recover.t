@@ -102,8 +102,26 @@ is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
 send-sync 65536 inf" "send-sync from 512 to the next eager size, and from 65536 on"
 is "$(grep -c '^send-late' "$out")" "0" "send-late is not fitted as an operation"
 cp "$out" "$tmp/both.fit"
+
 printf '#trc 1 ranks=1\n0.000000000 0 MK\n' >"$tmp/one.trc"
 expect_exit 0 "trc-scale reads the file" -- trc-scale -c "$tmp/both.fit" "$tmp/one.trc"
+
+# send-busy, the receiver polling instead of computing: at 512 to 4096
+# it costs what send does (the receiver's progress takes the message),
+# from 65536 on it waits as send-late (a rendezvous waits for the
+# receive).  So send-progress 512 8192, cut as send-sync's ranges are.
+awk '$1 == "send-late" { b = $2; u = $3
+	if (b >= 512 && b <= 4096) { t = 2e-6 + 1e-9 * b; u = t * (1 + 0.01 * (NR % 3)) }
+	print "send-busy", b, u }' "$tmp/late" >"$tmp/busy"
+expect_exit 0 "fits send, send-late and send-busy" -- trc-fit "$tmp/late" "$tmp/busy"
+is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
+send-sync 65536 inf
+send-progress 512 8192" "send-progress: the send-sync sizes a polling receiver takes"
+is "$(grep -c '^send-busy' "$out")" "0" "send-busy is not fitted as an operation"
+cp "$out" "$tmp/prog.fit"
+expect_exit 0 "trc-scale reads it" -- trc-scale -c "$tmp/prog.fit" "$tmp/one.trc"
+expect_exit 2 "send-busy without send-late" -- trc-fit "$tmp/busy"
+is "$(cat "$err")" "trc-fit: send-busy needs send-late measurements" "send-busy without send-late: named"
 
 # A dip at one size, as shared memory's recv-late-cold measured once
 # (3072 bytes at 1 us between 4.4 + 0.75 ns b below and 15.5 + 0.06 ns b

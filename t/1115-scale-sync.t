@@ -238,4 +238,171 @@ is "$(awk '$3 == "RE" { print $1 }' "$out" | sort -g | tail -1)" "150.000000000"
     "the last receives at 100 * 1.5 = 150 s"
 is "$(awk '/held at most/ { print ($7 < 10000) }' "$err")" "1" "a cycle longer than any chain limit is let go as the input goes"
 
+# 13. send-progress (trc-fit(5)): a waiting send of those sizes needs
+# only its receiver inside an MPI call that waits, whose progress
+# takes the message.  Rank 1 waits in a receive from rank 2 from 0 s
+# when rank 0 sends (2-3 s): rank 0's send ends at max(2 + 1,
+# RB1' 0 + 0.5) = 3, its marker at 4.  Rank 2 sends 4-5 s to rank 1
+# waiting: SE 5, MK 7.  Rank 1: RE max(0 + 0.5, 5) = 5, RB 5.5, RE
+# max(5.5 + 0.5, 3) = 6, MK 6.5.  With send-sync alone rank 0 waits
+# for RB 5.5: SE 5.5 + 0.5 = 6, MK 7, rank 1's times the same.
+printf 'send 0 inf 1 0\nrecv 0 inf 0.5 0\nsend-sync 0 inf\nsend-progress 0 inf\n' >"$tmp/prog.fit"
+cat >"$tmp/inrecv.trc" <<'X'
+#trc 1 ranks=3
+0.000000000 0 MK
+0.000000000 1 RB peer=2 tag=2 bytes=8
+0.000000000 2 MK
+2.000000000 0 SB peer=1 tag=1 bytes=8
+3.000000000 0 SE peer=1 tag=1 bytes=8
+4.000000000 0 MK
+4.000000000 2 SB peer=1 tag=2 bytes=8
+5.000000000 2 SE peer=1 tag=2 bytes=8
+5.500000000 1 RE peer=2 tag=2 bytes=8
+6.000000000 1 RB peer=0 tag=1 bytes=8
+6.500000000 1 RE peer=0 tag=1 bytes=8
+7.000000000 1 MK
+7.000000000 2 MK
+X
+expect_exit 0 "progress, receiver in another receive" -- trc-scale -v -c "$tmp/prog.fit" "$tmp/inrecv.trc"
+is "$(byrank)" "0.000000000 0 MK
+2.000000000 0 SB
+3.000000000 0 SE
+4.000000000 0 MK
+0.000000000 1 RB
+5.000000000 1 RE
+5.500000000 1 RB
+6.000000000 1 RE
+6.500000000 1 MK
+0.000000000 2 MK
+4.000000000 2 SB
+5.000000000 2 SE
+7.000000000 2 MK" "a send-progress size: taken inside the receiver's other receive, at its own cost"
+# -v counts both sends let go from rank 1's receive (rank 2's as well:
+# the receive that takes it is the one rank 1 waits in), neither later
+# than its own cost.
+is "$(grep 'waited' "$err")" \
+    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere" \
+    "-v: two sends let go from the receiver's call, none waited"
+expect_exit 0 "send-sync alone" -- trc-scale -c "$tmp/sync.fit" "$tmp/inrecv.trc"
+is "$(awk '$2 == 0 { print $1, $3 }' "$out")" "0.000000000 MK
+2.000000000 SB
+6.000000000 SE
+7.000000000 MK" "send-sync alone: the same send waits for its receive, RB 5.5 + 0.5"
+
+# 14. The receiver computes (0-4 s) when the send begins (2 s), then
+# waits in a receive from rank 2: rank 0's send ends with that call's
+# begin, max(2 + 1, 4 + 0.5) = 4.5, its marker 2 s later at 6.5.  Rank
+# 2 sends 6-7 s: SE max(7, 4 + 0.5) = 7, MK 9.  Rank 1: RE max(4.5, 7)
+# = 7, RB 7.5, RE max(7.5 + 0.5, 4.5) = 8, MK 8.5.  With send-sync
+# alone rank 0 waits for RB 7.5: SE 8, MK 10.
+cat >"$tmp/later.trc" <<'X'
+#trc 1 ranks=3
+0.000000000 0 MK
+0.000000000 1 MK
+0.000000000 2 MK
+2.000000000 0 SB peer=1 tag=1 bytes=8
+3.000000000 0 SE peer=1 tag=1 bytes=8
+4.000000000 1 RB peer=2 tag=2 bytes=8
+5.000000000 0 MK
+6.000000000 2 SB peer=1 tag=2 bytes=8
+7.000000000 2 SE peer=1 tag=2 bytes=8
+7.500000000 1 RE peer=2 tag=2 bytes=8
+8.000000000 1 RB peer=0 tag=1 bytes=8
+8.500000000 1 RE peer=0 tag=1 bytes=8
+9.000000000 1 MK
+9.000000000 2 MK
+X
+expect_exit 0 "progress, receiver computing first" -- trc-scale -c "$tmp/prog.fit" "$tmp/later.trc"
+is "$(byrank)" "0.000000000 0 MK
+2.000000000 0 SB
+4.500000000 0 SE
+6.500000000 0 MK
+0.000000000 1 MK
+4.000000000 1 RB
+7.000000000 1 RE
+7.500000000 1 RB
+8.000000000 1 RE
+8.500000000 1 MK
+0.000000000 2 MK
+6.000000000 2 SB
+7.000000000 2 SE
+9.000000000 2 MK" "a send-progress size: taken when its receiver enters a call that waits, 4 + 0.5"
+expect_exit 0 "send-sync alone" -- trc-scale -c "$tmp/sync.fit" "$tmp/later.trc"
+is "$(awk '$2 == 0 { print $1, $3 }' "$out")" "0.000000000 MK
+2.000000000 SB
+8.000000000 SE
+10.000000000 MK" "send-sync alone: it waits for the receive, 7.5 + 0.5"
+
+# 15. A receiver that computes until its receive (case 1) takes a
+# send-progress size there, as a send-sync one: the same prediction.
+trc-scale -c "$tmp/sync.fit" "$tmp/late.trc" >"$out"
+byrank >"$tmp/late.sync"
+expect_exit 0 "progress, late receiver" -- trc-scale -c "$tmp/prog.fit" "$tmp/late.trc"
+is "$(byrank)" "$(cat "$tmp/late.sync")" "a receiver in no call before its receive: as send-sync"
+
+# 16. --cores: computations share the target's cores.  Two ranks each
+# compute 0-1 s: on one core the one met first runs 0-1, the other
+# 1-2; on two, both 0-1.
+cat >"$tmp/two.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+1.000000000 0 MK
+1.000000000 1 MK
+X
+expect_exit 0 "one core" -- trc-scale --cores 1 "$tmp/two.trc"
+is "$(byrank)" "0.000000000 0 MK
+1.000000000 0 MK
+0.000000000 1 MK
+2.000000000 1 MK" "one core: the second computation waits for the first"
+expect_exit 0 "two cores" -- trc-scale --cores 2 "$tmp/two.trc"
+is "$(byrank)" "0.000000000 0 MK
+1.000000000 0 MK
+0.000000000 1 MK
+1.000000000 1 MK" "two cores: both at once"
+
+# 17. One core, a computation cut in two: rank 1 computes 0-1 s (met
+# first), rank 0 0-2 s, rank 1 again 1-2 s.  Rank 1's first: 0-1.
+# Rank 0's: the core is free from 1, so 1-3.  Rank 1's second, from 1:
+# busy to 3, so 3-4.
+cat >"$tmp/cut.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+1.000000000 1 MK
+2.000000000 0 MK
+2.000000000 1 MK
+X
+expect_exit 0 "one core, three computations" -- trc-scale --cores 1 "$tmp/cut.trc"
+is "$(byrank)" "0.000000000 0 MK
+3.000000000 0 MK
+0.000000000 1 MK
+1.000000000 1 MK
+4.000000000 1 MK" "each computation where the core is free, in the order met"
+# A call needs no core: rank 1 computes 0-1 s (met first: 0-1), sends
+# 1-2 s, computes 2-4 s; rank 0 computes 0-3 s, then receives.  Rank
+# 0's computation: the core is free from 1, so 1-4, its RB and RE at 4
+# (the message came at 2).  Rank 1's send 1-2 while rank 0 computes;
+# its second computation from 2: busy to 4, so 4-6.
+cat >"$tmp/gap.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+1.000000000 1 SB peer=0 tag=1 bytes=8
+2.000000000 1 SE peer=0 tag=1 bytes=8
+3.000000000 0 RB peer=1 tag=1 bytes=8
+3.000000000 0 RE peer=1 tag=1 bytes=8
+4.000000000 1 MK
+X
+expect_exit 0 "one core, a call between" -- trc-scale --cores 1 "$tmp/gap.trc"
+is "$(byrank)" "0.000000000 0 MK
+4.000000000 0 RB
+4.000000000 0 RE
+0.000000000 1 MK
+1.000000000 1 SB
+2.000000000 1 SE
+6.000000000 1 MK" "a call needs no core; a computation waits for one"
+expect_exit 2 "--cores 0" -- trc-scale --cores 0 "$tmp/two.trc"
+is "$(cat "$err")" "trc-scale: invalid cores '0' (want an integer from 1 to 2147483647)" "--cores 0: named"
+
 done_testing

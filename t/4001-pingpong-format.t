@@ -20,7 +20,7 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-cold send-late " \
+	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-busy send-cold send-late " \
 	"every operation is measured"
 is "$(awk '$1 ~ /-cold$/ { print $1, $2 }' "$out" | uniq | awk '{ n[$1]++ } END { for (k in n) print k, n[k] }' | sort | tr '\n' ' ')" \
 	"allgather-cold 13 allreduce-cold 13 alltoall-cold 13 barrier-cold 1 bcast-cold 13 gather-cold 13 isend-cold 13 recv-late-cold 13 reduce-cold 13 scatter-cold 13 send-cold 13 " "the cold operations at every size"
@@ -34,6 +34,12 @@ is "$(awk '$1 == "#" && $2 == "send-late" && $4 == "receiver" { n++; if ($7 + 0 
 	"13 13" "send-late: the receiver's delay named per size, at least 20 us"
 is "$(awk '$1 == "send-late" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "send-late is measured at every size"
+is "$(awk '$1 == "#" && $2 == "send-busy" && $4 == "receiver" && $5 == "polling" { n++; if ($7 + 0 >= 20e-6) ok++ } END { print n, ok }' "$out")" \
+	"13 13" "send-busy: the receiver's polling time named per size, at least 20 us"
+is "$(awk '$1 == "send-busy" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
+	"1 2 3 4 6 8 12 16 24 32 48 64 96 " "send-busy is measured at every size"
+is "$(awk '$1 == "#" && ($2 == "send-late" || $2 == "send-busy") { d[$2 " " $3] = $7 } END { for (k in d) { split(k, f, " "); if (f[1] == "send-late" && d["send-busy " f[2]] != d[k]) print k } }' "$out")" "" \
+	"send-busy's receiver polls as long as send-late's computes"
 is "$(awk '$1 == "#" && $2 == "recv-late" && $4 == "receiver" { n++; if ($7 + 0 >= 20e-6) ok++ } END { print n, ok }' "$out")" \
 	"13 13" "recv-late: the receiver's delay named per size, at least 20 us"
 is "$(awk '$1 == "recv-late" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
@@ -44,6 +50,10 @@ is "$(awk '!/^#/ { print $1 }' "$out" | sort | uniq -c | awk '{ print $1, $2 }')
 	"-o send-late: 4 sizes x 2 repetitions, nothing else"
 mpirun -np 3 trc-pingpong --repetitions 2 -m 2 --operations send-late >"$out" 2>"$err"
 ok $? "send-late alone on 3 ranks"
+mpirun -np 2 trc-pingpong --repetitions 2 -m 4 --operations send-busy >"$out" 2>"$err"
+ok $? "send-busy alone measures its own send times first"
+is "$(awk '!/^#/ { print $1 }' "$out" | sort | uniq -c | awk '{ print $1, $2 }')" "8 send-busy" \
+	"-o send-busy: 4 sizes x 2 repetitions, nothing else"
 
 mpirun -np 3 trc-pingpong --repetitions 2 -m 8 --operations recv,allreduce >"$out" 2>"$err"
 ok $? "runs on 3 ranks"

@@ -9,7 +9,9 @@
  * send of a size the base marks send-sync waited for its receiver, so
  * its length is no cost to scale: f2(b).  One of a size the target
  * marks send-sync is handed over: it ends no earlier than its
- * receiver, ready, plus g2(b).  A receive lasts g2(b), the target's
+ * receiver, ready, plus g2(b); one it marks send-progress too, to its
+ * receiver inside any MPI call that waits (the engine's rdv.c).  A
+ * receive lasts g2(b), the target's
  * recv (as recorded without one).  Messages leave and arrive at the
  * end of their send, the fits knowing no latency apart from it.  A
  * wait on sends alone is scaled as a send, by the send rows.
@@ -176,8 +178,9 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 	    begin + trc_fit_eval_ns(f->t_recv, b) > end)
 		x->arrive = begin + trc_fit_eval_ns(f->t_recv, b);
 	x->base = sb;
-	x->rdv = !m->nonblocking && f->target != NULL &&
-	    trc_fit_sync(f->target, b);
+	x->rdv = m->nonblocking || f->target == NULL ||
+	    !trc_fit_sync(f->target, b) ? 0 :
+	    trc_fit_progress(f->target, b) ? TRC_RDV_PROGRESS : 1;
 	return 0;
 }
 

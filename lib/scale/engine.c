@@ -118,6 +118,7 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	s->mo = s->conf.model->ops;
 	s->ms = s->conf.model->state;
 	s->hdr_ranks = h->ranks;
+	s->cores.ncores = conf->cores;
 	s->timeorder = h->order == TRC_ORDER_TIME;
 	s->compflags = trc_comp_declared(h);
 	if (!conf->cpu)
@@ -182,6 +183,10 @@ sc_comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
 	if (rc > 0 && d > 0)
 		s->st.unlabelled++;
 	*tp = base + dp;
+	/* On fewer cores than ranks: when one is free. */
+	if (s->cores.ncores > 0 &&
+	    sc_cores_place(&s->cores, base, dp, tp) < 0)
+		return sc_nomem(s);
 	return 0;
 }
 
@@ -350,6 +355,9 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 			return -1;
 		if (rc > 0 && sc_hold(s, RK(s, ev->rank), ev, delay) < 0)
 			return -1;
+		if ((rc > 0 || RK(s, ev->rank)->progw != 0) &&
+		    sc_progress(s, ev->rank) < 0)
+			return -1;
 		if (sc_resume(s) < 0)
 			return -1;
 	}
@@ -359,6 +367,8 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 			return -1;
 		if (s->nsyncw > 0 && sc_unstick(s, 0) < 0)
 			return -1;
+		if (s->cores.ncores > 0)
+			sc_cores_prune(s);
 		return sc_release(s, sc_watermark(s));
 	}
 	return 0;
@@ -386,6 +396,7 @@ trc_scale_free(struct trc_scale *s)
 		free(RK(s, i)->wsub);
 	}
 	trc_reorder_free(s->out);
+	sc_cores_free(&s->cores);
 	for (i = 0; i < s->ndiag; i++)
 		free(s->diag[i]);
 	free(s->diag);

@@ -87,6 +87,8 @@ sc_resume(struct trc_scale *s)
 		while ((h = p->hhead) != NULL) {
 			if ((rc = sc_process(s, r, unheld(s, h), h->delay)) < 0)
 				return -1;
+			if ((rc > 0 || p->progw != 0) && sc_progress(s, r) < 0)
+				return -1;
 			if (rc > 0)
 				break;
 			if ((p->hhead = h->next) == NULL)

@@ -49,6 +49,20 @@ sc_handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
 	}
 }
 
+/* Rank src's held send off its receiver's progw list. */
+static void
+progw_remove(struct trc_scale *s, struct rank *a, int32_t src)
+{
+	int32_t *link = &RK(s, a->sync.dst)->progw;
+
+	while (*link != 0 && *link != src + 1)
+		link = &RK(s, *link - 1)->sync.pnext;
+	if (*link != 0)
+		*link = a->sync.pnext;
+	a->sync.onlist = 0;
+	a->sync.pnext = 0;
+}
+
 /* Rank src's held send ends at se: let it go. */
 int
 sc_sync_done(struct trc_scale *s, int32_t src, int64_t se)
@@ -59,6 +73,8 @@ sc_sync_done(struct trc_scale *s, int32_t src, int64_t se)
 		return sc_nomem(s);
 	if (a->sync.state != SYNC_WAIT)
 		return 0;	/* cannot be: its send is matched once */
+	if (a->sync.onlist)
+		progw_remove(s, a, src);
 	a->sync.state = SYNC_DONE;
 	a->sync.x.end = se;
 	return sc_wake(s, src);
@@ -75,22 +91,44 @@ sc_waits_for(const struct rank *q)
 	return -1;
 }
 
-/* Let rank i's held send go, from its receiver's call when held. */
+/*
+ * Rank q is inside an MPI call that waits, whose progress takes what
+ * arrives: held in one, or between the begin and the end of a
+ * receive, a wait or a collective.  Not a send's: an MPI_Isend starts
+ * its message and returns (trc-pingpong's send-busy: a receiver in one
+ * takes nothing), and a blocking send that waits is held.
+ */
 static int
-letgo(struct trc_scale *s, size_t i)
+in_mpi(const struct rank *q)
+{
+	return q->blocked != RUN || q->state == RECV || q->state == WAIT ||
+	    q->state == COLL;
+}
+
+/* Let rank i's held send go: from its receiver's call (from_call),
+ * else at its own cost. */
+static int
+letgo(struct trc_scale *s, size_t i, int from_call)
 {
 	struct rank *a = RK(s, i);
 	struct trc_xfer x = a->sync.x;
 	struct trc_p2p mp;
 	struct trc_msg m;
+	int64_t ready;
 
-	if (a->sync.dst >= 0 && sc_rk_peek(s, a->sync.dst)->blocked != RUN) {
+	if (a->sync.dst >= 0 && from_call) {
 		if (a->hhead != NULL)
 			sc_p2p_of(&mp, (int32_t)i, a->sync.dst, &a->hhead->ev);
 		else
 			memset(&mp, 0, sizeof(mp));
-		sc_handover(s, &mp, RK(s, a->sync.dst)->tp,
-		    RK(s, a->sync.dst)->idle, &x, 1);
+		/* On fewer cores than ranks, a receiver waiting in its call
+		 * has given its core up: it takes the message once it has
+		 * one again. */
+		ready = RK(s, a->sync.dst)->tp;
+		if (s->cores.ncores > 0)
+			ready = sc_cores_free_at(&s->cores, ready > x.end ?
+			    ready : x.end);
+		sc_handover(s, &mp, ready, RK(s, a->sync.dst)->idle, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
 	memset(&m, 0, sizeof(m));
@@ -162,14 +200,60 @@ sc_unstick(struct trc_scale *s, int end)
 					break;
 				q->uwalk = -1;
 				next = sc_waits_for(q);
-				if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT &&
-				    letgo(s, (size_t)cur) < 0)
+				if (q->blocked == BLK_SYNC &&
+				    q->sync.state == SYNC_WAIT &&
+				    letgo(s, (size_t)cur, q->sync.dst >= 0 &&
+				    sc_rk_peek(s, q->sync.dst)->blocked != RUN) < 0)
 					return -1;
 			}
 			if (sc_resume(s) < 0)
 				return -1;
 			again = 1;
 		}
+	}
+	return 0;
+}
+
+/*
+ * After rank r's event: a blocking send the target's progress takes
+ * (TRC_RDV_PROGRESS) needs no receive, only its receiver inside any
+ * MPI call (trc-pingpong(1), send-busy): Open MPI's shared memory
+ * copies such a message out in whatever call its receiver progresses
+ * in, and frees the sender's fragment.  So r's own send of that kind,
+ * just held, goes at once from its receiver's call when the receiver
+ * is in one, else waits on the receiver's progw list; and when r is in
+ * a call, the sends on its own list go from it.
+ */
+int
+sc_progress(struct trc_scale *s, int32_t r)
+{
+	struct rank *p = RK(s, r), *q;
+	int32_t a;
+
+	if (p->blocked == BLK_SYNC && p->sync.state == SYNC_WAIT &&
+	    p->sync.x.rdv == TRC_RDV_PROGRESS && !p->sync.onlist &&
+	    p->sync.dst >= 0) {
+		if ((q = sc_getrank(s, p->sync.dst)) == NULL)
+			return sc_nomem(s);
+		p = RK(s, r);
+		if (in_mpi(q)) {
+			if (letgo(s, (size_t)r, 1) < 0)
+				return -1;
+		} else {
+			p->sync.pnext = q->progw;
+			p->sync.onlist = 1;
+			q->progw = r + 1;
+		}
+	}
+	while (in_mpi(RK(s, r)) && (a = RK(s, r)->progw) != 0) {
+		p = RK(s, r);
+		q = RK(s, a - 1);
+		p->progw = q->sync.pnext;
+		q->sync.onlist = 0;
+		q->sync.pnext = 0;
+		if (q->blocked == BLK_SYNC && q->sync.state == SYNC_WAIT &&
+		    letgo(s, (size_t)(a - 1), 1) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -124,6 +124,10 @@ struct rdv {
 	struct trc_xfer	 x;
 	int32_t		 dst, tag, comm;	/* SYNC_WAIT: its message */
 	uint8_t		 state;		/* enum sync, of the SE being processed */
+	/* x.rdv TRC_RDV_PROGRESS, held while its receiver runs: on the
+	 * receiver's progw list, 1 + the next rank on it (0: the last). */
+	uint8_t		 onlist;
+	int32_t		 pnext;
 };
 
 struct rank {
@@ -142,6 +146,9 @@ struct rank {
 	uint8_t		 seen, state, blocked;
 	struct resolved	 rs;
 	struct rdv	 sync;
+	/* 1 + the first rank whose held send this one's progress takes
+	 * when it waits in a call (x.rdv TRC_RDV_PROGRESS), 0: none. */
+	int32_t		 progw;
 	struct irecv	 rb;		/* the last blocking RB */
 	/*
 	 * BLK_WILD, a choice point (rematch): what it chooses among (ch,
@@ -194,6 +201,16 @@ struct rank {
 	uint8_t		 wall;
 };
 
+/* The target's cores, when the ranks share them (cores.c). */
+struct sc_cores {
+	struct sc_step {
+		int64_t		 t;
+		int32_t		 busy;	/* ranks computing from t on */
+	}			*st;
+	size_t			 n, cap;
+	int32_t			 ncores;	/* 0: one per rank */
+};
+
 struct trc_scale {
 	struct trc_scale_conf	 conf;
 	struct trc_scale_stats	 st;
@@ -220,6 +237,7 @@ struct trc_scale {
 	struct trc_reorder	*out;		/* the output, in time order */
 	size_t			 nwild;		/* ranks in BLK_WILD */
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
+	struct sc_cores		 cores;
 	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
 	char			**diag;
@@ -380,6 +398,14 @@ void	 sc_handover(struct trc_scale *, const struct trc_p2p *m,
 int	 sc_sync_done(struct trc_scale *, int32_t src, int64_t se);
 int32_t	 sc_waits_for(const struct rank *);
 int	 sc_unstick(struct trc_scale *, int end);
+int	 sc_progress(struct trc_scale *, int32_t r);
+
+/* cores.c */
+int	 sc_cores_place(struct sc_cores *, int64_t start, int64_t w,
+	    int64_t *end);
+int64_t	 sc_cores_free_at(const struct sc_cores *, int64_t t);
+void	 sc_cores_prune(struct trc_scale *);
+void	 sc_cores_free(struct sc_cores *);
 
 
 #endif

@@ -207,6 +207,56 @@ main(void)
 		    "a waiting first size starts at 0");
 	}
 
+	/*
+	 * Progress ranges: the same sizes, late waiting at 4, 8, 16 and
+	 * 32, busy (the receiver polling) waiting at 16 and 32 only:
+	 * those the receiver's progress takes are [4, 16).  A size whose
+	 * late does not wait (2) is none, whatever busy says.
+	 */
+	{
+		double x[6] = { 1, 2, 4, 8, 16, 32 };
+		double a[6] = { 1, 1, 1, 1, 1, 1 };
+		double late[6] = { 1, 1, 9, 9, 9, 9 };
+		double busy[6] = { 1, 9, 1, 2.5, 9, 9 };
+		struct trc_fit_range r[3];
+		size_t nr;
+
+		nr = trc_fit_progress_ranges(x, a, late, busy, 6, r);
+		ok(nr == 1 && r[0].lo == 4 && r[0].hi == 16,
+		    "progress: [4, 16), the waiting sizes busy does not wait at");
+		busy[4] = busy[5] = 1;
+		nr = trc_fit_progress_ranges(x, a, late, busy, 6, r);
+		ok(nr == 1 && r[0].lo == 4 && r[0].hi == TRC_FIT_INF,
+		    "progress to the last size: to inf");
+	}
+
+	/* send-progress lines: of the send-sync sizes, those a receiver's
+	 * progress takes; a size outside send-sync is eager all the same. */
+	f = load("send 0 inf 1e-6 0\n"
+	    "send-sync 256 inf\n"
+	    "send-progress 256 4096\n"
+	    "send-progress 8192 16384\n"
+	    "send-progress 0 100   # not send-sync: no effect\n",
+	    err, sizeof(err));
+	ok(f == NULL, "send-progress ranges must be sorted too");
+	f = load("send 0 inf 1e-6 0\n"
+	    "send-sync 256 inf\n"
+	    "send-progress 0 100\n"
+	    "send-progress 256 4096\n", err, sizeof(err));
+	ok(f != NULL && f->nprog == 2, "two send-progress ranges load");
+	if (f != NULL) {
+		is_int(trc_fit_progress(f, 50), 0, "50 bytes: eager, not send-sync");
+		is_int(trc_fit_progress(f, 256), 1, "256 bytes: progress");
+		is_int(trc_fit_progress(f, 4095), 1, "4095 bytes: progress");
+		is_int(trc_fit_progress(f, 4096), 0, "4096 bytes: its receive");
+		is_int(trc_fit_sync(f, 4096), 1, "4096 bytes: waits");
+		is_int(f->nop, 1, "send-progress is no operation");
+		trc_fit_free(f);
+	}
+	bad("send 0 inf 1 0\nsend-progress 0 1024\nsend-progress 512 inf\n",
+	    "3: overlap in 'send-progress' sizes: previous range ends at "
+	    "1024, this one starts at 512", "send-progress overlap");
+
 	/* The fit: exact data from two lines with a jump at 4096. */
 	{
 		double x[12], y[12];
@@ -364,7 +414,7 @@ main(void)
 		FILE *fp = open_memstream(&buf, &len);
 
 		trc_fit_write_op(fp, "send", seg, 2);
-		trc_fit_write_sync(fp, r, 2);
+		trc_fit_write_ranges(fp, "send-sync", r, 2);
 		fclose(fp);
 		is_str(buf, "send 0 1024 1.5e-06 2e-10\n"
 		    "send 1024 inf 0.25 1e-09\n"

@@ -1,0 +1,145 @@
+/*
+ * cores.c - a target with fewer cores than ranks (trc-scale --cores):
+ * the ranks' computations share them.  A computation interval runs
+ * while fewer than n ranks compute, else waits for a core, and may be
+ * cut into pieces by those met before it: on the target's machine the
+ * scheduler gives a core to whichever rank is ready, a rank that waits
+ * inside MPI giving it up (Open MPI's mpi_yield_when_idle, on by
+ * default when a node holds more ranks than cores), so that only
+ * computation needs a core.  Intervals are placed in the order the
+ * engine meets them, which follows the predicted times as the input's
+ * order follows the recorded ones.
+ *
+ * The cores' use is a step function of predicted time: step i has
+ * busy ranks computing from its t to the next step's, the last none
+ * from its t on.  The steps before every rank's predicted time can no
+ * longer be asked for and are dropped (sc_cores_prune), so that memory
+ * is bounded by the intervals in flight, not by the trace's length.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trc.h"
+#include "scale.h"
+
+/* A step at position i from time t, as busy as the one it splits. */
+static int
+split(struct sc_cores *c, size_t i, int64_t t)
+{
+	if (trc_grow(&c->st, &c->cap, c->n + 1, sizeof(*c->st), 64) < 0)
+		return -1;
+	memmove(c->st + i + 1, c->st + i, (c->n - i) * sizeof(*c->st));
+	c->st[i].t = t;
+	c->st[i].busy = i > 0 ? c->st[i - 1].busy : 0;
+	c->n++;
+	return 0;
+}
+
+/*
+ * The end, in *end, of w ns of computation that may start at start:
+ * the steps where a core is free take it, one after another, until w
+ * is done.  0, or -1 when out of memory.
+ */
+int
+sc_cores_place(struct sc_cores *c, int64_t start, int64_t w, int64_t *end)
+{
+	size_t i, lo = 0, hi = c->n;
+
+	*end = start;
+	if (w <= 0)
+		return 0;
+	/* The first step after start. */
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (c->st[i].t <= start)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	i = lo;
+	if (i > 0 && c->st[i - 1].t == start)
+		i--;
+	else if (split(c, i, start) < 0)
+		return -1;
+	/* The last step is never full (none compute from it on), so the
+	 * loop ends there at the latest. */
+	for (;; i++) {
+		if (c->st[i].busy >= c->ncores)
+			continue;
+		if (i + 1 == c->n || c->st[i + 1].t - c->st[i].t > w) {
+			*end = c->st[i].t + w;
+			if ((i + 1 == c->n || c->st[i + 1].t != *end) &&
+			    split(c, i + 1, *end) < 0)
+				return -1;
+			c->st[i].busy++;
+			return 0;
+		}
+		w -= c->st[i + 1].t - c->st[i].t;
+		c->st[i].busy++;
+		if (w == 0) {
+			*end = c->st[i + 1].t;
+			return 0;
+		}
+	}
+}
+
+/* The earliest time from t on that a core is free (fewer than n
+ * ranks compute). */
+int64_t
+sc_cores_free_at(const struct sc_cores *c, int64_t t)
+{
+	size_t i, lo = 0, hi = c->n;
+
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (c->st[i].t <= t)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	/* lo - 1 holds t, when there is a step at or before it. */
+	for (i = lo > 0 ? lo - 1 : 0; i < c->n && c->st[i].busy >= c->ncores;
+	    i++)
+		;
+	return i < c->n && c->st[i].t > t ? c->st[i].t : t;
+}
+
+/*
+ * Drops the steps no computation can ask for any more: those that end
+ * by the earliest time a rank's next one may start, its predicted time
+ * (a rank not met yet starts at its first recorded time, no earlier
+ * than the input's in a stream in time order).
+ */
+void
+sc_cores_prune(struct trc_scale *s)
+{
+	struct sc_cores *c = &s->cores;
+	int64_t before = INT64_MAX;
+	size_t i, k = 0;
+
+	if (s->hdr_ranks == 0 || s->nseen < (size_t)s->hdr_ranks) {
+		if (!s->timeorder)
+			return;
+		before = s->tin;
+	}
+	for (i = 0; i < s->nrk; i++) {
+		RK_SKIP(s, i);
+		if (RK(s, i)->seen && RK(s, i)->tp < before)
+			before = RK(s, i)->tp;
+	}
+	while (k + 1 < c->n && c->st[k + 1].t <= before)
+		k++;
+	if (k == 0)
+		return;
+	memmove(c->st, c->st + k, (c->n - k) * sizeof(*c->st));
+	c->n -= k;
+}
+
+void
+sc_cores_free(struct sc_cores *c)
+{
+	free(c->st);
+	c->st = NULL;
+	c->n = c->cap = 0;
+}
