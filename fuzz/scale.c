@@ -4,8 +4,9 @@
  * options, words of: fit, loggp (the model; else recorded), base (a
  * base machine's fit too), ratios (a ratio table, else --cpu-ratio 2),
  * warm (a table with first=N rows, read for each input: it counts the
- * intervals), wall (cpu= not used), wait, cost (the poll mode).  The
- * rest is the stream.  Every event written must be a valid event.
+ * intervals), wall (cpu= not used), wait, cost (the poll mode), cores
+ * (--cores 2; cores1, --cores 1).  The rest is the stream.  Every event
+ * written must be a valid event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,8 @@ static const char target_fit[] =
     "isend 0 inf 6.4743165e-08 1.26182331e-10\n"
     "barrier 0 inf 8.51e-07 0\n"
     "allreduce 0 inf 1.14213535e-06 4.21667741e-10\n"
-    "send-sync 384 inf\n";
+    "send-sync 384 inf\n"
+    "send-progress 384 4096\n";
 static const char base_fit[] =
     "send 0 inf 4.86315646e-06 3.8679939e-11\n"
     "recv 0 inf 6.65208764e-06 -9.61935945e-11\n"
@@ -79,6 +81,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	w = fuzz_line(&data, &n);
 	conf.poll = TRC_POLL_WAIT;
 	conf.cpu = strstr(w, "wall") == NULL;
+	if (strstr(w, "cores") != NULL)
+		conf.cores = strstr(w, "cores1") != NULL ? 1 : 2;
 	if (strstr(w, "cost") != NULL)
 		conf.poll = TRC_POLL_COST;
 	else if (strstr(w, "comp") != NULL)
