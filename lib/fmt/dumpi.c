@@ -59,6 +59,7 @@
  */
 #define FBUF		(1 << 13)
 #define FBUF_MAX	(1 << 26)
+#define FPAD		64		/* newlines past the end: see quick() */
 
 struct fbuf {
 	struct trc_src	*src;
@@ -500,7 +501,7 @@ fb_fill(struct rd *d, struct fbuf *f)
 		if ((c = f->cap ? 2 * f->cap : FBUF) > FBUF_MAX)
 			return trc_fail_at(d->r, f->path, f->line + 1, "call "
 			    "longer than %d bytes", FBUF_MAX);
-		if ((nb = realloc(f->buf, c + 1)) == NULL)
+		if ((nb = realloc(f->buf, c + FPAD)) == NULL)
 			return nomem(d);
 		f->buf = nb;
 		f->cap = c;
@@ -511,6 +512,7 @@ fb_fill(struct rd *d, struct fbuf *f)
 	if (n == 0)
 		f->eof = 1;
 	f->end += (size_t)n;
+	memset(f->buf + f->end, '\n', FPAD);
 	return 0;
 }
 
@@ -1907,27 +1909,16 @@ null_peer(struct rd *d)
 	trc_drop(d->r, what);
 }
 
-/* Send, Bsend, Ssend, Rsend; Isend ... when nb. */
+/* The events of a send whose arguments are read (h_send, quick). */
 static int
-h_send(struct rd *d, struct rank *rk, const char *op, int nb)
+send_events(struct rd *d, struct rank *rk, const char *op, int nb,
+    int64_t bytes, int32_t peer, int32_t tag, int32_t inst, int64_t h)
 {
 	struct block *b = &d->b;
 	struct reqinfo *ri = NULL;
 	struct pev *p;
-	int64_t bytes, h = -1;
-	int32_t inst, peer = 0, tag;
-	int null, i;
+	int i;
 
-	if (bytes_of(d, rk, "count", "datatype", &bytes) < 0 ||
-	    peer_arg(d, rk, "dest", &peer, &null) < 0 ||
-	    tag_arg(d, rk, "tag", &tag) < 0 ||
-	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
-	    (nb && req_arg(d, rk, "request", &h) < 0))
-		return -1;
-	if (null || peer == TRC_ANY) {
-		null_peer(d);
-		return 0;
-	}
 	if (nb) {
 		if (req_new(d, rk, h, &ri) < 0)
 			return -1;
@@ -1949,6 +1940,27 @@ h_send(struct rd *d, struct rank *rk, const char *op, int nb)
 		p->op = op;
 	}
 	return 0;
+}
+
+/* Send, Bsend, Ssend, Rsend; Isend ... when nb. */
+static int
+h_send(struct rd *d, struct rank *rk, const char *op, int nb)
+{
+	int64_t bytes, h = -1;
+	int32_t inst, peer = 0, tag;
+	int null;
+
+	if (bytes_of(d, rk, "count", "datatype", &bytes) < 0 ||
+	    peer_arg(d, rk, "dest", &peer, &null) < 0 ||
+	    tag_arg(d, rk, "tag", &tag) < 0 ||
+	    comm_arg(d, rk, "comm", &inst, 0) < 0 ||
+	    (nb && req_arg(d, rk, "request", &h) < 0))
+		return -1;
+	if (null || peer == TRC_ANY) {
+		null_peer(d);
+		return 0;
+	}
+	return send_events(d, rk, op, nb, bytes, peer, tag, inst, h);
 }
 
 /* The RE of a completed receive: from its status when there is one. */
@@ -1982,12 +1994,42 @@ add_re(struct rd *d, struct rank *rk, int64_t t, const struct reqinfo *ri,
 	return 0;
 }
 
+/*
+ * The RB of a receive whose arguments are read (h_recv, quick), and
+ * its request: a new one when nb, else *ri as given.
+ */
+static int
+recv_begin(struct rd *d, struct rank *rk, int nb, struct reqinfo **ri,
+    int64_t bytes, int32_t peer, int32_t tag, int32_t inst, int64_t h)
+{
+	struct pev *p;
+
+	if (nb) {
+		if (req_new(d, rk, h, ri) < 0)
+			return -1;
+	} else
+		memset(*ri, 0, sizeof(**ri));
+	(*ri)->recv = 1;
+	(*ri)->inst = inst;
+	(*ri)->peer = peer;
+	(*ri)->tag = tag;
+	(*ri)->bytes = bytes;
+	(*ri)->line = d->b.line0;
+	if ((p = add(d, rk, d->b.t0, TRC_RB)) == NULL)
+		return -1;
+	p->inst = inst;
+	p->peer = peer;
+	p->tag = tag;
+	p->bytes = bytes;
+	p->req = nb ? (*ri)->id : TRC_NONE;
+	return 0;
+}
+
 static int
 h_recv(struct rd *d, struct rank *rk, int nb)
 {
 	struct block *b = &d->b;
 	struct reqinfo one, *ri = &one;
-	struct pev *p;
 	int64_t bytes, h = -1;
 	int32_t inst, peer = 0, tag;
 	size_t nst;
@@ -2003,24 +2045,8 @@ h_recv(struct rd *d, struct rank *rk, int nb)
 		null_peer(d);
 		return 0;
 	}
-	if (nb) {
-		if (req_new(d, rk, h, &ri) < 0)
-			return -1;
-	} else
-		memset(ri, 0, sizeof(*ri));
-	ri->recv = 1;
-	ri->inst = inst;
-	ri->peer = peer;
-	ri->tag = tag;
-	ri->bytes = bytes;
-	ri->line = b->line0;
-	if ((p = add(d, rk, b->t0, TRC_RB)) == NULL)
+	if (recv_begin(d, rk, nb, &ri, bytes, peer, tag, inst, h) < 0)
 		return -1;
-	p->inst = inst;
-	p->peer = peer;
-	p->tag = tag;
-	p->bytes = bytes;
-	p->req = nb ? ri->id : TRC_NONE;
 	if (nb)
 		return 0;
 	if (statuses(d, rk, "status", &nst) < 0)
@@ -3208,6 +3234,420 @@ handle(struct rd *d, struct rank *rk)
 	return drop_call(d);
 }
 
+/* The usual blocks ------------------------------------------------------- */
+
+/*
+ * Most blocks are of a few calls that dumpi2ascii prints the same way
+ * every time: the arguments in the call's order, plain numbers,
+ * predefined datatypes, MPI_COMM_WORLD.  quick() reads such a block
+ * in one pass over its bytes, each line's fixed words compared whole
+ * (no scan for its blank and '='), and makes its events at once: no
+ * argument list, no slots, no NULs written.  A block that departs from
+ * that form in any way is left untouched to read_block() and handle(),
+ * which read it from its start and tell what is wrong with it; what
+ * quick() takes, they would make the same of.  The buffer ends in FPAD
+ * newlines (fb_fill), so that its scans stop there; a block whose last
+ * newline is one of those is not whole in the buffer.
+ */
+
+/* Most usual blocks are shorter: one that is not whole in the buffer
+ * when fewer bytes are left in it is read again after fb_fill(). */
+#define QUICK_MAX	1024
+
+/* Whether the n bytes at p are l's (n a constant): loads, no call. */
+static inline __attribute__((always_inline)) int
+lit(const char *p, const char *l, size_t n)
+{
+	uint64_t a = 0, b = 0, x = 0;
+	size_t i;
+
+	if (n < 8) {
+		memcpy(&a, p, n);
+		memcpy(&b, l, n);
+		return a == b;
+	}
+	for (i = 0; i + 8 < n; i += 8) {
+		memcpy(&a, p + i, 8);
+		memcpy(&b, l + i, 8);
+		x |= a ^ b;
+	}
+	memcpy(&a, p + n - 8, 8);
+	memcpy(&b, l + n - 8, 8);
+	return (x | (a ^ b)) == 0;
+}
+#define LIT(p, l)	lit((p), (l), sizeof(l) - 1)
+
+/* A number of 1 to 8 digits at p: past it, or NULL (longer ones go the
+ * long way). */
+static inline const char *
+num(const char *p, int64_t *v)
+{
+#if SWAR_LE
+	uint64_t u;
+	unsigned n = swar_digits(p, &u);
+
+	if (n == 0 || (n == 8 && p[8] >= '0' && p[8] <= '9'))
+		return NULL;
+	*v = (int64_t)u;
+	return p + n;
+#else
+	int64_t x = 0;
+	int n;
+
+	for (n = 0; n < 8 && p[n] >= '0' && p[n] <= '9'; n++)
+		x = x * 10 + (p[n] - '0');
+	if (n == 0 || (n == 8 && p[8] >= '0' && p[8] <= '9'))
+		return NULL;
+	*v = x;
+	return p + n;
+#endif
+}
+
+/* The first newline from p on: the buffer's padding holds one. */
+static inline const char *
+newline(const char *p)
+{
+#ifdef __SSE2__
+	const __m128i vn = _mm_set1_epi8('\n');
+	unsigned m;
+
+	for (;; p += 16)
+		if ((m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)p), vn))) !=
+		    0)
+			return p + __builtin_ctz(m);
+#else
+	while (*p != '\n')
+		p++;
+	return p;
+#endif
+}
+
+/* The blank that ends the name of 1 to 31 bytes at s, or NULL. */
+static inline const char *
+name_end(const char *s)
+{
+	unsigned k;
+#ifdef __SSE2__
+	const __m128i vb = _mm_set1_epi8(' '), vn = _mm_set1_epi8('\n');
+	__m128i v;
+	unsigned m;
+
+	v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vb),
+	    _mm_cmpeq_epi8(v, vn)));
+	if (m == 0) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, vb), _mm_cmpeq_epi8(v, vn))) << 16;
+		if (m == 0)
+			return NULL;
+	}
+	k = (unsigned)__builtin_ctz(m);
+#else
+	for (k = 0; k < 32 && s[k] != ' ' && s[k] != '\n'; k++)
+		;
+#endif
+	return k > 0 && k < 32 && s[k] == ' ' ? s + k : NULL;
+}
+
+/* "N (NAME)", the value of a predefined datatype, then its newline:
+ * past that, with the type's size, or NULL.  The memo as type_arg_a's. */
+static const char *
+q_type(struct rd *d, const char *p, int64_t *size)
+{
+	const char *nl = newline(p), *q, *an;
+	size_t n = (size_t)(nl - p), alen;
+	int64_t h;
+
+	if (n == d->tmemo.n && n > 0 && swar_same(p, d->tmemo.s, n)) {
+		*size = d->tmemo.v;
+		return nl + 1;
+	}
+	if ((q = num(p, &h)) == NULL || h < 2 ||
+	    h >= (int64_t)sizeof(numbered_size) || q[0] != ' ' ||
+	    q[1] != '(' || nl[-1] != ')' || nl - 1 <= q + 1)
+		return NULL;
+	an = q + 2;
+	alen = (size_t)(nl - 1 - an);
+	if (strlen(numbered_name[h]) != alen ||
+	    memcmp(numbered_name[h], an, alen) != 0)
+		return NULL;
+	*size = numbered_size[h];
+	if (n < sizeof(d->tmemo.s)) {
+		memcpy(d->tmemo.s, p, n);
+		d->tmemo.n = (uint32_t)n;
+		d->tmemo.v = *size;
+		d->tmemo.h = h;
+	}
+	return nl + 1;
+}
+
+/* "int count=N\nMPI_Datatype datatype=T (NAME)\n", as bytes_of's. */
+static const char *
+q_buffer(struct rd *d, const char *p, int64_t *bytes)
+{
+	int64_t n, sz;
+
+	if (!LIT(p, "int count=") || (p = num(p + 10, &n)) == NULL ||
+	    *p != '\n' || !LIT(p + 1, "MPI_Datatype datatype=") ||
+	    (p = q_type(d, p + 23, &sz)) == NULL)
+		return NULL;
+	*bytes = n * sz;
+	return p;
+}
+
+/* "MPI_Comm comm=N (NAME)\n": MPI_COMM_WORLD, or one the file made, as
+ * comm_arg_a's (with its memo). */
+static const char *
+q_comm(struct rd *d, struct rank *rk, const char *p, int32_t *inst)
+{
+	const char *nl, *q, *an;
+	size_t n, alen;
+	int64_t h, *v;
+
+	if (!LIT(p, "MPI_Comm comm="))
+		return NULL;
+	p += 14;
+	nl = newline(p);
+	n = (size_t)(nl - p);
+	if (n == d->cmemo.n && n > 0 && swar_same(p, d->cmemo.s, n)) {
+		*inst = 0;
+		return nl + 1;
+	}
+	if ((q = num(p, &h)) == NULL || q[0] != ' ' || q[1] != '(' ||
+	    nl[-1] != ')' || nl - 1 <= q + 1)
+		return NULL;
+	an = q + 2;
+	alen = (size_t)(nl - 1 - an);
+	if (alen == 14 && memcmp(an, "MPI_COMM_WORLD", 14) == 0) {
+		*inst = 0;
+		if (n < sizeof(d->cmemo.s)) {
+			memcpy(d->cmemo.s, p, n);
+			d->cmemo.n = (uint32_t)n;
+			d->cmemo.v = 0;
+			d->cmemo.h = h;
+		}
+	} else if (alen == 17 && memcmp(an, "user-defined-comm", 17) == 0 &&
+	    (v = imap_get(&rk->comms, (int32_t)h)) != NULL)
+		*inst = (int32_t)*v;
+	else
+		return NULL;
+	return nl + 1;
+}
+
+/* A peer or tag, "N" or "-1 (any)" for TRC_ANY, then its newline. */
+static inline const char *
+q_peer(const char *p, int32_t *v, const char *any, size_t anylen)
+{
+	int64_t x;
+
+	if (p[0] == '-') {
+		if (memcmp(p, any, anylen) != 0)
+			return NULL;
+		*v = TRC_ANY;
+		return p + anylen;
+	}
+	if ((p = num(p, &x)) == NULL || *p != '\n')
+		return NULL;
+	*v = (int32_t)x;
+	return p + 1;
+}
+#define ANY_SOURCE	"-1 (MPI_ANY_SOURCE)\n"
+#define ANY_TAG		"-1 (MPI_ANY_TAG)\n"
+
+/* "MPI_Request request=[N]\n" */
+static inline const char *
+q_req(const char *p, int64_t *h)
+{
+	if (!LIT(p, "MPI_Request request=[") || (p = num(p + 21, h)) == NULL ||
+	    p[0] != ']' || p[1] != '\n')
+		return NULL;
+	return p + 2;
+}
+
+/*
+ * The block at the buffer's start, when it is one of the usual: 1 with
+ * its events made, 0 when it is not (nothing read), -1 on error.
+ */
+static int
+quick(struct rd *d, struct rank *rk)
+{
+	struct fbuf *f = &rk->f;
+	struct block *b = &d->b;
+	struct reqinfo one, *ri = &one;
+	struct status **sv;
+	struct pev *pv;
+	const char *s, *e, *p, *sp, *q, *fn = NULL, *op = NULL;
+	char *done;
+	int64_t t0, t1, bytes = 0, h = -1, x, *hv;
+	int32_t inst = 0, peer = 0, tag = 0;
+	size_t nlen, n = 0, i;
+	long args;
+	int nb = 0;
+	enum call c;
+
+	s = f->buf + f->start;
+	e = f->buf + f->end;
+	if ((sp = name_end(s)) == NULL || !LIT(sp, ENTER) ||
+	    (p = wall_time(sp + ELEN, e, &t0)) == NULL ||
+	    (p = newline(p)) >= e || t0 < rk->last)
+		return 0;
+	p++;
+	nlen = (size_t)(sp - s);
+	switch ((c = lookup(d, s, nlen))) {
+	case X_SEND:
+	case X_BSEND:
+	case X_SSEND:
+	case X_RSEND:
+	case X_ISEND:
+	case X_IBSEND:
+	case X_ISSEND:
+	case X_IRSEND:
+		/* a send to a rank: count, datatype, dest, tag, comm[, request] */
+		nb = c == X_ISEND || c == X_IBSEND || c == X_ISSEND ||
+		    c == X_IRSEND;
+		if ((p = q_buffer(d, p, &bytes)) == NULL ||
+		    !LIT(p, "int dest=") || (p = num(p + 9, &x)) == NULL ||
+		    *p != '\n' || !LIT(p + 1, "int tag=") ||
+		    (p = q_peer(p + 9, &tag, ANY_TAG, sizeof(ANY_TAG) - 1)) ==
+		    NULL || tag == TRC_ANY || (p = q_comm(d, rk, p, &inst)) ==
+		    NULL || (nb && (p = q_req(p, &h)) == NULL))
+			return 0;
+		peer = (int32_t)x;
+		args = 5 + nb;
+		break;
+	case X_RECV:
+	case X_IRECV:
+		/* count, datatype, source, tag, comm, request or status */
+		nb = c == X_IRECV;
+		if ((p = q_buffer(d, p, &bytes)) == NULL ||
+		    !LIT(p, "int source=") || (p = q_peer(p + 11, &peer,
+		    ANY_SOURCE, sizeof(ANY_SOURCE) - 1)) == NULL ||
+		    !LIT(p, "int tag=") || (p = q_peer(p + 8, &tag, ANY_TAG,
+		    sizeof(ANY_TAG) - 1)) == NULL ||
+		    (p = q_comm(d, rk, p, &inst)) == NULL)
+			return 0;
+		if (nb) {
+			if ((p = q_req(p, &h)) == NULL)
+				return 0;
+		} else if (LIT(p, "MPI_Status status=<IGNORED>\n"))
+			p += 28;
+		else
+			return 0;
+		args = 6;
+		break;
+	case X_WAIT:
+		/* request, status ignored */
+		if ((p = q_req(p, &x)) == NULL ||
+		    !LIT(p, "MPI_Status status=<IGNORED>\n"))
+			return 0;
+		p += 28;
+		if (grow(&d->iv2, &d->capiv2, 1, sizeof(*d->iv2)) < 0)
+			return 0;
+		d->iv2[0] = x;
+		n = 1;
+		args = 2;
+		break;
+	case X_WAITALL:
+		/* count, requests, statuses ignored */
+		if (!LIT(p, "int count=") || (p = num(p + 10, &x)) == NULL ||
+		    *p != '\n' || !LIT(p + 1, "MPI_Request requests[") ||
+		    (p = num(p + 22, &x)) == NULL || !LIT(p, "]=["))
+			return 0;
+		for (p += 3;; p += 2) {
+			if ((p = num(p, &x)) == NULL)
+				return 0;
+			if (n + 1 > d->capiv2 && grow(&d->iv2, &d->capiv2,
+			    n + 1, sizeof(*d->iv2)) < 0)
+				return 0;
+			d->iv2[n++] = x;
+			if (p[0] != ',' || p[1] != ' ')
+				break;
+		}
+		if (p[0] != ']' || p[1] != '\n' ||
+		    !LIT(p + 2, "MPI_Status statuses[") ||
+		    (p = num(p + 22, &x)) == NULL ||
+		    !LIT(p, "]=<IGNORED>\n"))
+			return 0;
+		p += 12;
+		args = 3;
+		break;
+	case X_FUNC_ENTER:
+	case X_FUNC_EXIT:
+		/* int fn=ADDR ("name"), as h_function reads it */
+		if (!LIT(p, "int fn=") || (p = num(p + 7, &x)) == NULL ||
+		    !LIT(p, " (\""))
+			return 0;
+		for (fn = q = p + 3; *q != '"' && *q != '\n' && *q != '\0';
+		    q++)
+			;
+		if (q[0] != '"' || q[1] != ')' || q[2] != '\n' || q == fn ||
+		    (q - fn == 6 && memcmp(fn, "(null)", 6) == 0))
+			return 0;
+		n = (size_t)(q - fn);
+		p = q + 3;
+		args = 1;
+		break;
+	default:
+		return 0;
+	}
+	/* The returning line: the same name, not before the entering. */
+	if (!swar_same(p, s, nlen) || !LIT(p + nlen, RETURN) ||
+	    (q = wall_time(p + nlen + RLEN, e, &t1)) == NULL || t1 < t0 ||
+	    (q = newline(q)) >= e)
+		return 0;
+
+	memcpy(b->name, s, nlen);
+	b->name[nlen] = '\0';
+	b->nlen = nlen;
+	b->t0 = t0;
+	b->t1 = t1;
+	b->line0 = f->line + 1;
+	b->line1 = f->line + 2 + args;
+	b->nargs = 0;
+	f->start = (size_t)(q + 1 - f->buf);
+	f->line = b->line1;
+	rk->last = t1;
+	rk->lastline = b->line0;
+	switch (c) {
+	case X_BSEND:	op = "bsend"; break;
+	case X_SSEND:	op = "ssend"; break;
+	case X_RSEND:	op = "rsend"; break;
+	case X_IBSEND:	op = "ibsend"; break;
+	case X_ISSEND:	op = "issend"; break;
+	case X_IRSEND:	op = "irsend"; break;
+	default:	break;
+	}
+	switch (c) {
+	case X_RECV:
+	case X_IRECV:
+		if (recv_begin(d, rk, nb, &ri, bytes, peer, tag, inst, h) < 0)
+			return -1;
+		if (!nb && add_re(d, rk, t1, ri, NULL) < 0)
+			return -1;
+		return 1;
+	case X_WAIT:
+	case X_WAITALL:
+		if (scratch(d, n, &done, &sv) < 0)
+			return nomem(d);
+		for (i = 0; i < n; i++)
+			done[i] = 1;
+		hv = d->iv2;
+		return complete(d, rk, c == X_WAIT ? "wait" : "waitall", hv, n,
+		    done, sv, 1) < 0 ? -1 : 1;
+	case X_FUNC_ENTER:
+	case X_FUNC_EXIT:
+		if ((pv = add(d, rk, t0, c == X_FUNC_ENTER ? TRC_PB :
+		    TRC_PE)) == NULL || add_str(d, rk, pv, fn, n) < 0)
+			return -1;
+		return 1;
+	default:
+		return send_events(d, rk, op, nb, bytes, peer, tag, inst, h) < 0 ?
+		    -1 : 1;
+	}
+}
+
 /* Reading ---------------------------------------------------------------- */
 
 static const char *
@@ -3226,6 +3666,14 @@ fill(struct rd *d, struct rank *rk)
 	rk->qn = rk->qhead = 0;
 	rk->nids = rk->nstr = 0;
 	while (rk->qn == 0 && !rk->done) {
+		if (rk->f.buf != NULL && ((rc = quick(d, rk)) != 0 ||
+		    (rk->f.end - rk->f.start < QUICK_MAX && !rk->f.eof &&
+		    (rc = fb_fill(d, &rk->f)) == 0 &&
+		    (rc = quick(d, rk)) != 0))) {
+			if (rc < 0)
+				return -1;
+			continue;
+		}
 		if ((rc = read_block(d, &rk->f, &d->b)) < 0)
 			return -1;
 		if (rc == 0) {
