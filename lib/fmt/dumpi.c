@@ -234,10 +234,9 @@ struct pev {
 	uint8_t		 kind, size, list, probe;
 };
 
-/* What the merge reads of a rank at every event (head to qcap) comes
+/* What the merge reads of a rank at every event (rank to qcap) comes
  * first, in one cache line mostly: the heap's ranks take turns. */
 struct rank {
-	int64_t		 head;		/* the time of q[qhead], for the heap */
 	int32_t		 rank;
 	struct pev	*q;
 	size_t		 qn, qhead, qcap;
@@ -261,6 +260,14 @@ struct rank {
 	size_t		 caprq;
 	int32_t		*rdir;		/* small handles: 1 + index in rq */
 	size_t		 caprdir;
+};
+
+/* A rank in the merge's heap, with the time of its next event and its
+ * rank, its keys, at hand: the heap's compares read the heap alone. */
+struct hent {
+	int64_t		 t;		/* the time of rk->q[rk->qhead] */
+	int32_t		 rank;		/* rk->rank */
+	struct rank	*rk;
 };
 
 enum slot {
@@ -303,7 +310,7 @@ struct rd {
 	struct trc_reader *r;
 	struct rank	*rk;
 	int32_t		 n;
-	struct rank	**heap;
+	struct hent	*heap;
 	int32_t		 nheap;
 	int64_t		 last;		/* the time of the heap's top */
 	uint8_t		 ctab[CTAB];
@@ -3701,26 +3708,27 @@ fill(struct rd *d, struct rank *rk)
 }
 
 static inline int
-before(const struct rank *a, const struct rank *b)
+before(const struct hent *a, const struct hent *b)
 {
-	return a->head < b->head || (a->head == b->head && a->rank < b->rank);
+	return a->t < b->t || (a->t == b->t && a->rank < b->rank);
 }
 
+/* The entry at i moved down to its place, the ones above it moved up
+ * in turn rather than swapped. */
 static void
 sift(struct rd *d, int32_t i)
 {
-	struct rank *t;
+	struct hent x = d->heap[i];
 	int32_t c;
 
 	for (; (c = 2 * i + 1) < d->nheap; i = c) {
-		if (c + 1 < d->nheap && before(d->heap[c + 1], d->heap[c]))
+		if (c + 1 < d->nheap && before(&d->heap[c + 1], &d->heap[c]))
 			c++;
-		if (!before(d->heap[c], d->heap[i]))
+		if (!before(&d->heap[c], &x))
 			break;
-		t = d->heap[c];
-		d->heap[c] = d->heap[i];
-		d->heap[i] = t;
+		d->heap[i] = d->heap[c];
 	}
+	d->heap[i] = x;
 }
 
 static int
@@ -3901,7 +3909,7 @@ next(struct trc_reader *r, struct trc_event *ev)
 
 	if (d->nheap == 0)
 		return 0;
-	rk = d->heap[0];
+	rk = d->heap[0].rk;
 	if (build(d, rk, &rk->q[rk->qhead], ev) < 0)
 		return -1;
 	if (++rk->qhead == rk->qn && fill(d, rk) < 0)
@@ -3909,14 +3917,14 @@ next(struct trc_reader *r, struct trc_event *ev)
 	if (rk->qn == 0)
 		d->heap[0] = d->heap[--d->nheap];
 	else {
-		rk->head = rk->q[rk->qhead].t;
-		if (rk->head == d->last)
+		d->heap[0].t = rk->q[rk->qhead].t;
+		if (d->heap[0].t == d->last)
 			return 1;	/* still first: no sift */
 	}
 	sift(d, 0);
 	if (d->nheap > 0) {
-		rk = d->heap[0];
-		d->last = rk->head;
+		rk = d->heap[0].rk;
+		d->last = d->heap[0].t;
 		/* The next event's, while this one is written: another
 		 * rank's queue, out of cache as often as not. */
 		__builtin_prefetch(&rk->q[rk->qhead]);
@@ -4365,14 +4373,15 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 		if (fill(d, rk) < 0)
 			goto out;
 		if (rk->qn > 0) {
-			rk->head = rk->q[0].t;
-			d->heap[d->nheap++] = rk;
+			d->heap[d->nheap].t = rk->q[0].t;
+			d->heap[d->nheap].rank = rk->rank;
+			d->heap[d->nheap++].rk = rk;
 		}
 	}
 	for (i = d->nheap / 2 - 1; i >= 0; i--)
 		sift(d, i);
 	if (d->nheap > 0)
-		d->last = d->heap[0]->head;
+		d->last = d->heap[0].t;
 	rc = 0;
 	goto out;
 fail_nomem:
