@@ -3540,7 +3540,7 @@ usual(const struct rd *d, const char *s, size_t n)
 	a = w8(s);
 	z = w8(s + n - 8);
 #define NAMED(lit) (n == sizeof(lit) - 1 && a == w8(lit) && \
-	z == w8(lit + sizeof(lit) - 9))
+	z == w8(&(lit)[sizeof(lit) - 9]))
 	if (NAMED("MPI_Isend"))
 		return X_ISEND;
 	if (NAMED("MPI_Irecv"))
