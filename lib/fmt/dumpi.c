@@ -97,27 +97,17 @@ imap_get(const struct imap *m, int32_t k)
 	return NULL;
 }
 
-static int imap_add(struct imap *, int32_t, int64_t);
-
 static int
 imap_put(struct imap *m, int32_t k, int64_t v)
 {
+	struct imap g;
+	uint32_t i;
 	int64_t *p;
 
 	if ((p = imap_get(m, k)) != NULL) {
 		*p = v;
 		return 0;
 	}
-	return imap_add(m, k, v);
-}
-
-/* A key known not to be in the map. */
-static int
-imap_add(struct imap *m, int32_t k, int64_t v)
-{
-	struct imap g;
-	uint32_t i;
-
 	if (2 * (m->n + 1) > m->cap) {
 		memset(&g, 0, sizeof(g));
 		g.cap = m->cap ? 2 * m->cap : 16;
@@ -132,7 +122,7 @@ imap_add(struct imap *m, int32_t k, int64_t v)
 		}
 		for (i = 0; i < m->cap; i++)
 			if (m->used[i])
-				(void)imap_add(&g, m->k[i], m->v[i]);
+				(void)imap_put(&g, m->k[i], m->v[i]);
 		free(m->k);
 		free(m->v);
 		free(m->used);
@@ -147,20 +137,19 @@ imap_add(struct imap *m, int32_t k, int64_t v)
 	return 0;
 }
 
-/* Removal with backward shift, so that no tombstones pile up: whether
- * k was there. */
-static int
+/* Removal with backward shift, so that no tombstones pile up. */
+static void
 imap_del(struct imap *m, int32_t k)
 {
 	uint32_t i, j, h, mask = m->cap - 1;
 
 	if (m->cap == 0)
-		return 0;
+		return;
 	for (i = ihash(k, m->cap); m->used[i]; i = (i + 1) & mask)
 		if (m->k[i] == k)
 			break;
 	if (!m->used[i])
-		return 0;
+		return;
 	m->used[i] = 0;
 	m->n--;
 	for (j = (i + 1) & mask; m->used[j]; j = (j + 1) & mask) {
@@ -174,7 +163,6 @@ imap_del(struct imap *m, int32_t k)
 			i = j;
 		}
 	}
-	return 1;
 }
 
 static void
@@ -1700,7 +1688,7 @@ req_bind(struct rank *rk, int64_t handle, int32_t i)
 	size_t c = rk->caprdir;
 
 	if ((uint32_t)k >= RDIR)
-		return imap_add(&rk->reqs, k, i);	/* not bound: req_new */
+		return imap_put(&rk->reqs, k, i);
 	if ((size_t)k >= c) {
 		if (grow(&rk->rdir, &rk->caprdir, (size_t)k + 1,
 		    sizeof(*rk->rdir)) < 0)
@@ -1741,23 +1729,6 @@ req_get(struct rank *rk, int64_t handle)
 	int32_t i = req_find(rk, handle);
 
 	return i != 0 ? &rk->rq[i - 1] : NULL;
-}
-
-/* The request at index i, found for handle, done: unless the handle was
- * let go already (a list that names it twice). */
-static void
-req_done_at(struct rank *rk, int64_t handle, int32_t i)
-{
-	int32_t k = (int32_t)handle;
-
-	if ((uint32_t)k < RDIR) {
-		if ((size_t)k >= rk->caprdir || rk->rdir[k] != i + 1)
-			return;
-		rk->rdir[k] = 0;
-	} else if (!imap_del(&rk->reqs, k))
-		return;
-	rk->rq[i].next = rk->freerq;
-	rk->freerq = i;
 }
 
 static void
@@ -2138,10 +2109,9 @@ complete(struct rd *d, struct rank *rk, const char *op, const int64_t *h,
 		if ((all_in_we || done[i]) && (ri = rv[i]) != NULL &&
 		    add_id(d, rk, we, ri->id) < 0)
 			return -1;
-	/* By the index found above: no second look-up of the handle. */
 	for (i = 0; i < n; i++)
-		if (done[i] && rv[i] != NULL)
-			req_done_at(rk, h[i], (int32_t)(rv[i] - rk->rq));
+		if (done[i])
+			req_done(rk, h[i]);
 	return 0;
 }
 
