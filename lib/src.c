@@ -34,6 +34,7 @@ struct trc_src {
 	off_t		 origin, size;	/* its offset at the open, its size */
 	void		*map;		/* the window trc_src_map made */
 	size_t		 maplen;
+	off_t		 mapbase;	/* its first byte's file offset */
 	char		*name;
 	char		 err[256];
 };
@@ -215,7 +216,7 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
 	long pg = sysconf(_SC_PAGESIZE);
 	struct stat st;
 	off_t base;
-	size_t delta, n;
+	size_t delta, n, k;
 	void *m;
 	int flags = MAP_PRIVATE;
 
@@ -248,6 +249,19 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
 	if (n <= POPULATE_MAX)
 		flags |= MAP_POPULATE;
 #endif
+	/* The old window's pages before the new one's have been read:
+	 * given back first, so that two windows are never resident at
+	 * once.  Its rest, the line the new one starts with, stays for a
+	 * caller to copy should the new not be mapped. */
+	if (s->map != NULL && base > s->mapbase) {
+		k = (size_t)(base - s->mapbase);
+		if (k > s->maplen)
+			k = s->maplen;
+		munmap(s->map, k);
+		s->map = k < s->maplen ? (char *)s->map + k : NULL;
+		s->maplen -= k;
+		s->mapbase = base;
+	}
 	if ((m = mmap(NULL, delta + n, PROT_READ, flags, s->fd, base)) ==
 	    MAP_FAILED)
 		return NULL;
@@ -255,6 +269,7 @@ trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
 		munmap(s->map, s->maplen);
 	s->map = m;
 	s->maplen = delta + n;
+	s->mapbase = base;
 	*len = n;
 	/* Up to the end of the last page: past the file's end, zeros. */
 	*readable = ((delta + n + (size_t)pg - 1) & ~((size_t)pg - 1)) - delta;
