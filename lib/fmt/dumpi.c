@@ -3904,20 +3904,13 @@ world(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
 /*
  * key=v as trc_eb_intk() makes it, without its checks for room: for
  * the few attributes of a message's event, just after trc_eb_start(),
- * which fit in the builder whatever their values.  Numbers below 100
- * (ranks, tags) are written here; the builder's checks and the calls
- * of trc_format_int were a third of building an event (callgrind,
- * 2026-11-28).
+ * which fit in the builder whatever their values.  The builder's checks
+ * were a good part of building an event (callgrind, 2026-11-28).
  */
 static inline __attribute__((always_inline)) void
 eb_put(struct trc_evbuild *eb, const char *key, size_t klen, int64_t v,
     int req)
 {
-	static const char dig2[] =
-	    "00010203040506070809101112131415161718192021222324"
-	    "25262728293031323334353637383940414243444546474849"
-	    "50515253545556575859606162636465666768697071727374"
-	    "75767778798081828384858687888990919293949596979899";
 	struct trc_event *ev = eb->ev;
 	struct trc_attr *a;
 	char *k, *val;
@@ -3929,17 +3922,7 @@ eb_put(struct trc_evbuild *eb, const char *key, size_t klen, int64_t v,
 	memcpy(k, key, klen);
 	k[klen] = '=';
 	val = k + klen + 1;
-	if (v == TRC_ANY) {
-		val[0] = '*';
-		n = 1;
-	} else if ((uint64_t)v < 10) {
-		val[0] = (char)('0' + v);
-		n = 1;
-	} else if ((uint64_t)v < 100) {
-		memcpy(val, dig2 + 2 * v, 2);
-		n = 2;
-	} else
-		n = trc_format_int(val, v);
+	n = trc_eb_value(val, v);
 	val[n] = ' ';
 	a = &ev->attr[ev->nattr++];
 	a->key.s = k;

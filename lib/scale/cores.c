@@ -36,6 +36,22 @@ split(struct sc_cores *c, size_t i, int64_t t)
 	return 0;
 }
 
+/* The first step that starts after t, or n. */
+static size_t
+after(const struct sc_cores *c, int64_t t)
+{
+	size_t i, lo = 0, hi = c->n;
+
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (c->st[i].t <= t)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	return lo;
+}
+
 /*
  * The end, in *end, of w ns of computation that may start at start:
  * the steps where a core is free take it, one after another, until w
@@ -44,20 +60,12 @@ split(struct sc_cores *c, size_t i, int64_t t)
 int
 sc_cores_place(struct sc_cores *c, int64_t start, int64_t w, int64_t *end)
 {
-	size_t i, lo = 0, hi = c->n;
+	size_t i;
 
 	*end = start;
 	if (w <= 0)
 		return 0;
-	/* The first step after start. */
-	while (lo < hi) {
-		i = lo + (hi - lo) / 2;
-		if (c->st[i].t <= start)
-			lo = i + 1;
-		else
-			hi = i;
-	}
-	i = lo;
+	i = after(c, start);
 	if (i > 0 && c->st[i - 1].t == start)
 		i--;
 	else if (split(c, i, start) < 0)
@@ -89,17 +97,10 @@ sc_cores_place(struct sc_cores *c, int64_t start, int64_t w, int64_t *end)
 int64_t
 sc_cores_free_at(const struct sc_cores *c, int64_t t)
 {
-	size_t i, lo = 0, hi = c->n;
+	size_t i = after(c, t);
 
-	while (lo < hi) {
-		i = lo + (hi - lo) / 2;
-		if (c->st[i].t <= t)
-			lo = i + 1;
-		else
-			hi = i;
-	}
-	/* lo - 1 holds t, when there is a step at or before it. */
-	for (i = lo > 0 ? lo - 1 : 0; i < c->n && c->st[i].busy >= c->ncores;
+	/* i - 1 holds t, when there is a step at or before it. */
+	for (i = i > 0 ? i - 1 : 0; i < c->n && c->st[i].busy >= c->ncores;
 	    i++)
 		;
 	return i < c->n && c->st[i].t > t ? c->st[i].t : t;
