@@ -874,25 +874,30 @@ static int parse_event(const char *, const char *, struct trc_event *, int,
     char [TRC_ERRLEN], const char **);
 
 /* A padded line, the usual one by line_window, any other by parse_event
- * (again from the start: line_window may have set some fields). */
+ * (again from the start: line_window may have set some fields).  Made
+ * four times below, fields_only and wide constant in each. */
+static inline __attribute__((always_inline)) int
+padded(const char *s, struct trc_event *ev, const int fields_only,
+    const int wide, char err[TRC_ERRLEN], const char **stop)
+{
+	event_clear(ev);
+	if (line_window(s, ev, fields_only, wide, err, stop))
+		return 0;
+	return parse_event(s, NULL, ev, fields_only, err, stop);
+}
+
 static int __attribute__((noinline))
 padded_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	event_clear(ev);
-	if (line_window(s, ev, 1, 0, err, stop))
-		return 0;
-	return parse_event(s, NULL, ev, 1, err, stop);
+	return padded(s, ev, 1, 0, err, stop);
 }
 
 static int __attribute__((noinline))
 padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	event_clear(ev);
-	if (line_window(s, ev, 0, 0, err, stop))
-		return 0;
-	return parse_event(s, NULL, ev, 0, err, stop);
+	return padded(s, ev, 0, 0, err, stop);
 }
 
 #if TRC_AVX512
@@ -900,20 +905,14 @@ static int __attribute__((noinline, target("avx512bw")))
 padded_fields512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	event_clear(ev);
-	if (line_window(s, ev, 1, 1, err, stop))
-		return 0;
-	return parse_event(s, NULL, ev, 1, err, stop);
+	return padded(s, ev, 1, 1, err, stop);
 }
 
 static int __attribute__((noinline, target("avx512bw")))
 padded_all512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	event_clear(ev);
-	if (line_window(s, ev, 0, 1, err, stop))
-		return 0;
-	return parse_event(s, NULL, ev, 0, err, stop);
+	return padded(s, ev, 0, 1, err, stop);
 }
 #endif
 #endif
