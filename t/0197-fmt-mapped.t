@@ -64,7 +64,7 @@ trc-cat "$tmp/shrink.trc" 2> "$tmp/shrink.err" | {
 grep -q "^trc-cat: $tmp/shrink.trc:[0-9]*: the file shrank to 2700001 bytes while it was read\$" "$tmp/shrink.err"
 rc=$?
 ok $rc "a file cut while read: the error names it"
-[ $rc -eq 0 ] || sed 's/^/#   /' "$tmp/shrink.err"
+[ $rc -eq 0 ] || diag "$(cat "$tmp/shrink.err")"
 cp "$tmp/gen.trc" "$tmp/shrink.trc"
 ( trc-cat "$tmp/shrink.trc"; echo "rc=$?" > "$tmp/shrink.rc" ) 2>/dev/null | {
 	head -c 1 > /dev/null

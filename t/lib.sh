@@ -34,6 +34,11 @@ is() {
 	fi
 }
 
+# diag TEXT: TEXT as TAP diagnostics, each line after "# ".
+diag() {
+	printf '%s\n' "$1" | sed 's/^/#   /'
+}
+
 # is_file GOT-FILE WANT-FILE NAME: the files are equal.
 is_file() {
 	if cmp -s "$1" "$2"; then ok 0 "$3"
