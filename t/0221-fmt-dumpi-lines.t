@@ -168,4 +168,42 @@ while [ $n -le $((4096 - from)) ]; do
 done
 is "$bad" 0 "the buffer's end at every byte of the blocks: the same stream"
 
+# The send calls but MPI_Send and MPI_Isend carry their kind as op=,
+# blocking and nonblocking, read in one pass (LF) and the long way (CR
+# LF) alike: by hand, 1 int is 4 bytes, request handle 9 the reader's
+# request 1, each send's SB and SE at its enter and return.
+sends() {
+	call MPI_Comm_size 0.000000000 0.000000000 \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "int size=2"
+	call MPI_Comm_rank 0.000000000 0.000000000 \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "int rank=0"
+	for k in 1Ssend 2Bsend 3Rsend; do
+		call MPI_${k#?} 1.${k%%[A-Z]*}00000000 1.${k%%[A-Z]*}00000200 "int count=1" \
+		    "MPI_Datatype datatype=9 (MPI_INT)" "int dest=1" "int tag=3" \
+		    "MPI_Comm comm=2 (MPI_COMM_WORLD)"
+	done
+	call MPI_Issend 2.000000000 2.000000100 "int count=1" \
+	    "MPI_Datatype datatype=9 (MPI_INT)" "int dest=1" "int tag=4" \
+	    "MPI_Comm comm=2 (MPI_COMM_WORLD)" "MPI_Request request=[9]"
+	call MPI_Wait 3.000000000 3.000000100 "MPI_Request request=[9]" \
+	    "MPI_Status status=<IGNORED>"
+}
+cat > "$tmp/sends.want" <<'EOT'
+1.100000000 0 SB peer=1 tag=3 bytes=4 op=ssend
+1.100000200 0 SE peer=1 tag=3 bytes=4 op=ssend
+1.200000000 0 SB peer=1 tag=3 bytes=4 op=bsend
+1.200000200 0 SE peer=1 tag=3 bytes=4 op=bsend
+1.300000000 0 SB peer=1 tag=3 bytes=4 op=rsend
+1.300000200 0 SE peer=1 tag=3 bytes=4 op=rsend
+2.000000000 0 SB peer=1 tag=4 bytes=4 req=1 op=issend
+2.000000100 0 SE peer=1 tag=4 bytes=4 req=1 op=issend
+EOT
+sends > "$tmp/sends.txt"
+sed 's/$/\r/' "$tmp/sends.txt" > "$tmp/sends-cr.txt"
+for f in sends sends-cr; do
+	expect_exit 0 "$f: exit 0" -- trc-cat -f dumpi "$tmp/$f.txt"
+	is "$(awk '$3 == "SB" || $3 == "SE"' "$out")" "$(cat "$tmp/sends.want")" \
+	    "$f: each send's kind as op="
+done
+
 done_testing

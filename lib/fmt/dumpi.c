@@ -3141,18 +3141,42 @@ lookup(const struct rd *d, const char *name, size_t n)
 	return X_OTHER;
 }
 
+/* A send call's op= (none for MPI_Send and MPI_Isend), and in *nb
+ * whether it is nonblocking. */
+static const char *
+send_kind(enum call c, int *nb)
+{
+	*nb = c == X_ISEND || c == X_IBSEND || c == X_ISSEND ||
+	    c == X_IRSEND;
+	switch (c) {
+	case X_BSEND:	return "bsend";
+	case X_SSEND:	return "ssend";
+	case X_RSEND:	return "rsend";
+	case X_IBSEND:	return "ibsend";
+	case X_ISSEND:	return "issend";
+	case X_IRSEND:	return "irsend";
+	default:	return NULL;
+	}
+}
+
 static int
 handle(struct rd *d, struct rank *rk)
 {
-	switch (lookup(d, d->b.name, d->b.nlen)) {
-	case X_SEND:		return h_send(d, rk, NULL, 0);
-	case X_BSEND:		return h_send(d, rk, "bsend", 0);
-	case X_SSEND:		return h_send(d, rk, "ssend", 0);
-	case X_RSEND:		return h_send(d, rk, "rsend", 0);
-	case X_ISEND:		return h_send(d, rk, NULL, 1);
-	case X_IBSEND:		return h_send(d, rk, "ibsend", 1);
-	case X_ISSEND:		return h_send(d, rk, "issend", 1);
-	case X_IRSEND:		return h_send(d, rk, "irsend", 1);
+	const char *op;
+	enum call c;
+	int nb;
+
+	switch ((c = lookup(d, d->b.name, d->b.nlen))) {
+	case X_SEND:
+	case X_BSEND:
+	case X_SSEND:
+	case X_RSEND:
+	case X_ISEND:
+	case X_IBSEND:
+	case X_ISSEND:
+	case X_IRSEND:
+		op = send_kind(c, &nb);
+		return h_send(d, rk, op, nb);
 	case X_RECV:		return h_recv(d, rk, 0);
 	case X_IRECV:		return h_recv(d, rk, 1);
 	case X_WAIT:		return h_wait(d, rk, W_ONE, 0, "wait");
@@ -3606,8 +3630,7 @@ quick(struct rd *d, struct rank *rk)
 	case X_ISSEND:
 	case X_IRSEND:
 		/* a send to a rank: count, datatype, dest, tag, comm[, request] */
-		nb = c == X_ISEND || c == X_IBSEND || c == X_ISSEND ||
-		    c == X_IRSEND;
+		op = send_kind(c, &nb);
 		if ((p = q_buffer(d, p, &bytes)) == NULL ||
 		    !LIT(p, "int dest=") || (p = num(p + 9, &x)) == NULL ||
 		    *p != '\n' || !LIT(p + 1, "int tag=") ||
@@ -3712,15 +3735,6 @@ quick(struct rd *d, struct rank *rk)
 	f->line = b->line1;
 	rk->last = t1;
 	rk->lastline = b->line0;
-	switch (c) {
-	case X_BSEND:	op = "bsend"; break;
-	case X_SSEND:	op = "ssend"; break;
-	case X_RSEND:	op = "rsend"; break;
-	case X_IBSEND:	op = "ibsend"; break;
-	case X_ISSEND:	op = "issend"; break;
-	case X_IRSEND:	op = "irsend"; break;
-	default:	break;
-	}
 	switch (c) {
 	case X_RECV:
 	case X_IRECV:
