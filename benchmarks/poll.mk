@@ -29,3 +29,21 @@ bench-cold: $(COLDCOLL)
 	done
 
 .PHONY: bench-cold
+
+# A rank that shares its core takes a message only when the rank
+# computing beside it stops (trc-scale --bound): 2 ranks, then 3, over
+# shared memory.
+WAKE := $(O)/bench/wake
+EXTRA += $(WAKE)
+$(WAKE): benchmarks/wake.c
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
+
+bench-wake: $(WAKE)
+	@for np in 2 3; do \
+		OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		    mpirun -np $$np --oversubscribe --bind-to none --mca btl self,vader \
+		    --mca mpi_yield_when_idle 1 $(WAKE) || exit 2; \
+	done
+
+.PHONY: bench-wake

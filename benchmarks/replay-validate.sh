@@ -37,8 +37,9 @@
 #    trc-fit), against the observed total time (median).  The same
 #    prediction with ratios from the full runs themselves (base against
 #    each observed run) says how much of the error is the model's.
-#    With more ranks than cores the target shares them: trc-scale
-#    --cores, whose prediction is then a lower bound (trc-scale(1)).
+#    With more ranks than cores the target shares them: the full runs
+#    bind rank r to core r mod n (--map-by core), and trc-scale
+#    predicts with --cores n --bound (trc-scale(1)).
 #
 # Every run is traced with TRC_CLOCK=both: each event also carries the
 # CPU time of its rank since the one before (heat's regions hold
@@ -92,11 +93,20 @@ trc-fit "$out/shm.meas" >"$out/shm.fit"
 for np in $nps; do
 	d=$out/np$np
 	rm -rf "$d"
+	# More ranks than cores: each bound to core r mod n (Open MPI's
+	# --map-by core), and so predicted (trc-scale --cores --bound).
+	# Unbound, the kernel's placement of the ranks varies from run to
+	# run, and the run's time with it.
+	bind= cores=
+	if [ "$np" -gt "$(nproc)" ]; then
+		bind="--map-by core --bind-to core:overload-allowed"
+		cores="--cores $(nproc) --bound"
+	fi
 	mkdir -p "$d/logs"
 	quiet
 	echo "== $np ranks: the base run, logged (load average $(load))"
 	TRC_LOG=all TRC_LOGDIR=$d/logs trc-record -o "$d/base.trc" -- -np "$np" \
-	    $mca_tcp "$heat0" -n "$n" -i "$it" --tolerance 0 >/dev/null
+	    $bind $mca_tcp "$heat0" -n "$n" -i "$it" --tolerance 0 >/dev/null
 	for f in "$d"/logs/rank.*.log; do
 		printf '   %s: %d bytes\n' "${f##*/}" "$(wc -c <"$f")"
 	done
@@ -148,7 +158,7 @@ for np in $nps; do
 	echo "== $np ranks: the target's full runs, $reps times (load average $(load))"
 	i=1
 	while [ $i -le "$reps" ]; do
-		trc-record -o "$d/obs.$i.trc" -- -np "$np" $mca_shm trc-heat -n "$n" \
+		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_shm trc-heat -n "$n" \
 		    -i "$it" --tolerance 0 >/dev/null
 		trc-sum -t --section procs "$d/obs.$i.trc" >"$d/obs.$i.tsv"
 		span "$d/obs.$i.trc" >>"$d/obs.spans"
@@ -173,8 +183,6 @@ for np in $nps; do
 		done
 	done <"$d/reps"
 
-	cores=
-	[ "$np" -gt "$(nproc)" ] && cores="--cores $(nproc)"
 	# shellcheck disable=SC2086
 	trc-scale $cores -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
 	    "$d/base.trc" >"$d/pred.trc"

@@ -17,13 +17,13 @@
 
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
-    "[-f format] [--cores cores] [--cpu ratios | --cpu-ratio ratio] "
+    "[-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] "
     "[--flops rate] "
     "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--wall] "
     "[file]";
 
 /* Long options without a letter. */
-enum { OPT_CORES = 256, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
+enum { OPT_BOUND = 256, OPT_CORES, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
 	OPT_POLL, OPT_SET, OPT_STRICT, OPT_WALL };
 
 /* A sign of a disturbed base run, said as a warning. */
@@ -58,6 +58,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "base", required_argument, NULL, 'b' },
 		{ "comm", required_argument, NULL, 'c' },
+		{ "bound", no_argument, NULL, OPT_BOUND },
 		{ "cores", required_argument, NULL, OPT_CORES },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "cpu-ratio", required_argument, NULL, OPT_CPU_RATIO },
@@ -109,6 +110,9 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(0);
+			break;
+		case OPT_BOUND:
+			conf.bound = 1;
 			break;
 		case OPT_CORES:
 			conf.cores = (int32_t)estrtonum(optarg, 1, INT32_MAX,
@@ -171,6 +175,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1 || (mconf.cpu_ratio > 0 && mconf.ratios != NULL))
 		usage_error(usage_line);
+	if (conf.bound && conf.cores == 0)
+		die("--bound needs --cores");
 	if (base != NULL && mname == NULL)
 		die("--base needs --comm");
 	if ((model = trc_model_new(mname != NULL ? mname : "fit", &mconf, err,

@@ -5,7 +5,8 @@
  * base machine's fit too), ratios (a ratio table, else --cpu-ratio 2),
  * warm (a table with first=N rows, read for each input: it counts the
  * intervals), wall (cpu= not used), wait, cost (the poll mode), cores
- * (--cores 2; cores1, --cores 1).  The rest is the stream.  Every event
+ * (--cores 2; cores1, --cores 1), bound (with cores, --bound).  The
+ * rest is the stream.  Every event
  * written must be a valid event.
  */
 #include <stdio.h>
@@ -83,6 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	conf.cpu = strstr(w, "wall") == NULL;
 	if (strstr(w, "cores") != NULL)
 		conf.cores = strstr(w, "cores1") != NULL ? 1 : 2;
+	conf.bound = conf.cores > 0 && strstr(w, "bound") != NULL;
 	if (strstr(w, "cost") != NULL)
 		conf.poll = TRC_POLL_COST;
 	else if (strstr(w, "comp") != NULL)

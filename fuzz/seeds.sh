@@ -62,6 +62,7 @@ for f in $good; do
 	{ echo loggp ratios cost; cat "$f"; } > "$tmp/sl-$b"
 	{ echo fit base warm; cat "$f"; } > "$tmp/sw-$b"
 	{ echo fit cores1; cat "$f"; } > "$tmp/sk-$b"
+	{ echo loggp cores bound; cat "$f"; } > "$tmp/sb-$b"
 	{ echo call=send,delay=0.001\;call=recv,ranks=1,delay=0.002; cat "$f"; } > "$tmp/pt-$b"
 	{ echo; cat "$f"; } > "$tmp/lp-$b"
 	{ echo lossless window=8; cat "$f"; } > "$tmp/ll-$b"
@@ -74,7 +75,7 @@ for f in $good; do
 	"$BIN/trc-cat" --to simgrid --flops 1e9 -o - "$f" > "$tmp/sg-$b" 2>/dev/null || rm -f "$tmp/sg-$b"
 done
 put writers $good
-put scale "$tmp"/sc-* "$tmp"/sl-* "$tmp"/sw-* "$tmp"/sk-*
+put scale "$tmp"/sc-* "$tmp"/sl-* "$tmp"/sw-* "$tmp"/sk-* "$tmp"/sb-*
 put perturb "$tmp"/pt-*
 put loops "$tmp"/lp-* "$tmp"/ll-* "$tmp"/lx-*
 put trcb "$tmp"/*.trcb "$tmp"/*.trcbz

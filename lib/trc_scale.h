@@ -60,6 +60,9 @@ struct trc_scale_conf {
 	 * ranks (0: one each): computation intervals share them (cores.c).
 	 */
 	int32_t			 cores;
+	/* With cores, rank r bound to core r mod cores (--bound), not
+	 * moved to whichever is free. */
+	int			 bound;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
 };
 

@@ -405,4 +405,42 @@ is "$(byrank)" "0.000000000 0 MK
 expect_exit 2 "--cores 0" -- trc-scale --cores 0 "$tmp/two.trc"
 is "$(cat "$err")" "trc-scale: invalid cores '0' (want an integer from 1 to 2147483647)" "--cores 0: named"
 
+# 18. --bound: rank r computes on core r mod n only.  Three ranks on 2
+# cores: ranks 0 and 2 on core 0, rank 1 on core 1.  Rank 1 computes
+# 0-0.5 s and sends to rank 0 0.5-1; rank 0 receives 0-1 and computes
+# 1-2 (met at 2); rank 2 computes 0-3 (met at 3, after rank 0's).
+# Shared: rank 2 finds a core free all along, 0-3.  Bound: core 0 is
+# rank 0's 1-2, so rank 2 computes 0-1 and 2-4, though core 1 is free
+# from 0.5.
+cat >"$tmp/bound.trc" <<'X'
+#trc 1 ranks=3
+0.000000000 0 MK
+0.000000000 1 MK
+0.000000000 2 MK
+0.000000000 0 RB peer=1 tag=1 bytes=8
+0.500000000 1 SB peer=0 tag=1 bytes=8
+1.000000000 1 SE peer=0 tag=1 bytes=8
+1.000000000 0 RE peer=1 tag=1 bytes=8
+1.000000000 1 MK
+2.000000000 0 MK
+3.000000000 2 MK
+X
+expect_exit 0 "two cores shared" -- trc-scale --cores 2 "$tmp/bound.trc"
+is "$(awk '$2 == 2 { print $1 }' "$out" | tail -1)" "3.000000000" "shared: rank 2 on the free core, 0-3"
+expect_exit 0 "two cores, bound" -- trc-scale --cores 2 --bound "$tmp/bound.trc"
+is "$(byrank)" "0.000000000 0 MK
+0.000000000 0 RB
+1.000000000 0 RE
+2.000000000 0 MK
+0.000000000 1 MK
+0.500000000 1 SB
+1.000000000 1 SE
+1.000000000 1 MK
+0.000000000 2 MK
+4.000000000 2 MK" "bound: rank 2 waits for core 0, 0-1 and 2-4"
+expect_exit 0 "three cores, bound" -- trc-scale --cores 3 --bound "$tmp/bound.trc"
+is "$(awk '$2 == 2 { print $1 }' "$out" | tail -1)" "3.000000000" "a core each: as unshared"
+expect_exit 2 "--bound without --cores" -- trc-scale --bound "$tmp/bound.trc"
+is "$(cat "$err")" "trc-scale: --bound needs --cores" "  named"
+
 done_testing

@@ -118,7 +118,6 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	s->mo = s->conf.model->ops;
 	s->ms = s->conf.model->state;
 	s->hdr_ranks = h->ranks;
-	s->cores.ncores = conf->cores;
 	s->timeorder = h->order == TRC_ORDER_TIME;
 	s->compflags = trc_comp_declared(h);
 	if (!conf->cpu)
@@ -126,7 +125,7 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 	if (conf->poll == TRC_POLL_COMP)
 		s->compflags &= ~TRC_COMP_POLLT;
 	s->nextwm = 4096;
-	if ((s->mt = trc_match_new()) == NULL ||
+	if (sc_cores_init(s, conf) < 0 || (s->mt = trc_match_new()) == NULL ||
 	    (s->out = trc_reorder_new(w)) == NULL ||
 	    (h->ranks > 0 && sc_getrank(s, h->ranks - 1) == NULL)) {
 		trc_scale_free(s);
@@ -185,7 +184,7 @@ sc_comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
 	*tp = base + dp;
 	/* On fewer cores than ranks: when one is free. */
 	if (s->cores.ncores > 0 &&
-	    sc_cores_place(&s->cores, base, dp, tp) < 0)
+	    sc_cores_place(sc_cores_of(s, r), base, dp, tp) < 0)
 		return sc_nomem(s);
 	return 0;
 }
@@ -396,7 +395,7 @@ trc_scale_free(struct trc_scale *s)
 		free(RK(s, i)->wsub);
 	}
 	trc_reorder_free(s->out);
-	sc_cores_free(&s->cores);
+	sc_cores_free(s);
 	for (i = 0; i < s->ndiag; i++)
 		free(s->diag[i]);
 	free(s->diag);

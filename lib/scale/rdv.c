@@ -126,7 +126,8 @@ letgo(struct trc_scale *s, size_t i, int from_call)
 		 * one again. */
 		ready = RK(s, a->sync.dst)->tp;
 		if (s->cores.ncores > 0)
-			ready = sc_cores_free_at(&s->cores, ready > x.end ?
+			ready = sc_cores_free_at(sc_cores_of(s,
+			    a->sync.dst), ready > x.end ?
 			    ready : x.end);
 		sc_handover(s, &mp, ready, RK(s, a->sync.dst)->idle, &x, 1);
 	}

@@ -201,7 +201,8 @@ struct rank {
 	uint8_t		 wall;
 };
 
-/* The target's cores, when the ranks share them (cores.c). */
+/* The target's cores, when the ranks share them (cores.c): all of
+ * them, or with --bound one of them, the core of some ranks. */
 struct sc_cores {
 	struct sc_step {
 		int64_t		 t;
@@ -238,6 +239,7 @@ struct trc_scale {
 	size_t			 nwild;		/* ranks in BLK_WILD */
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
 	struct sc_cores		 cores;
+	struct sc_cores		*bound;		/* --bound: core r mod n */
 	uint32_t		 upass;		/* unstick's passes */
 	struct trc_event	 tmp;		/* a held event, rebuilt */
 	char			**diag;
@@ -401,11 +403,13 @@ int	 sc_unstick(struct trc_scale *, int end);
 int	 sc_progress(struct trc_scale *, int32_t r);
 
 /* cores.c */
+struct sc_cores *sc_cores_of(struct trc_scale *, int32_t rank);
 int	 sc_cores_place(struct sc_cores *, int64_t start, int64_t w,
 	    int64_t *end);
 int64_t	 sc_cores_free_at(const struct sc_cores *, int64_t t);
 void	 sc_cores_prune(struct trc_scale *);
-void	 sc_cores_free(struct sc_cores *);
+int	 sc_cores_init(struct trc_scale *, const struct trc_scale_conf *);
+void	 sc_cores_free(struct trc_scale *);
 
 
 #endif
