@@ -9,7 +9,7 @@
  *	MPI_Isend returning at walltime 1.213618170, cputime ... thread 0.
  *
  * Given one file PREFIX-NNNN.EXT, every sibling PREFIX-0000.EXT ... is
- * read, one rank each, and the ranks are merged by time with a heap of
+ * read, one rank each, and the ranks are merged by time with a tree of
  * one head per rank, so memory grows with the ranks, not the length.
  * Each call is mapped as libtrc-mpi(7) writes it.  Peers are ranks of
  * the call's communicator: the communicators and groups the files
@@ -18,7 +18,7 @@
  * the colours of every member, so its members are known when all have
  * called it, which the time order of the merge ensures before any
  * member's next call; events are therefore built when they leave the
- * heap, not when their block is read.
+ * tree, not when their block is read.
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -224,7 +224,7 @@ struct reqinfo {
 	int32_t		 next;		/* free list */
 };
 
-/* An event to come, built when it leaves the heap. */
+/* An event to come, built when it leaves the tree. */
 struct pev {
 	int64_t		 t, bytes, req, polls;
 	int32_t		 inst, peer, tag, root;
@@ -235,7 +235,7 @@ struct pev {
 };
 
 /* What the merge reads of a rank at every event (rank to qcap) comes
- * first, in one cache line mostly: the heap's ranks take turns. */
+ * first, in one cache line mostly: the tree's ranks take turns. */
 struct rank {
 	int32_t		 rank;
 	struct pev	*q;
@@ -262,12 +262,18 @@ struct rank {
 	size_t		 caprdir;
 };
 
-/* A rank in the merge's heap, with the time of its next event and its
- * rank, its keys, at hand: the heap's compares read the heap alone. */
+/*
+ * A rank in the merge's tree of losers, with the time of its next event
+ * and its rank, its keys, at hand: the tree's compares read the tree
+ * alone.  Each inner node keeps the loser of the match there, the
+ * winner goes on up; the rank whose event leaves plays its way back
+ * up, one compare a level (log2 of the ranks), where a heap's sift
+ * took two.  A rank at its end plays as after all others.
+ */
 struct hent {
 	int64_t		 t;		/* the time of rk->q[rk->qhead] */
 	int32_t		 rank;		/* rk->rank */
-	struct rank	*rk;
+	int32_t		 leaf;		/* d->rk[leaf] */
 };
 
 enum slot {
@@ -310,9 +316,10 @@ struct rd {
 	struct trc_reader *r;
 	struct rank	*rk;
 	int32_t		 n;
-	struct hent	*heap;
-	int32_t		 nheap;
-	int64_t		 last;		/* the time of the heap's top */
+	struct hent	*tree;		/* [1, k): losers; leaf i at k + i */
+	struct hent	 top;		/* the winner */
+	int32_t		 k;		/* leaves: a power of 2, >= n */
+	int32_t		 nheap;		/* ranks not at their end */
 	uint8_t		 ctab[CTAB];
 	uint8_t		 clen[CTAB];	/* the calls' name lengths */
 	uint64_t	 cw[CTAB][2];	/* their first and last 8 bytes */
@@ -3821,22 +3828,12 @@ before(const struct hent *a, const struct hent *b)
 	return a->t < b->t || (a->t == b->t && a->rank < b->rank);
 }
 
-/* The entry at i moved down to its place, the ones above it moved up
- * in turn rather than swapped. */
-static void
-sift(struct rd *d, int32_t i)
+/* After all others: the key of a rank at its end. */
+static inline void
+hent_end(struct hent *x)
 {
-	struct hent x = d->heap[i];
-	int32_t c;
-
-	for (; (c = 2 * i + 1) < d->nheap; i = c) {
-		if (c + 1 < d->nheap && before(&d->heap[c + 1], &d->heap[c]))
-			c++;
-		if (!before(&d->heap[c], &x))
-			break;
-		d->heap[i] = d->heap[c];
-	}
-	d->heap[i] = x;
+	x->t = INT64_MAX;
+	x->rank = INT32_MAX;
 }
 
 static int
@@ -4061,31 +4058,88 @@ static int
 next(struct trc_reader *r, struct trc_event *ev)
 {
 	struct rd *d = trc_reader_state(r);
+	struct hent x, *n;
 	struct rank *rk;
+	uint64_t xt, xr, yt, yr, ct, cr, m;
+	int32_t i;
 
 	if (d->nheap == 0)
 		return 0;
-	rk = d->heap[0].rk;
+	x = d->top;
+	rk = &d->rk[x.leaf];
 	if (build(d, rk, &rk->q[rk->qhead], ev) < 0)
 		return -1;
 	if (++rk->qhead == rk->qn && fill(d, rk) < 0)
 		return -1;
-	if (rk->qn == 0)
-		d->heap[0] = d->heap[--d->nheap];
-	else {
-		d->heap[0].t = rk->q[rk->qhead].t;
-		if (d->heap[0].t == d->last)
-			return 1;	/* still first: no sift */
+	if (rk->qn == 0) {
+		d->nheap--;
+		hent_end(&x);
+	} else {
+		x.t = rk->q[rk->qhead].t;
+		if (x.t == d->top.t)
+			return 1;	/* still first: no replay */
 	}
-	sift(d, 0);
+	/*
+	 * Masks, not branches (which the compiler makes of ?:): who wins
+	 * a match is a coin's toss to the branch predictor.  The key is
+	 * moved as two words, t and rank with leaf.
+	 */
+	xt = (uint64_t)x.t;
+	xr = (uint64_t)(uint32_t)x.rank | (uint64_t)(uint32_t)x.leaf << 32;
+	for (i = (d->k + x.leaf) >> 1; i > 0; i >>= 1) {
+		n = &d->tree[i];
+		yt = (uint64_t)n->t;
+		yr = (uint64_t)(uint32_t)n->rank |
+		    (uint64_t)(uint32_t)n->leaf << 32;
+		m = -(uint64_t)((n->t < (int64_t)xt) | ((n->t == (int64_t)xt) &
+		    (n->rank < (int32_t)(uint32_t)xr)));
+		ct = (xt ^ yt) & m;
+		cr = (xr ^ yr) & m;
+		n->t = (int64_t)(yt ^ ct);
+		n->rank = (int32_t)(uint32_t)(yr ^ cr);
+		n->leaf = (int32_t)((yr ^ cr) >> 32);
+		xt ^= ct;
+		xr ^= cr;
+	}
+	x.t = (int64_t)xt;
+	x.rank = (int32_t)(uint32_t)xr;
+	x.leaf = (int32_t)(xr >> 32);
+	d->top = x;
 	if (d->nheap > 0) {
-		rk = d->heap[0].rk;
-		d->last = d->heap[0].t;
+		rk = &d->rk[x.leaf];
 		/* The next event's, while this one is written: another
 		 * rank's queue, out of cache as often as not. */
 		__builtin_prefetch(&rk->q[rk->qhead]);
 	}
 	return 1;
+}
+
+/* The tree of the ranks' first events: each match's loser kept, its
+ * winner on to the next, from the leaves up.  w has 2k entries. */
+static void
+tree_make(struct rd *d, struct hent *w)
+{
+	struct rank *rk;
+	int32_t i, k = d->k;
+
+	for (i = 0; i < k; i++) {
+		w[k + i].leaf = i;
+		if (i < d->n && (rk = &d->rk[i])->qn > 0) {
+			w[k + i].t = rk->q[0].t;
+			w[k + i].rank = rk->rank;
+			d->nheap++;
+		} else
+			hent_end(&w[k + i]);
+	}
+	for (i = k - 1; i > 0; i--)
+		if (before(&w[2 * i + 1], &w[2 * i])) {
+			w[i] = w[2 * i + 1];
+			d->tree[i] = w[2 * i];
+		} else {
+			w[i] = w[2 * i];
+			d->tree[i] = w[2 * i + 1];
+		}
+	d->top = w[1];
 }
 
 /* Opening ---------------------------------------------------------------- */
@@ -4124,7 +4178,7 @@ rd_free(void *state)
 	for (i = 0; i < d->n; i++)
 		rank_free(&d->rk[i]);
 	free(d->rk);
-	free(d->heap);
+	free(d->tree);
 	for (i = 0; i < (int32_t)d->nsplits; i++) {
 		free(d->splits[i]->r);
 		free(d->splits[i]);
@@ -4405,6 +4459,7 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 	const char *head;
 	size_t hn;
 	struct rank *rk;
+	struct hent *w;
 	struct rd *d;
 	char **names = NULL;
 	int32_t i, j, n = 0, nn = 0, wsize = -1, wfile = -1, stdin_;
@@ -4427,8 +4482,10 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 	} else if (rank_files(d, path, &names, &n) < 0)
 		goto out;
 	nn = n;
+	for (d->k = 1; d->k < n; d->k *= 2)
+		;
 	if ((d->rk = calloc((size_t)n, sizeof(*d->rk))) == NULL ||
-	    (d->heap = calloc((size_t)n, sizeof(*d->heap))) == NULL)
+	    (d->tree = calloc((size_t)d->k, sizeof(*d->tree))) == NULL)
 		goto fail_nomem;
 	d->n = n;
 	for (i = 0; i < n; i++) {
@@ -4528,16 +4585,11 @@ open_dumpi(struct trc_reader *r, struct trc_src *src,
 		rk = &d->rk[i];
 		if (fill(d, rk) < 0)
 			goto out;
-		if (rk->qn > 0) {
-			d->heap[d->nheap].t = rk->q[0].t;
-			d->heap[d->nheap].rank = rk->rank;
-			d->heap[d->nheap++].rk = rk;
-		}
 	}
-	for (i = d->nheap / 2 - 1; i >= 0; i--)
-		sift(d, i);
-	if (d->nheap > 0)
-		d->last = d->heap[0].t;
+	if ((w = calloc(2 * (size_t)d->k, sizeof(*w))) == NULL)
+		goto fail_nomem;
+	tree_make(d, w);
+	free(w);
 	rc = 0;
 	goto out;
 fail_nomem:
