@@ -311,6 +311,13 @@ struct block {
 	struct arg	*slot[S_NSLOT];
 };
 
+#define OPMEMO		16
+
+struct opmemo {
+	const char	*op;
+	size_t		 n;
+};
+
 struct memo {
 	char		 s[32];
 	uint32_t	 n;		/* 0: none */
@@ -357,6 +364,7 @@ struct rd {
 	struct memo	 tmemo, cmemo;	/* datatype, communicator */
 	struct trc_evbuild eb;
 	size_t		 fbuf;		/* a file's buffer at first */
+	struct opmemo	 om[OPMEMO];	/* op= names' lengths: eb_op */
 };
 
 static int
@@ -3880,17 +3888,33 @@ world_of(struct rd *d, struct rank *rk, const struct pev *p, int32_t local,
 
 /*
  * op= from the reader's own names, which are words the stream takes:
- * to the field directly, not through the text parser.
+ * to the field directly, not through the text parser.  Their lengths
+ * are remembered by address, and they are moved in words: a call of
+ * strlen and one of memcpy an event took 2% more CPU time (2026-11-28,
+ * 64 files: 0.740 s against 0.728, medians of 15 runs in turns).
  */
 static inline void
-eb_op(struct trc_evbuild *eb, const char *op)
+eb_op(struct rd *d, struct trc_evbuild *eb, const char *op)
 {
-	size_t n = strlen(op);
+	struct opmemo *m = &d->om[((uintptr_t)op >> 3) & (OPMEMO - 1)];
+	size_t n;
 	char *v;
 
+	if (m->op != op) {
+		m->op = op;
+		m->n = strlen(op);
+	}
+	n = m->n;
 	if ((v = trc_eb_slot(eb, "op", 2, n)) == NULL)
 		return;
-	memcpy(v, op, n);
+	if (n >= 8 && n <= 16) {
+		memcpy(v, op, 8);
+		memcpy(v + n - 8, op + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(v, op, 4);
+		memcpy(v + n - 4, op + n - 4, 4);
+	} else
+		memcpy(v, op, n);
 	(void)trc_eb_commit(eb, v, 2, n);
 	eb->ev->op.s = v;	/* not attr[i].val: see trc_eb_intk */
 	eb->ev->op.len = n;
@@ -4009,7 +4033,7 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 		ev->bytes = p->bytes;
 		ev->comm = p->inst > 0 ? p->inst : 0;
 		if (p->op != NULL)
-			eb_op(eb, p->op);
+			eb_op(d, eb, p->op);
 		break;
 	case TRC_RE:
 		EB_REQ(eb, p->req);
@@ -4045,11 +4069,11 @@ build(struct rd *d, struct rank *rk, const struct pev *p,
 			}
 			trc_eb_str(eb, "req", d->sbuf, (size_t)(s - d->sbuf));
 		}
-		eb_op(eb, p->op);
+		eb_op(d, eb, p->op);
 		break;
 	case TRC_XB:
 	case TRC_XE:
-		eb_op(eb, p->op);
+		eb_op(d, eb, p->op);
 		trc_eb_int(eb, "bytes", p->bytes);
 		trc_eb_int(eb, "root", root);
 		if (p->inst > 0)
