@@ -1826,6 +1826,9 @@ req_arg_a(struct rd *d, struct rank *rk, struct arg *a,
 
 /* Events ----------------------------------------------------------------- */
 
+/* Not inlined, and set by memset and stores: inline, from a constant
+ * pev, with add_id inline too, took 4% more CPU time (2026-11-28, 15
+ * runs in turns, 0.808 s against 0.776). */
 static struct pev *
 add(struct rd *d, struct rank *rk, int64_t t, enum trc_kind k)
 {
