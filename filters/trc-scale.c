@@ -57,8 +57,8 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "base", required_argument, NULL, 'b' },
-		{ "comm", required_argument, NULL, 'c' },
 		{ "bound", no_argument, NULL, OPT_BOUND },
+		{ "comm", required_argument, NULL, 'c' },
 		{ "cores", required_argument, NULL, OPT_CORES },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "cpu-ratio", required_argument, NULL, OPT_CPU_RATIO },

@@ -6,8 +6,7 @@
  * warm (a table with first=N rows, read for each input: it counts the
  * intervals), wall (cpu= not used), wait, cost (the poll mode), cores
  * (--cores 2; cores1, --cores 1), bound (with cores, --bound).  The
- * rest is the stream.  Every event
- * written must be a valid event.
+ * rest is the stream.  Every event written must be a valid event.
  */
 #include <stdio.h>
 #include <stdlib.h>

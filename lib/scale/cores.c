@@ -164,7 +164,8 @@ sc_cores_prune(struct trc_scale *s)
  * is free: a rank whose message came stays behind the computation of
  * another on its core, which the scheduler does not interrupt for one
  * that polls (measured: a message sent to a rank sharing its core with
- * one computing for 100 us or 1 ms was seen 104 us or 1002 us later).
+ * one computing for 100 us or 1 ms was taken 104 us or 1010 us later,
+ * make bench-wake).
  */
 struct sc_cores *
 sc_cores_of(struct trc_scale *s, int32_t r)
