@@ -93,15 +93,10 @@ trc-fit "$out/shm.meas" >"$out/shm.fit"
 for np in $nps; do
 	d=$out/np$np
 	rm -rf "$d"
-	# More ranks than cores: each bound to core r mod n (Open MPI's
-	# --map-by core), and so predicted (trc-scale --cores --bound).
-	# Unbound, the kernel's placement of the ranks varies from run to
-	# run, and the run's time with it.
-	bind= cores=
-	if [ "$np" -gt "$(nproc)" ]; then
-		bind="--map-by core --bind-to core:overload-allowed"
-		cores="--cores $(nproc) --bound"
-	fi
+	# More ranks than cores: each bound to core r mod n, and so
+	# predicted (validate-lib.sh's binding).
+	bind=$(binding "$np") cores=
+	[ -z "$bind" ] || cores="--cores $(nproc) --bound"
 	mkdir -p "$d/logs"
 	quiet
 	echo "== $np ranks: the base run, logged (load average $(load))"

@@ -32,21 +32,13 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 mpit=$build/t/mpi
 data=$(cd "$(dirname "$0")/../t/data" && pwd)
 out=${OUT:-$build/validate-bench}
+# validate-lib.sh's load, span and binding (a program and its benchmark
+# bound alike); quiet and median are this script's own: no wait unless
+# MAXLOAD is set, and six digits.
+. benchmarks/validate-lib.sh
 mkdir -p "$out"
 cd "$out"
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-# bind NP: mpirun's options for NP ranks: more than the cores, each
-# bound to core r mod n (--map-by core), so that a program and its
-# benchmark share the cores alike: unbound, each rank keeps the core
-# the kernel first gave it (ranks that poll count as running, so none
-# is moved), and that placement, which varies from run to run, decides
-# the run's time (trc-scale(1), --bound).  NOBIND=1: none.
-bind() {
-	[ "$1" -gt "$(nproc)" ] && [ -z "${NOBIND:-}" ] &&
-	    echo "--map-by core --bind-to core:overload-allowed"
-	return 0
-}
 quiet() {
 	w=0
 	while awk -v m="${MAXLOAD:-100}" '{ exit !($1 >= m) }' /proc/loadavg &&
@@ -56,7 +48,6 @@ quiet() {
 	done
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-span() { awk '!/^#/ { if (!s) { a = $1; s = 1 } z = $1 } END { printf "%.6f\n", z - a }' "$1"; }
 
 # want NAME: NAME is one of ONLY, or ONLY is empty.
 want() {
@@ -72,7 +63,7 @@ fails=0
 make_bench() {
 	name=$1 np=$2 det=$3
 	shift 4
-	trc-record --clock cpu -o "$name.trc" -- -np "$np" $(bind "$np") "$@" >/dev/null 2>"$name.err" ||
+	trc-record --clock cpu -o "$name.trc" -- -np "$np" $(binding "$np") "$@" >/dev/null 2>"$name.err" ||
 	    { echo "$name: the program failed"; fails=$((fails + 1)); return 1; }
 	trc-bench $det "$name.trc" >"$name.c" &&
 	mpicc -std=c11 -Wall -Wextra -O2 -o "$name" "$name.c" 2>"$name.cc" ||
@@ -85,7 +76,7 @@ graph() {
 	name=$1 np=$2 det=$3
 	want "$name" || return 0
 	make_bench "$@" || return 0
-	trc-record -o "$name-b.trc" -- -np "$np" $(bind "$np") "./$name" >/dev/null 2>>"$name.err" ||
+	trc-record -o "$name-b.trc" -- -np "$np" $(binding "$np") "./$name" >/dev/null 2>>"$name.err" ||
 	    { echo "$name: the benchmark failed"; fails=$((fails + 1)); return 0; }
 	key=kind,peer,tag,fn
 	[ -z "$det" ] || key=kind
@@ -125,7 +116,7 @@ if [ "${part#*1}" != "$part" ]; then
 		trc-bench "$s" >"$n.c" && mpicc -std=c11 -Wall -Wextra -O2 -o "$n" "$n.c" 2>"$n.cc" &&
 		    [ ! -s "$n.cc" ] || { echo "$n: no benchmark"; fails=$((fails + 1)); continue; }
 		np=$(sed -n 's/^#define BENCH_RANKS	//p' "$n.c")
-		if trc-record -o "$n-b.trc" -- -np "$np" $(bind "$np") "./$n" >/dev/null 2>"$n.err"; then
+		if trc-record -o "$n-b.trc" -- -np "$np" $(binding "$np") "./$n" >/dev/null 2>"$n.err"; then
 			printf '%-22s %2d ranks ran; trc-stable --equal kind: %s\n' \
 			    "$n" "$np" "$(trc-stable --equal kind "$s" "$n-b.trc" |
 			    sed -n 's/^similarity [^ ]* (\(.*\)).*/\1/p')"
@@ -158,9 +149,9 @@ timing() {
 	l0=$(load)
 	for i in $(seq "$reps"); do
 		quiet
-		trc-record -o "$name-o$i.trc" -- -np "$np" $(bind "$np") "$@" >/dev/null 2>&1 &&
+		trc-record -o "$name-o$i.trc" -- -np "$np" $(binding "$np") "$@" >/dev/null 2>&1 &&
 		    span "$name-o$i.trc" >>"$name.t0"
-		trc-record -o "$name-b$i.trc" -- -np "$np" $(bind "$np") "./$name" >/dev/null 2>&1 &&
+		trc-record -o "$name-b$i.trc" -- -np "$np" $(binding "$np") "./$name" >/dev/null 2>&1 &&
 		    span "$name-b$i.trc" >>"$name.t1"
 	done
 	a=$(median <"$name.t0") b=$(median <"$name.t1")
@@ -172,7 +163,7 @@ timing() {
 	c=-
 	case $opts in
 	*--wall*) ;;
-	*)	trc-record --clock cpu -o "$name-bc.trc" -- -np "$np" $(bind "$np") "./$name" \
+	*)	trc-record --clock cpu -o "$name-bc.trc" -- -np "$np" $(binding "$np") "./$name" \
 		    >/dev/null 2>&1 &&
 		    c=$(echo "$(compcpu "$name-bc.trc") $(compcpu "$name.trc")" |
 		    awk '{ printf "%.3f", ($2 > 0 ? $1 / $2 : 0) }');;

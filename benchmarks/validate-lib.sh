@@ -6,6 +6,17 @@
 heat_ops=send,recv,send-late,send-busy,recv-late,isend,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# binding NP: mpirun's options for NP ranks: more than the cores, each
+# bound to core r mod n (--map-by core), as trc-scale --bound predicts.
+# Unbound, each rank keeps the core the kernel first gave it (ranks
+# that poll count as running, so none is moved), and that placement,
+# which varies from run to run, decides the run's time (trc-scale(1)).
+# NOBIND=1: none.
+binding() {
+	[ "$1" -gt "$(nproc)" ] && [ -z "${NOBIND:-}" ] &&
+	    echo "--map-by core --bind-to core:overload-allowed"
+	return 0
+}
 # quiet: on a host shared with other jobs, wait (QUIETWAIT seconds at
 # most, 300) until the 1-minute load average is under MAXLOAD (1.5):
 # another job's preemptions stretch an observed run, which no
