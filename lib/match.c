@@ -31,7 +31,7 @@ struct htab {
 
 /* What a message has beyond its channel. */
 struct cmsg {
-	int64_t		 bytes, val, aux;
+	int64_t		 bytes, val, aux, aux2;
 	long		 line;
 };
 
@@ -260,6 +260,7 @@ unpack(const struct chan *c, const struct cmsg *cm, struct trc_msg *m)
 	m->bytes = cm->bytes;
 	m->val = cm->val;
 	m->aux = cm->aux;
+	m->aux2 = cm->aux2;
 	m->line = cm->line;
 	m->send = c->state == SENDS;
 }
@@ -270,6 +271,7 @@ pack(const struct trc_msg *m, struct cmsg *cm)
 	cm->bytes = m->bytes;
 	cm->val = m->val;
 	cm->aux = m->aux;
+	cm->aux2 = m->aux2;
 	cm->line = m->line;
 }
 
@@ -513,6 +515,7 @@ trc_match_set(struct trc_match *mt, const struct trc_msg *m)
 	cm = c->more != NULL ? &c->more->m : &c->m;
 	cm->val = m->val;
 	cm->aux = m->aux;
+	cm->aux2 = m->aux2;
 	return 0;
 }
 

@@ -13,12 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One message end, with two payload words for the caller. */
+/* One message end, with three payload words for the caller. */
 struct trc_msg {
 	int32_t		 src, dst, tag, comm;
 	int64_t		 bytes;
 	int64_t		 val;		/* e.g. the predicted time of SE */
 	int64_t		 aux;		/* e.g. a send sequence number */
+	int64_t		 aux2;		/* e.g. the recorded time of SE */
 	long		 line;
 	int		 send;		/* 1 for a send, 0 for a receive */
 };
@@ -30,6 +31,7 @@ struct trc_coll {
 	int32_t		 left;		/* participants the caller let go */
 	int64_t		 val, aux;	/* the caller's, 0 at first */
 	int64_t		 idle, idle_p2p;	/* the caller's, 0 at first */
+	int32_t		 last;		/* the caller's, 0 at first */
 	int32_t		 size;		/* the caller's: participants due */
 	void		*user;		/* the caller's, NULL at first */
 	long		 line;		/* where the first one entered */

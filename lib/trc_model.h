@@ -44,6 +44,14 @@ struct trc_p2p {
 /* The computation after which a call finds the transport cold. */
 #define TRC_COLD_NS	INT64_C(20000)
 
+/* What a recorded call measured, for a model's learn op. */
+enum trc_learn_op {
+	TRC_LEARN_SEND,		/* a send call, SB to SE */
+	TRC_LEARN_ISEND,	/* the same, nonblocking */
+	TRC_LEARN_RECV,		/* a receive of a message there already */
+	TRC_LEARN_OPS
+};
+
 /* A send's end, and when its message leaves and arrives. */
 struct trc_xfer {
 	int64_t		 end;		/* predicted end of the send call */
@@ -100,6 +108,7 @@ struct trc_coll_call {
 	 * memory, 20 against 4.9 and 38 over TCP).
 	 */
 	int64_t		 idle, idle_p2p;
+	int32_t		 rank;		/* that participant */
 };
 
 /* What a rank is doing, for bound(). */
@@ -141,6 +150,15 @@ struct trc_model_ops {
 	 */
 	void	 (*handover)(void *, const struct trc_p2p *m, int64_t ready,
 		    struct trc_xfer *x);
+	/*
+	 * learn: a call of m on the base (enum trc_learn_op) after
+	 * TRC_COLD_NS of computation, recorded d long, whose length was
+	 * the rank's own: a send (the model tells an eager one), or a
+	 * receive that began after its message's send had ended.  Seen
+	 * before the call is costed.  Returns 0, or -1 on error (error()).
+	 * May be NULL.
+	 */
+	int	 (*learn)(void *, const struct trc_p2p *m, int op, int64_t d);
 	/*
 	 * recv: the end of a receive of m begun at ready, recorded d
 	 * long, if its message were there: the engine puts the receive

@@ -178,4 +178,75 @@ grep -v cold "$tmp/x.fit" >"$tmp/xw.fit"
 expect_exit 0 "no allreduce-cold row" -- trc-scale -c "$tmp/xw.fit" "$tmp/x.trc"
 is "$(awk '!/^#/ && $3 == "XE" { printf "%.0f ", $1 * 1e6 }' "$out")" "28 28 61 61 69 69 " \
     "  warm: 1 us each (the third: rank 0 last at 61 + 7)"
+# How cold a rank's calls run, the base run measured: each call of its
+# own length after 20 us of computation (an eager send, a receive of a
+# message sent before it began) placed between the base's warm and cold
+# fits, and the rank's later cold calls costed as far between the
+# target's.  Base: send 1 us, send-cold 5, recv-late 1, recv-late-cold
+# 5, 4096 bytes and up send-sync; target: send 2, send-cold 10,
+# recv-late 2, recv-late-cold 10, all eager.
+printf 'send 0 inf 1e-6 0\nsend-cold 0 inf 5e-6 0\nrecv-late 0 inf 1e-6 0\nrecv-late-cold 0 inf 5e-6 0\nsend-sync 4096 inf\n' >"$tmp/lb.fit"
+printf 'send 0 inf 2e-6 0\nsend-cold 0 inf 10e-6 0\nrecv-late 0 inf 2e-6 0\nrecv-late-cold 0 inf 10e-6 0\n' >"$tmp/lt.fit"
+cat >"$tmp/l.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000030000 0 SB peer=1 tag=1 bytes=8
+0.000033000 0 SE peer=1 tag=1 bytes=8
+0.000040000 1 RB peer=0 tag=1 bytes=8
+0.000042000 1 RE peer=0 tag=1 bytes=8
+0.000063000 0 SB peer=1 tag=2 bytes=4096
+0.000075000 1 RB peer=0 tag=2 bytes=4096
+0.000080000 0 SE peer=1 tag=2 bytes=4096
+0.000080000 1 RE peer=0 tag=2 bytes=4096
+X
+# Rank 0's first send, eager on the base, took 3 us after 30 us of
+# computation: (3 - 1) / (5 - 1) = 0.5 of the way, so rank 0's cold
+# calls cost half way: f1 = 3 us, f2 = 6, the send 6 / 3 x 3 = 6 us, SE
+# at 36.  Rank 1's first receive began at 40, after its message's send
+# ended (33), 40 us after a call: cold, 2 us long, (2 - 1) / 4 = 0.25:
+# RE at 40 + 2 + 0.25 x 8 = 44.  Rank 0's second send waited for its
+# receiver on the base (send-sync), so it teaches nothing and costs the
+# target's send half way, 6 us: SB at 36 + 30 = 66, SE 72.  Rank 1's
+# second receive began before its message left (80): nothing learned;
+# after 33 us, cold for rank 1, 4 us: RB at 44 + 33 = 77, RE 81.
+expect_exit 0 "coldness measured on the base" -- trc-scale -b "$tmp/lb.fit" -c "$tmp/lt.fit" "$tmp/l.trc"
+is "$(at_us 'SB SE RB RE' %.0f)" "0 SB 30 0 SE 36 1 RB 40 1 RE 44 0 SB 66 0 SE 72 1 RB 77 1 RE 81 " \
+    "each rank's cold calls as cold as its calls ran on the base"
+# Without the base every cold call costs the cold fit: SE 30 + 10 = 40,
+# RE 40 + 10 = 50, SB 70, SE 80, RB 83, RE 93.
+expect_exit 0 "coldness unmeasured" -- trc-scale -c "$tmp/lt.fit" "$tmp/l.trc"
+is "$(at_us 'SE RE' %.0f)" "0 SE 40 1 RE 50 0 SE 80 1 RE 93 " "  without the base: the cold fits"
+# The loggp model the same way: o 1 us, oc 8 us, no latency, gap or
+# bandwidth.  Rank 0's send at 30 + 1 + 0.5 x 8 = 35, its message there
+# 1 us later; rank 1's receive at 40 + 1 + 0.25 x 8 = 43; the second
+# send at 35 + 30 + 5 = 70, the second receive at 43 + 33 + 3 = 79.
+printf 'L 0\no 1e-6\noc 8e-6\ng 0\nG 0\n' >"$tmp/l.loggp"
+expect_exit 0 "loggp, coldness measured on the base" -- trc-scale -b "$tmp/lb.fit" --model loggp:"$tmp/l.loggp" "$tmp/l.trc"
+is "$(at_us 'SE RE' %.0f)" "0 SE 35 1 RE 43 0 SE 70 1 RE 79 " "  loggp: o + the rank's part of oc"
+
+# A collective its rank entered last straight from a computation
+# measures the rank too (each participant's call weighs half on 2
+# ranks): base allreduce 1 us, allreduce-cold 5; rank 1 enters last at
+# 30 after 30 us, the allreduce ends 2 us later: 0.25.  Its send after
+# 30 us more, send-sync on the base: 2 + 0.25 x 8 = 4 us on the target.
+printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 5e-6 0\nsend 0 inf 1e-6 0\nsend-cold 0 inf 5e-6 0\nsend-sync 4096 inf\n' >"$tmp/cb.fit"
+printf 'allreduce 0 inf 1e-6 0\nallreduce-cold 0 inf 5e-6 0\nsend 0 inf 2e-6 0\nsend-cold 0 inf 10e-6 0\n' >"$tmp/ct.fit"
+cat >"$tmp/cl.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000010000 0 XB op=allreduce bytes=8
+0.000030000 1 XB op=allreduce bytes=8
+0.000032000 0 XE op=allreduce bytes=8
+0.000032000 1 XE op=allreduce bytes=8
+0.000062000 1 SB peer=0 tag=1 bytes=4096
+0.000070000 0 RB peer=1 tag=1 bytes=4096
+0.000072000 1 SE peer=0 tag=1 bytes=4096
+0.000072000 0 RE peer=1 tag=1 bytes=4096
+X
+# The allreduce: 30 + 1 + 0.25 x 4 = 32; the send from 62 to 66.
+expect_exit 0 "a collective measures its last participant" -- trc-scale -b "$tmp/cb.fit" -c "$tmp/ct.fit" "$tmp/cl.trc"
+is "$(at_us 'XE SB SE' %.0f)" "0 XE 32 1 XE 32 1 SB 62 1 SE 66 " \
+    "  the send as cold as the allreduce ran"
 done_testing

@@ -85,6 +85,39 @@ base_fits(struct trc_cpu *cpu, const struct trc_coll_call *c)
 	return cpu->bwarm >= 0 && cpu->bcold > cpu->bwarm ? 0 : -1;
 }
 
+/* Recorded d seconds between warm w and cold k, 0 to 1. */
+static double
+between(double d, double w, double k)
+{
+	double x = (d - w) / (k - w);
+
+	return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+static struct cpu_rank *getrank(struct trc_cpu *, int32_t);
+
+/* Rank r's call measured x cold, of weight w; -1 out of memory. */
+static int
+learn(struct trc_cpu *cpu, int32_t r, double x, double w)
+{
+	struct cpu_rank *p;
+
+	if (r < 0)
+		return 0;
+	if ((p = getrank(cpu, r)) == NULL) {
+		snprintf(cpu->err, sizeof(cpu->err), "out of memory");
+		return -1;
+	}
+	p->xsum += w * x;
+	p->xn += w;
+	return 0;
+}
+
+/*
+ * A collective entered last straight from a computation (nothing sent
+ * or received since) measures its rank's coldness too, once an
+ * instance: each participant's call is weighed 1 / size.
+ */
 double
 trc_coll_coldness(struct trc_cpu *cpu, const struct trc_coll_call *c)
 {
@@ -94,8 +127,50 @@ trc_coll_coldness(struct trc_cpu *cpu, const struct trc_coll_call *c)
 		return 0;
 	if (cpu->base == NULL || c->d < 0 || base_fits(cpu, c) < 0)
 		return c->idle_p2p >= TRC_COLD_NS ? 1 : 0.5;
-	x = ((double)c->d * 1e-9 - cpu->bwarm) / (cpu->bcold - cpu->bwarm);
-	return x < 0 ? 0 : x > 1 ? 1 : x;
+	x = between((double)c->d * 1e-9, cpu->bwarm, cpu->bcold);
+	if (c->idle_p2p >= TRC_COLD_NS && c->size > 0)
+		(void)learn(cpu, c->rank, x, 1.0 / c->size);
+	return x;
+}
+
+double
+trc_cold_of(struct trc_cpu *cpu, int32_t rank)
+{
+	const struct cpu_rank *p;
+
+	if (rank < 0 || (p = trc_pages_at(&cpu->rk, (size_t)rank)) == NULL ||
+	    !(p->xn > 0))
+		return 1;
+	return p->xsum / p->xn;
+}
+
+int
+trc_cold_learn(struct trc_cpu *cpu, const struct trc_p2p *m, int op,
+    int64_t d)
+{
+	const struct trc_fit_op *w, *k;
+	double vw, vk;
+
+	if (op < 0 || op >= TRC_LEARN_OPS || m->idle < TRC_COLD_NS ||
+	    (op != TRC_LEARN_RECV && trc_base_sync(cpu->base, m)))
+		return 0;
+	w = cpu->bop[op][0];
+	k = cpu->bop[op][1];
+	if (w == NULL || k == NULL ||
+	    !((vk = trc_fit_eval(k, m->bytes)) > (vw = trc_fit_eval(w,
+	    m->bytes))))
+		return 0;
+	return learn(cpu, op == TRC_LEARN_RECV ? m->dst : m->src,
+	    between((double)d * 1e-9, vw, vk), 1);
+}
+
+double
+trc_cold_eval(const struct trc_fit_op *warm, const struct trc_fit_op *cold,
+    double x, int64_t b)
+{
+	double w = trc_fit_eval(warm, b);
+
+	return cold == NULL ? w : w + x * (trc_fit_eval(cold, b) - w);
 }
 
 void
@@ -105,6 +180,18 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 	c->ratios = conf->ratios;
 	c->counted = c->ratios != NULL && trc_ratios_counted(c->ratios);
 	c->base = conf->base;
+	if (c->base != NULL) {
+		c->bop[TRC_LEARN_SEND][0] = trc_fit_find(c->base, "send", 4);
+		c->bop[TRC_LEARN_SEND][1] = trc_fit_find(c->base, "send-cold",
+		    9);
+		c->bop[TRC_LEARN_ISEND][0] = trc_fit_find(c->base, "isend", 5);
+		c->bop[TRC_LEARN_ISEND][1] = trc_fit_find(c->base,
+		    "isend-cold", 10);
+		c->bop[TRC_LEARN_RECV][0] = trc_fit_find(c->base, "recv-late",
+		    9);
+		c->bop[TRC_LEARN_RECV][1] = trc_fit_find(c->base,
+		    "recv-late-cold", 14);
+	}
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
 	c->rk.elsize = sizeof(struct cpu_rank);
 }

@@ -30,8 +30,11 @@
  * file has one (send-cold, isend-cold, recv-late-cold: measured after a
  * sweep of the caches): the application's computation evicted the
  * transport's code and data, which the ping-pong's back-to-back calls
- * keep warm.  So is a handover's h2(b) when its receiver came to the
- * waiting sender from the computation (sc_handover).  A collective whose
+ * keep warm; as far from the warm fit to the cold as the rank's calls
+ * ran cold on the base (trc_cold_of: the engine shows the model the
+ * calls that measure it, learn).  So is a handover's h2(b) when its
+ * receiver came to the waiting sender from the computation
+ * (sc_handover).  A collective whose
  * last participant came from that much computation since its last
  * collective costs from its warm fit up to its cold one (allreduce-cold
  * ...), as far as it ran on the base (fit_coll).
@@ -140,14 +143,24 @@ scaled(double v2, double v1, int64_t d)
 }
 
 /*
- * A call after TRC_COLD_NS of computation finds the transport's code
- * and data out of the caches: its cold fit, where the file has one.
+ * Op's cost at m's size, seconds: after TRC_COLD_NS of computation on
+ * rank, the transport's code and data out of the caches, as far from
+ * its warm fit to its cold one (where the file has one) as the rank's
+ * calls ran cold on the base (trc_cold_of).
  */
-static const struct trc_fit_op *
-warmth(const struct trc_fit_op *warm, const struct trc_fit_op *cold,
-    const struct trc_p2p *m)
+static double
+warmth(struct fit *f, const struct trc_fit_op *warm,
+    const struct trc_fit_op *cold, const struct trc_p2p *m, int32_t rank)
 {
-	return cold != NULL && m->idle >= TRC_COLD_NS ? cold : warm;
+	if (cold == NULL || m->idle < TRC_COLD_NS)
+		return trc_fit_eval(warm, m->bytes);
+	return trc_cold_eval(warm, cold, trc_cold_of(&f->cpu, rank), m->bytes);
+}
+
+static int
+fit_learn(void *v, const struct trc_p2p *m, int op, int64_t d)
+{
+	return trc_cold_learn(&((struct fit *)v)->cpu, m, op, d);
 }
 
 static int
@@ -155,22 +168,25 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
 	struct fit *f = v;
-	const struct trc_fit_op *f2, *f1;
+	const struct trc_fit_op *w2 = f->t_send, *c2 = f->t_csend,
+	    *w1 = f->b_send, *c1 = f->b_csend;
 	int64_t b = m->bytes, end;
-	int bsync;
+	double v1;
 
-	f2 = m->nonblocking && f->t_isend ? warmth(f->t_isend, f->t_cisend, m) :
-	    warmth(f->t_send, f->t_csend, m);
-	f1 = m->nonblocking && f->b_isend ? warmth(f->b_isend, f->b_cisend, m) :
-	    warmth(f->b_send, f->b_csend, m);
-	bsync = trc_base_sync(f->base, m);
-	if (f2 && bsync)
-		end = begin + trc_fit_eval_ns(f2, b);
-	else if (f2 && f1 && trc_fit_eval(f1, b) > 0)
-		end = begin + scaled(trc_fit_eval(f2, b), trc_fit_eval(f1, b),
-		    se - sb);
-	else if (f2)
-		end = begin + trc_fit_eval_ns(f2, b);
+	if (m->nonblocking && f->t_isend) {
+		w2 = f->t_isend;
+		c2 = f->t_cisend;
+	}
+	if (m->nonblocking && f->b_isend) {
+		w1 = f->b_isend;
+		c1 = f->b_cisend;
+	}
+	if (w2 && trc_base_sync(f->base, m))
+		end = begin + trc_ns(warmth(f, w2, c2, m, m->src));
+	else if (w2 && w1 && (v1 = warmth(f, w1, c1, m, m->src)) > 0)
+		end = begin + scaled(warmth(f, w2, c2, m, m->src), v1, se - sb);
+	else if (w2)
+		end = begin + trc_ns(warmth(f, w2, c2, m, m->src));
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;
@@ -191,11 +207,10 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
  * g2(b), else 0.
  */
 static int64_t
-handover_ns(const struct fit *f, const struct trc_p2p *m)
+handover_ns(struct fit *f, const struct trc_p2p *m)
 {
 	if (f->t_rlate != NULL)
-		return trc_fit_eval_ns(warmth(f->t_rlate, f->t_crlate, m),
-		    m->bytes);
+		return trc_ns(warmth(f, f->t_rlate, f->t_crlate, m, m->dst));
 	return f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : 0;
 }
 
@@ -216,8 +231,8 @@ fit_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
 	struct fit *f = v;
 
 	if (f->t_rlate != NULL)
-		return ready + trc_fit_eval_ns(warmth(f->t_rlate, f->t_crlate,
-		    m), m->bytes);
+		return ready + trc_ns(warmth(f, f->t_rlate, f->t_crlate, m,
+		    m->dst));
 	return ready + (f->t_recv ? trc_fit_eval_ns(f->t_recv, m->bytes) : d);
 }
 
@@ -357,6 +372,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.new = fit_new,
 	.comp = fit_comp,
 	.region = fit_region,
+	.learn = fit_learn,
 	.send = fit_send,
 	.handover = fit_handover,
 	.recv = fit_recv,

@@ -451,11 +451,24 @@ wire(struct loggp *m, int32_t src, int32_t dst, int64_t *dep, int64_t gb,
 	return 0;
 }
 
-/* A call's overhead: o, and oc more after computation (cold). */
+/*
+ * A call's overhead on rank: o, and after computation (cold) oc more,
+ * or as much of it as the rank's calls ran cold on the base
+ * (trc_cold_of).
+ */
 static int64_t
-o_of(const struct loggp *m, const struct trc_p2p *mp)
+o_of(struct loggp *m, const struct trc_p2p *mp, int32_t rank)
 {
-	return m->o + (mp->idle >= TRC_COLD_NS ? m->oc : 0);
+	if (mp->idle < TRC_COLD_NS)
+		return m->o;
+	return tadd(m->o, (int64_t)llround(trc_cold_of(&m->cpu, rank) *
+	    (double)m->oc));
+}
+
+static int
+lg_learn(void *v, const struct trc_p2p *m, int op, int64_t d)
+{
+	return trc_cold_learn(&((struct loggp *)v)->cpu, m, op, d);
 }
 
 static int
@@ -470,7 +483,7 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 		snprintf(m->cpu.err, sizeof(m->cpu.err), "out of memory");
 		return -1;
 	}
-	dep = tadd(begin, o_of(m, mp));
+	dep = tadd(begin, o_of(m, mp, mp->src));
 	if (*free_at > dep)
 		dep = *free_at;
 	x->base = sb;
@@ -488,7 +501,7 @@ lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
 		*free_at = tadd(dep, m->g > gb ? m->g : gb);
 	}
 	x->depart = dep;
-	x->end = mp->nonblocking ? tadd(begin, o_of(m, mp)) : dep;
+	x->end = mp->nonblocking ? tadd(begin, o_of(m, mp, mp->src)) : dep;
 	return 0;
 }
 
@@ -504,7 +517,8 @@ lg_handover(void *v, const struct trc_p2p *mp, int64_t ready,
 	 * when it came from a computation (m's idle, sc_handover). */
 	if (ready > t)
 		t = ready;
-	x->depart = tadd(tadd(tadd(tadd(t, o_of(m, mp)), l), m->o), m->R);
+	x->depart = tadd(tadd(tadd(tadd(t, o_of(m, mp, mp->dst)), l), m->o),
+	    m->R);
 	if (x->depart < req)
 		x->depart = req;	/* R rounded on its own */
 	if (wire(m, mp->src, mp->dst, &x->depart, gb, &x->arrive) < 0)
@@ -518,7 +532,7 @@ static int64_t
 lg_recv(void *v, const struct trc_p2p *mp, int64_t ready, int64_t d)
 {
 	(void)d;
-	return tadd(ready, o_of(v, mp));
+	return tadd(ready, o_of(v, mp, mp->dst));
 }
 
 static int64_t
@@ -575,6 +589,7 @@ const struct trc_model_ops trc_model_loggp_ops = {
 	.new = lg_new,
 	.comp = lg_comp,
 	.region = lg_region,
+	.learn = lg_learn,
 	.send = lg_send,
 	.handover = lg_handover,
 	.recv = lg_recv,

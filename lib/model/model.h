@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "coll.h"
+#include "trc_model.h"
 
+struct trc_fit_op;
 struct trc_ratios;
 struct trc_str;
 struct trc_model_conf;
@@ -26,6 +28,9 @@ struct cpu_rank {
 	double		 k;
 	uint8_t		 kvalid, kmatched;
 	uint8_t		 started;	/* its first event seen (counted) */
+	/* How cold its calls ran on the base: the sum and weight of the
+	 * coldness of each measured one (trc_cold_learn). */
+	double		 xsum, xn;
 };
 
 struct trc_cpu {
@@ -36,6 +41,9 @@ struct trc_cpu {
 	 * key) and the base's fits of its op and op-cold, s; w < 0: none. */
 	struct coll_memo	 bkey;
 	double			 bwarm, bcold;
+	/* The base's send, isend and recv-late rows, warm and cold, or
+	 * NULL (trc_cold_learn). */
+	const struct trc_fit_op	*bop[TRC_LEARN_OPS][2];
 	double			 k;
 	struct trc_pages	 rk;		/* struct cpu_rank, by rank */
 	char			 err[512];
@@ -105,5 +113,27 @@ int	 trc_base_sync(const struct trc_fit *base, const struct trc_p2p *m);
  */
 struct trc_coll_call;
 double	 trc_coll_coldness(struct trc_cpu *, const struct trc_coll_call *c);
+
+/*
+ * How cold a rank's point-to-point calls run after a computation, 0
+ * (warm) to 1 (as after trc-pingpong's sweep of the caches), as the
+ * base run measured it: the mean coldness of the rank's calls the
+ * engine showed trc_cold_learn (model ops learn), each placed between
+ * the base's warm and cold fits as trc_coll_coldness places a
+ * collective, and of the collectives it entered last straight from a
+ * computation.  1, the cold fit itself, until one is measured.  How
+ * much of the caches a computation evicts depends on what it touched;
+ * on this toolkit's host (2 MiB of L2 a core) the heat solver's
+ * receives after Iterate ran 0.6 of the way to cold over TCP and 0.7
+ * over shared memory, LAMMPS's sends 0.2.
+ */
+double	 trc_cold_of(struct trc_cpu *, int32_t rank);
+/* The engine's learn op: -1 (cpu->err) out of memory, else 0. */
+int	 trc_cold_learn(struct trc_cpu *, const struct trc_p2p *m, int op,
+	    int64_t d);
+/* Op's fit x of the way from warm to cold, at b bytes (warm alone
+ * without cold). */
+double	 trc_cold_eval(const struct trc_fit_op *warm,
+	    const struct trc_fit_op *cold, double x, int64_t b);
 
 #endif

@@ -269,6 +269,7 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
 		return sc_nomem(s);
 	p->rs.how = RS_CHOSEN;
 	sc_msg_get(m, &p->rs.tp, &p->rs.base, &p->rs.flags);
+	p->rs.sent = m->aux2;
 	p->rs.src = m->src;
 	p->rs.tag = m->tag;
 	p->rs.bytes = m->bytes;

@@ -84,6 +84,7 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		cc.d = 0;
 	cc.idle = c->idle;
 	cc.idle_p2p = c->idle_p2p;
+	cc.rank = c->last;
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
@@ -130,6 +131,7 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		c->val = tp;
 		c->idle = p->coll_idle_now;
 		c->idle_p2p = p->idle_now;
+		c->last = r;
 	}
 	if (c->arrived > c->size)
 		return sc_fail(s, ev->line, "collective on comm %ld has more "

@@ -138,6 +138,7 @@ letgo(struct trc_scale *s, size_t i, int from_call)
 	m.tag = a->sync.tag;
 	m.comm = a->sync.comm;
 	sc_msg_put(&m, x.arrive, x.base, 0);
+	m.aux2 = a->hhead != NULL ? a->hhead->ev.t : TRC_TIME_OVER;
 	if (trc_match_set(s->mt, &m) < 0)
 		return sc_fail(s, a->hhead != NULL ? a->hhead->line : 0,
 		    "internal error: held send not queued");

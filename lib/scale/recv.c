@@ -115,6 +115,7 @@ recv_match(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return 1;
 	}
 	sc_msg_get(&peer, &p->rs.tp, &p->rs.base, &p->rs.flags);
+	p->rs.sent = peer.aux2;
 	p->rs.bytes = peer.bytes;
 	return 0;
 }
@@ -250,8 +251,14 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->state == COMP) {	/* no RB or WB before it */
 		if (sc_comp(s, r, base, d, ev->line, &want) < 0)
 			return -1;
-	} else
+	} else {
+		/* Its message had come before it began: its own length. */
+		if (sc_learns(s, ev, &mp) && !chosen && !forced &&
+		    p->rs.sent <= ev->t - d &&
+		    s->mo->learn(s->ms, &mp, TRC_LEARN_RECV, d) < 0)
+			return sc_fail(s, ev->line, "%s", s->mo->error(s->ms));
 		want = s->mo->recv(s->ms, &mp, base, d);
+	}
 	if ((p->rs.flags & MSG_RDV) &&
 	    recv_handover(s, p, &mp, base, want) < 0)
 		return -1;

@@ -108,6 +108,7 @@ struct rewrite {
 enum how { RS_NONE, RS_SENT, RS_CHOSEN };	/* by its send, by a choice */
 struct resolved {
 	int64_t		 tp, base;	/* its arrival, the recorded time */
+	int64_t		 sent;		/* its send's recorded SE */
 	int64_t		 bytes;
 	int64_t		 req;		/* RS_CHOSEN: the request completed */
 	int32_t		 src, tag;	/* RS_CHOSEN: its sender and tag */
@@ -362,6 +363,9 @@ int64_t	 sc_watermark(struct trc_scale *);
 /* send.c */
 void	 sc_p2p_of(struct trc_p2p *, int32_t src, int32_t dst,
 	    const struct trc_event *ev);
+/* Whether the model learns from ev, a call of mp's (send.c). */
+int	 sc_learns(const struct trc_scale *, const struct trc_event *ev,
+	    const struct trc_p2p *mp);
 int	 sc_physical(struct trc_scale *, const struct trc_event *ev,
 	    const char *key, int64_t *t);
 

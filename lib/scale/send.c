@@ -59,6 +59,20 @@ sc_send_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev)
 }
 
 /*
+ * Whether the model learns from ev, a call of mp's (trc_model_ops'
+ * learn): one after TRC_COLD_NS of computation, a call of its own (not
+ * the half of an MPI_Sendrecv, op=, which the tracer writes as points
+ * inside its wait).
+ */
+int
+sc_learns(const struct trc_scale *s, const struct trc_event *ev,
+    const struct trc_p2p *mp)
+{
+	return s->mo->learn != NULL && mp->idle >= TRC_COLD_NS &&
+	    ev->op.len == 0;
+}
+
+/*
  * The transfer of an SE, in *x: the model's send after its SB, or with
  * no SB, the computation it ends, the message leaving at its end.
  */
@@ -74,7 +88,10 @@ send_xfer(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		x->depart = x->arrive = x->end;
 		x->base = ev->t;
 		x->rdv = 0;
-	} else if (s->mo->send(s->ms, mp, base, p->t, ev->t, x) < 0)
+	} else if ((sc_learns(s, ev, mp) && s->mo->learn(s->ms, mp,
+	    mp->nonblocking ? TRC_LEARN_ISEND : TRC_LEARN_SEND,
+	    ev->t - p->t) < 0) ||
+	    s->mo->send(s->ms, mp, base, p->t, ev->t, x) < 0)
 		return sc_fail(s, ev->line, "%s", s->mo->error(s->ms));
 	sc_clamp_xfer(x);
 	if (ev->peer < 0 || ev->tag < 0)
@@ -118,6 +135,7 @@ send_post(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	m.bytes = sc_bytes_of(ev);
 	m.line = ev->line;
 	sc_msg_put(&m, x->rdv ? x->depart : x->arrive, x->base, flags);
+	m.aux2 = ev->t;
 	if ((rc = trc_match_send(s->mt, &m, peer)) < 0)
 		return sc_nomem(s);
 	if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
@@ -141,7 +159,7 @@ send_post(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 static int
 send_to_waiting(struct trc_scale *s, const struct trc_msg *peer,
     const struct trc_p2p *mp, struct trc_xfer *x, unsigned flags,
-    int64_t *end)
+    int64_t sent, int64_t *end)
 {
 	struct rank *q;
 
@@ -157,6 +175,7 @@ send_to_waiting(struct trc_scale *s, const struct trc_msg *peer,
 	q->rs.tp = x->arrive;
 	q->rs.bytes = mp->bytes;
 	q->rs.base = x->base;
+	q->rs.sent = sent;
 	q->rs.flags = 0;
 	return sc_wake(s, peer->dst);
 }
@@ -194,7 +213,7 @@ sc_send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return -1;
 	end = x.end;
 	if (rc == 1) {
-		if (send_to_waiting(s, &peer, &mp, &x, flags, &end) < 0)
+		if (send_to_waiting(s, &peer, &mp, &x, flags, ev->t, &end) < 0)
 			return -1;
 	} else if (flags & MSG_HELD) {
 		p->sync.state = SYNC_WAIT;
