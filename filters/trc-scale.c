@@ -231,8 +231,8 @@ main(int argc, char **argv)
 		tbuf[trc_format_time(tbuf, st->sync_ns)] = '\0';
 		fprintf(stderr, "%s: %llu sends waited for their receiver, "
 		    "total delay %s s, %llu let go from a receiver held "
-		    "elsewhere\n", trc_progname, st->synced, tbuf,
-		    st->unstuck);
+		    "elsewhere, %llu of them exchanges\n", trc_progname,
+		    st->synced, tbuf, st->unstuck, st->exchanged);
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",
 		    trc_progname, st->held, st->maxheld, st->unlabelled);

@@ -151,6 +151,17 @@ struct trc_model_ops {
 	void	 (*handover)(void *, const struct trc_p2p *m, int64_t ready,
 		    struct trc_xfer *x);
 	/*
+	 * exchange: two ranks' blocking sends to each other, each held
+	 * for the other (MPI_Irecv, MPI_Send, MPI_Wait on both, the usual
+	 * swap of a halo): the end of the send of out, begun at begin,
+	 * whose progress takes in, its peer's, begun at peer, meanwhile
+	 * (in's receive then costs nothing more); or -1 when the model
+	 * has no cost for it, and the engine hands each over alone.  May
+	 * be NULL.
+	 */
+	int64_t	 (*exchange)(void *, const struct trc_p2p *out,
+		    const struct trc_p2p *in, int64_t begin, int64_t peer);
+	/*
 	 * learn: a call of m on the base (enum trc_learn_op) after
 	 * TRC_COLD_NS of computation, recorded d long, whose length was
 	 * the rank's own: a send (the model tells an eager one), or a

@@ -81,6 +81,7 @@ struct trc_scale_stats {
 	unsigned long long	 synced;	/* sends that waited for the receiver */
 	int64_t			 sync_ns;	/* by this much in all */
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
+	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 };
 
 struct trc_scale;

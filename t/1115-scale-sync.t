@@ -34,7 +34,7 @@ is "$(byrank)" "0.000000000 0 SB
 5.500000000 1 RE
 6.500000000 1 MK" "a send to a late receiver ends at RB' + g2(b) = 5.5, with its receive"
 is "$(grep 'waited' "$err")" \
-    "trc-scale: 1 sends waited for their receiver, total delay 4.500000000 s, 0 let go from a receiver held elsewhere" \
+    "trc-scale: 1 sends waited for their receiver, total delay 4.500000000 s, 0 let go from a receiver held elsewhere, 0 of them exchanges" \
     "-v: one send waited 5.5 - 1 = 4.5 s"
 
 # 2. The same sizes eager (send-sync from 100 bytes): the send ends at
@@ -87,7 +87,7 @@ is "$(byrank)" "0.000000000 0 MK
 3.000000000 1 RE
 3.500000000 1 MK" "a send to a waiting receiver ends at its own cost"
 is "$(grep 'waited' "$err")" \
-    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 0 let go from a receiver held elsewhere" \
+    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 0 let go from a receiver held elsewhere, 0 of them exchanges" \
     "-v: none waited"
 
 # 5. A chain: rank 0 sends to 1, which then sends to 2.  Rank 0: SE
@@ -150,7 +150,7 @@ is "$(byrank)" "0.000000000 0 SB
 1.000000000 1 RB
 1.500000000 1 RE" "a cycle of waiting sends goes, each from its receiver's call"
 is "$(grep 'waited' "$err")" \
-    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere" \
+    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere, 0 of them exchanges" \
     "-v: both let go"
 
 # 7. A waiting send whose receiver is in a collective of the world the
@@ -281,7 +281,7 @@ is "$(byrank)" "0.000000000 0 MK
 # the receive that takes it is the one rank 1 waits in), neither later
 # than its own cost.
 is "$(grep 'waited' "$err")" \
-    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere" \
+    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere, 0 of them exchanges" \
     "-v: two sends let go from the receiver's call, none waited"
 expect_exit 0 "send-sync alone" -- trc-scale -c "$tmp/sync.fit" "$tmp/inrecv.trc"
 is "$(awk '$2 == 0 { print $1, $3 }' "$out")" "0.000000000 MK
@@ -442,5 +442,43 @@ expect_exit 0 "three cores, bound" -- trc-scale --cores 3 --bound "$tmp/bound.tr
 is "$(awk '$2 == 2 { print $1 }' "$out" | tail -1)" "3.000000000" "a core each: as unshared"
 expect_exit 2 "--bound without --cores" -- trc-scale --bound "$tmp/bound.trc"
 is "$(cat "$err")" "trc-scale: --bound needs --cores" "  named"
+
+# An exchange: each rank posts the receive of the other's message, then
+# sends its own, 8192 bytes, send-sync, both held.  Target: send 1 us,
+# recv-late 2 us, exchange 3 us.  Rank 0 sends from 10 us, rank 1 from
+# 14 (recorded, as predicted: no ratio); both end at max(10, 14) + 3 =
+# 17, and each message, taken by that send, costs its wait nothing: the
+# waits 1 us later end as they begin, at 18.
+printf 'send 0 inf 1e-6 0\nrecv-late 0 inf 2e-6 0\nexchange 0 inf 3e-6 0\nsend-sync 4096 inf\n' >"$tmp/x.fit"
+cat >"$tmp/x.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000009000 0 RB peer=1 tag=1 bytes=8192 req=1
+0.000010000 0 SB peer=1 tag=1 bytes=8192
+0.000013000 1 RB peer=0 tag=1 bytes=8192 req=1
+0.000014000 1 SB peer=0 tag=1 bytes=8192
+0.000020000 0 SE peer=1 tag=1 bytes=8192
+0.000020000 1 SE peer=0 tag=1 bytes=8192
+0.000021000 0 WB req=1 op=wait
+0.000021000 1 WB req=1 op=wait
+0.000022000 0 RE req=1 peer=1 tag=1 bytes=8192
+0.000022000 0 WE req=1 op=wait
+0.000022000 1 RE req=1 peer=0 tag=1 bytes=8192
+0.000022000 1 WE req=1 op=wait
+X
+xus() { awk '!/^#/ && ($3 == "SE" || $3 == "RE") { printf "%s %s %.0f\n", $2, $3, $1 * 1e6 }' "$out" | sort | tr '\n' ' '; }
+expect_exit 0 "an exchange" -- trc-scale -v -c "$tmp/x.fit" "$tmp/x.trc"
+is "$(xus)" "0 RE 18 0 SE 17 1 RE 18 1 SE 17 " "both sends end by the exchange's cost, their receives free"
+is "$(grep 'waited' "$err")" \
+    "trc-scale: 0 sends waited for their receiver, total delay 0.000000000 s, 2 let go from a receiver held elsewhere, 2 of them exchanges" \
+    "  -v: counted"
+# Without the exchange row each is handed over alone from the other's
+# send: rank 0's at max(10 + 1, 14 + 2) = 16, rank 1's at max(14 + 1,
+# 10 + 2) = 15; the waits begin 1 us later and take recv-late: rank 0's
+# RE at max(17 + 2, 15) = 19, rank 1's at max(16 + 2, 16) = 18.
+grep -v exchange "$tmp/x.fit" >"$tmp/nx.fit"
+expect_exit 0 "no exchange row" -- trc-scale -c "$tmp/nx.fit" "$tmp/x.trc"
+is "$(xus)" "0 RE 19 0 SE 16 1 RE 18 1 SE 15 " "  each handed over alone"
 
 done_testing

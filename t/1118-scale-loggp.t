@@ -65,7 +65,7 @@ sed 's/bytes=1000/bytes=8192/' "$tmp/wait.trc" >"$tmp/rdv.trc"
 expect_exit 0 "rendezvous, receiver waiting" -- trc-scale -v --model loggp:"$tmp/p.loggp" "$tmp/rdv.trc"
 is "$(ev "$out" 0 SE)$(ev "$out" 1 RE)" "0.000010492 0.000011592 " "  SE at 10.492 us, RE at 11.592 us"
 is "$(grep waited "$err")" \
-    "trc-scale: 1 sends waited for their receiver, total delay 0.000010392 s, 0 let go from a receiver held elsewhere" \
+    "trc-scale: 1 sends waited for their receiver, total delay 0.000010392 s, 0 let go from a receiver held elsewhere, 0 of them exchanges" \
     "  -v: the send waited 10.492 - 0.1 us"
 # R = 5 us more for the handshake.
 expect_exit 0 "rendezvous cost" -- trc-scale --model loggp:"$tmp/p.loggp" --set R=5e-6 "$tmp/rdv.trc"

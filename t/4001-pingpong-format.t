@@ -20,7 +20,7 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-busy send-cold send-late " \
+	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold exchange gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-busy send-cold send-late " \
 	"every operation is measured"
 is "$(awk '$1 ~ /-cold$/ { print $1, $2 }' "$out" | uniq | awk '{ n[$1]++ } END { for (k in n) print k, n[k] }' | sort | tr '\n' ' ')" \
 	"allgather-cold 13 allreduce-cold 13 alltoall-cold 13 barrier-cold 1 bcast-cold 13 gather-cold 13 isend-cold 13 recv-late-cold 13 reduce-cold 13 scatter-cold 13 send-cold 13 " "the cold operations at every size"

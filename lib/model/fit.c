@@ -55,6 +55,7 @@ struct fit {
 	const struct trc_fit	*base;		/* the caller's */
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
 	const struct trc_fit_op	*t_rlate;	/* recv-late, or NULL */
+	const struct trc_fit_op	*t_xchg;	/* exchange, or NULL */
 	/* The same after a computation (cold), or NULL. */
 	const struct trc_fit_op	*t_csend, *t_cisend, *t_crlate, *b_csend,
 				*b_cisend;
@@ -99,6 +100,7 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		f->t_isend = trc_fit_find(f->target, "isend", 5);
 		f->t_recv = trc_fit_find(f->target, "recv", 4);
 		f->t_rlate = trc_fit_find(f->target, "recv-late", 9);
+		f->t_xchg = trc_fit_find(f->target, "exchange", 8);
 		f->t_csend = trc_fit_find(f->target, "send-cold", 9);
 		f->t_cisend = trc_fit_find(f->target, "isend-cold", 10);
 		f->t_crlate = trc_fit_find(f->target, "recv-late-cold", 14);
@@ -223,6 +225,43 @@ fit_handover(void *v, const struct trc_p2p *m, int64_t ready,
 	if (se > x->end)
 		x->end = se;
 	x->depart = x->arrive = x->end;
+}
+
+/* What warm to cold adds to op at b bytes, x of the way, no less than 0. */
+static double
+colder(const struct trc_fit_op *warm, const struct trc_fit_op *cold,
+    double x, int64_t b)
+{
+	double d;
+
+	if (warm == NULL || cold == NULL)
+		return 0;
+	d = trc_fit_eval(cold, b) - trc_fit_eval(warm, b);
+	return d > 0 ? x * d : 0;
+}
+
+/*
+ * An exchange: the target's exchange fit (trc-pingpong's, both ranks
+ * warm) from the later begin, and after a computation as much more as
+ * a send and a late receive cost colder, as cold as the rank's calls
+ * ran on the base.
+ */
+static int64_t
+fit_exchange(void *v, const struct trc_p2p *out, const struct trc_p2p *in,
+    int64_t begin, int64_t peer)
+{
+	struct fit *f = v;
+	double t, x;
+
+	if (f->t_xchg == NULL)
+		return -1;
+	t = trc_fit_eval(f->t_xchg, out->bytes);
+	if (out->idle >= TRC_COLD_NS) {
+		x = trc_cold_of(&f->cpu, out->src);
+		t += colder(f->t_send, f->t_csend, x, out->bytes) +
+		    colder(f->t_rlate, f->t_crlate, x, in->bytes);
+	}
+	return (begin > peer ? begin : peer) + trc_ns(t);
 }
 
 static int64_t
@@ -375,6 +414,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.learn = fit_learn,
 	.send = fit_send,
 	.handover = fit_handover,
+	.exchange = fit_exchange,
 	.recv = fit_recv,
 	.wait = fit_wait,
 	.coll = fit_coll,

@@ -188,13 +188,13 @@ pick_one(void *arg, const struct trc_msg *h)
 {
 	struct pick *k = arg;
 	const struct rank *p = k->p;
-	int64_t req, t, base, key, lead, late;
+	int64_t req, t, base, sent, key, lead, late;
 	uint8_t fl;
 	int is0, better;
 
 	if (!fits(p, h, &req))
 		return 0;
-	sc_msg_get(h, &t, &base, &fl);
+	sc_msg_get(h, &t, &base, &sent, &fl);
 	is0 = k->have0 && h->src == p->ch_p0 && h->tag == p->ch_t0 &&
 	    h->comm == p->ch_c0;
 	late = (k->have0 ? k->a0 : p->ch_t) - base;
@@ -222,7 +222,7 @@ pick_start(struct trc_scale *s, const struct rank *p, int32_t r,
     struct pick *k)
 {
 	struct trc_msg m0;
-	int64_t req, t;
+	int64_t req, t, sent;
 	uint8_t fl;
 
 	memset(k, 0, sizeof(*k));
@@ -236,7 +236,7 @@ pick_start(struct trc_scale *s, const struct rank *p, int32_t r,
 		k->no0 = 1;	/* it can be none of the candidates */
 	else if (trc_match_peek(s->mt, p->ch_p0, r, p->ch_t0, p->ch_c0, &m0)) {
 		k->have0 = 1;
-		sc_msg_get(&m0, &t, &k->a0, &fl);
+		sc_msg_get(&m0, &t, &k->a0, &sent, &fl);
 	}
 }
 
@@ -268,8 +268,7 @@ resolve(struct trc_scale *s, struct rank *p, const struct trc_msg *m,
 	if (p->ch_kind == CH_RECV && trc_match_take(s->mt, m) < 0)
 		return sc_nomem(s);
 	p->rs.how = RS_CHOSEN;
-	sc_msg_get(m, &p->rs.tp, &p->rs.base, &p->rs.flags);
-	p->rs.sent = m->aux2;
+	sc_msg_get(m, &p->rs.tp, &p->rs.base, &p->rs.sent, &p->rs.flags);
 	p->rs.src = m->src;
 	p->rs.tag = m->tag;
 	p->rs.bytes = m->bytes;

@@ -105,6 +105,71 @@ in_mpi(const struct rank *q)
 	    q->state == COLL;
 }
 
+/* Rank i's held send, of transfer x, ends at end, its message into
+ * the match table for its receive, with flags (MSG_TAKEN or 0). */
+static int
+release(struct trc_scale *s, int32_t i, const struct trc_xfer *x,
+    int64_t end, unsigned flags)
+{
+	struct rank *a = RK(s, i);
+	struct trc_msg m;
+
+	memset(&m, 0, sizeof(m));
+	m.src = i;
+	m.dst = a->sync.dst;
+	m.tag = a->sync.tag;
+	m.comm = a->sync.comm;
+	sc_msg_put(&m, x->arrive, x->base, a->hhead != NULL ? a->hhead->ev.t :
+	    TRC_TIME_OVER, flags);
+	if (trc_match_set(s->mt, &m) < 0)
+		return sc_fail(s, a->hhead != NULL ? a->hhead->line : 0,
+		    "internal error: held send not queued");
+	s->st.unstuck++;
+	return sc_sync_done(s, i, end);
+}
+
+/*
+ * Rank i and its receiver each held in a send to the other: an
+ * exchange (MPI_Irecv, MPI_Send, MPI_Wait on both, the usual swap of a
+ * halo), each call taking the other's message in its progress.  Where
+ * the model costs one, both sends end by it, and each message, there
+ * at its sender's end, costs its receive nothing more (MSG_TAKEN).  1
+ * when done; 0 when it is no exchange, the model has no cost for it, or
+ * ranks share cores (--cores); -1 on error.
+ */
+static int
+exchange(struct trc_scale *s, int32_t i)
+{
+	struct rank *a = RK(s, i);
+	const struct rank *b;
+	struct trc_p2p out, in;
+	struct trc_xfer xa, xb;
+	int32_t j = a->sync.dst;
+	int64_t ea, eb;
+
+	if (s->mo->exchange == NULL || s->cores.ncores > 0 || j < 0 ||
+	    j == i || a->hhead == NULL || (b = sc_rk_peek(s, j)) == NULL ||
+	    b->blocked != BLK_SYNC || b->sync.state != SYNC_WAIT ||
+	    b->sync.dst != i || b->hhead == NULL)
+		return 0;
+	sc_p2p_of(&out, i, j, &a->hhead->ev);
+	out.idle = a->idle;
+	sc_p2p_of(&in, j, i, &b->hhead->ev);
+	in.idle = b->idle;
+	if ((ea = s->mo->exchange(s->ms, &out, &in, a->tp, b->tp)) < 0 ||
+	    (eb = s->mo->exchange(s->ms, &in, &out, b->tp, a->tp)) < 0)
+		return 0;
+	xa = a->sync.x;
+	xb = b->sync.x;
+	xa.arrive = ea;
+	xb.arrive = eb;
+	s->st.exchanged += 2;
+	if (release(s, i, &xa, ea, MSG_TAKEN) < 0 ||
+	    release(s, j, &xb, eb, MSG_TAKEN) < 0)
+		return -1;
+	return 1;
+}
+
 /* Let rank i's held send go: from its receiver's call (from_call),
  * else at its own cost. */
 static int
@@ -113,7 +178,6 @@ letgo(struct trc_scale *s, size_t i, int from_call)
 	struct rank *a = RK(s, i);
 	struct trc_xfer x = a->sync.x;
 	struct trc_p2p mp;
-	struct trc_msg m;
 	int64_t ready;
 
 	if (a->sync.dst >= 0 && from_call) {
@@ -132,18 +196,7 @@ letgo(struct trc_scale *s, size_t i, int from_call)
 		sc_handover(s, &mp, ready, RK(s, a->sync.dst)->idle, &x, 1);
 	}
 	/* Its receive, when read, takes the arrival found here. */
-	memset(&m, 0, sizeof(m));
-	m.src = (int32_t)i;
-	m.dst = a->sync.dst;
-	m.tag = a->sync.tag;
-	m.comm = a->sync.comm;
-	sc_msg_put(&m, x.arrive, x.base, 0);
-	m.aux2 = a->hhead != NULL ? a->hhead->ev.t : TRC_TIME_OVER;
-	if (trc_match_set(s->mt, &m) < 0)
-		return sc_fail(s, a->hhead != NULL ? a->hhead->line : 0,
-		    "internal error: held send not queued");
-	s->st.unstuck++;
-	return sc_sync_done(s, (int32_t)i, x.end);
+	return release(s, (int32_t)i, &x, x.end, 0);
 }
 
 int
@@ -152,7 +205,7 @@ sc_unstick(struct trc_scale *s, int end)
 	struct rank *a, *q;
 	int32_t cur, next, w;
 	size_t i;
-	int stuck, again = 1;
+	int stuck, rc, again = 1;
 
 	while (s->nsyncw > 0 && again) {
 		again = 0;
@@ -202,10 +255,13 @@ sc_unstick(struct trc_scale *s, int end)
 					break;
 				q->uwalk = -1;
 				next = sc_waits_for(q);
-				if (q->blocked == BLK_SYNC &&
-				    q->sync.state == SYNC_WAIT &&
-				    letgo(s, (size_t)cur, q->sync.dst >= 0 &&
-				    sc_rk_peek(s, q->sync.dst)->blocked != RUN) < 0)
+				if (q->blocked != BLK_SYNC ||
+				    q->sync.state != SYNC_WAIT)
+					continue;
+				if ((rc = exchange(s, cur)) < 0 ||
+				    (rc == 0 && letgo(s, (size_t)cur,
+				    q->sync.dst >= 0 && sc_rk_peek(s,
+				    q->sync.dst)->blocked != RUN) < 0))
 					return -1;
 			}
 			if (sc_resume(s) < 0)

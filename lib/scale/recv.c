@@ -114,8 +114,7 @@ recv_match(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		p->blocked = BLK_RECV;
 		return 1;
 	}
-	sc_msg_get(&peer, &p->rs.tp, &p->rs.base, &p->rs.flags);
-	p->rs.sent = peer.aux2;
+	sc_msg_get(&peer, &p->rs.tp, &p->rs.base, &p->rs.sent, &p->rs.flags);
 	p->rs.bytes = peer.bytes;
 	return 0;
 }
@@ -251,7 +250,9 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (p->state == COMP) {	/* no RB or WB before it */
 		if (sc_comp(s, r, base, d, ev->line, &want) < 0)
 			return -1;
-	} else {
+	} else if (p->rs.flags & MSG_TAKEN)
+		want = base;	/* in an exchange, by its send (rdv.c) */
+	else {
 		/* Its message had come before it began: its own length. */
 		if (sc_learns(s, ev, &mp) && !chosen && !forced &&
 		    p->rs.sent <= ev->t - d &&

@@ -265,27 +265,33 @@ struct trc_scale {
 
 /*
  * What a message carries from its send to its receive, in the match
- * table's two payload words: val, its predicted arrival (for one the
+ * table's three payload words: val, its predicted arrival (for one the
  * target hands over, MSG_RDV, the earliest it can leave, its arrival
- * known only when its receiver is ready), and aux, the recorded time
- * before which a receive of it is clock skew, with the flags.
+ * known only when its receiver is ready); aux, the recorded time
+ * before which a receive of it is clock skew, with two flags; aux2,
+ * its send's recorded end, with the third.
  */
 #define MSG_RDV		1u	/* handed over to a ready receiver */
 #define MSG_HELD	2u	/* and its sender, blocking, held until then */
+#define MSG_TAKEN	4u	/* its receiver took it in an earlier call */
 
 static inline void
-sc_msg_put(struct trc_msg *m, int64_t t, int64_t base, unsigned flags)
+sc_msg_put(struct trc_msg *m, int64_t t, int64_t base, int64_t sent,
+    unsigned flags)
 {
 	m->val = t;
-	m->aux = base * 4 + (int64_t)flags;
+	m->aux = base * 4 + (int64_t)(flags & 3);
+	m->aux2 = sent * 2 + ((flags & MSG_TAKEN) != 0);
 }
 
 static inline void
-sc_msg_get(const struct trc_msg *m, int64_t *t, int64_t *base, uint8_t *flags)
+sc_msg_get(const struct trc_msg *m, int64_t *t, int64_t *base, int64_t *sent,
+    uint8_t *flags)
 {
 	*t = m->val;
-	*flags = (uint8_t)(m->aux & 3);
+	*flags = (uint8_t)((m->aux & 3) | (m->aux2 & 1 ? MSG_TAKEN : 0));
 	*base = (m->aux - (m->aux & 3)) / 4;
+	*sent = (m->aux2 - (m->aux2 & 1)) / 2;
 }
 
 /* A model's times, kept no further than TRC_TIME_OVER. */

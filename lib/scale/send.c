@@ -134,8 +134,7 @@ send_post(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	m.comm = ev->comm;
 	m.bytes = sc_bytes_of(ev);
 	m.line = ev->line;
-	sc_msg_put(&m, x->rdv ? x->depart : x->arrive, x->base, flags);
-	m.aux2 = ev->t;
+	sc_msg_put(&m, x->rdv ? x->depart : x->arrive, x->base, ev->t, flags);
 	if ((rc = trc_match_send(s->mt, &m, peer)) < 0)
 		return sc_nomem(s);
 	if (rc == 0 && trc_match_pending(s->mt) > s->msgmax)
