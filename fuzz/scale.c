@@ -23,19 +23,29 @@ static const char target_fit[] =
     "isend 0 inf 6.4743165e-08 1.26182331e-10\n"
     "barrier 0 inf 8.51e-07 0\n"
     "allreduce 0 inf 1.14213535e-06 4.21667741e-10\n"
+    "recv-late 0 inf 4e-07 5e-11\n"
+    "send-cold 0 inf 3e-06 1e-11\n"
+    "recv-late-cold 0 inf 5e-06 5e-11\n"
+    "exchange 0 inf 1.5e-06 1e-10\n"
     "send-sync 384 inf\n"
     "send-progress 384 4096\n";
 static const char base_fit[] =
     "send 0 inf 4.86315646e-06 3.8679939e-11\n"
     "recv 0 inf 6.65208764e-06 -9.61935945e-11\n"
     "isend 0 inf 5.08189362e-06 4.94996313e-12\n"
+    "recv-late 0 inf 2e-06 2e-10\n"
+    "send-cold 0 inf 1.7e-05 2e-10\n"
+    "isend-cold 0 inf 1.6e-05 1e-10\n"
+    "recv-late-cold 0 inf 2e-05 3e-10\n"
+    "allreduce 0 inf 5e-06 4e-10\n"
+    "allreduce-cold 0 inf 3.6e-05 6e-10\n"
     "send-sync 65536 inf\n";
 static const char ratios_tbl[] =
     "mode speed\nConverged all 3.144\nIter.* 1 0.5\nIterate all 2.542\n";
 static const char warm_tbl[] =
     "mode speed\nIter.* all 1.5 first=2\n() 0 1.2 first=1\n"
     "Converged all 3.144\nIterate all 2.542\n.* all 2\n";
-static const char loggp[] = "L 1e-6\no 1e-7\nG 1e-9\neager 4096\n";
+static const char loggp[] = "L 1e-6\no 1e-7\noc 2e-6\nG 1e-9\neager 4096\n";
 
 static struct trc_fit *target, *base;
 static struct trc_ratios *ratios;
