@@ -11,6 +11,8 @@
  * whose sends wait for the receiver, as send-sync lines; nor are
  * send-busy's (the receiver polling meanwhile), which mark those of
  * them that the receiver's progress takes, as send-progress lines.
+ * Where those lines begin and end the protocol switches: no segment of
+ * a point-to-point operation spans such a size.
  * The #load
  * and #cpu lines trc-pingpong writes say whether another job held the
  * cores while it measured: a warning, and with --strict no fit at all.
@@ -365,8 +367,72 @@ loggp(int verbose)
 	free(iy);
 }
 
+static int
+bysize(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The sizes where the protocol switches, ascending: where the
+ * send-sync and send-progress ranges begin and end.  Returns how many,
+ * in a new array *cp (NULL when none).
+ */
+static size_t
+switches(int64_t **cp)
+{
+	struct trc_fit_range *r;
+	struct op *send = findop("send"), *late = findop("send-late");
+	size_t n, nr, k, nc = 0, u;
+	int pass;
+
+	*cp = NULL;
+	if (send == NULL || late == NULL)
+		return 0;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1 && findop("send-busy") == NULL)
+			break;
+		nr = ranges(send, late, pass ? findop("send-busy") : NULL, &r,
+		    &n);
+		*cp = ereallocarray(*cp, nc + 2 * nr + 1, sizeof(**cp));
+		for (k = 0; k < nr; k++) {
+			(*cp)[nc++] = r[k].lo;
+			if (r[k].hi != TRC_FIT_INF)
+				(*cp)[nc++] = r[k].hi;
+		}
+		free(r);
+	}
+	if (nc == 0)
+		return 0;
+	qsort(*cp, nc, sizeof(**cp), bysize);
+	for (k = u = 0; k < nc; k++)
+		if ((*cp)[k] > 0 && (u == 0 || (*cp)[k] != (*cp)[u - 1]))
+			(*cp)[u++] = (*cp)[k];
+	return u;
+}
+
+/* An operation whose cost the protocol's switch changes: a
+ * point-to-point one (trc-pingpong's), warm or cold. */
+static int
+p2p(const char *name)
+{
+	static const char *const p[] = { "send", "recv", "recv-late",
+	    "isend", "exchange" };
+	size_t k, len = strlen(name);
+
+	if (len > 5 && strcmp(name + len - 5, "-cold") == 0)
+		len -= 5;
+	for (k = 0; k < sizeof(p) / sizeof(p[0]); k++)
+		if (strlen(p[k]) == len && strncmp(p[k], name, len) == 0)
+			return 1;
+	return 0;
+}
+
 static void
-fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
+fitop(struct op *op, int maxseg, int minpts, double penalty,
+    const int64_t *cuts, size_t ncut, int verbose)
 {
 	struct trc_fit_seg *seg;
 	struct trc_fit_stat *st;
@@ -377,8 +443,10 @@ fitop(struct op *op, int maxseg, int minpts, double penalty, int verbose)
 	n = medians(op, &x, &y);
 	seg = ecalloc((size_t)maxseg, sizeof(*seg));
 	st = ecalloc((size_t)maxseg, sizeof(*st));
-	if (trc_fit_pieces(x, y, n, maxseg, minpts, penalty, seg, st, &nseg,
-	    err, sizeof(err)) < 0)
+	if (!p2p(op->name))
+		ncut = 0;
+	if (trc_fit_pieces_cut(x, y, n, maxseg, minpts, penalty, cuts, ncut,
+	    seg, st, &nseg, err, sizeof(err)) < 0)
 		die("%s: %s", op->name, err);
 	printf("# %s: %zu measurements, %zu sizes, %zu segment%s\n",
 	    op->name, op->n, n, nseg, nseg == 1 ? "" : "s");
@@ -413,7 +481,8 @@ main(int argc, char **argv)
 	};
 	double penalty = 3;
 	int c, maxseg = 4, minpts = 3, verbose = 0, lgp = 0, strict = 0;
-	size_t i;
+	int64_t *cuts;
+	size_t i, ncut;
 
 	trc_std_options(argc, argv, usage);
 	while ((c = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
@@ -466,10 +535,13 @@ main(int argc, char **argv)
 	}
 	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
 	    "for LO <= bytes < HI\n");
+	ncut = switches(&cuts);
 	for (i = 0; i < nops; i++)
 		if (strcmp(ops[i].name, "send-late") != 0 &&
 		    strcmp(ops[i].name, "send-busy") != 0)
-			fitop(&ops[i], maxseg, minpts, penalty, verbose);
+			fitop(&ops[i], maxseg, minpts, penalty, cuts, ncut,
+			    verbose);
+	free(cuts);
 	if (findop("send-busy") != NULL && findop("send-late") == NULL)
 		die("send-busy needs send-late measurements");
 	if (findop("send-late") != NULL) {

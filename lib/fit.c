@@ -592,8 +592,29 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
     int minpts, double penalty, struct trc_fit_seg *seg, struct trc_fit_stat *st,
     size_t *nseg, char *err, size_t errlen)
 {
+	return trc_fit_pieces_cut(x, y, n, maxseg, minpts, penalty, NULL, 0,
+	    seg, st, nseg, err, errlen);
+}
+
+/* Of the n sizes x[], the first at or above c. */
+static size_t
+first_at(const double *x, size_t n, int64_t c)
+{
+	size_t i;
+
+	for (i = 0; i < n && x[i] < (double)c; i++)
+		;
+	return i;
+}
+
+int
+trc_fit_pieces_cut(const double *x, const double *y, size_t n, int maxseg,
+    int minpts, double penalty, const int64_t *cuts, size_t ncut,
+    struct trc_fit_seg *seg, struct trc_fit_stat *st, size_t *nseg,
+    char *err, size_t errlen)
+{
 	double *w = NULL, *dp = NULL, a, b, bic, best, c;
-	size_t *from = NULL, i, j, k, m, M, bestm, cut[64];
+	size_t *from = NULL, i, j, k, m, M, bestm, cut[64], at[64], nat = 0;
 	struct wline l;
 	int rc = -1;
 
@@ -616,6 +637,16 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 	else
 		M = (size_t)maxseg < n / (size_t)minpts ?
 		    (size_t)maxseg : n / (size_t)minpts;
+	/* The cuts (ascending), as the index of the first size at or
+	 * above each, minpts sizes from the ends and from each other. */
+	for (k = 0; M > 1 && k < ncut && nat < 63; k++) {
+		i = first_at(x, n, cuts[k]);
+		if (i >= (size_t)minpts && n - i >= (size_t)minpts &&
+		    (nat == 0 || i >= at[nat - 1] + (size_t)minpts))
+			at[nat++] = i;
+	}
+	if (nat + 1 > M)
+		nat = 0;
 	w = malloc(n * sizeof(*w));
 	dp = malloc((M + 1) * (n + 1) * sizeof(*dp));
 	from = malloc((M + 1) * (n + 1) * sizeof(*from));
@@ -642,6 +673,10 @@ trc_fit_pieces(const double *x, const double *y, size_t n, int maxseg,
 				continue;
 			if (M == 1 && (i != 0 || j != n))
 				continue;
+			for (k = 0; k < nat && !(i < at[k] && at[k] < j); k++)
+				;
+			if (k < nat)
+				continue;	/* across a protocol's switch */
 			c = wline_rss(&l);
 			/* A segment whose line is not above zero at the
 			 * ends of its sizes (to the next segment's first)

@@ -93,6 +93,17 @@ struct trc_fit_stat {
 int	 trc_fit_pieces(const double *x, const double *y, size_t n,
 	    int maxseg, int minpts, double penalty, struct trc_fit_seg *seg,
 	    struct trc_fit_stat *st, size_t *nseg, char *err, size_t errlen);
+/*
+ * The same, no segment spanning any of the ncut sizes cut[], ascending
+ * (a protocol's switch: a segment ends below each and the next begins
+ * at the first size at or above it), of those with minpts sizes on
+ * either side and between them, when all of them leave room in
+ * maxseg; else none.
+ */
+int	 trc_fit_pieces_cut(const double *x, const double *y, size_t n,
+	    int maxseg, int minpts, double penalty, const int64_t *cut,
+	    size_t ncut, struct trc_fit_seg *seg, struct trc_fit_stat *st,
+	    size_t *nseg, char *err, size_t errlen);
 
 /*
  * A send of a size waits for the receiver when its time with the

@@ -101,6 +101,11 @@ expect_exit 0 "fits send and send-late" -- trc-fit "$tmp/late"
 is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
 send-sync 65536 inf" "send-sync from 512 to the next eager size, and from 65536 on"
 is "$(grep -c '^send-late' "$out")" "0" "send-late is not fitted as an operation"
+# send is one line, but its segments end where the protocol switches:
+# at 512 and 8192 (65536 has 2 sizes above it, fewer than --points 3,
+# and is no cut).
+is "$(awk '$1 == "send" { printf "%s %s, ", $2, $3 }' "$out")" "0 512, 512 8192, 8192 inf, " \
+    "  send's segments cut where its protocol switches"
 cp "$out" "$tmp/both.fit"
 
 printf '#trc 1 ranks=1\n0.000000000 0 MK\n' >"$tmp/one.trc"

@@ -373,6 +373,36 @@ main(void)
 		free(y);
 	}
 	{
+		/* One line, 12 sizes: one segment, unless a cut (a protocol's
+		 * switch) at 6000 ends one below it; a cut with fewer than 3
+		 * sizes above it, or with room for one segment, is none. */
+		double x[12], y[12];
+		int64_t c6[] = { 6000 }, c11[] = { 11000 };
+		struct trc_fit_seg seg[4];
+		struct trc_fit_stat st[4];
+		size_t ns = 0, k;
+
+		for (k = 0; k < 12; k++) {
+			x[k] = (double)(k + 1) * 1000;
+			y[k] = 1e-6 + 1e-10 * x[k];
+		}
+		is_int(trc_fit_pieces_cut(x, y, 12, 4, 3, 3.0, NULL, 0, seg, st,
+		    &ns, err, sizeof(err)), 0, "a line: fit succeeds");
+		is_int((int)ns, 1, "  one segment");
+		is_int(trc_fit_pieces_cut(x, y, 12, 4, 3, 3.0, c6, 1, seg, st,
+		    &ns, err, sizeof(err)), 0, "a line cut at 6000");
+		ok(ns == 2 && seg[0].hi == 6000 && seg[1].lo == 6000,
+		    "  two segments, the break at the cut");
+		ok(ns == 2 && fabs(seg[0].a - 1e-6) < 1e-12 &&
+		    fabs(seg[1].b - 1e-10) < 1e-16, "  each the line");
+		is_int(trc_fit_pieces_cut(x, y, 12, 4, 3, 3.0, c11, 1, seg, st,
+		    &ns, err, sizeof(err)), 0, "a cut at 11000");
+		is_int((int)ns, 1, "  two sizes above it: no cut");
+		is_int(trc_fit_pieces_cut(x, y, 12, 1, 3, 3.0, c6, 1, seg, st,
+		    &ns, err, sizeof(err)), 0, "a cut, one segment allowed");
+		is_int((int)ns, 1, "  no cut");
+	}
+	{
 		double v[] = { 5, 1, 100, 2, 3 };
 
 		is_num(trc_fit_median(v, 5), 3, 0, "median of five");
