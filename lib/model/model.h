@@ -122,10 +122,11 @@ double	 trc_coll_coldness(struct trc_cpu *, const struct trc_coll_call *c);
  * the base's warm and cold fits as trc_coll_coldness places a
  * collective, and of the collectives it entered last straight from a
  * computation.  1, the cold fit itself, until one is measured.  How
- * much of the caches a computation evicts depends on what it touched;
- * on this toolkit's host (2 MiB of L2 a core) the heat solver's
- * receives after Iterate ran 0.6 of the way to cold over TCP and 0.7
- * over shared memory, LAMMPS's sends 0.2.
+ * much of the caches a computation evicts depends on what it touched
+ * (LAMMPS's sends ran 0.2 of the way over TCP on this toolkit's host),
+ * and on the transport too, which this does not know: the heat
+ * solver's receives after Iterate ran 0.34 of the way over shared
+ * memory and 0.98 over TCP (trc-scale(1)).
  */
 double	 trc_cold_of(struct trc_cpu *, int32_t rank);
 /* The engine's learn op: -1 (cpu->err) out of memory, else 0. */
