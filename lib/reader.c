@@ -54,6 +54,9 @@ struct trc_reader {
 	size_t		 extralen;
 	int64_t		 last_t;
 	struct trc_pages rank_last;	/* order=rank: last time of each rank */
+	/* A format's events decoded ahead (trc_reader_queue): the next
+	 * to yield and the end. */
+	const struct trc_qev *q, *qend;
 	char		 perr[TRC_ERRLEN];	/* the parser's */
 	char		 err[TRC_ERRLEN + 512];
 };
@@ -252,6 +255,13 @@ trc_reader_set_state(struct trc_reader *r, void *state)
 	r->fstate = state;
 }
 
+void
+trc_reader_queue(struct trc_reader *r, const struct trc_qev *q, size_t n)
+{
+	r->q = q;
+	r->qend = q + n;
+}
+
 const struct trc_open_opts *
 trc_reader_opts(const struct trc_reader *r)
 {
@@ -285,6 +295,7 @@ vfail(struct trc_reader *r, long line, const char *fmt, va_list ap)
 	if (n > 0 && (size_t)n < sizeof(r->err))
 		vsnprintf(r->err + n, sizeof(r->err) - (size_t)n, fmt, ap);
 	r->failed = 1;
+	r->q = r->qend;
 	return -1;
 }
 
@@ -326,6 +337,7 @@ trc_fail_at(struct trc_reader *r, const char *file, long line,
 		vsnprintf(r->err + n, sizeof(r->err) - (size_t)n, fmt, ap);
 	va_end(ap);
 	r->failed = 1;
+	r->q = r->qend;
 	return -1;
 }
 
@@ -336,6 +348,7 @@ trc_fail_lines(struct trc_reader *r, const struct trc_lines *l)
 		return -1;
 	snprintf(r->err, sizeof(r->err), "%s", trc_lines_error(l));
 	r->failed = 1;
+	r->q = r->qend;
 	return -1;
 }
 
@@ -555,8 +568,18 @@ static int format_next(struct trc_reader *, struct trc_event *);
 int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
+	const struct trc_qev *q;
+
 	if (r->fmt == trc_formats[0])
 		return text_fast(r, ev);
+	if ((q = r->q) < r->qend) {
+		/* An event decoded ahead: copied in, checked as any. */
+		r->q = q + 1;
+		memcpy(ev, q, TRC_QEV_LEN);
+		ev->nattr = 0;
+		ev->line = ++r->line;
+		return check(r, ev);
+	}
 	return format_next(r, ev);
 }
 

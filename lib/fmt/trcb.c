@@ -45,6 +45,8 @@
  * every kind, what most events use, side by side in two cache lines
  * rather than one line each (a rank's pointers are 704 bytes). */
 #define SLOT(k, which)	((which) * TRC_NKINDS + (k))
+/* Events decoded ahead for a caller of fields only (r_next_usual). */
+#define QUEUE		64
 
 enum { CODEC_RAW, CODEC_ZSTD };
 enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
@@ -958,6 +960,7 @@ struct rtrcb {
 	size_t		 fast_end;
 	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
+	struct trc_qev	*q;		/* r_next_usual's events, QUEUE */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -979,6 +982,7 @@ r_close(void *state)
 	free(r->scode);
 	ranks_free(&r->rs);
 	free(r->hextra);
+	free(r->q);
 	free(r);
 }
 
@@ -1113,7 +1117,9 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	r->src = src;
 	r->name = trc_src_name(src);
 	if ((r->in = malloc(65536)) == NULL ||
-	    (r->raw = malloc(RAW_MAX + 1)) == NULL)
+	    (r->raw = malloc(RAW_MAX + 1)) == NULL ||
+	    (r->fields_only &&
+	    (r->q = malloc(QUEUE * sizeof(*r->q))) == NULL))
 		return trc_fail_at(tr, r->name, 0, "out of memory");
 	if (r_copy(tr, r, magic, MAGICLEN, "header") < 0)
 		return -1;
@@ -1842,36 +1848,6 @@ bad:
 }
 
 /*
- * The slot of the next event, asked for while the caller works on this
- * one: a trace of many ranks keeps more slots than the first cache
- * holds, and the next event's would otherwise be waited for.  Only a
- * hint, read from the usual head (a rank of one byte, or the same):
- * NULL when there is none.  r_next_usual prefetches it itself: a
- * function that only prefetched would be taken as one without effects,
- * and GCC 12 dropped its call (and so every prefetch) from r_next.
- */
-static inline const struct slot *
-next_slot(const struct rtrcb *r, const struct rstate *rs)
-{
-	const unsigned char *q = r->raw + r->pos;
-	unsigned head, which = 0;
-
-	if (r->left == 0 || r->pos + 3 > r->rawlen)
-		return NULL;
-	head = *q++;
-	if ((head & 15) >= TRC_NKINDS)
-		return NULL;
-	if (head & 0x80)
-		which = *q++;
-	if (which >= NSLOTS)
-		return NULL;
-	if (!(head & 0x40) && (*q >= 0x80 ||
-	    (rs = trc_pages_at(&r->rs, *q)) == NULL))
-		return NULL;
-	return rs->slot[SLOT(head & 15, which)];
-}
-
-/*
  * Mode same on a slot whose stepping values are all integers of
  * fields or req= lists, for a caller of fields only: each moved on
  * and its field set, in r_next_usual rather than through r_attrs.
@@ -1955,9 +1931,9 @@ static const struct slot no_fields = {
 /* The fields of slot sl into ev, 16 bytes at a time: one memcpy of
  * them all is a call of the library's. */
 static inline void
-fields_copy(struct trc_event *ev, const struct slot *sl)
+fields_copy(int32_t *peer, const struct slot *sl)
 {
-	char *d = (char *)&ev->peer;
+	char *d = (char *)peer;
 	const char *s = (const char *)&sl->peer;
 
 	memcpy(d, s, 16);
@@ -1974,21 +1950,31 @@ fields_copy(struct trc_event *ev, const struct slot *sl)
  * store of one just made (a step, a new peer): a quarter of r_next's
  * time, measured.
  */
+#define FIELDS_COPY_NARROW(ev, vs) do {				\
+	(ev)->peer = (vs)->peer;					\
+	(ev)->tag = (vs)->tag;						\
+	(ev)->comm = (vs)->comm;					\
+	(ev)->root = (vs)->root;					\
+	(ev)->bytes = (vs)->bytes;					\
+	(ev)->req = (vs)->req;						\
+	(ev)->reqs.s = (vs)->reqs.s;					\
+	(ev)->reqs.len = (vs)->reqs.len;				\
+	(ev)->fn.s = (vs)->fn.s;					\
+	(ev)->fn.len = (vs)->fn.len;					\
+	(ev)->op.s = (vs)->op.s;					\
+	(ev)->op.len = (vs)->op.len;					\
+} while (0)
+
 static inline void
 fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
 {
-	ev->peer = vs->peer;
-	ev->tag = vs->tag;
-	ev->comm = vs->comm;
-	ev->root = vs->root;
-	ev->bytes = vs->bytes;
-	ev->req = vs->req;
-	ev->reqs.s = vs->reqs.s;
-	ev->reqs.len = vs->reqs.len;
-	ev->fn.s = vs->fn.s;
-	ev->fn.len = vs->fn.len;
-	ev->op.s = vs->op.s;
-	ev->op.len = vs->op.len;
+	FIELDS_COPY_NARROW(ev, vs);
+}
+
+static inline void
+fields_queue_narrow(struct trc_qev *qe, const volatile struct slot *vs)
+{
+	FIELDS_COPY_NARROW(qe, vs);
 }
 
 /*
@@ -2066,7 +2052,7 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 	if (mode == MODE_NONE || (mode == MODE_SAME && sl != NULL &&
 	    sl->gen == r->gen && sl->stepping == 0)) {
 		/* A slot as it was (or none): its fields copied whole. */
-		fields_copy(ev, mode == MODE_NONE ? &no_fields : sl);
+		fields_copy(&ev->peer, mode == MODE_NONE ? &no_fields : sl);
 		goto copied;
 	}
 	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
@@ -2240,94 +2226,111 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 }
 
 /*
- * The usual event, for a caller of fields only: a few bytes of a rank
+ * The usual events, for a caller of fields only: a few bytes of a rank
  * seen before in the block, a time of up to five, and no attributes
  * (mode none), a slot as it was or whose integers step (mode same), or
- * a few values changed (mode values, values_fast), decoded into locals, the
- * reader changed only once it is known to be that one.  Any other, or
- * any doubt, goes to r_next_any from the start, which checks and says
- * everything.
+ * a few values changed (mode values, values_fast), decoded into locals,
+ * the reader changed only once each is known to be that one.  As many
+ * as follow in the block, up to QUEUE, are decoded in one loop into
+ * r->q (its registers the loop's, no call an event): the first into ev,
+ * the others queued for trc_next (trc_reader_queue).  At any other, or
+ * any doubt, the loop stops there, for r_next_any, which checks and
+ * says everything, to read when the queue is done; at the first, it
+ * reads it now.
  */
 static int __attribute__((noinline))
 r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
-	const unsigned char *p = r->raw + r->pos;
+	const unsigned char *p = r->raw + r->pos, *s;
+	/* Past it, fewer than eight bytes are left (fast_end). */
+	const unsigned char *stop = r->raw + r->fast_end;
+	const unsigned char *end = r->raw + r->rawlen;
+	const unsigned char *fast_mode = r->fast_mode;
+	struct trc_qev *q = r->q, *qe, *qlast;
 	struct slot *sl;
-	const struct slot *nsl;
-	struct rstate *rs;
+	struct rstate *rs, *prs = r->prev_rs;
+	const struct trc_pages *pages = &r->rs;
 	unsigned head, which, mode, shift;
 	uint64_t u;
-	int32_t rank;
-	int64_t t;
+	uint32_t gen = r->gen, k;
+	int32_t rank, prank = r->prev_rank, rlo = r->rlo, rhi = r->rhi;
+	int64_t t, pt = r->prev_t, tmin = r->tmin, tmax = r->tmax;
 
-	head = *p++;
-	if ((mode = r->fast_mode[head]) == 0)
-		return r_next_any(tr, ev);
-	mode--;
-	which = 0;
-	if (head & 0x80) {
-		if ((which = *p++) - 1 >= NSLOTS - 1)
-			return r_next_any(tr, ev);
-	}
-	if (head & 0x40) {
-		rank = r->prev_rank;
-		rs = r->prev_rs;
-	} else {
-		rank = *p++;
-		if (rank >= 0x80 || rank < r->rlo || rank > r->rhi ||
-		    (rs = trc_pages_at(&r->rs, (size_t)rank)) == NULL)
-			return r_next_any(tr, ev);
-	}
-	/* The time's delta, at most five bytes (35 bits, 34 s). */
-	for (u = 0, shift = 0;; shift += 7) {
-		u |= (uint64_t)(*p & 0x7f) << shift;
-		if (*p++ < 0x80)
+	qlast = q + (r->left < QUEUE ? r->left : QUEUE);
+	for (qe = q; qe < qlast && p <= stop; qe++) {
+		head = *p;
+		s = p + 1;
+		if ((mode = fast_mode[head]) == 0)
 			break;
-		if (shift == 28)
-			return r_next_any(tr, ev);
+		mode--;
+		which = 0;
+		if (head & 0x80) {
+			if ((which = *s++) - 1 >= NSLOTS - 1)
+				break;
+		}
+		if (head & 0x40) {
+			rank = prank;
+			rs = prs;
+		} else {
+			rank = *s++;
+			if (rank >= 0x80 || rank < rlo || rank > rhi ||
+			    (rs = trc_pages_at(pages, (size_t)rank)) == NULL)
+				break;
+		}
+		/* The time's delta, at most five bytes (35 bits, 34 s). */
+		for (u = 0, shift = 0;; shift += 7) {
+			u |= (uint64_t)(*s & 0x7f) << shift;
+			if (*s++ < 0x80)
+				break;
+			if (shift == 28)
+				goto stop;
+		}
+		t = (int64_t)((uint64_t)(rs->gen == gen ? rs->last_t : pt) +
+		    (uint64_t)unzig(u));
+		if (t < tmin || t > tmax)
+			break;
+		if (mode == MODE_NONE)
+			fields_copy(&qe->peer, &no_fields);
+		else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
+		    sl->gen != gen)
+			break;
+		else if (mode == MODE_VALUES) {
+			if ((s = values_fast(r, sl, s, end)) == NULL)
+				break;
+			fields_queue_narrow(qe, sl);
+		} else if (sl->stepping != 0) {
+			/* Integers of fields that step (request ids): moved
+			 * on, the fields copied each as wide as it is (see
+			 * r_next_any). */
+			if (sl->stepfast != sl->stepping || step_fields(sl) < 0)
+				break;
+			fields_queue_narrow(qe, sl);
+		} else
+			fields_copy(&qe->peer, sl);
+		qe->t = t;
+		qe->rank = rank;
+		qe->kind = (enum trc_kind)(head & 15);
+		rs->gen = gen;
+		rs->last_t = t;
+		prank = rank;
+		prs = rs;
+		pt = t;
+		p = s;
 	}
-	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t : r->prev_t) +
-	    (uint64_t)unzig(u));
-	if (t < r->tmin || t > r->tmax)
+stop:
+	if ((k = (uint32_t)(qe - q)) == 0)
 		return r_next_any(tr, ev);
-	if (mode == MODE_NONE)
-		fields_copy(ev, &no_fields);
-	else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
-	    sl->gen != r->gen)
-		return r_next_any(tr, ev);
-	else if (mode == MODE_VALUES) {
-		if ((p = values_fast(r, sl, p, r->raw + r->rawlen)) == NULL)
-			return r_next_any(tr, ev);
-		fields_copy_narrow(ev, sl);
-	} else if (sl->stepping != 0) {
-		/* Integers of fields that step (request ids): moved on,
-		 * the fields copied each as wide as it is (see r_next_any). */
-		if (sl->stepfast != sl->stepping || step_fields(sl) < 0)
-			return r_next_any(tr, ev);
-		fields_copy_narrow(ev, sl);
-	} else
-		fields_copy(ev, sl);
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
-	ev->nattr = 0;
-	ev->line = ++r->line;
 	r->pos = (size_t)(p - r->raw);
-	rs->gen = r->gen;
-	rs->last_t = t;
-	r->prev_rank = rank;
-	r->prev_rs = rs;
-	r->prev_t = t;
-	r->left--;
-	/* In a trace of many ranks the next event's slot would be waited
-	 * for (halo, 64 ranks: 6% of the time): asked for now. */
-	if ((nsl = next_slot(r, rs)) != NULL) {
-		__builtin_prefetch(nsl);
-		__builtin_prefetch((const char *)nsl + 64);
-		__builtin_prefetch((const char *)nsl + 128);
-		__builtin_prefetch((const char *)nsl + 192);
-	}
+	r->prev_rank = prank;
+	r->prev_rs = prs;
+	r->prev_t = pt;
+	r->left -= k;
+	memcpy(ev, q, TRC_QEV_LEN);
+	ev->nattr = 0;
+	ev->line = r->line + 1;
+	r->line += k;
+	trc_reader_queue(tr, q + 1, k - 1);
 	return 1;
 }
 
