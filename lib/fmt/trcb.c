@@ -2287,23 +2287,24 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 	const unsigned char *p = r->raw + r->pos, *s;
 	/* Past it, fewer than eight bytes are left (fast_end). */
 	const unsigned char *stop = r->raw + r->fast_end;
-	const unsigned char *end = r->raw + r->rawlen;
-	const unsigned char *fast_mode = r->fast_mode;
 	struct trc_qev *q = r->q, *qe, *qlast;
 	struct slot *sl;
-	struct rstate *rs, *prs = r->prev_rs;
-	const struct trc_pages *pages = &r->rs;
+	struct rstate *rs, *prs = r->prev_rs, *rs0;
 	unsigned head, which, mode, shift;
 	uint64_t u;
-	uint32_t gen = r->gen, k;
-	int32_t rank, prank = r->prev_rank, rlo = r->rlo, rhi = r->rhi;
-	int64_t t, pt = r->prev_t, tmin = r->tmin, tmax = r->tmax;
+	uint32_t gen = r->gen, k, rspan = (uint32_t)(r->rhi - r->rlo);
+	int32_t rank, prank = r->prev_rank, rlo = r->rlo;
+	int64_t t, tmin = r->tmin;
+	uint64_t tspan = (uint64_t)r->tmax - (uint64_t)r->tmin;
 
 	qlast = q + (r->left < QUEUE ? r->left : QUEUE);
+	/* The states of ranks of one byte, in the first page of them. */
+	if ((rs0 = trc_pages_at(&r->rs, 0)) == NULL)
+		qlast = q;
 	for (qe = q; qe < qlast && p <= stop; qe++) {
 		head = *p;
 		s = p + 1;
-		if ((mode = fast_mode[head]) == 0)
+		if ((mode = r->fast_mode[head]) == 0)
 			break;
 		mode--;
 		which = 0;
@@ -2316,11 +2317,13 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 			rs = prs;
 		} else {
 			rank = *s++;
-			if (rank >= 0x80 || rank < rlo || rank > rhi ||
-			    (rs = trc_pages_at(pages, (size_t)rank)) == NULL)
+			if (rank >= 0x80 || (uint32_t)(rank - rlo) > rspan)
 				break;
+			rs = rs0 + rank;
 		}
-		/* The time's delta, at most five bytes (35 bits, 34 s). */
+		/* The time's delta, at most five bytes (35 bits, 34 s),
+		 * after the rank's event before in the block (its first
+		 * is r_next_any's). */
 		for (u = 0, shift = 0;; shift += 7) {
 			u |= (uint64_t)(*s & 0x7f) << shift;
 			if (*s++ < 0x80)
@@ -2328,9 +2331,10 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 			if (shift == 28)
 				goto stop;
 		}
-		t = (int64_t)((uint64_t)(rs->gen == gen ? rs->last_t : pt) +
-		    (uint64_t)unzig(u));
-		if (t < tmin || t > tmax)
+		if (rs->gen != gen)
+			break;
+		t = (int64_t)((uint64_t)rs->last_t + (uint64_t)unzig(u));
+		if ((uint64_t)t - (uint64_t)tmin > tspan)
 			break;
 		if (mode == MODE_NONE)
 			fields_copy(&qe->peer, &no_fields);
@@ -2338,7 +2342,8 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		    sl->gen != gen)
 			break;
 		else if (mode == MODE_VALUES) {
-			if ((s = values_fast(r, sl, s, end)) == NULL)
+			if ((s = values_fast(r, sl, s, r->raw + r->rawlen)) ==
+			    NULL)
 				break;
 			fields_queue_narrow(qe, sl);
 		} else if (sl->stepping != 0) {
@@ -2353,11 +2358,9 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		qe->t = t;
 		qe->rank = rank;
 		qe->kind = (enum trc_kind)(head & 15);
-		rs->gen = gen;
 		rs->last_t = t;
 		prank = rank;
 		prs = rs;
-		pt = t;
 		p = s;
 	}
 stop:
@@ -2366,7 +2369,7 @@ stop:
 	r->pos = (size_t)(p - r->raw);
 	r->prev_rank = prank;
 	r->prev_rs = prs;
-	r->prev_t = pt;
+	r->prev_t = q[k - 1].t;
 	r->left -= k;
 	memcpy(ev, q, TRC_QEV_LEN);
 	ev->nattr = 0;
