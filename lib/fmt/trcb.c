@@ -1913,7 +1913,7 @@ step_reqs(struct slot *sl, struct val *v)
 }
 
 static inline __attribute__((always_inline)) int
-step_fields(struct slot *sl)
+step_fields(struct slot *sl, struct trc_qev *qe)
 {
 	struct val *v;
 	uint32_t m, k;
@@ -1924,6 +1924,8 @@ step_fields(struct slot *sl)
 		if (v->type == V_LIST) {
 			if (step_reqs(sl, v) < 0)
 				goto undo;
+			if (qe != NULL)
+				qe->req = sl->req;
 			continue;
 		}
 		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
@@ -1937,16 +1939,24 @@ step_fields(struct slot *sl)
 			*(v->code == K_PEER ? &sl->peer : v->code == K_TAG ?
 			    &sl->tag : v->code == K_COMM ? &sl->comm :
 			    &sl->root) = (int32_t)x;
+			if (qe != NULL)
+				*(v->code == K_PEER ? &qe->peer : v->code ==
+				    K_TAG ? &qe->tag : v->code == K_COMM ?
+				    &qe->comm : &qe->root) = (int32_t)x;
 			break;
 		case K_BYTES:
 			if (x < 0)
 				goto undo;
 			sl->bytes = x;
+			if (qe != NULL)
+				qe->bytes = x;
 			break;
 		case K_REQ:
 			if (x < 0)
 				goto undo;
 			sl->req = x;
+			if (qe != NULL)
+				qe->req = x;
 			break;
 		}
 		v->i = x;
@@ -1992,31 +2002,21 @@ fields_copy(int32_t *peer, const struct slot *sl)
  * store of one just made (a step, a new peer): a quarter of r_next's
  * time, measured.
  */
-#define FIELDS_COPY_NARROW(ev, vs) do {				\
-	(ev)->peer = (vs)->peer;					\
-	(ev)->tag = (vs)->tag;						\
-	(ev)->comm = (vs)->comm;					\
-	(ev)->root = (vs)->root;					\
-	(ev)->bytes = (vs)->bytes;					\
-	(ev)->req = (vs)->req;						\
-	(ev)->reqs.s = (vs)->reqs.s;					\
-	(ev)->reqs.len = (vs)->reqs.len;				\
-	(ev)->fn.s = (vs)->fn.s;					\
-	(ev)->fn.len = (vs)->fn.len;					\
-	(ev)->op.s = (vs)->op.s;					\
-	(ev)->op.len = (vs)->op.len;					\
-} while (0)
-
 static inline void
 fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
 {
-	FIELDS_COPY_NARROW(ev, vs);
-}
-
-static inline void
-fields_queue_narrow(struct trc_qev *qe, const volatile struct slot *vs)
-{
-	FIELDS_COPY_NARROW(qe, vs);
+	ev->peer = vs->peer;
+	ev->tag = vs->tag;
+	ev->comm = vs->comm;
+	ev->root = vs->root;
+	ev->bytes = vs->bytes;
+	ev->req = vs->req;
+	ev->reqs.s = vs->reqs.s;
+	ev->reqs.len = vs->reqs.len;
+	ev->fn.s = vs->fn.s;
+	ev->fn.len = vs->fn.len;
+	ev->op.s = vs->op.s;
+	ev->op.len = vs->op.len;
 }
 
 /*
@@ -2099,7 +2099,7 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 	}
 	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
 	    !r->fields_only || sl->stepfast != sl->stepping ||
-	    step_fields(sl) < 0) {
+	    step_fields(sl, NULL) < 0) {
 		if (r_attrs(tr, r, rs, which, mode) < 0)
 			return -1;
 		sl = rs->slot[which];
@@ -2155,7 +2155,7 @@ int_field_ok(int code, int64_t x)
  */
 static const unsigned char * __attribute__((noinline))
 values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
-    const unsigned char *end)
+    const unsigned char *end, struct trc_qev *qe)
 {
 	int64_t x[8], step[8];
 	unsigned char type[8];
@@ -2233,32 +2233,36 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 				a->val.len = 1;
 			}
 		}
+		/* Each field set in the slot and in the event, its other
+		 * fields copied whole before (r_next_usual). */
 		switch (v->code) {
 		case K_PEER:
-			sl->peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			qe->peer = sl->peer = type[i] == V_ANY ? TRC_ANY :
+			    (int32_t)x[i];
 			break;
 		case K_TAG:
-			sl->tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			qe->tag = sl->tag = type[i] == V_ANY ? TRC_ANY :
+			    (int32_t)x[i];
 			break;
 		case K_COMM:
-			sl->comm = (int32_t)x[i];
+			qe->comm = sl->comm = (int32_t)x[i];
 			break;
 		case K_ROOT:
-			sl->root = (int32_t)x[i];
+			qe->root = sl->root = (int32_t)x[i];
 			break;
 		case K_BYTES:
-			sl->bytes = x[i];
+			qe->bytes = sl->bytes = x[i];
 			break;
 		case K_REQ:
-			sl->req = x[i];
-			sl->reqs.s = "";
-			sl->reqs.len = 0;
+			qe->req = sl->req = x[i];
+			qe->reqs.s = sl->reqs.s = "";
+			qe->reqs.len = sl->reqs.len = 0;
 			break;
 		case K_FN:
-			sl->fn = sl->attr[i].val;
+			qe->fn = sl->fn = sl->attr[i].val;
 			break;
 		case K_OP:
-			sl->op = sl->attr[i].val;
+			qe->op = sl->op = sl->attr[i].val;
 			break;
 		}
 	}
@@ -2342,17 +2346,19 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		    sl->gen != gen)
 			break;
 		else if (mode == MODE_VALUES) {
-			if ((s = values_fast(r, sl, s, r->raw + r->rawlen)) ==
-			    NULL)
+			fields_copy(&qe->peer, sl);
+			if ((s = values_fast(r, sl, s, r->raw + r->rawlen,
+			    qe)) == NULL)
 				break;
-			fields_queue_narrow(qe, sl);
 		} else if (sl->stepping != 0) {
-			/* Integers of fields that step (request ids): moved
-			 * on, the fields copied each as wide as it is (see
-			 * r_next_any). */
-			if (sl->stepfast != sl->stepping || step_fields(sl) < 0)
+			/* Integers of fields that step (request ids): the
+			 * fields copied whole as they were, then those that
+			 * move set in both (no wide load of the slot just
+			 * after a narrow store, see fields_copy_narrow). */
+			fields_copy(&qe->peer, sl);
+			if (sl->stepfast != sl->stepping ||
+			    step_fields(sl, qe) < 0)
 				break;
-			fields_queue_narrow(qe, sl);
 		} else
 			fields_copy(&qe->peer, sl);
 		qe->t = t;
