@@ -575,7 +575,8 @@ trc_next(struct trc_reader *r, struct trc_event *ev)
 	if ((q = r->q) < r->qend) {
 		/* An event decoded ahead: copied in, checked as any. */
 		r->q = q + 1;
-		memcpy(ev, q, TRC_QEV_LEN);
+		memcpy(ev, q, offsetof(struct trc_event, peer));
+		memcpy(&ev->peer, q->fields, TRC_QEV_FIELDS);
 		ev->nattr = 0;
 		ev->line = ++r->line;
 		return check(r, ev);

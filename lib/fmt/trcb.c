@@ -93,6 +93,7 @@ struct vtext {
 struct slot {
 	uint32_t	 gen;		/* the block it belongs to */
 	uint32_t	 used;		/* writer: when last used */
+	uint32_t	 queued;	/* reader: the batch that queued it */
 	int		 n, cap;
 	int		 dupknown;	/* reader: a known key twice */
 	uint32_t	 stepping;	/* reader: bit i, v[i].step != 0 */
@@ -113,7 +114,8 @@ struct slot {
 /* The bytes of the fields, from peer to op, in a slot and an event. */
 #define FIELDS_LEN	(offsetof(struct trc_event, op) + sizeof(struct trc_str) - \
 			    offsetof(struct trc_event, peer))
-_Static_assert(offsetof(struct slot, op) - offsetof(struct slot, peer) ==
+_Static_assert(FIELDS_LEN == TRC_QEV_FIELDS &&
+    offsetof(struct slot, op) - offsetof(struct slot, peer) ==
     offsetof(struct trc_event, op) - offsetof(struct trc_event, peer) &&
     offsetof(struct slot, bytes) - offsetof(struct slot, peer) ==
     offsetof(struct trc_event, bytes) - offsetof(struct trc_event, peer) &&
@@ -966,6 +968,7 @@ struct rtrcb {
 	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
 	struct trc_qev	*q;		/* r_next_usual's events, QUEUE */
+	uint32_t	 batch;		/* r_next_usual's calls, as slot->queued */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -1913,7 +1916,7 @@ step_reqs(struct slot *sl, struct val *v)
 }
 
 static inline __attribute__((always_inline)) int
-step_fields(struct slot *sl, struct trc_qev *qe)
+step_fields(struct slot *sl)
 {
 	struct val *v;
 	uint32_t m, k;
@@ -1924,8 +1927,6 @@ step_fields(struct slot *sl, struct trc_qev *qe)
 		if (v->type == V_LIST) {
 			if (step_reqs(sl, v) < 0)
 				goto undo;
-			if (qe != NULL)
-				qe->req = sl->req;
 			continue;
 		}
 		x = (int64_t)((uint64_t)v->i + (uint64_t)v->step);
@@ -1939,24 +1940,16 @@ step_fields(struct slot *sl, struct trc_qev *qe)
 			*(v->code == K_PEER ? &sl->peer : v->code == K_TAG ?
 			    &sl->tag : v->code == K_COMM ? &sl->comm :
 			    &sl->root) = (int32_t)x;
-			if (qe != NULL)
-				*(v->code == K_PEER ? &qe->peer : v->code ==
-				    K_TAG ? &qe->tag : v->code == K_COMM ?
-				    &qe->comm : &qe->root) = (int32_t)x;
 			break;
 		case K_BYTES:
 			if (x < 0)
 				goto undo;
 			sl->bytes = x;
-			if (qe != NULL)
-				qe->bytes = x;
 			break;
 		case K_REQ:
 			if (x < 0)
 				goto undo;
 			sl->req = x;
-			if (qe != NULL)
-				qe->req = x;
 			break;
 		}
 		v->i = x;
@@ -2099,7 +2092,7 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 	}
 	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
 	    !r->fields_only || sl->stepfast != sl->stepping ||
-	    step_fields(sl, NULL) < 0) {
+	    step_fields(sl) < 0) {
 		if (r_attrs(tr, r, rs, which, mode) < 0)
 			return -1;
 		sl = rs->slot[which];
@@ -2155,7 +2148,7 @@ int_field_ok(int code, int64_t x)
  */
 static const unsigned char * __attribute__((noinline))
 values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
-    const unsigned char *end, struct trc_qev *qe)
+    const unsigned char *end)
 {
 	int64_t x[8], step[8];
 	unsigned char type[8];
@@ -2233,36 +2226,32 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 				a->val.len = 1;
 			}
 		}
-		/* Each field set in the slot and in the event, its other
-		 * fields copied whole before (r_next_usual). */
 		switch (v->code) {
 		case K_PEER:
-			qe->peer = sl->peer = type[i] == V_ANY ? TRC_ANY :
-			    (int32_t)x[i];
+			sl->peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_TAG:
-			qe->tag = sl->tag = type[i] == V_ANY ? TRC_ANY :
-			    (int32_t)x[i];
+			sl->tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_COMM:
-			qe->comm = sl->comm = (int32_t)x[i];
+			sl->comm = (int32_t)x[i];
 			break;
 		case K_ROOT:
-			qe->root = sl->root = (int32_t)x[i];
+			sl->root = (int32_t)x[i];
 			break;
 		case K_BYTES:
-			qe->bytes = sl->bytes = x[i];
+			sl->bytes = x[i];
 			break;
 		case K_REQ:
-			qe->req = sl->req = x[i];
-			qe->reqs.s = sl->reqs.s = "";
-			qe->reqs.len = sl->reqs.len = 0;
+			sl->req = x[i];
+			sl->reqs.s = "";
+			sl->reqs.len = 0;
 			break;
 		case K_FN:
-			qe->fn = sl->fn = sl->attr[i].val;
+			sl->fn = sl->attr[i].val;
 			break;
 		case K_OP:
-			qe->op = sl->op = sl->attr[i].val;
+			sl->op = sl->attr[i].val;
 			break;
 		}
 	}
@@ -2278,8 +2267,10 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
  * a few values changed (mode values, values_fast), decoded into locals,
  * the reader changed only once each is known to be that one.  As many
  * as follow in the block, up to QUEUE, are decoded in one loop into
- * r->q (its registers the loop's, no call an event): the first into ev,
- * the others queued for trc_next (trc_reader_queue).  At any other, or
+ * r->q (its registers the loop's, no call an event), each its time,
+ * rank, kind and its slot's fields, which stay as they are until the
+ * queue is done: the first into ev, the others queued for trc_next
+ * (trc_reader_queue).  At any other, or
  * any doubt, the loop stops there, for r_next_any, which checks and
  * says everything, to read when the queue is done; at the first, it
  * reads it now.
@@ -2296,11 +2287,14 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 	struct rstate *rs, *prs = r->prev_rs, *rs0;
 	unsigned head, which, mode, shift;
 	uint64_t u;
-	uint32_t gen = r->gen, k, rspan = (uint32_t)(r->rhi - r->rlo);
+	uint32_t gen = r->gen, k, rspan = (uint32_t)(r->rhi - r->rlo), batch;
 	int32_t rank, prank = r->prev_rank, rlo = r->rlo;
 	int64_t t, tmin = r->tmin;
 	uint64_t tspan = (uint64_t)r->tmax - (uint64_t)r->tmin;
 
+	/* Never 0, a slot's at first. */
+	if ((batch = ++r->batch) == 0)
+		batch = r->batch = 1;
 	qlast = q + (r->left < QUEUE ? r->left : QUEUE);
 	/* The states of ranks of one byte, in the first page of them. */
 	if ((rs0 = trc_pages_at(&r->rs, 0)) == NULL)
@@ -2340,27 +2334,29 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		t = (int64_t)((uint64_t)rs->last_t + (uint64_t)unzig(u));
 		if ((uint64_t)t - (uint64_t)tmin > tspan)
 			break;
-		if (mode == MODE_NONE)
-			fields_copy(&qe->peer, &no_fields);
-		else if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
+		/* The fields, where they lie: in the slot, left as they
+		 * are until the queue is done; a slot queued already in
+		 * this batch, which the event would change, ends it. */
+		if (mode == MODE_NONE) {
+			qe->fields = &no_fields.peer;
+			goto queued;
+		}
+		if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
 		    sl->gen != gen)
 			break;
-		else if (mode == MODE_VALUES) {
-			fields_copy(&qe->peer, sl);
-			if ((s = values_fast(r, sl, s, r->raw + r->rawlen,
-			    qe)) == NULL)
+		if (mode == MODE_VALUES) {
+			if (sl->queued == batch || (s = values_fast(r, sl, s,
+			    r->raw + r->rawlen)) == NULL)
 				break;
 		} else if (sl->stepping != 0) {
-			/* Integers of fields that step (request ids): the
-			 * fields copied whole as they were, then those that
-			 * move set in both (no wide load of the slot just
-			 * after a narrow store, see fields_copy_narrow). */
-			fields_copy(&qe->peer, sl);
-			if (sl->stepfast != sl->stepping ||
-			    step_fields(sl, qe) < 0)
+			/* Integers of fields that step (request ids). */
+			if (sl->queued == batch ||
+			    sl->stepfast != sl->stepping || step_fields(sl) < 0)
 				break;
-		} else
-			fields_copy(&qe->peer, sl);
+		}
+		sl->queued = batch;
+		qe->fields = &sl->peer;
+queued:
 		qe->t = t;
 		qe->rank = rank;
 		qe->kind = (enum trc_kind)(head & 15);
@@ -2377,7 +2373,8 @@ stop:
 	r->prev_rs = prs;
 	r->prev_t = q[k - 1].t;
 	r->left -= k;
-	memcpy(ev, q, TRC_QEV_LEN);
+	memcpy(ev, q, offsetof(struct trc_event, peer));
+	memcpy(&ev->peer, q->fields, FIELDS_LEN);
 	ev->nattr = 0;
 	ev->line = r->line + 1;
 	r->line += k;
