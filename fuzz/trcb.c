@@ -67,6 +67,45 @@ fix_crcs(uint8_t *p, size_t n)
 	}
 }
 
+/*
+ * The input read twice in step, for every field and for the fields
+ * only (as trc-sum reads, by r_next_usual's queue): the same events,
+ * field by field (but reqs and the attributes, which the second may
+ * leave empty), on the same lines, and the same end or error.
+ */
+static void
+fields_agree(const char *path)
+{
+	struct trc_open_opts fo = { 0 };
+	struct trc_reader *a, *b;
+	struct trc_event x, y;
+	int ra, rb;
+
+	fo.fields_only = 1;
+	if ((a = trc_open(path)) == NULL ||
+	    (b = trc_open_with(path, &fo)) == NULL)
+		abort();
+	do {
+		ra = trc_next(a, &x);
+		rb = trc_next(b, &y);
+		if (ra != rb || trc_lineno(a) != trc_lineno(b))
+			abort();
+		if (ra > 0 && (x.t != y.t || x.rank != y.rank ||
+		    x.kind != y.kind || x.peer != y.peer || x.tag != y.tag ||
+		    x.comm != y.comm || x.root != y.root ||
+		    x.bytes != y.bytes || x.req != y.req ||
+		    x.line != y.line || y.nattr != 0 ||
+		    x.fn.len != y.fn.len || x.op.len != y.op.len ||
+		    memcmp(x.fn.s, y.fn.s, x.fn.len) != 0 ||
+		    memcmp(x.op.s, y.op.s, x.op.len) != 0))
+			abort();
+	} while (ra > 0);
+	if (ra < 0 && strcmp(trc_error(a), trc_error(b)) != 0)
+		abort();
+	trc_close(a);
+	trc_close(b);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
@@ -80,5 +119,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	free(copy);
 	/* By content, as every tool reads it. */
 	fuzz_read(fuzz_path("in.trcb"), NULL);
+	fields_agree(fuzz_path("in.trcb"));
 	return 0;
 }
