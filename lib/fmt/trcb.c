@@ -47,7 +47,7 @@
  * rather than one line each (a rank's pointers are 704 bytes). */
 #define SLOT(k, which)	((which) * TRC_NKINDS + (k))
 /* Events decoded ahead for a caller of fields only (r_next_usual). */
-#define QUEUE		64
+#define QUEUE		256
 
 enum { CODEC_RAW, CODEC_ZSTD };
 enum { MODE_NONE, MODE_SAME, MODE_VALUES, MODE_KEYS };
