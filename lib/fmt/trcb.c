@@ -2274,6 +2274,14 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
  * any doubt, the loop stops there, for r_next_any, which checks and
  * says everything, to read when the queue is done; at the first, it
  * reads it now.
+ *
+ * Tried and measured worse (trc-sum, 10 M events, paired runs): the
+ * rank and the time read without a branch (eight bytes at once, the
+ * varint's end by its stop bits), 3-4% more CPU time, its latency on
+ * the way to the next event; the next event's slot prefetched as the
+ * one-at-a-time reader did, 0-12% more; the slots of the eighth event
+ * ahead prefetched, read by a second cursor, 25% more; step_fields
+ * out of line, 2-3% more; a queue of 8, 4-9% more than of 64.
  */
 static int __attribute__((noinline))
 r_next_usual(struct trc_reader *tr, struct trc_event *ev)
