@@ -102,6 +102,31 @@ d=$(echo "$(cpu0 "$tmp/spend20-b.trc") $(cpu0 "$tmp/spend0-b.trc")" | awk '{ pri
 ok "$(echo "$d" | awk '{ exit !($1 >= 34 && $1 <= 46) }'; echo $?)" \
 	"2000 x 20 us of CPU time spent in $d ms, 34 to 46"
 
+# Reductions go over the widest integer type whose size divides their
+# bytes (so that their count is a program's): 8 and 16 bytes as
+# int64_t, 12 as int32_t, 6 as int16_t, 3 as bytes; whatever the type,
+# each moves the bytes the trace has.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	n = split("allreduce:8 allreduce:12 reduce:6 allreduce:3 scan:16 exscan:4", c, " ")
+	t = 0
+	for (k = 1; k <= n; k++) {
+		split(c[k], f, ":")
+		root = f[1] == "reduce" ? " root=0" : ""
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XB op=%s bytes=%s%s\n", t + 1e-6, r, f[1], f[2], root
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XE op=%s bytes=%s%s\n", t + 2e-6, r, f[1], f[2], root
+		t += 1e-5
+	}
+}' >"$tmp/red.trc"
+trc-bench "$tmp/red.trc" >"$tmp/red.c" &&
+    mpicc -std=c11 -Wall -Wextra -O2 -o "$tmp/red" "$tmp/red.c" >"$out" 2>&1 &&
+    trc-record -o "$tmp/red-b.trc" -- -np 2 "$tmp/red" >"$out" 2>"$err"
+ok $? "reductions of 3 to 16 bytes: made and run"
+xe() { awk '!/^#/ && $3 == "XE" { print $2, $4, $5 }' "$1" | sort; }
+is "$(xe "$tmp/red-b.trc")" "$(xe "$tmp/red.trc")" "  each moves the trace's bytes"
+
 # A foreign format: the OTF2 ping-pong sample, 2 ranks.
 s=$T/data/otf2/pingpong/traces.otf2
 trc-bench "$s" >"$tmp/otf2.c"
