@@ -233,6 +233,16 @@ main(int argc, char **argv)
 		    "total delay %s s, %llu let go from a receiver held "
 		    "elsewhere, %llu of them exchanges\n", trc_progname,
 		    st->synced, tbuf, st->unstuck, st->exchanged);
+		if (st->cold_ranks > 0)
+			fprintf(stderr, "%s: calls after a computation ran "
+			    "%.2f (rank %ld) to %.2f (rank %ld) of the way from "
+			    "warm to cold on the base, mean %.2f over %ld "
+			    "rank%s, %.0f call%s measured\n", trc_progname,
+			    st->cold_min, (long)st->cold_rmin, st->cold_max,
+			    (long)st->cold_rmax, st->cold_mean,
+			    (long)st->cold_ranks, st->cold_ranks == 1 ? "" :
+			    "s", st->cold_calls, st->cold_calls == 1 ? "" :
+			    "s");
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",
 		    trc_progname, st->held, st->maxheld, st->unlabelled);

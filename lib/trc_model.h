@@ -171,6 +171,12 @@ struct trc_model_ops {
 	 */
 	int	 (*learn)(void *, const struct trc_p2p *m, int op, int64_t d);
 	/*
+	 * coldness: how cold rank's calls ran on the base, 0 to 1, in *x,
+	 * and the weight of the calls that measured it in *n (learn):
+	 * 0, or -1 when none did.  May be NULL.
+	 */
+	int	 (*coldness)(void *, int32_t rank, double *x, double *n);
+	/*
 	 * recv: the end of a receive of m begun at ready, recorded d
 	 * long, if its message were there: the engine puts the receive
 	 * at the later of this and the message's arrival.

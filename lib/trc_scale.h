@@ -82,6 +82,14 @@ struct trc_scale_stats {
 	int64_t			 sync_ns;	/* by this much in all */
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
+	/*
+	 * At the end: how cold the ranks' calls ran on the base (the
+	 * model's coldness), over the cold_ranks ranks measured, the
+	 * weight of their calls in cold_calls: the least (of rank
+	 * cold_rmin), the most (cold_rmax), the mean over the ranks.
+	 */
+	int32_t			 cold_ranks, cold_rmin, cold_rmax;
+	double			 cold_calls, cold_min, cold_max, cold_mean;
 };
 
 struct trc_scale;

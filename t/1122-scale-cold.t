@@ -213,6 +213,10 @@ X
 expect_exit 0 "coldness measured on the base" -- trc-scale -b "$tmp/lb.fit" -c "$tmp/lt.fit" "$tmp/l.trc"
 is "$(at_us 'SB SE RB RE' %.0f)" "0 SB 30 0 SE 36 1 RB 40 1 RE 44 0 SB 66 0 SE 72 1 RB 77 1 RE 81 " \
     "each rank's cold calls as cold as its calls ran on the base"
+expect_exit 0 "  -v" -- trc-scale -v -b "$tmp/lb.fit" -c "$tmp/lt.fit" "$tmp/l.trc"
+is "$(grep 'of the way from warm to cold' "$err")" \
+    "trc-scale: calls after a computation ran 0.25 (rank 1) to 0.50 (rank 0) of the way from warm to cold on the base, mean 0.38 over 2 ranks, 2 calls measured" \
+    "  -v says how cold each rank's calls ran"
 # Without the base every cold call costs the cold fit: SE 30 + 10 = 40,
 # RE 40 + 10 = 50, SB 70, SE 80, RB 83, RE 93.
 expect_exit 0 "coldness unmeasured" -- trc-scale -c "$tmp/lt.fit" "$tmp/l.trc"
@@ -249,4 +253,8 @@ X
 expect_exit 0 "a collective measures its last participant" -- trc-scale -b "$tmp/cb.fit" -c "$tmp/ct.fit" "$tmp/cl.trc"
 is "$(at_us 'XE SB SE' %.0f)" "0 XE 32 1 XE 32 1 SB 62 1 SE 66 " \
     "  the send as cold as the allreduce ran"
+expect_exit 0 "  -v" -- trc-scale -v -b "$tmp/cb.fit" -c "$tmp/ct.fit" "$tmp/cl.trc"
+is "$(grep 'of the way from warm to cold' "$err")" \
+    "trc-scale: calls after a computation ran 0.25 (rank 1) to 0.25 (rank 1) of the way from warm to cold on the base, mean 0.25 over 1 rank, 1 call measured" \
+    "  -v: the allreduce once, half for each of its participants' ends"
 done_testing

@@ -145,6 +145,19 @@ trc_cold_of(struct trc_cpu *cpu, int32_t rank)
 }
 
 int
+trc_cold_measured(struct trc_cpu *cpu, int32_t rank, double *x, double *n)
+{
+	const struct cpu_rank *p;
+
+	if (rank < 0 || (p = trc_pages_at(&cpu->rk, (size_t)rank)) == NULL ||
+	    !(p->xn > 0))
+		return -1;
+	*x = p->xsum / p->xn;
+	*n = p->xn;
+	return 0;
+}
+
+int
 trc_cold_learn(struct trc_cpu *cpu, const struct trc_p2p *m, int op,
     int64_t d)
 {

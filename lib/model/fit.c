@@ -166,6 +166,12 @@ fit_learn(void *v, const struct trc_p2p *m, int op, int64_t d)
 }
 
 static int
+fit_coldness(void *v, int32_t rank, double *x, double *n)
+{
+	return trc_cold_measured(&((struct fit *)v)->cpu, rank, x, n);
+}
+
+static int
 fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
@@ -412,6 +418,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.comp = fit_comp,
 	.region = fit_region,
 	.learn = fit_learn,
+	.coldness = fit_coldness,
 	.send = fit_send,
 	.handover = fit_handover,
 	.exchange = fit_exchange,

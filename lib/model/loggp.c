@@ -472,6 +472,12 @@ lg_learn(void *v, const struct trc_p2p *m, int op, int64_t d)
 }
 
 static int
+lg_coldness(void *v, int32_t rank, double *x, double *n)
+{
+	return trc_cold_measured(&((struct loggp *)v)->cpu, rank, x, n);
+}
+
+static int
 lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
@@ -590,6 +596,7 @@ const struct trc_model_ops trc_model_loggp_ops = {
 	.comp = lg_comp,
 	.region = lg_region,
 	.learn = lg_learn,
+	.coldness = lg_coldness,
 	.send = lg_send,
 	.handover = lg_handover,
 	.recv = lg_recv,

@@ -129,6 +129,9 @@ double	 trc_coll_coldness(struct trc_cpu *, const struct trc_coll_call *c);
  * memory and 0.98 over TCP (trc-scale(1)).
  */
 double	 trc_cold_of(struct trc_cpu *, int32_t rank);
+/* The model op coldness (trc_model.h) on a trc_cpu. */
+int	 trc_cold_measured(struct trc_cpu *, int32_t rank, double *x,
+	    double *n);
 /* The engine's learn op: -1 (cpu->err) out of memory, else 0. */
 int	 trc_cold_learn(struct trc_cpu *, const struct trc_p2p *m, int op,
 	    int64_t d);

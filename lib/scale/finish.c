@@ -191,6 +191,33 @@ colls_left(struct trc_scale *s)
 	return errors;
 }
 
+/* The model's coldness of every rank, into the stats (trc_scale.h). */
+static void
+coldness(struct trc_scale *s)
+{
+	struct trc_scale_stats *st = &s->st;
+	double x, n;
+	size_t i;
+
+	for (i = 0; s->mo->coldness != NULL && i < s->nrk; i++) {
+		if (s->mo->coldness(s->ms, (int32_t)i, &x, &n) < 0)
+			continue;
+		if (st->cold_ranks == 0 || x < st->cold_min) {
+			st->cold_min = x;
+			st->cold_rmin = (int32_t)i;
+		}
+		if (st->cold_ranks == 0 || x > st->cold_max) {
+			st->cold_max = x;
+			st->cold_rmax = (int32_t)i;
+		}
+		st->cold_mean += x;
+		st->cold_calls += n;
+		st->cold_ranks++;
+	}
+	if (st->cold_ranks > 0)
+		st->cold_mean /= st->cold_ranks;
+}
+
 int
 trc_scale_finish(struct trc_scale *s)
 {
@@ -228,5 +255,6 @@ trc_scale_finish(struct trc_scale *s)
 	errors += rc;
 	if (sc_release(s, INT64_MAX) < 0)
 		return -1;
+	coldness(s);
 	return errors;
 }
