@@ -136,12 +136,9 @@ trc_coll_coldness(struct trc_cpu *cpu, const struct trc_coll_call *c)
 double
 trc_cold_of(struct trc_cpu *cpu, int32_t rank)
 {
-	const struct cpu_rank *p;
+	double x, n;
 
-	if (rank < 0 || (p = trc_pages_at(&cpu->rk, (size_t)rank)) == NULL ||
-	    !(p->xn > 0))
-		return 1;
-	return p->xsum / p->xn;
+	return trc_cold_measured(cpu, rank, &x, &n) < 0 ? 1 : x;
 }
 
 int

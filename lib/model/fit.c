@@ -233,17 +233,18 @@ fit_handover(void *v, const struct trc_p2p *m, int64_t ready,
 	x->depart = x->arrive = x->end;
 }
 
-/* What warm to cold adds to op at b bytes, x of the way, no less than 0. */
+/* What going x of the way from warm to cold adds to op at b bytes, no
+ * less than 0. */
 static double
 colder(const struct trc_fit_op *warm, const struct trc_fit_op *cold,
     double x, int64_t b)
 {
 	double d;
 
-	if (warm == NULL || cold == NULL)
+	if (warm == NULL)
 		return 0;
-	d = trc_fit_eval(cold, b) - trc_fit_eval(warm, b);
-	return d > 0 ? x * d : 0;
+	d = trc_cold_eval(warm, cold, x, b) - trc_fit_eval(warm, b);
+	return d > 0 ? d : 0;
 }
 
 /*
