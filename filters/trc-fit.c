@@ -215,17 +215,27 @@ ranges(struct op *send, struct op *late, struct op *busy,
 	return nr;
 }
 
-/* The send-sync lines, and with busy the send-progress lines. */
+/*
+ * The sizes whose sends wait (send-sync, [0]) and of those the ones a
+ * polling receiver takes (send-progress, [1]), as ranges() gives them:
+ * computed once, for the cuts of the fits and for the lines.
+ */
+struct protocol {
+	struct trc_fit_range	*r[2];
+	size_t			 nr[2], n[2];
+	int			 have[2];
+};
+
+/* The send-sync lines ([0]), or the send-progress lines ([1]). */
 static void
-syncranges(struct op *send, struct op *late, struct op *busy, int verbose)
+syncranges(const struct protocol *pr, int busy, int verbose)
 {
-	const char *name = busy != NULL ? "send-progress" : "send-sync";
-	struct trc_fit_range *r;
-	size_t n, nr, k;
+	const char *name = busy ? "send-progress" : "send-sync";
+	const struct trc_fit_range *r = pr->r[busy];
+	size_t n = pr->n[busy], nr = pr->nr[busy], k;
 	char lo[32], hi[32];
 
-	nr = ranges(send, late, busy, &r, &n);
-	if (busy != NULL)
+	if (busy)
 		printf("# send-progress: of those, sizes whose blocking sends "
 		    "end once the receiver is in any MPI call that waits "
 		    "(send-busy not over %g times send and %g s more, %zu "
@@ -243,7 +253,6 @@ syncranges(struct op *send, struct op *late, struct op *busy, int verbose)
 		fprintf(stderr, "%s: %s [%s, %s)\n", trc_progname, name, lo,
 		    hi);
 	}
-	free(r);
 }
 
 static struct op *
@@ -378,32 +387,21 @@ bysize(const void *a, const void *b)
 /*
  * The sizes where the protocol switches, ascending: where the
  * send-sync and send-progress ranges begin and end.  Returns how many,
- * in a new array *cp (NULL when none).
+ * in a new array *cp.
  */
 static size_t
-switches(int64_t **cp)
+switches(const struct protocol *pr, int64_t **cp)
 {
-	struct trc_fit_range *r;
-	struct op *send = findop("send"), *late = findop("send-late");
-	size_t n, nr, k, nc = 0, u;
-	int pass;
+	size_t k, nc = 0, u;
+	int i;
 
-	*cp = NULL;
-	if (send == NULL || late == NULL)
-		return 0;
-	for (pass = 0; pass < 2; pass++) {
-		if (pass == 1 && findop("send-busy") == NULL)
-			break;
-		nr = ranges(send, late, pass ? findop("send-busy") : NULL, &r,
-		    &n);
-		*cp = ereallocarray(*cp, nc + 2 * nr + 1, sizeof(**cp));
-		for (k = 0; k < nr; k++) {
-			(*cp)[nc++] = r[k].lo;
-			if (r[k].hi != TRC_FIT_INF)
-				(*cp)[nc++] = r[k].hi;
+	*cp = ecalloc(2 * (pr->nr[0] + pr->nr[1]) + 1, sizeof(**cp));
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < pr->nr[i]; k++) {
+			(*cp)[nc++] = pr->r[i][k].lo;
+			if (pr->r[i][k].hi != TRC_FIT_INF)
+				(*cp)[nc++] = pr->r[i][k].hi;
 		}
-		free(r);
-	}
 	if (nc == 0)
 		return 0;
 	qsort(*cp, nc, sizeof(**cp), bysize);
@@ -481,6 +479,7 @@ main(int argc, char **argv)
 	};
 	double penalty = 3;
 	int c, maxseg = 4, minpts = 3, verbose = 0, lgp = 0, strict = 0;
+	struct protocol pr;
 	int64_t *cuts;
 	size_t i, ncut;
 
@@ -535,7 +534,14 @@ main(int argc, char **argv)
 	}
 	printf("# trc-fit: OP LO HI A B, t = A + B * bytes seconds "
 	    "for LO <= bytes < HI\n");
-	ncut = switches(&cuts);
+	/* The protocol first: its switches cut the fits. */
+	memset(&pr, 0, sizeof(pr));
+	for (i = 0; i < 2 && findop("send") != NULL &&
+	    findop("send-late") != NULL; i++)
+		if ((pr.have[i] = i == 0 || findop("send-busy") != NULL))
+			pr.nr[i] = ranges(findop("send"), findop("send-late"),
+			    i ? findop("send-busy") : NULL, &pr.r[i], &pr.n[i]);
+	ncut = switches(&pr, &cuts);
 	for (i = 0; i < nops; i++)
 		if (strcmp(ops[i].name, "send-late") != 0 &&
 		    strcmp(ops[i].name, "send-busy") != 0)
@@ -544,14 +550,13 @@ main(int argc, char **argv)
 	free(cuts);
 	if (findop("send-busy") != NULL && findop("send-late") == NULL)
 		die("send-busy needs send-late measurements");
-	if (findop("send-late") != NULL) {
-		if (findop("send") == NULL)
-			die("send-late needs send measurements");
-		syncranges(findop("send"), findop("send-late"), NULL, verbose);
-		if (findop("send-busy") != NULL)
-			syncranges(findop("send"), findop("send-late"),
-			    findop("send-busy"), verbose);
-	}
+	if (findop("send-late") != NULL && findop("send") == NULL)
+		die("send-late needs send measurements");
+	for (i = 0; i < 2; i++)
+		if (pr.have[i])
+			syncranges(&pr, (int)i, verbose);
+	free(pr.r[0]);
+	free(pr.r[1]);
 	fshut_stdout();
 	return 0;
 }
