@@ -314,7 +314,7 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
     size_t errlen)
 {
 	const char *eq = memchr(s, '=', n), *v;
-	size_t kn, vn, i;
+	size_t kn, vn, i, k;
 	int64_t lo, hi;
 
 	if (eq == NULL)
@@ -335,6 +335,14 @@ parse_pair(const char *s, size_t n, struct trc_factor *f, char *err,
 	} else if (KEY("ranks")) {
 		if (f->ranks != NULL)
 			return trc_errorf(err, errlen, "duplicate key 'ranks'");
+		/* trc-perturb holds a list as a selector of ranges (trc.h),
+		 * which the tracer's own parser would not refuse. */
+		for (i = 0, k = 1; i < vn; i++)
+			k += v[i] == ':';
+		if (k > TRC_MAXRANGES)
+			return trc_errorf(err, errlen, "ranks '%.*s' of %zu "
+			    "ranges, more than %d", (int)(vn > 40 ? 40 : vn),
+			    v, k, TRC_MAXRANGES);
 		if ((f->ranks = parse_ranks(v, vn)) == NULL)
 			return trc_errorf(err, errlen, "invalid ranks '%.*s'",
 			    (int)vn, v);

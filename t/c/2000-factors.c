@@ -7,6 +7,7 @@
 
 #include "tap.h"
 #include "trc.h"
+#include "trc_perturb.h"
 
 static char err[256];
 
@@ -25,6 +26,35 @@ bad(const char *s, const char *want)
 
 	is_int(rc, -1, s);
 	is_str(err, want, "  its message");
+}
+
+/*
+ * As many ranges as trc-perturb's selector holds (TRC_MAXRANGES, 64)
+ * and one more: the first a factor it takes, the second refused by
+ * the parser, not by trc-perturb as "out of memory" (a fuzzer's find).
+ */
+static void
+ranges(void)
+{
+	struct trc_factor f;
+	struct trc_perturb *p;
+	char s[1024], want[256];
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(s, sizeof s, "x call=MPI_Send ranks=0");
+	for (i = 1; i < TRC_MAXRANGES; i++)
+		n += (size_t)snprintf(s + n, sizeof s - n, ":%d", 2 * i);
+	snprintf(s + n, sizeof s - n, " delay=1");
+	is_int(line(s, &f), 1, "64 ranges");
+	ok((p = trc_perturb_new()) != NULL && trc_perturb_add(p, &f) == 0,
+	    "  trc-perturb takes them");
+	trc_perturb_free(p);
+	trc_factor_free(&f);
+	snprintf(s + n, sizeof s - n, ":%d delay=1", 2 * TRC_MAXRANGES);
+	snprintf(want, sizeof want, "ranks '%.40s' of 65 ranges, more than 64",
+	    s + strlen("x call=MPI_Send ranks="));
+	bad(s, want);
 }
 
 int
@@ -98,6 +128,7 @@ main(void)
 	bad("x call=MPI_Send ranks=1,2 delay=1", "invalid ranks '1,2'");
 	bad("x call=** delay=1", "invalid call '**'");
 	bad("x call=MPI_Send region= delay=1", "invalid region ''");
+	ranges();
 	bad("x call=MPI-Send delay=1", "invalid call 'MPI-Send'");
 	bad("x call=MPI_Send delay", "expected key=value, found 'delay'");
 	bad("a=b call=MPI_Send delay=1", "invalid factor name 'a=b'");
