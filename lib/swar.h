@@ -115,6 +115,18 @@ swar_value(uint64_t x, unsigned n)
 	return (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
 }
 
+/* How many ASCII digits (0 to 8) begin the eight bytes at p, the
+ * eight bytes in *x (for swar_value). */
+static inline unsigned
+swar_count(const char *p, uint64_t *x)
+{
+	uint64_t m;
+
+	*x = swar_load(p);
+	m = swar_nondigit(*x);
+	return m ? swar_first(m) : 8;
+}
+
 /* How many ASCII digits (0 to 8) begin the eight bytes at p, and the
  * value of those (0 for none). */
 static inline unsigned

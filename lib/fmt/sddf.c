@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "swar.h"
 
 #define MAXFN		1024
 #define MAXNAME		256
@@ -1003,6 +1004,8 @@ quick(struct sd *s, struct desc **dp)
 	const char *p, *e, *q, *t;
 	struct desc *d;
 	int64_t v;
+	uint64_t u;
+	unsigned n;
 	int i, k, rc;
 
 	if (s->peeked || (s->s != NULL && s->pos < s->len))
@@ -1019,7 +1022,7 @@ quick(struct sd *s, struct desc **dp)
 		d = &s->d[i < 0 ? s->last : i];
 		if (d->plain && (size_t)(e - p) > d->namelen + 1 &&
 		    p[1 + d->namelen] == '"' &&
-		    memcmp(p + 1, d->name, d->namelen) == 0) {
+		    swar_same(p + 1, d->name, d->namelen)) {
 			s->last = (int)(d - s->d);
 			q = p + 1 + d->namelen;
 			break;
@@ -1044,8 +1047,22 @@ quick(struct sd *s, struct desc **dp)
 		if (d->f[i].ndims == 0) {
 			if (k > F_TIME && k != F_FN && p < e &&
 			    *p >= '0' && *p <= '9') {
-				/* a count, a rank, a tag: digits, at once */
-				for (v = 0, t = p; p < e && *p >= '0' &&
+				/* a count, a rank, a tag: digits, at once;
+				 * up to seven in a word where it lies in
+				 * the line */
+				t = p;
+#if SWAR_LE
+				if (e - p >= 8 && (n = swar_count(p, &u)) <
+				    8) {
+					/* one or two, as most are, without
+					 * the word's multiplications */
+					v = n == 1 ? p[0] - '0' : n == 2 ?
+					    (p[0] - '0') * 10 + (p[1] - '0') :
+					    (int64_t)swar_value(u, n);
+					p += n;
+				} else
+#endif
+				for (v = 0; p < e && *p >= '0' &&
 				    *p <= '9' && p - t < 10; p++)
 					v = v * 10 + (*p - '0');
 				if (p < e && *p != ',' && *p != '}' &&
@@ -1073,6 +1090,17 @@ quick(struct sd *s, struct desc **dp)
 				for (t = p; p < e && *p >= '0' && *p <= '9' &&
 				    p - t < 10; p++)
 					sec = sec * 10 + (*p - '0');
+#if SWAR_LE
+				/* nine digits, as trc writes them: a word
+				 * and one */
+				if (e - p >= 10 && *p == '.' &&
+				    swar_digits8(p + 1, &u) == 0 &&
+				    (unsigned)(p[9] - '0') <= 9) {
+					f = (int64_t)u * 10 + (p[9] - '0');
+					nf = 9;
+					p += 10;
+				} else
+#endif
 				if (p < e && *p == '.')
 					for (p++; p < e && *p >= '0' &&
 					    *p <= '9' && nf < 9; p++, nf++)
