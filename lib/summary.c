@@ -287,28 +287,47 @@ prof_add(struct trc_summary *s, const char *op, size_t oplen, int32_t r,
 	return 0;
 }
 
-static void
+/*
+ * The sums of the values less the first: their variance is then taken
+ * without a division a value (Welford's division was 3% of trc-sum's
+ * CPU time on trc-gen's allreduce, a region every five events, text or
+ * trcb), and without the cancellation of plain sums of squares as long
+ * as the first is not far from the rest in their own spread's terms (a
+ * first value 1000 spreads off, over a million values, loses 6 of a
+ * double's 16 digits).
+ */
+static inline void
 stat_add(struct trc_stat *st, int64_t v)
 {
-	double x = (double)v / 1e9, d = x - st->wmean;
+	int64_t d;
 
-	if (st->n == 0 || v < st->min)
+	if (st->n == 0) {
+		st->min = st->max = st->first = v;
+		st->dsum = 0;
+		st->dsq = 0;
+	}
+	if (v < st->min)
 		st->min = v;
-	if (st->n == 0 || v > st->max)
+	if (v > st->max)
 		st->max = v;
 	st->n++;
 	st->total += v;
-	/* Welford: no cancellation when the spread is small. */
-	st->wmean += d / (double)st->n;
-	st->wm2 += d * (x - st->wmean);
+	d = v - st->first;
+	st->dsum += d;
+	st->dsq += (double)d * (double)d;
 }
 
 double
 trc_stat_cv(const struct trc_stat *st)
 {
-	if (st->n < 2 || st->wmean <= 0)
+	double n = (double)st->n, mean, m, var;
+
+	if (st->n < 2 || st->total <= 0)
 		return 0;
-	return sqrt(st->wm2 / (double)st->n) / st->wmean;
+	mean = (double)st->total / n;
+	m = (double)st->dsum / n;
+	var = st->dsq / n - m * m;
+	return var > 0 ? sqrt(var) / mean : 0;
 }
 
 static void

@@ -16,7 +16,8 @@ enum trc_activity {
 
 struct trc_stat {
 	int64_t	 n, total, min, max;
-	double	 wmean, wm2;	/* Welford's running mean and squares, s */
+	int64_t	 first, dsum;	/* the first value; the sum of the values less it */
+	double	 dsq;		/* the sum of their squares, ns^2 */
 };
 
 /*

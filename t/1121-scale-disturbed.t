@@ -76,6 +76,24 @@ is "$(cat "$err")" "trc-scale: warning: $tmp/cv.trc: the run looks disturbed: th
 trc-scale: warning: $tmp/cv.trc: the run looks disturbed: procedure W on rank 0: its lifetimes vary, cv 1.04 over 1.00 (max/min 7.0, 4 occurrences, 100% of the rank's time)" \
     "  the steal time and the procedure named, not M (2 occurrences) nor U (minor)"
 
+# The same four lifetimes of W, the long one first: the summary sums
+# each lifetime less the first (trc_stat_cv), which must not change
+# the cv when the first is the one far from the others.
+cat > "$tmp/cvfirst.trc" <<'T'
+#trc 1 ranks=1 order=time
+0 0 PB fn=W
+0.7 0 PE fn=W
+0.7 0 PB fn=W
+0.8 0 PE fn=W
+0.8 0 PB fn=W
+0.9 0 PE fn=W
+0.9 0 PB fn=W
+1 0 PE fn=W
+T
+expect_exit 0 "the long lifetime first: exit 0" -- trc-scale --cpu-ratio 1 "$tmp/cvfirst.trc"
+is "$(cat "$err")" "trc-scale: warning: $tmp/cvfirst.trc: the run looks disturbed: procedure W on rank 0: its lifetimes vary, cv 1.04 over 1.00 (max/min 7.0, 4 occurrences, 100% of the rank's time)" \
+    "  the same cv, 1.04"
+
 # Ranks that wait for each other while the host runs another job: 1 s
 # of wall time, the busier rank 0.25 s of CPU (4 times), computation
 # 4 ms on each rank, so only the wall time tells.
