@@ -231,6 +231,36 @@ trc_eb_intk(struct trc_evbuild *b, const char *key, size_t klen, int field,
 	}
 }
 /*
+ * key=s for a value the reader made itself and knows the stream takes
+ * as it is: a word (op=, fn=, no blank in it), or a req= list of ids
+ * of which first is the first.  Its field is set as the parser sets
+ * it, without trc_eb_strk's scan for blanks and its parse again (which
+ * were a tenth of reading a SimGrid trace of waits).
+ */
+enum { TRC_EBW_OP, TRC_EBW_FN, TRC_EBW_REQS };
+static inline __attribute__((always_inline)) void
+trc_eb_word(struct trc_evbuild *b, const char *key, size_t klen, int field,
+    const char *s, size_t len, int64_t first)
+{
+	struct trc_event *ev = b->ev;
+	char *val;
+
+	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
+		return;
+	memcpy(val, s, len);
+	(void)trc_eb_commit(b, val, klen, len);
+	switch (field) {
+	case TRC_EBW_OP:	ev->op.s = val; ev->op.len = len; break;
+	case TRC_EBW_FN:	ev->fn.s = val; ev->fn.len = len; break;
+	case TRC_EBW_REQS:
+		ev->req = first;
+		ev->reqs.s = val;
+		ev->reqs.len = len;
+		break;
+	}
+}
+
+/*
  * Any value a field has (fn, op, req, peer=007, ...) goes to the field
  * as the text parser sets it; one the parser would reject makes
  * trc_eb_done() fail with trc_eb_error().  Blanks, newlines and NULs in

@@ -107,6 +107,7 @@ static const char *const opnames[] = {
 /* Wait-like op= names the reader makes. */
 enum { W_WAIT, W_TEST, W_WAITALL, W_SENDRECV };
 static const char *const wopnames[] = { "wait", "test", "waitall", "sendrecv" };
+static const unsigned char wopnamelen[] = { 4, 4, 7, 8 };
 
 /*
  * Sizes of SimGrid's datatype ids (smpi_datatype.cpp; x86-64).  The
@@ -430,6 +431,7 @@ struct rk {
 	size_t		 nwl, capwl, wleft;
 	size_t		 wloff, wllen;	/* its req= list in wlstr */
 	char		*wlstr;
+	int64_t		 wlfirst;	/* the list's first id */
 	size_t		 wlcap;
 	int		 wop;
 	int		 defer;		/* drec comes first */
@@ -788,6 +790,7 @@ finish_wait(struct trc_reader *r, struct sg *g, int32_t k, int64_t t)
 		return -1;
 	o->reqs = rk->wlstr;
 	o->reqlen = rk->wllen;
+	o->req = rk->wlfirst;
 	o->wop = (unsigned char)rk->wop;
 	o->line = rk->bline;
 	for (i = j = 0; i < rk->nrq; i++)
@@ -857,11 +860,13 @@ wait_begin(struct trc_reader *r, struct sg *g, int32_t k, long line, int op)
 		p += trc_format_int(p, rk->wl[i]);
 	}
 	rk->wllen = (size_t)(p - rk->wlstr);
+	rk->wlfirst = rk->nwl > 0 ? rk->wl[0] : TRC_NONE;
 	rk->wop = op;
 	if ((o = emit(r, g, k, TRC_WB)) == NULL)
 		return -1;
 	o->reqs = rk->wlstr;
 	o->reqlen = rk->wllen;
+	o->req = rk->wlfirst;
 	o->wop = (unsigned char)op;
 	o->line = line;
 	rk->wleft = 0;
@@ -1790,13 +1795,19 @@ sg_next(struct trc_reader *r, struct trc_event *ev)
 		break;
 	case TRC_WB:
 	case TRC_WE:
-		trc_eb_str(&g->eb, "req", o->reqs, o->reqlen);
-		trc_eb_str(&g->eb, "op", wopnames[o->wop],
-		    strlen(wopnames[o->wop]));
+		/* The list wait_begin() wrote, its first id in req. */
+		if (o->reqlen > 0)
+			trc_eb_word(&g->eb, "req", 3, TRC_EBW_REQS, o->reqs,
+			    o->reqlen, o->req);
+		else
+			trc_eb_str(&g->eb, "req", o->reqs, o->reqlen);
+		trc_eb_word(&g->eb, "op", 2, TRC_EBW_OP, wopnames[o->wop],
+		    wopnamelen[o->wop], 0);
 		break;
 	case TRC_XB:
 	case TRC_XE:
-		trc_eb_str(&g->eb, "op", opnames[o->op], strlen(opnames[o->op]));
+		trc_eb_word(&g->eb, "op", 2, TRC_EBW_OP, opnames[o->op],
+		    strlen(opnames[o->op]), 0);
 		trc_eb_int(&g->eb, "bytes", o->bytes);
 		trc_eb_int(&g->eb, "root", o->root);
 		break;
