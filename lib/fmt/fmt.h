@@ -20,6 +20,9 @@
 
 #include "trc.h"
 #include "swar.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* src.c: a file or stdin, gzip inflated; the first bytes kept for bids. */
 #define TRC_HEADSIZE	4096
@@ -49,15 +52,27 @@ const char	*trc_src_map(struct trc_src *, uint64_t off, size_t want,
 int		 trc_src_unmap(struct trc_src *, uint64_t off);
 
 /*
- * The first '\n' in [p, end), or NULL: eight bytes at a time in a
- * register.  Lines of the foreign formats are short (a SimGrid action
- * is 15 bytes), where memchr's call and set-up cost more than the scan.
+ * The first '\n' in [p, end), or NULL: sixteen bytes at a time where
+ * SSE2 is (every x86-64), then eight in a register.  Lines of the
+ * foreign formats are short (a SimGrid action is 15 bytes), where
+ * memchr's call and set-up cost more than the scan; a Paraver record
+ * of some 80 bytes took 136 instructions by eights (callgrind), and
+ * its reader 3% more CPU time than by sixteens (SDDF's 2.5%).
  */
 static inline char *
 trc_find_nl(char *p, const char *end)
 {
 	uint64_t m;
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n');
+	unsigned k;
 
+	for (; end - p >= 16; p += 16)
+		if ((k = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)p), nl))) !=
+		    0)
+			return p + __builtin_ctz(k);
+#endif
 	for (; end - p >= 8; p += 8)
 		if ((m = swar_eq(swar_load(p), '\n')) != 0)
 #if SWAR_LE
