@@ -145,6 +145,55 @@ is "$(grep -A1 'T1\[1\]\[5\]' "$out" | tail -1)" \
 	"	{ { 500000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 20000, 0, 1, 0 }, { 940000, 0, 1, 0 } }," \
 	"none off rank 1's"
 
+# Calls one after the other: both ranks, 4 times, a barrier, an
+# allreduce and a bcast, each 10 us long, after 100, 2, 2.2, 2.4 us;
+# 3, 3.6, 3.8, 4 us; and 6 us each.  The least computation, f, is 2
+# us; from it to 2f (bins of 156.25 ns up to the one of 4 us, [3906.25,
+# 4062.5)): 2, 2.2, 2.4, 3, 3.6, 3.8, 4 us, mean 3 us, the tracer's,
+# off each computation.  The barrier's after its first, mean 2.2 us,
+# and the allreduce's, mean 3.8 us, are at most 2f: calls one after the
+# other, their times the tracer's and the program's around its calls,
+# and none of them is spent (the line through them, 0.4 + 0.2 k us
+# less 3, would spend 0.6, 0.8, 1 us of the allreduce's).  The bcast's,
+# 6 us each, are more: 3 us off each, as before.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	print "0.000000000 0 MK mark=init"
+	print "0.000000000 1 MK mark=init"
+	split("100 2 2.2 2.4", g1, " ")
+	split("3 3.6 3.8 4", g2, " ")
+	t = 0
+	for (i = 1; i <= 4; i++) {
+		t += g1[i]
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XB op=barrier bytes=0 comm=1 size=2\n", t / 1e6, r
+		t += 10
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XE op=barrier bytes=0 comm=1\n", t / 1e6, r
+		t += g2[i]
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XB op=allreduce bytes=8 comm=1 size=2\n", t / 1e6, r
+		t += 10
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XE op=allreduce bytes=8 comm=1\n", t / 1e6, r
+		t += 6
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XB op=bcast bytes=8 root=0 comm=1 size=2\n", t / 1e6, r
+		t += 10
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XE op=bcast bytes=8 root=0 comm=1\n", t / 1e6, r
+	}
+	t += 1000
+	for (r = 0; r < 2; r++)
+		printf "%.9f %d MK mark=finalize\n", t / 1e6, r
+}' >"$tmp/b2b.trc"
+expect_exit 0 "calls one after the other" -- trc-bench "$tmp/b2b.trc"
+is "$(grep -c 'for (long i1 = 0; i1 < 4; i1++) {' "$out")" 1 "one loop of the three calls"
+is "$(grep -A2 'T0\[2\]\[4\]' "$out" | tail -2)" \
+	"	{ { 97000, 0, 0, 0 }, { 0, 0, 0, 0 }, { 3000, 0, 1, 0 }, { 997000, 0, 1, 0 } },
+	{ { 97000, 0, 0, 0 }, { 0, 0, 0, 0 }, { 3000, 0, 1, 0 }, { 997000, 0, 1, 0 } }," \
+	"none spent of the calls one after the other, 3 us off the others"
+
 # Polling: rank 0 posts a receive 1 ms after its previous event and
 # tests it 4, 2, then 3 times in vain over 4, 2, 3 ms, 0.4, 0.2, 0.3 ms
 # of which in the tests (pollt=): 8.1 ms of computation over 9 polls,
