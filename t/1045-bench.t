@@ -194,6 +194,51 @@ is "$(grep -A2 'T0\[2\]\[4\]' "$out" | tail -2)" \
 	{ { 97000, 0, 0, 0 }, { 0, 0, 0, 0 }, { 3000, 0, 1, 0 }, { 997000, 0, 1, 0 } }," \
 	"none spent of the calls one after the other, 3 us off the others"
 
+# Blocking collectives that read no arrays are called straight, as the
+# program called them, not through bench_coll(): the reductions over
+# the widest integer type whose size divides their bytes (12 bytes: 3
+# MPI_INT32_T; 3: 3 MPI_BYTEs; 2: one MPI_INT16_T), roots as world
+# ranks in the communicator; a nonblocking one and a v-collective
+# still through bench_coll().
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	for (r = 0; r < 2; r++)
+		printf "0.000000000 %d MK mark=init\n", r
+	n = split("bcast:8:1 reduce:12:0 allgather:6:-1 scan:3:-1 reduce_scatter_block:2:-1 gather:16:1 iallreduce:8:-1 allgatherv:4:-1 barrier:0:-1", c, " ")
+	t = 0
+	for (i = 1; i <= n; i++) {
+		split(c[i], a, ":")
+		x = " op=" a[1] " bytes=" a[2] (a[3] >= 0 ? " root=" a[3] : "") " comm=1"
+		q = a[1] ~ /^i/ ? " req=1" : ""
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XB%s size=2%s\n", ++t / 1e6, r, x, q
+		for (r = 0; r < 2; r++)
+			printf "%.9f %d XE%s%s\n", ++t / 1e6, r, x, q
+		if (q != "") {
+			for (r = 0; r < 2; r++)
+				printf "%.9f %d WB op=wait req=1\n", ++t / 1e6, r
+			for (r = 0; r < 2; r++)
+				printf "%.9f %d WE op=wait req=1\n", ++t / 1e6, r
+		}
+	}
+	for (r = 0; r < 2; r++)
+		printf "%.9f %d MK mark=finalize\n", ++t / 1e6, r
+}' >"$tmp/coll.trc"
+expect_exit 0 "blocking collectives" -- trc-bench "$tmp/coll.trc"
+is "$(sed -n '/^g0(int gi)/,/^}/p' "$out" | grep -v bench_compute | sed -n '6,$p')" \
+"	MPI_Bcast(sbuf, 8, MPI_BYTE, bench_peer(1, 1), comm[1]);
+	MPI_Reduce(sbuf, rbuf, 3, MPI_INT32_T, MPI_BOR, bench_peer(1, 0), comm[1]);
+	MPI_Allgather(sbuf, 6, MPI_BYTE, rbuf, 6, MPI_BYTE, comm[1]);
+	MPI_Scan(sbuf, rbuf, 3, MPI_BYTE, MPI_BOR, comm[1]);
+	MPI_Reduce_scatter_block(sbuf, rbuf, 1, MPI_INT16_T, MPI_BOR, comm[1]);
+	MPI_Gather(sbuf, 16, MPI_BYTE, rbuf, 16, MPI_BYTE, bench_peer(1, 1), comm[1]);
+	R += 1;
+	bench_coll(B_ALLREDUCE, 8, -1, 1, R);
+	bench_wait(B_WAIT, 1, (const long[]){ R });
+	bench_coll(B_ALLGATHERV, 4, -1, 1, 0);
+	MPI_Barrier(comm[1]);
+}" "called straight, but a nonblocking one and a v-collective"
+
 # Polling: rank 0 posts a receive 1 ms after its previous event and
 # tests it 4, 2, then 3 times in vain over 4, 2, 3 ms, 0.4, 0.2, 0.3 ms
 # of which in the tests (pollt=): 8.1 ms of computation over 9 polls,
@@ -290,7 +335,7 @@ is "$(sed -n '/^const struct bench_comm bench_comms/,/^};/p' "$out" | sed 1d | s
 	{ 6, BENCH_TRACED, 2, 3 }," "made in the order of their ids, a gap filled"
 is "$(grep '^const int bench_members' "$out")" \
 	"const int bench_members[] = { 1, 2, 3, 1, 3, 0 };" "their members"
-is "$(grep -c 'bench_coll(B_ALLREDUCE, 8, -1, 3, 0);' "$out")" 2 \
+is "$(grep -c 'MPI_Allreduce(sbuf, rbuf, 1, MPI_INT64_T, MPI_BOR, comm\[3\]);' "$out")" 2 \
 	"the allreduce on comm 6, the table's third, on ranks 1 and 3"
 is "$(grep -c 'MPI_Send(sbuf, 16, MPI_BYTE, bench_peer(2, me + 1), 1, comm\[2\]);' "$out")" 1 \
 	"the send on comm 3, the table's second"
