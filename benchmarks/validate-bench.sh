@@ -21,11 +21,18 @@
 # directory of the traces and benchmarks (BUILD/validate-bench): on a
 # tmpfs (OUT=/dev/shm/vb) the tracers' writes of their buffers, which
 # stall a rank for milliseconds when the disk is busy and so make the
-# other wait, cost both runs alike.
+# other wait, cost both runs alike; BUFSIZE (256M), each rank's tracer
+# buffer in the timed runs, as trc-record --bufsize takes it: large
+# enough that no rank writes it out before MPI_Finalize, outside the
+# span.  With the tracer's 4 MB, t/mpi/sendrecv 60000 wrote 22 buffers
+# a rank, each a stall of 1.7 ms on a quiet machine and of 10.6 ms in
+# the runs that made its ratio swing from 0.99 to 1.49 (both programs
+# alike, 22 stalls each, which the other rank waited for in its next
+# MPI_Sendrecv): the machine's, not the benchmark's.
 set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
-reps=${REPS:-5} part=${PART:-12}
+reps=${REPS:-5} part=${PART:-12} bufsize=${BUFSIZE:-256M}
 PATH=$bin:$PATH
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
@@ -149,10 +156,10 @@ timing() {
 	l0=$(load)
 	for i in $(seq "$reps"); do
 		quiet
-		trc-record -o "$name-o$i.trc" -- -np "$np" $(binding "$np") "$@" >/dev/null 2>&1 &&
-		    span "$name-o$i.trc" >>"$name.t0"
-		trc-record -o "$name-b$i.trc" -- -np "$np" $(binding "$np") "./$name" >/dev/null 2>&1 &&
-		    span "$name-b$i.trc" >>"$name.t1"
+		trc-record --bufsize "$bufsize" -o "$name-o$i.trc" -- -np "$np" $(binding "$np") "$@" \
+		    >/dev/null 2>&1 && span "$name-o$i.trc" >>"$name.t0"
+		trc-record --bufsize "$bufsize" -o "$name-b$i.trc" -- -np "$np" $(binding "$np") "./$name" \
+		    >/dev/null 2>&1 && span "$name-b$i.trc" >>"$name.t1"
 	done
 	a=$(median <"$name.t0") b=$(median <"$name.t1")
 	r=$(echo "$b $a" | awk '{ printf "%.3f", $1 / $2 }')
