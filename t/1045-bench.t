@@ -193,6 +193,12 @@ is "$(grep -A2 'T0\[2\]\[4\]' "$out" | tail -2)" \
 	"	{ { 97000, 0, 0, 0 }, { 0, 0, 0, 0 }, { 3000, 0, 1, 0 }, { 997000, 0, 1, 0 } },
 	{ { 97000, 0, 0, 0 }, { 0, 0, 0, 0 }, { 3000, 0, 1, 0 }, { 997000, 0, 1, 0 } }," \
 	"none spent of the calls one after the other, 3 us off the others"
+expect_exit 0 "calls one after the other, coNCePTuaL" -- trc-bench --conceptual "$tmp/b2b.trc"
+is "$(grep COMPUTE "$out")" \
+"	ALL TASKS COMPUTE FOR 24 MICROSECONDS THEN
+	ALL TASKS COMPUTE FOR 3 MICROSECONDS THEN
+ALL TASKS COMPUTE FOR 997 MICROSECONDS." \
+	"coNCePTuaL: the first's (100 - 3) / 4 us over the barrier's iterations, none of the allreduce's (3 - 3), 3 us of the bcast's"
 
 # Blocking collectives that read no arrays are called straight, as the
 # program called them, not through bench_coll(): the reductions over
