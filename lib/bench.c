@@ -55,7 +55,7 @@ struct brank {
 	int		 seen;
 	int64_t		 last_t, clock;
 	int64_t		 floor;		/* least computation, 0 none */
-	int64_t		 sfloor;	/* the same scaled (--cpu), 0 none */
+	int64_t		 sfloor;	/* the same, scaled (--cpu) */
 	int64_t		*small;		/* short ones: count, sum by bin */
 	int64_t		 pollgap, polls;	/* before polls= events */
 	char		**region;	/* the open regions, innermost last */
