@@ -303,8 +303,7 @@ stat_add(struct trc_stat *st, int64_t v)
 
 	if (st->n == 0) {
 		st->min = st->max = st->first = v;
-		st->dsum = 0;
-		st->dsq = 0;
+		st->dsum = st->dsq = 0;
 	}
 	if (v < st->min)
 		st->min = v;
@@ -312,8 +311,8 @@ stat_add(struct trc_stat *st, int64_t v)
 		st->max = v;
 	st->n++;
 	st->total += v;
-	d = v - st->first;
-	st->dsum += d;
+	d = v - st->first;	/* both lifetimes: no overflow */
+	st->dsum += (double)d;
 	st->dsq += (double)d * (double)d;
 }
 
@@ -325,7 +324,7 @@ trc_stat_cv(const struct trc_stat *st)
 	if (st->n < 2 || st->total <= 0)
 		return 0;
 	mean = (double)st->total / n;
-	m = (double)st->dsum / n;
+	m = st->dsum / n;
 	var = st->dsq / n - m * m;
 	return var > 0 ? sqrt(var) / mean : 0;
 }

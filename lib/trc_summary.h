@@ -16,8 +16,9 @@ enum trc_activity {
 
 struct trc_stat {
 	int64_t	 n, total, min, max;
-	int64_t	 first, dsum;	/* the first value; the sum of the values less it */
-	double	 dsq;		/* the sum of their squares, ns^2 */
+	int64_t	 first;		/* the first value */
+	double	 dsum, dsq;	/* the sums of the values less it, and of
+				 * their squares, ns and ns^2 */
 };
 
 /*
