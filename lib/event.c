@@ -30,30 +30,6 @@ trc_eb_start(struct trc_evbuild *b, struct trc_event *ev, int64_t t,
 	b->bad[0] = '\0';
 }
 
-/*
- * memcpy for a few bytes: fixed-size moves, which the compiler inlines
- * (it would turn a byte loop into a call).
- */
-static void
-copy(char *d, const char *s, size_t n)
-{
-	if (n > 16) {
-		memcpy(d, s, n);
-		return;
-	}
-	if (n >= 8) {
-		memcpy(d, s, 8);
-		memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(d, s, 4);
-		memcpy(d + n - 4, s + n - 4, 4);
-	} else if (n > 0) {
-		d[0] = s[0];
-		d[n / 2] = s[n / 2];
-		d[n - 1] = s[n - 1];
-	}
-}
-
 void
 trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
     const char *s, size_t len)
@@ -64,7 +40,7 @@ trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
 
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
-	copy(val, s, len);
+	trc_eb_copy(val, s, len);
 	/* A value is one word of the line, as libtrc-mpi makes labels. */
 	for (k = 0; k < len; k++)
 		if (val[k] == ' ' || val[k] == '\t' || val[k] == '\r' ||
