@@ -40,7 +40,7 @@ trc_eb_strk(struct trc_evbuild *b, const char *key, size_t klen,
 
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
-	trc_eb_copy(val, s, len);
+	swar_copy(val, s, len);
 	/* A value is one word of the line, as libtrc-mpi makes labels. */
 	for (k = 0; k < len; k++)
 		if (val[k] == ' ' || val[k] == '\t' || val[k] == '\r' ||

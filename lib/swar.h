@@ -141,6 +141,31 @@ swar_digits(const char *p, uint64_t *v)
 #endif
 
 /*
+ * n bytes from s to d, most often a few (a key, a value, a name):
+ * fixed-size moves, which the compiler inlines (it would make a call
+ * of memcpy for a length it does not know, or of a byte loop).
+ */
+static inline __attribute__((always_inline)) void
+swar_copy(char *d, const char *s, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, s, n);
+		return;
+	}
+	if (n >= 8) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
+/*
  * Whether the n bytes at a and b are the same, both n bytes long at
  * least: by words of 8 or 4 bytes, the last overlapping the one before,
  * so that no byte past n is read.  A byte loop cost some 4 instructions

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "trc.h"
+#include "swar.h"
 
 #define WBUFSIZE	(1 << 18)
 
@@ -90,29 +91,6 @@ utoa_end(char *end, uint64_t v)
 		v /= 10;
 	} while (v != 0);
 	return end;
-}
-
-/*
- * Copy n bytes, most often a few (a key, a number): fixed-size moves,
- * which the compiler inlines (it would turn a byte loop into a call).
- */
-static char *
-put_short(char *o, const char *s, size_t n)
-{
-	if (n > 16)
-		memcpy(o, s, n);
-	else if (n >= 8) {
-		memcpy(o, s, 8);
-		memcpy(o + n - 8, s + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(o, s, 4);
-		memcpy(o + n - 4, s + n - 4, 4);
-	} else if (n > 0) {
-		o[0] = s[0];
-		o[n / 2] = s[n / 2];
-		o[n - 1] = s[n - 1];
-	}
-	return o + n;
 }
 
 static const char digits2[] =
@@ -258,9 +236,11 @@ trc_format_event(char *out, const struct trc_event *ev, int64_t t,
 	} else
 		for (i = 0; i < ev->nattr; i++) {
 			*o++ = ' ';
-			o = put_short(o, ev->attr[i].key.s, ev->attr[i].key.len);
+			swar_copy(o, ev->attr[i].key.s, ev->attr[i].key.len);
+			o += ev->attr[i].key.len;
 			*o++ = '=';
-			o = put_short(o, ev->attr[i].val.s, ev->attr[i].val.len);
+			swar_copy(o, ev->attr[i].val.s, ev->attr[i].val.len);
+			o += ev->attr[i].val.len;
 		}
 	if (xlen > 0) {
 		*o++ = ' ';

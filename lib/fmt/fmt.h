@@ -150,30 +150,6 @@ enum { TRC_EBF_NONE, TRC_EBF_PEER, TRC_EBF_TAG, TRC_EBF_COMM, TRC_EBF_ROOT,
 #define trc_eb_int(b, key, v)						\
 	trc_eb_intk((b), (key), strlen(key), TRC_EB_FIELD(key), (v))
 
-/*
- * n bytes from s to d, n a value's length: fixed-size moves, which the
- * compiler inlines (it would make a call of memcpy, or of a byte loop).
- */
-static inline __attribute__((always_inline)) void
-trc_eb_copy(char *d, const char *s, size_t n)
-{
-	if (n > 16) {
-		memcpy(d, s, n);
-		return;
-	}
-	if (n >= 8) {
-		memcpy(d, s, 8);
-		memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(d, s, 4);
-		memcpy(d + n - 4, s + n - 4, 4);
-	} else if (n > 0) {
-		d[0] = s[0];
-		d[n / 2] = s[n / 2];
-		d[n - 1] = s[n - 1];
-	}
-}
-
 /* Room for key=value, the value at most vmax bytes: where the value
  * goes, with "key=" written, or NULL when full. */
 static inline __attribute__((always_inline)) char *
@@ -286,7 +262,7 @@ trc_eb_word(struct trc_evbuild *b, const char *key, size_t klen, int field,
 
 	if ((val = trc_eb_slot(b, key, klen, len)) == NULL)
 		return;
-	trc_eb_copy(val, s, len);
+	swar_copy(val, s, len);
 	(void)trc_eb_commit(b, val, klen, len);
 	switch (field) {
 	case TRC_EBW_OP:	ev->op.s = val; ev->op.len = len; break;
