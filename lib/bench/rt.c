@@ -506,7 +506,9 @@ vargs(int k, long bytes, int gather, int neighbours)
  * by which an MPI library chooses its algorithm, is the program's.
  * Open MPI 4.1 took 1.8 times as long for a loop of 4-byte allreduces
  * of 4 MPI_BYTEs as of one MPI_INT (2 ranks of 4 in a communicator, as
- * in t/mpi/subcomm.c).  MPI_BOR is defined on all of them.
+ * in t/mpi/subcomm.c).  MPI_BOR is defined on all of them.  The
+ * generator chooses the same for the blocking ones it writes as MPI
+ * calls (lib/bench.c's coll_direct()): the two must stay in step.
  */
 static MPI_Datatype
 red_type(int b, int *count)
