@@ -386,13 +386,14 @@ bysize(const void *a, const void *b)
 
 /*
  * The sizes where the protocol switches, ascending: where the
- * send-sync and send-progress ranges begin and end.  Returns how many,
- * in a new array *cp.
+ * send-sync and send-progress ranges begin and end (the same size
+ * twice, or 0, trc_fit_pieces_cut passes over).  Returns how many, in
+ * a new array *cp.
  */
 static size_t
 switches(const struct protocol *pr, int64_t **cp)
 {
-	size_t k, nc = 0, u;
+	size_t k, nc = 0;
 	int i;
 
 	*cp = ecalloc(2 * (pr->nr[0] + pr->nr[1]) + 1, sizeof(**cp));
@@ -402,13 +403,8 @@ switches(const struct protocol *pr, int64_t **cp)
 			if (pr->r[i][k].hi != TRC_FIT_INF)
 				(*cp)[nc++] = pr->r[i][k].hi;
 		}
-	if (nc == 0)
-		return 0;
 	qsort(*cp, nc, sizeof(**cp), bysize);
-	for (k = u = 0; k < nc; k++)
-		if ((*cp)[k] > 0 && (u == 0 || (*cp)[k] != (*cp)[u - 1]))
-			(*cp)[u++] = (*cp)[k];
-	return u;
+	return nc;
 }
 
 /* An operation whose cost the protocol's switch changes: a
