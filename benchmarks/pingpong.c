@@ -19,7 +19,9 @@
  * post an MPI_Irecv of the other's message, then MPI_Send their own,
  * then MPI_Wait; rank 0's MPI_Send is timed, which over a transport that
  * hands messages over (rendezvous) takes rank 1's message too, in its
- * progress, and shares the copies with it.  poll is the
+ * progress, and shares the copies with it; exchange-wait times the
+ * same swap from rank 0's MPI_Send to the end of its MPI_Wait, when the
+ * other's message is in.  poll is the
  * cost of one unsuccessful MPI_Test of a posted receive, iprobe of one
  * unsuccessful MPI_Iprobe, each the mean of POLLS calls in a loop on
  * rank 1 while no message can come.  send-cold, isend-cold and
@@ -57,7 +59,7 @@ enum op {
 	OP_SEND, OP_RECV, OP_SENDLATE, OP_RECVLATE, OP_ISEND, OP_BARRIER, OP_BCAST,
 	OP_REDUCE, OP_ALLREDUCE, OP_GATHER, OP_SCATTER, OP_ALLGATHER, OP_ALLTOALL,
 	OP_POLL, OP_IPROBE, OP_SENDCOLD, OP_ISENDCOLD, OP_RECVLATECOLD,
-	OP_SENDBUSY, OP_EXCHANGE,
+	OP_SENDBUSY, OP_EXCHANGE, OP_EXCHANGEWAIT,
 	/* The collectives again, cold, in the same order. */
 	OP_BARRIERCOLD, OP_BCASTCOLD, OP_REDUCECOLD, OP_ALLREDUCECOLD,
 	OP_GATHERCOLD, OP_SCATTERCOLD, OP_ALLGATHERCOLD, OP_ALLTOALLCOLD, NOPS
@@ -67,7 +69,7 @@ static const char *const opname[NOPS] = {
 	"send", "recv", "send-late", "recv-late", "isend", "barrier", "bcast",
 	"reduce", "allreduce", "gather", "scatter", "allgather", "alltoall",
 	"poll", "iprobe", "send-cold", "isend-cold", "recv-late-cold",
-	"send-busy", "exchange", "barrier-cold", "bcast-cold", "reduce-cold", "allreduce-cold",
+	"send-busy", "exchange", "exchange-wait", "barrier-cold", "bcast-cold", "reduce-cold", "allreduce-cold",
 	"gather-cold", "scatter-cold", "allgather-cold", "alltoall-cold"
 };
 
@@ -426,12 +428,17 @@ coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 		    op == OP_BARRIERCOLD ? 0 : b, t[i]);
 }
 
-/* exchange (above): t[] is rank 0's MPI_Send. */
+/*
+ * exchange (above): t[] is rank 0's MPI_Send; tw[], with wait, from
+ * the same begin to the end of its MPI_Wait, when the other's message
+ * is in (exchange-wait).
+ */
 static void
-exchange(char *sbuf, char *rbuf, int b, int reps, double *t)
+exchange(char *sbuf, char *rbuf, int b, int reps, int send, int wait,
+    double *t, double *tw)
 {
 	MPI_Request req;
-	double t0;
+	double t0, t1;
 	int i;
 
 	for (i = -1; i < reps; i++) {
@@ -441,12 +448,17 @@ exchange(char *sbuf, char *rbuf, int b, int reps, double *t)
 		MPI_Irecv(rbuf, b, MPI_BYTE, 1 - rank, 6, MPI_COMM_WORLD, &req);
 		t0 = MPI_Wtime();
 		MPI_Send(sbuf, b, MPI_BYTE, 1 - rank, 6, MPI_COMM_WORLD);
-		if (i >= 0)
-			t[i] = MPI_Wtime() - t0;
+		t1 = MPI_Wtime();
 		MPI_Wait(&req, MPI_STATUS_IGNORE);
+		if (i >= 0) {
+			t[i] = t1 - t0;
+			tw[i] = MPI_Wtime() - t0;
+		}
 	}
-	for (i = 0; rank == 0 && i < reps; i++)
+	for (i = 0; send && rank == 0 && i < reps; i++)
 		fprintf(out, "exchange %d %.9f\n", b, t[i]);
+	for (i = 0; wait && rank == 0 && i < reps; i++)
+		fprintf(out, "exchange-wait %d %.9f\n", b, tw[i]);
 }
 
 /*
@@ -537,6 +549,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	char defops[] = "send,recv,send-late,send-busy,recv-late,isend,exchange,"
+	    "exchange-wait,"
 	    "barrier,bcast,reduce,allreduce,gather,scatter,allgather,alltoall,"
 	    "poll,iprobe,send-cold,isend-cold,recv-late-cold,barrier-cold,"
 	    "bcast-cold,reduce-cold,allreduce-cold,gather-cold,scatter-cold,"
@@ -580,7 +593,7 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	if (nranks < 2 && (want[OP_SEND] || want[OP_RECV] ||
 	    want[OP_SENDLATE] || want[OP_SENDBUSY] || want[OP_RECVLATE] ||
-	    want[OP_ISEND] || want[OP_EXCHANGE] ||
+	    want[OP_ISEND] || want[OP_EXCHANGE] || want[OP_EXCHANGEWAIT] ||
 	    want[OP_POLL] || want[OP_IPROBE] || want[OP_SENDCOLD] ||
 	    want[OP_ISENDCOLD] || want[OP_RECVLATECOLD]))
 		fail_msg("the point-to-point operations, poll and iprobe "
@@ -675,8 +688,10 @@ main(int argc, char *argv[])
 			}
 			for (i = 0; want[OP_ISEND] && rank == 0 && i < reps; i++)
 				fprintf(out, "isend %ld %.9f\n", b, t[i]);
-			if (want[OP_EXCHANGE])
-				exchange(sbuf, rbuf, (int)b, reps, t);
+			if (want[OP_EXCHANGE] || want[OP_EXCHANGEWAIT])
+				exchange(sbuf, rbuf, (int)b, reps,
+				    want[OP_EXCHANGE], want[OP_EXCHANGEWAIT],
+				    t, tmax);
 			for (op = OP_POLL; b == 1 && op <= OP_IPROBE; op++)
 				if (want[op])
 					poll_cost(op, reps, t, tmax);

@@ -41,7 +41,7 @@ melt() {
 echo "== validate-lammps: melt, $steps steps, $np ranks on $(nproc) cores; tcp -> shm and shm -> tcp"
 echo "   load average at start: $(load)"
 echo "== communication: trc-pingpong on both machines up to $maxb bytes, fitted"
-ops=send,recv,send-late,send-busy,recv-late,isend,exchange,send-cold,isend-cold,recv-late-cold,barrier,bcast,reduce,allreduce,barrier-cold,bcast-cold,reduce-cold,allreduce-cold
+ops=send,recv,send-late,send-busy,recv-late,isend,exchange,exchange-wait,send-cold,isend-cold,recv-late-cold,barrier,bcast,reduce,allreduce,barrier-cold,bcast-cold,reduce-cold,allreduce-cold
 quiet
 for m in tcp shm; do
 	eval "mca=\$mca_$m"

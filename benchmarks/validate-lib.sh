@@ -3,7 +3,7 @@
 
 # The operations trc-pingpong measures for trc-heat's experiments
 # (validate.sh, replay-validate.sh): its calls, warm and cold.
-heat_ops=send,recv,send-late,send-busy,recv-late,isend,exchange,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
+heat_ops=send,recv,send-late,send-busy,recv-late,isend,exchange,exchange-wait,send-cold,isend-cold,recv-late-cold,barrier,reduce,allreduce,barrier-cold,reduce-cold,allreduce-cold
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 # binding NP: mpirun's options for NP ranks: more than the cores, each

@@ -413,7 +413,7 @@ static int
 p2p(const char *name)
 {
 	static const char *const p[] = { "send", "recv", "recv-late",
-	    "isend", "exchange" };
+	    "isend", "exchange", "exchange-wait" };
 	size_t k, len = strlen(name);
 
 	if (len > 5 && strcmp(name + len - 5, "-cold") == 0)

@@ -233,6 +233,8 @@ main(int argc, char **argv)
 		    "total delay %s s, %llu let go from a receiver held "
 		    "elsewhere, %llu of them exchanges\n", trc_progname,
 		    st->synced, tbuf, st->unstuck, st->exchanged);
+		fprintf(stderr, "%s: %llu receives of an eager exchange\n",
+		    trc_progname, st->xwaits);
 		if (st->cold_ranks > 0)
 			fprintf(stderr, "%s: calls after a computation ran "
 			    "%.2f (rank %ld) to %.2f (rank %ld) of the way from "

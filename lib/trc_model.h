@@ -162,6 +162,16 @@ struct trc_model_ops {
 	int64_t	 (*exchange)(void *, const struct trc_p2p *out,
 		    const struct trc_p2p *in, int64_t begin, int64_t peer);
 	/*
+	 * exchange_wait: the same swap where the target sends both
+	 * eagerly, each blocking send ending at its own cost: when m,
+	 * the peer's message, begun at peer while the rank's own send,
+	 * begun at begin, went, has been taken by the rank (its send's
+	 * progress, then its wait's); or -1 when the model has no cost
+	 * for it, and m arrives as a lone message.  May be NULL.
+	 */
+	int64_t	 (*exchange_wait)(void *, const struct trc_p2p *m,
+		    int64_t begin, int64_t peer);
+	/*
 	 * learn: a call of m on the base (enum trc_learn_op) after
 	 * TRC_COLD_NS of computation, recorded d long, whose length was
 	 * the rank's own: a send (the model tells an eager one), or a

@@ -82,6 +82,7 @@ struct trc_scale_stats {
 	int64_t			 sync_ns;	/* by this much in all */
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
+	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
 	/*
 	 * At the end: how cold the ranks' calls ran on the base (the
 	 * model's coldness), over the cold_ranks ranks measured, the

@@ -20,13 +20,16 @@ is "$(awk '$1 == "bcast" { print $2 }' "$out" | uniq | tr '\n' ' ')" \
 is "$(awk '!/^#/ { n[$1 " " $2]++ } END { for (k in n) if (n[k] != 3) print k }' "$out")" "" \
 	"3 repetitions of every operation and size"
 is "$(awk '!/^#/ { print $1 }' "$out" | sort -u | tr '\n' ' ')" \
-	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold exchange gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-busy send-cold send-late " \
+	"allgather allgather-cold allreduce allreduce-cold alltoall alltoall-cold barrier barrier-cold bcast bcast-cold exchange exchange-wait gather gather-cold iprobe isend isend-cold poll recv recv-late recv-late-cold reduce reduce-cold scatter scatter-cold send send-busy send-cold send-late " \
 	"every operation is measured"
 is "$(awk '$1 ~ /-cold$/ { print $1, $2 }' "$out" | uniq | awk '{ n[$1]++ } END { for (k in n) print k, n[k] }' | sort | tr '\n' ' ')" \
 	"allgather-cold 13 allreduce-cold 13 alltoall-cold 13 barrier-cold 1 bcast-cold 13 gather-cold 13 isend-cold 13 recv-late-cold 13 reduce-cold 13 scatter-cold 13 send-cold 13 " "the cold operations at every size"
 is "$(awk '$1 == "barrier" || $1 == "barrier-cold" { print $2 }' "$out" | sort -u)" "0" "barrier and barrier-cold have size 0"
 is "$(awk '$1 == "poll" || $1 == "iprobe" { print $2 }' "$out" | sort -u)" "0" "poll and iprobe have size 0"
 is "$(awk '!/^#/ && $3 <= 0' "$out")" "" "times are positive"
+# exchange-wait: the same repetition's send timed on to its wait's end.
+is "$(awk '$1 == "exchange" { s[$2, n[$2]++] = $3 } $1 == "exchange-wait" { if ($3 < s[$2, m[$2]++]) print }' "$out")" "" \
+	"exchange-wait: no shorter than its repetition's send"
 
 # send-late: the receiver's delay in a comment per size, at least 20 us
 # and at least 4 times the median send of that size.

@@ -56,6 +56,7 @@ struct fit {
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
 	const struct trc_fit_op	*t_rlate;	/* recv-late, or NULL */
 	const struct trc_fit_op	*t_xchg;	/* exchange, or NULL */
+	const struct trc_fit_op	*t_xwait;	/* exchange-wait, or NULL */
 	/* The same after a computation (cold), or NULL. */
 	const struct trc_fit_op	*t_csend, *t_cisend, *t_crlate, *b_csend,
 				*b_cisend;
@@ -101,6 +102,7 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		f->t_recv = trc_fit_find(f->target, "recv", 4);
 		f->t_rlate = trc_fit_find(f->target, "recv-late", 9);
 		f->t_xchg = trc_fit_find(f->target, "exchange", 8);
+		f->t_xwait = trc_fit_find(f->target, "exchange-wait", 13);
 		f->t_csend = trc_fit_find(f->target, "send-cold", 9);
 		f->t_cisend = trc_fit_find(f->target, "isend-cold", 10);
 		f->t_crlate = trc_fit_find(f->target, "recv-late-cold", 14);
@@ -271,6 +273,23 @@ fit_exchange(void *v, const struct trc_p2p *out, const struct trc_p2p *in,
 	return (begin > peer ? begin : peer) + trc_ns(t);
 }
 
+/*
+ * An eager exchange: the target's exchange-wait fit (trc-pingpong's,
+ * both ranks warm, from the send's begin to the end of the wait) from
+ * the later begin, warm as a lone message's arrival (fit_send) is.
+ */
+static int64_t
+fit_exchange_wait(void *v, const struct trc_p2p *m, int64_t begin,
+    int64_t peer)
+{
+	struct fit *f = v;
+
+	if (f->t_xwait == NULL)
+		return -1;
+	return (begin > peer ? begin : peer) +
+	    trc_fit_eval_ns(f->t_xwait, m->bytes);
+}
+
 static int64_t
 fit_recv(void *v, const struct trc_p2p *m, int64_t ready, int64_t d)
 {
@@ -423,6 +442,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.send = fit_send,
 	.handover = fit_handover,
 	.exchange = fit_exchange,
+	.exchange_wait = fit_exchange_wait,
 	.recv = fit_recv,
 	.wait = fit_wait,
 	.coll = fit_coll,

@@ -131,6 +131,18 @@ struct rdv {
 	int32_t		 pnext;
 };
 
+/*
+ * A rank's last blocking send that the target sends eagerly, begun
+ * while a receive of its peer's was posted: its half of an eager
+ * exchange (recv.c).
+ */
+struct xsend {
+	int64_t		 sent;		/* its recorded SE, the message's rs.sent */
+	int64_t		 begin, end;	/* its predicted SB and SE */
+	int32_t		 dst;
+	uint8_t		 on;
+};
+
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
 	/* trc_p2p's idle after the last event, and before this one. */
@@ -147,6 +159,7 @@ struct rank {
 	uint8_t		 seen, state, blocked;
 	struct resolved	 rs;
 	struct rdv	 sync;
+	struct xsend	 xs;
 	/* 1 + the first rank whose held send this one's progress takes
 	 * when it waits in a call (x.rdv TRC_RDV_PROGRESS), 0: none. */
 	int32_t		 progw;

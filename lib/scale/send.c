@@ -180,6 +180,28 @@ send_to_waiting(struct trc_scale *s, const struct trc_msg *peer,
 }
 
 /*
+ * A blocking eager send from begin to end: the rank's half of an
+ * eager exchange (xsend) when a receive of its peer's is posted.
+ */
+static void
+xsend_note(struct rank *p, const struct trc_event *ev, int64_t begin,
+    int64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < p->nir; i++)
+		if (p->ir[i].src == ev->peer && p->ir[i].comm == ev->comm)
+			break;
+	if (i == p->nir)
+		return;
+	p->xs.sent = ev->t;
+	p->xs.begin = begin;
+	p->xs.end = end;
+	p->xs.dst = ev->peer;
+	p->xs.on = 1;
+}
+
+/*
  * SE: the send's end, and its message into the match table.  A
  * blocking send the model hands over (MSG_HELD) whose receive has not
  * been read is held until it is; resumed, its receive has set its end.
@@ -226,6 +248,8 @@ sc_send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	if (mp.nonblocking && sc_isend_put(s, p, ev->req, mp.bytes) < 0)
 		return -1;
+	if (!mp.nonblocking && !x.rdv && p->state == SEND)
+		xsend_note(p, ev, base, end);
 	p->state = COMP;
 	*tp = end;
 	return 0;
