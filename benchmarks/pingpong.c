@@ -431,7 +431,11 @@ coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
 /*
  * exchange (above): t[] is rank 0's MPI_Send; tw[], with wait, from
  * the same begin to the end of its MPI_Wait, when the other's message
- * is in (exchange-wait).
+ * is in (exchange-wait).  Each rank writes its message first, as a
+ * program packs or computes its halo before the swap: over shared
+ * memory the receiver's copy then reads lines dirty in the sender's
+ * cache (32 KiB: 3.2 us untouched, 4.8 written, as LAMMPS's swaps
+ * took; over TCP the same).
  */
 static void
 exchange(char *sbuf, char *rbuf, int b, int reps, int send, int wait,
@@ -442,6 +446,8 @@ exchange(char *sbuf, char *rbuf, int b, int reps, int send, int wait,
 	int i;
 
 	for (i = -1; i < reps; i++) {
+		if (rank <= 1)
+			memset(sbuf, i & 0xff, (size_t)b);
 		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank > 1)
 			continue;

@@ -27,6 +27,7 @@ static const char target_fit[] =
     "send-cold 0 inf 3e-06 1e-11\n"
     "recv-late-cold 0 inf 5e-06 5e-11\n"
     "exchange 0 inf 1.5e-06 1e-10\n"
+    "exchange-wait 0 inf 3e-06 1e-10\n"
     "send-sync 384 inf\n"
     "send-progress 384 4096\n";
 static const char base_fit[] =
