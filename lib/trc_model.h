@@ -163,11 +163,12 @@ struct trc_model_ops {
 		    const struct trc_p2p *in, int64_t begin, int64_t peer);
 	/*
 	 * exchange_wait: the same swap where the target sends both
-	 * eagerly, each blocking send ending at its own cost: when m,
-	 * the peer's message, begun at peer while the rank's own send,
-	 * begun at begin, went, has been taken by the rank (its send's
-	 * progress, then its wait's); or -1 when the model has no cost
-	 * for it, and m arrives as a lone message.  May be NULL.
+	 * eagerly, each blocking send ending at its own cost: the time
+	 * by which the rank has taken m, its peer's message, whose send
+	 * began at peer while the rank's own, begun at begin, went (its
+	 * send's progress and then its wait's read m as it came); or -1
+	 * when the model has no cost for it, and m arrives as a lone
+	 * message.  May be NULL.
 	 */
 	int64_t	 (*exchange_wait)(void *, const struct trc_p2p *m,
 		    int64_t begin, int64_t peer);
