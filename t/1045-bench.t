@@ -165,27 +165,23 @@ awk 'BEGIN {
 	t = 0
 	for (i = 1; i <= 4; i++) {
 		t += g1[i]
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XB op=barrier bytes=0 comm=1 size=2\n", t / 1e6, r
-		t += 10
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XE op=barrier bytes=0 comm=1\n", t / 1e6, r
+		coll("op=barrier bytes=0 comm=1")
 		t += g2[i]
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XB op=allreduce bytes=8 comm=1 size=2\n", t / 1e6, r
-		t += 10
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XE op=allreduce bytes=8 comm=1\n", t / 1e6, r
+		coll("op=allreduce bytes=8 comm=1")
 		t += 6
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XB op=bcast bytes=8 root=0 comm=1 size=2\n", t / 1e6, r
-		t += 10
-		for (r = 0; r < 2; r++)
-			printf "%.9f %d XE op=bcast bytes=8 root=0 comm=1\n", t / 1e6, r
+		coll("op=bcast bytes=8 root=0 comm=1")
 	}
 	t += 1000
 	for (r = 0; r < 2; r++)
 		printf "%.9f %d MK mark=finalize\n", t / 1e6, r
+}
+# A collective of both ranks at t us, 10 us long.
+function coll(a,   r) {
+	for (r = 0; r < 2; r++)
+		printf "%.9f %d XB %s size=2\n", t / 1e6, r, a
+	t += 10
+	for (r = 0; r < 2; r++)
+		printf "%.9f %d XE %s\n", t / 1e6, r, a
 }' >"$tmp/b2b.trc"
 expect_exit 0 "calls one after the other" -- trc-bench "$tmp/b2b.trc"
 is "$(grep -c 'for (long i1 = 0; i1 < 4; i1++) {' "$out")" 1 "one loop of the three calls"
