@@ -194,12 +194,12 @@ static int
 xwait_arrival(struct trc_scale *s, int32_t r, const struct trc_p2p *mp,
     int64_t base, int64_t *t)
 {
-	const struct rank *p = RK(s, r), *q;
+	const struct rank *p = RK(s, r), *q;	/* q: never NULL (sc_rk_peek) */
 
 	if (s->mo->exchange_wait == NULL || s->cores.ncores > 0 ||
 	    p->state != WAIT || p->rs.flags != 0 || !p->xs.on ||
-	    p->xs.dst != mp->src || (q = sc_rk_peek(s, mp->src)) == NULL ||
-	    !q->xs.on || q->xs.dst != r || q->xs.sent != p->rs.sent ||
+	    p->xs.dst != mp->src || !(q = sc_rk_peek(s, mp->src))->xs.on ||
+	    q->xs.dst != r || q->xs.sent != p->rs.sent ||
 	    q->xs.begin >= p->xs.end || p->xs.begin >= q->xs.end)
 		return 1;
 	if ((*t = s->mo->exchange_wait(s->ms, mp, p->xs.begin,
