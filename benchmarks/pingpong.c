@@ -137,13 +137,21 @@ red_type(int b, int *count)
 	return MPI_BYTE;
 }
 
-/* One timed run of a collective; returns this rank's seconds. */
-static double
-collective(enum op op, char *sbuf, char *rbuf, int b)
+/* Every rank on one host (header): now() is then one clock to them all. */
+static int one_host;
+
+/*
+ * One run of a collective: this rank's entry and end, by now(), in *in
+ * and *end.
+ */
+static void
+collective(enum op op, char *sbuf, char *rbuf, int b, double *in,
+    double *end)
 {
 	int n;
 	MPI_Datatype rt = red_type(b, &n);
-	double t = MPI_Wtime();
+
+	*in = now();
 
 	switch (op) {
 	case OP_BARRIER:
@@ -177,7 +185,42 @@ collective(enum op op, char *sbuf, char *rbuf, int b)
 	default:
 		break;
 	}
-	return MPI_Wtime() - t;
+	*end = now();
+}
+
+/*
+ * The cost of each of reps runs of a collective, into t on rank 0,
+ * from the ranks' entries in[] and ends end[] (collective): from the
+ * last entry to the last end, what trc-scale's models take a
+ * collective to cost (trc_coll_call's d).  The slowest rank's own
+ * time, from its entry, would add the skew of the entries: after a
+ * barrier over TCP the ranks leave it one message apart, and an
+ * allreduce of one int took 14.5 us so against 12-14.6 from the last
+ * entry in trc-heat's runs; over shared memory 2.6 us against 0.6-1.8.
+ * Across hosts, whose clocks differ, it is that own time, from rank
+ * 0's entry when last is set (it entered last, cold), else the
+ * slowest rank's.  a and z are scratch, reps each.
+ */
+static void
+coll_cost(const double *in, const double *end, int reps, int last,
+    double *a, double *z, double *t)
+{
+	int i;
+
+	if (one_host) {
+		MPI_Reduce(in, a, reps, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+		MPI_Reduce(end, z, reps, MPI_DOUBLE, MPI_MAX, 0,
+		    MPI_COMM_WORLD);
+		for (i = 0; rank == 0 && i < reps; i++)
+			t[i] = z[i] - a[i];
+		return;
+	}
+	for (i = 0; i < reps; i++)
+		a[i] = end[i] - in[i];
+	if (last)
+		memcpy(t, a, (size_t)reps * sizeof(*t));
+	else
+		MPI_Reduce(a, t, reps, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
 }
 
 /* Spin for sec seconds without entering MPI: a rank busy computing. */
@@ -451,28 +494,30 @@ recv_late(char *sbuf, char *rbuf, int b, int reps, double *t, double *tr,
 }
 
 /*
- * A cold collective (coll_cold): after the barrier rank 0 goes cold
- * (go_cold) while every other rank enters the collective and waits in it;
- * t[] is rank 0's time, from its entry, the last, to its end.  (The
- * root of the rooted ones is rank 0, which comes last.)
+ * A collective: reps runs after one unmeasured, each after a barrier,
+ * written as its cost (coll_cost).  Its cold form (op an OP_*COLD):
+ * after the barrier rank 0 goes cold (go_cold) while every other rank
+ * enters the collective and waits in it, so rank 0 enters last.  (The
+ * root of the rooted ones is rank 0.)  s: scratch, 4 * reps.
  */
 static void
-coll_cold(enum op op, char *sbuf, char *rbuf, int b, int reps, double *t)
+coll_runs(enum op op, char *sbuf, char *rbuf, int b, int reps, double *s,
+    double *t)
 {
-	double d;
-	int i;
+	double *in = s, *end = s + reps, x, y;
+	int i, cold = op >= OP_BARRIERCOLD;
 
 	for (i = -1; i < reps; i++) {
 		MPI_Barrier(MPI_COMM_WORLD);
-		if (rank == 0)
+		if (cold && rank == 0)
 			go_cold();
-		d = collective(WARM(op), sbuf, rbuf, b);
-		if (i >= 0)
-			t[i] = d;
+		collective(cold ? WARM(op) : op, sbuf, rbuf, b,
+		    i >= 0 ? &in[i] : &x, i >= 0 ? &end[i] : &y);
 	}
+	coll_cost(in, end, reps, cold, s + 2 * reps, s + 3 * reps, t);
 	for (i = 0; rank == 0 && i < reps; i++)
 		fprintf(out, "%s %d %.9f\n", opname[op],
-		    op == OP_BARRIERCOLD ? 0 : b, t[i]);
+		    op == OP_BARRIER || op == OP_BARRIERCOLD ? 0 : b, t[i]);
 }
 
 /*
@@ -563,10 +608,8 @@ header(long maxb, int reps)
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, other,
 	    MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
-	if (rank != 0)
-		return;
 	hosts = 0;
-	for (i = 0; i < nranks; i++) {
+	for (i = 0; rank == 0 && i < nranks; i++) {
 		int j;
 		for (j = 0; j < i; j++)
 			if (strcmp(other + (size_t)i * MPI_MAX_PROCESSOR_NAME,
@@ -575,6 +618,10 @@ header(long maxb, int reps)
 		hosts += j == i;
 	}
 	free(other);
+	MPI_Bcast(&hosts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	one_host = hosts == 1;
+	if (rank != 0)
+		return;
 	pml = getenv("OMPI_MCA_pml");
 	btl = getenv("OMPI_MCA_btl");
 	printf("# trc-pingpong %s\n", TRC_VERSION_STRING);
@@ -607,7 +654,7 @@ main(int argc, char *argv[])
 	struct trc_hostcond host[2];
 	char *sbuf, *rbuf, *outbuf = NULL;
 	size_t outlen = 0;
-	double *t, *tmax, late = 0;
+	double *t, *tmax, *scratch, late = 0;
 	int64_t mine[2], *cond = NULL;
 	long maxb = 4L << 20, b, p;
 	int want[NOPS], reps = 100, c, i, k;
@@ -653,7 +700,9 @@ main(int argc, char *argv[])
 	rbuf = calloc((size_t)maxb, (size_t)nranks);
 	t = calloc((size_t)reps, sizeof(*t));
 	tmax = calloc((size_t)reps, sizeof(*tmax));
-	if (sbuf == NULL || rbuf == NULL || t == NULL || tmax == NULL) {
+	scratch = calloc(4 * (size_t)reps, sizeof(*scratch));
+	if (sbuf == NULL || rbuf == NULL || t == NULL || tmax == NULL ||
+	    scratch == NULL) {
 		fprintf(stderr, "trc-pingpong: out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
@@ -749,26 +798,12 @@ main(int argc, char *argv[])
 			for (op = OP_POLL; b == 1 && op <= OP_IPROBE; op++)
 				if (want[op])
 					poll_cost(op, reps, t, tmax);
-			for (op = OP_BARRIER; op <= OP_ALLTOALL; op++) {
-				if (!want[op] || (op == OP_BARRIER && b != 1))
-					continue;
-				for (i = -1; i < reps; i++) {
-					double d;
-					MPI_Barrier(MPI_COMM_WORLD);
-					d = collective(op, sbuf, rbuf, (int)b);
-					if (i >= 0)
-						t[i] = d;
-				}
-				MPI_Reduce(t, tmax, reps, MPI_DOUBLE, MPI_MAX, 0,
-				    MPI_COMM_WORLD);
-				for (i = 0; rank == 0 && i < reps; i++)
-					fprintf(out, "%s %ld %.9f\n", opname[op],
-					    op == OP_BARRIER ? 0 : b, tmax[i]);
-			}
-			for (op = OP_BARRIERCOLD; op <= OP_ALLTOALLCOLD; op++)
-				if (want[op] && (op != OP_BARRIERCOLD || b == 1))
-					coll_cold(op, sbuf, rbuf, (int)b, reps,
-					    t);
+			for (op = OP_BARRIER; op < NOPS; op++)
+				if (want[op] && (op <= OP_ALLTOALL ||
+				    op >= OP_BARRIERCOLD) && ((op != OP_BARRIER &&
+				    op != OP_BARRIERCOLD) || b == 1))
+					coll_runs(op, sbuf, rbuf, (int)b, reps,
+					    scratch, t);
 		}
 	mine[0] = trc_process_cpu() - mine[0];
 	mine[1] = (int64_t)(now() * 1e9) - mine[1];
@@ -798,6 +833,7 @@ main(int argc, char *argv[])
 	free(rbuf);
 	free(t);
 	free(tmax);
+	free(scratch);
 	MPI_Finalize();
 	return 0;
 }

@@ -95,4 +95,13 @@ for bad in -1 11 1e400 nan 1s ''; do
 done
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
 is "$(cat "$err")" "trc-pingpong: the point-to-point operations, poll and iprobe need 2 ranks" "one rank is refused"
+# A collective costs from the last entry to the last end: rank 0 idles
+# 20 ms after each barrier before its cold one, and rank 1's 20 ms of
+# waiting in it are not the collective's.
+mpirun -np 2 trc-pingpong --repetitions 3 -m 4 --sweep 0 --idle 0.02 \
+    --operations barrier-cold,allreduce-cold >"$out" 2>"$err"
+ok $? "cold collectives after 20 ms idle"
+is "$(awk '!/^#/ { n++; if ($3 > 0 && $3 < 0.015) ok++ } END { print n, ok }' "$out")" \
+	"15 15" "a collective's cost is from the last entry (rank 0's, 20 ms late), not the first"
+
 done_testing
