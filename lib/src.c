@@ -39,9 +39,16 @@ struct trc_src {
 	char		 err[256];
 };
 
+/*
+ * Bytes of the file into buf: the count, 0 at its end, -1 on error.  A
+ * regular file that ends short of its size at the open was cut while
+ * it was read: that is an error, not its end, or the events past the
+ * cut would be lost without a word when it falls between two lines.
+ */
 static ssize_t
 raw_read(struct trc_src *s, void *buf, size_t n)
 {
+	struct stat st;
 	ssize_t got;
 
 	do
@@ -49,6 +56,12 @@ raw_read(struct trc_src *s, void *buf, size_t n)
 	while (got < 0 && errno == EINTR);
 	if (got < 0)
 		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
+	else if (got == 0 && n > 0 && s->regular && fstat(s->fd, &st) == 0 &&
+	    st.st_size < s->origin + s->size) {
+		snprintf(s->err, sizeof(s->err), "the file shrank to %lld "
+		    "bytes while it was read", (long long)st.st_size);
+		return -1;
+	}
 	return got;
 }
 
