@@ -144,8 +144,8 @@ fi
 printf '#trc 1 order=rank\n0.1 1000000000 MK mark=a\n0.2 1000000000 MK mark=b\n0.3 5 MK mark=c\n' >"$tmp/or.trc"
 m=$(mem trc-cat "$tmp/or.trc")
 is "$?:$(grep -c MK "$out")" "0:3" "order=rank, rank 1000000000: trc-cat reads it"
-[ "$m" -lt 30000 ]
-ok $? "  in $m KB, under 30000 (8 GB zeroed before)"
+[ "$m" -lt 40000 ]
+ok $? "  in $m KB, under 40000 (8 GB zeroed before; 34 MB under the sanitizers)"
 printf '0.2 5 MK mark=d\n' >>"$tmp/or.trc"
 expect_exit 2 "  a rank's time going backwards: exit 2" -- trc-cat "$tmp/or.trc"
 is "$(cat "$err")" "trc-cat: $tmp/or.trc:5: time goes backwards on rank 5 ('0.200000000' after '0.300000000')" "  said"
