@@ -147,15 +147,19 @@ slot_free(struct slot *s)
 	free(s);
 }
 
+/* The states of ranks below n, the only ones made (rank_state): a
+ * page's others, never touched, stay so (a page is 1024 ranks, 720
+ * KiB, where a trace has 64). */
 static void
-ranks_free(struct trc_pages *p)
+ranks_free(struct trc_pages *p, size_t n)
 {
 	struct rstate *rs;
 	size_t pg, i;
 	int k;
 
 	for (pg = 0; pg < p->npg; pg++)
-		for (i = 0; p->pg[pg] != NULL && i < TRC_PAGE; i++) {
+		for (i = 0; p->pg[pg] != NULL && i < TRC_PAGE &&
+		    pg * TRC_PAGE + i < n; i++) {
 			rs = (struct rstate *)p->pg[pg] + i;
 			for (k = 0; k < NSLOTS * TRC_NKINDS; k++)
 				slot_free(rs->slot[k]);
@@ -274,10 +278,12 @@ val_predicted(const struct val *v, const struct val *old)
  * In pages (trc_pages): memory by the ranks present, not the largest.
  */
 static inline struct rstate *
-rank_state(struct trc_pages *p, int32_t r)
+rank_state(struct trc_pages *p, int32_t r, size_t *n)
 {
 	struct rstate *rs;
 
+	if ((size_t)r >= *n)
+		*n = (size_t)r + 1;	/* for ranks_free */
 	if ((rs = trc_pages_at(p, (size_t)r)) != NULL)
 		return rs;
 	p->elsize = sizeof(struct rstate);
@@ -424,6 +430,7 @@ struct trcb_writer {
 	int32_t		 rlo, rhi, prev_rank;
 	int64_t		 prev_t;
 	struct trc_pages rs;		/* struct rstate, by rank */
+	size_t		 nrs;		/* ranks below it have one */
 	struct ientry	*index;
 	size_t		 nindex, capindex;
 	int64_t		*ltmp;		/* the lists of the event at hand */
@@ -458,7 +465,7 @@ trcb_wfree(struct trcb_writer *w)
 	free(w->zbuf);
 	ZSTD_freeCCtx(w->cctx);
 	trc_intern_free(&w->strs);
-	ranks_free(&w->rs);
+	ranks_free(&w->rs, w->nrs);
 	free(w->index);
 	free(w->ltmp);
 	free(w);
@@ -751,7 +758,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	if (ev->nattr < 0 || ev->nattr > TRC_MAXATTR ||
 	    (unsigned)ev->kind >= TRC_NKINDS || ev->rank < 0)
 		return w_fail(w, "%s: invalid event", w->name);
-	if ((rs = rank_state(&w->rs, ev->rank)) == NULL)
+	if ((rs = rank_state(&w->rs, ev->rank, &w->nrs)) == NULL)
 		return w_fail(w, "out of memory");
 	if (w->nev == 0) {
 		w->gen++;
@@ -959,6 +966,7 @@ struct rtrcb {
 	int64_t		 prev_t;
 	size_t		 pos, rawlen;
 	struct trc_pages rs;		/* struct rstate, by rank */
+	size_t		 nrs;		/* ranks below it have one */
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
 	/* r_next's usual event: at a pos with pos - 1 < fast_end (not
@@ -988,7 +996,7 @@ r_close(void *state)
 	free(r->arena);
 	free(r->strs);
 	free(r->scode);
-	ranks_free(&r->rs);
+	ranks_free(&r->rs, r->nrs);
 	free(r->hextra);
 	free(r->q);
 	free(r);
@@ -2084,7 +2092,7 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 		rank = (int32_t)u;
 		if (rank < r->rlo || rank > r->rhi)
 			return r_bad(tr, r, p, "rank outside the block's range");
-		if ((rs = rank_state(&r->rs, rank)) == NULL)
+		if ((rs = rank_state(&r->rs, rank, &r->nrs)) == NULL)
 			return trc_fail_at(tr, r->name, 0, "out of memory");
 	}
 	if (p + 1 < end && *p >= 0x80 && p[1] < 0x80) {
