@@ -36,7 +36,6 @@
 #define EVENT_MAX	(6 * TRC_MAXLINE)
 #define RAW_MAX		(BLOCK_RAW + EVENT_MAX)
 #define MAXEXTRA	(1 << 20)
-#define INWIN		(1 << 20)	/* a reader's window of a file mapped */
 #define ZSTD_LEVEL	3
 /* Attribute lists kept per rank and kind: a loop's few forms of an
  * event (the receives from each neighbour) each keep their own, so
@@ -940,14 +939,13 @@ trcb_wclose(struct trcb_writer *w)
 struct rtrcb {
 	struct trc_src	*src;
 	const char	*name;
-	/* The input's bytes: a window of the file mapped (mapped), else
-	 * those read into inbuf. */
+	/* The input's bytes read into inbuf (a block's code, read
+	 * straight into its buffer, passes by: r_copy). */
 	const unsigned char *in;
 	unsigned char	*inbuf;
 	size_t		 inpos, inlen;
 	uint64_t	 off;		/* of in[0] in the file */
 	int		 in_eof;
-	int		 mapped;
 	unsigned char	*stored, *raw;
 	size_t		 storedcap;
 	ZSTD_DCtx	*dctx;
@@ -1035,45 +1033,9 @@ r_fill(struct trc_reader *tr, struct rtrcb *r, size_t n)
 {
 	ssize_t got;
 
-	const unsigned char *w;
-	size_t len, readable;
-	uint64_t off;
-
 	while (r->inlen - r->inpos < n) {
 		if (r->in_eof)
 			return 0;
-		if (r->mapped) {
-			/* The next window from the first byte not read. */
-			off = r->off + r->inpos;
-			w = (const unsigned char *)trc_src_map(r->src, off, INWIN,
-			    &len, &readable);
-			if (w != NULL && len >= n) {
-				r->in = w;
-				r->off = off;
-				r->inpos = 0;
-				r->inlen = len;
-				continue;
-			}
-			if (trc_src_error(r->src) != NULL)
-				return trc_fail_at(tr, r->name, 0, "%s",
-				    trc_src_error(r->src));
-			/* Not mapped (a pipe, gzip), or its end near:
-			 * what is left of it copied, read on from there. */
-			if (w == NULL) {
-				w = r->in + r->inpos;
-				len = r->inlen - r->inpos;
-			}
-			memmove(r->inbuf, w, len);
-			r->in = r->inbuf;
-			r->off = off;
-			r->inpos = 0;
-			r->inlen = len;
-			r->mapped = 0;
-			if (trc_src_unmap(r->src, off + len) < 0)
-				return trc_fail_at(tr, r->name, 0, "%s",
-				    trc_src_error(r->src));
-			continue;
-		}
 		if (r->inpos > 0) {
 			memmove(r->inbuf, r->in + r->inpos, r->inlen - r->inpos);
 			r->off += r->inpos;
@@ -1132,8 +1094,7 @@ r_copy(struct trc_reader *tr, struct rtrcb *r, void *dst, size_t n,
 	int rc;
 
 	while (n > 0) {
-		if (!r->mapped && r->inpos == r->inlen && n >= 65536 &&
-		    !r->in_eof) {
+		if (r->inpos == r->inlen && n >= 65536 && !r->in_eof) {
 			/* A block's code, read straight where it goes
 			 * rather than through inbuf. */
 			r->off += r->inlen;
@@ -1185,11 +1146,10 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 		    (unsigned char)((i >> 4 & 3) + 1);
 	r->src = src;
 	r->name = trc_src_name(src);
-	/* Read, not mapped: a block is read once, through the cache, and
-	 * mapping windows of the file (their pages put in and taken out
-	 * of the page tables) cost more, in the kernel and out of it: 7%
-	 * of trc-sum's time on trcb (10 M events, trc-gen's patterns). */
-	r->mapped = 0;
+	/* Read, never mapped: a block is read once, and mapping windows of
+	 * the file (their pages put in and taken out of the page tables)
+	 * cost more, in the kernel and out of it: 7% of trc-sum's time on
+	 * trcb (10 M events, trc-gen's patterns). */
 	if ((r->in = r->inbuf = malloc(65536)) == NULL ||
 	    (r->raw = malloc(RAW_MAX + 1)) == NULL ||
 	    (r->fields_only &&
