@@ -162,6 +162,44 @@ ok $? "trc-stable: the text and its trcb are identical"
 trc-sum "$tmp/big.trc" > "$tmp/s1"
 trc-sum "$tmp/big.trcb" > "$tmp/s2"
 is_file "$tmp/s2" "$tmp/s1" "trc-sum: the same summary from text and trcb"
+# Blocks longer than the reader's 64 KiB buffer are read straight into
+# the block's: from a pipe and gzip-inflated too, where a read returns
+# less than asked.
+cat "$tmp/big.trcb" | trc-cat > "$tmp/pipe.out"
+is_file "$tmp/pipe.out" "$tmp/big.trc" "blocks over 64 KiB from a pipe: as the text"
+gzip -c "$tmp/big.trcb" > "$tmp/big.trcb.gz"
+trc-cat "$tmp/big.trcb.gz" > "$tmp/gzbig.out"
+is_file "$tmp/gzbig.out" "$tmp/big.trc" "blocks over 64 KiB, gzip-compressed: as the text"
+# Cut 1000 bytes into the second block's code: block 2's offset from
+# the index (trc-formats(5)), read here by python, not by the reader.
+cat > "$tmp/off2.py" <<'EOF'
+import sys
+d = open(sys.argv[1], 'rb').read()
+def uv(p):
+    v = s = 0
+    while True:
+        v |= (d[p] & 0x7f) << s
+        s += 7
+        p += 1
+        if d[p - 1] < 0x80:
+            return v, p
+i = int.from_bytes(d[-16:-8], 'little')
+n, p = uv(i + 1)
+off = 0
+for k in range(2):
+    delta, p = uv(p)
+    off += delta
+    for j in range(5):
+        _, p = uv(p)
+print(off, n)
+EOF
+python3 "$tmp/off2.py" "$tmp/big.trcb" > "$tmp/off2"
+off2=$(cut -d' ' -f1 "$tmp/off2") nblocks=$(cut -d' ' -f2 "$tmp/off2")
+[ "${nblocks:-0}" -ge 3 ]; ok $? "big.trcb: 3 blocks or more ($nblocks)"
+head -c $(( off2 + 1000 )) "$tmp/big.trcb" > "$tmp/cutbig.trcb"
+expect_exit 2 "cut in block 2, of over 64 KiB: exit 2" -- trc-cat "$tmp/cutbig.trcb"
+is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncated block" \
+    "cut in block 2, of over 64 KiB: message"
 # trc-sum reads most events of trcb in r_next's own way (a slot as it
 # was, integers and req= lists that step, deltas of mode values), the
 # rest through r_next_any: every pattern, 16 ranks, as from the text.
