@@ -1,11 +1,9 @@
 /*
  * src.c - a byte source: a file or standard input, gzip inflated
  * transparently (zlib), with its first bytes kept for format bids.
- * A plain regular file can also be mapped a window at a time, so that
- * the text reader parses it in place rather than copying it in.
+ * Read, never mapped: on a host of nested paging (a virtual machine's)
+ * the mapping's page tables cost more than read(2)'s copy.
  */
-#define _DEFAULT_SOURCE		/* MAP_POPULATE, which POSIX lacks */
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -19,7 +17,6 @@
 #include "fmt/fmt.h"
 
 #define RAWSIZE		(1 << 16)
-#define POPULATE_MAX	(1 << 20)	/* a mapped window populated at most */
 
 struct trc_src {
 	int		 fd;
@@ -32,9 +29,6 @@ struct trc_src {
 	size_t		 headlen, headoff;
 	int		 regular;	/* a regular file, read from origin */
 	off_t		 origin, size;	/* its offset at the open, its size */
-	void		*map;		/* the window trc_src_map made */
-	size_t		 maplen;
-	off_t		 mapbase;	/* its first byte's file offset */
 	char		*name;
 	char		 err[256];
 };
@@ -222,100 +216,11 @@ trc_src_read(struct trc_src *s, void *buf, size_t n)
 	return s->gz ? gz_read(s, buf, n) : raw_read(s, buf, n);
 }
 
-const char *
-trc_src_map(struct trc_src *s, uint64_t off, size_t want, size_t *len,
-    size_t *readable)
-{
-	long pg = sysconf(_SC_PAGESIZE);
-	struct stat st;
-	off_t base;
-	size_t delta, n, k;
-	void *m;
-	int flags = MAP_PRIVATE;
-
-	if (!s->regular || s->gz || s->err[0] || pg <= 0 ||
-	    off >= (uint64_t)s->size)
-		return NULL;
-	base = (off_t)(s->origin + (off_t)off) & ~(off_t)(pg - 1);
-	delta = (size_t)(s->origin + (off_t)off - base);
-	n = (size_t)((uint64_t)s->size - off);
-	if (n > want)
-		n = want;
-	/*
-	 * A page of a mapping past the file's end is SIGBUS, not an error
-	 * we could report: a file another process truncated since the
-	 * open stops here, named, before the window is mapped.
-	 */
-	if (fstat(s->fd, &st) < 0) {
-		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
-		return NULL;
-	}
-	if (st.st_size < s->origin + (off_t)off + (off_t)n) {
-		snprintf(s->err, sizeof(s->err), "the file shrank to %lld "
-		    "bytes while it was read", (long long)st.st_size);
-		return NULL;
-	}
-#ifdef MAP_POPULATE
-	/* The window's pages at once, no faults; not a window grown for a
-	 * long line, twice its length, whose second half may never be
-	 * read: it would be resident all the same. */
-	if (n <= POPULATE_MAX)
-		flags |= MAP_POPULATE;
-#endif
-	/* The old window's pages before the new one's have been read:
-	 * given back first, so that two windows are never resident at
-	 * once.  Its rest, the line the new one starts with, stays for a
-	 * caller to copy should the new not be mapped. */
-	if (s->map != NULL && base > s->mapbase) {
-		k = (size_t)(base - s->mapbase);
-		if (k > s->maplen)
-			k = s->maplen;
-		munmap(s->map, k);
-		s->map = k < s->maplen ? (char *)s->map + k : NULL;
-		s->maplen -= k;
-		s->mapbase = base;
-	}
-	if ((m = mmap(NULL, delta + n, PROT_READ, flags, s->fd, base)) ==
-	    MAP_FAILED)
-		return NULL;
-	if (s->map != NULL)
-		munmap(s->map, s->maplen);
-	s->map = m;
-	s->maplen = delta + n;
-	s->mapbase = base;
-	*len = n;
-	/* Up to the end of the last page: past the file's end, zeros. */
-	*readable = ((delta + n + (size_t)pg - 1) & ~((size_t)pg - 1)) - delta;
-	return (const char *)m + delta;
-}
-
-int
-trc_src_unmap(struct trc_src *s, uint64_t off)
-{
-	if (s->map != NULL)
-		munmap(s->map, s->maplen);
-	s->map = NULL;
-	if (!s->regular || s->gz)
-		return 0;	/* never mapped: read on as before */
-	if (off < s->headlen) {
-		s->headoff = (size_t)off;
-		off = s->headlen;
-	} else
-		s->headoff = s->headlen;
-	if (lseek(s->fd, s->origin + (off_t)off, SEEK_SET) < 0) {
-		snprintf(s->err, sizeof(s->err), "%s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 void
 trc_src_close(struct trc_src *s)
 {
 	if (s == NULL)
 		return;
-	if (s->map != NULL)
-		munmap(s->map, s->maplen);
 	if (s->fd > 0)
 		close(s->fd);
 	if (s->gz)

@@ -36,20 +36,6 @@ const char	*trc_src_error(const struct trc_src *);	/* NULL: none */
 const char	*trc_src_name(const struct trc_src *);
 int		 trc_src_gzip(const struct trc_src *);
 void		 trc_src_close(struct trc_src *);
-/*
- * A plain regular file mapped, a window at a time, in place of reading
- * it: its bytes from offset off (of what trc_src_read returns) on, at
- * most want of them, *len their count and *readable the bytes that may
- * be read there (to the end of the last page: past the file's end,
- * zeros).  The window before is unmapped then, not when NULL says
- * that it cannot be mapped or that off is its size (as fstat said at
- * the open) or past.  trc_src_unmap unmaps the window and has
- * trc_src_read go on from offset off: a file that grew is read to its
- * new end.
- */
-const char	*trc_src_map(struct trc_src *, uint64_t off, size_t want,
-		    size_t *len, size_t *readable);
-int		 trc_src_unmap(struct trc_src *, uint64_t off);
 
 /*
  * The first '\n' in [p, end), or NULL: sixteen bytes at a time where
