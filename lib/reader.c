@@ -143,7 +143,7 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 	/*
 	 * Text is read(2) into buf, not parsed where the file is mapped:
 	 * on a host of nested paging the mapping's page tables cost more
-	 * than the copy.  trc-sum on 10 M events: 0.42 s mapped, 0.29 s
+	 * than the copy.  trc-sum on 5 M events: 0.42 s mapped, 0.29 s
 	 * read from ext4, 0.21 s from tmpfs (an AMD EPYC guest, 2026-11);
 	 * the copy was a tenth of trc-sum's time where mapping won.
 	 */
