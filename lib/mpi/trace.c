@@ -57,16 +57,20 @@ static int	 polled, anypolled;	/* this rank, any rank polled */
  */
 static int	 cpumode;
 static int64_t	 cpu_last, cpu_delta;
-static int64_t	 cpu_flushed;	/* the CPU time of the writes, not counted */
+static int64_t	 cpu_flushed;	/* the CPU time of the writes and the
+				 * readings, not counted */
 /*
  * The CPU clock is a system call, 174 ns on one host and 2.4 us on a
  * guest of nested paging (the wall clock: 16 and 42 ns, through the
  * vDSO), and most intervals between two events are shorter than a few
  * microseconds (69-84% in make validate's heat runs).  So it is read
  * only once CPU_SKIP_NS of wall time have passed since its last
- * reading, at cpu_readt (-1: none yet, or a write since); before, the
- * thread is taken to have run all along.  That misses only a thread
- * that lost its core for part of so short a stretch, by less than it.
+ * reading ended, at cpu_readt (-1: none yet, or a write since), when
+ * the CPU time was cpu_readv; before, the thread is taken to have run
+ * all along.  That misses only a thread that lost its core for part of
+ * so short a stretch, by less than it.  A reading's own time is left
+ * out, as a write's is: counted, it would land on one interval in
+ * several, not on each as when every event read the clock.
  */
 #define CPU_SKIP_NS	5000
 static int64_t	 cpu_readt = -1, cpu_readv;
@@ -130,10 +134,18 @@ tr_now(void)
 		cpuhead = (cpuhead + 1) % 8;
 		cpuring[cpuhead].t = t;
 		if (cpu_readt < 0 || t - cpu_readt >= CPU_SKIP_NS) {
-			cpu_readt = t;
-			cpu_readv = cpu_read();
-		}
-		cpuring[cpuhead].cpu = cpu_readv + (t - cpu_readt);
+			int64_t c = cpu_read(), own;
+
+			clock_gettime(clk, &ts);
+			cpu_readt = (int64_t)ts.tv_sec * 1000000000 +
+			    ts.tv_nsec - origin;
+			own = cpu_readt > t ? cpu_readt - t : 0;
+			cpu_flushed += own;
+			cpu_readv = c - own;
+			cpuring[cpuhead].cpu = cpu_readv;
+		} else
+			cpuring[cpuhead].cpu = cpu_readv +
+			    (t > cpu_readt ? t - cpu_readt : 0);
 	}
 	return t;
 }
