@@ -118,14 +118,21 @@ cpu_read(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - cpu_flushed;
 }
 
+/* The wall clock, ns since the origin; unclamped. */
+static int64_t
+wall_read(void)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - origin;
+}
+
 int64_t
 tr_now(void)
 {
-	struct timespec ts;
-	int64_t t;
+	int64_t t = wall_read();
 
-	clock_gettime(clk, &ts);
-	t = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - origin;
 	/* A rank's events stay in order even if the wall clock steps back. */
 	if (t < last)
 		t = last;
@@ -136,9 +143,7 @@ tr_now(void)
 		if (cpu_readt < 0 || t - cpu_readt >= CPU_SKIP_NS) {
 			int64_t c = cpu_read(), own;
 
-			clock_gettime(clk, &ts);
-			cpu_readt = (int64_t)ts.tv_sec * 1000000000 +
-			    ts.tv_nsec - origin;
+			cpu_readt = wall_read();
 			own = cpu_readt > t ? cpu_readt - t : 0;
 			cpu_flushed += own;
 			cpu_readv = c - own;
