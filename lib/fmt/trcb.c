@@ -36,6 +36,7 @@
 #define EVENT_MAX	(6 * TRC_MAXLINE)
 #define RAW_MAX		(BLOCK_RAW + EVENT_MAX)
 #define MAXEXTRA	(1 << 20)
+#define INBUF		65536		/* a reader's buffer of input */
 #define ZSTD_LEVEL	3
 /* Attribute lists kept per rank and kind: a loop's few forms of an
  * event (the receives from each neighbour) each keep their own, so
@@ -939,10 +940,9 @@ trcb_wclose(struct trcb_writer *w)
 struct rtrcb {
 	struct trc_src	*src;
 	const char	*name;
-	/* The input's bytes read into inbuf (a block's code, read
+	/* The input's bytes read into in (a block's code, read
 	 * straight into its buffer, passes by: r_copy). */
-	const unsigned char *in;
-	unsigned char	*inbuf;
+	unsigned char	*in;
 	size_t		 inpos, inlen;
 	uint64_t	 off;		/* of in[0] in the file */
 	int		 in_eof;
@@ -987,7 +987,7 @@ r_close(void *state)
 
 	if (r == NULL)
 		return;
-	free(r->inbuf);
+	free(r->in);
 	free(r->stored);
 	free(r->raw);
 	ZSTD_freeDCtx(r->dctx);
@@ -1037,12 +1037,12 @@ r_fill(struct trc_reader *tr, struct rtrcb *r, size_t n)
 		if (r->in_eof)
 			return 0;
 		if (r->inpos > 0) {
-			memmove(r->inbuf, r->in + r->inpos, r->inlen - r->inpos);
+			memmove(r->in, r->in + r->inpos, r->inlen - r->inpos);
 			r->off += r->inpos;
 			r->inlen -= r->inpos;
 			r->inpos = 0;
 		}
-		got = trc_src_read(r->src, r->inbuf + r->inlen, 65536 - r->inlen);
+		got = trc_src_read(r->src, r->in + r->inlen, INBUF - r->inlen);
 		if (got < 0)
 			return trc_fail_at(tr, r->name, 0, "%s",
 			    trc_src_error(r->src));
@@ -1094,9 +1094,9 @@ r_copy(struct trc_reader *tr, struct rtrcb *r, void *dst, size_t n,
 	int rc;
 
 	while (n > 0) {
-		if (r->inpos == r->inlen && n >= 65536 && !r->in_eof) {
+		if (r->inpos == r->inlen && n >= INBUF && !r->in_eof) {
 			/* A block's code, read straight where it goes
-			 * rather than through inbuf. */
+			 * rather than through in. */
 			r->off += r->inlen;
 			r->inpos = r->inlen = 0;
 			if ((got = trc_src_read(r->src, d, n)) < 0)
@@ -1150,7 +1150,7 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	 * the file (their pages put in and taken out of the page tables)
 	 * cost more, in the kernel and out of it: 7% of trc-sum's time on
 	 * trcb (10 M events, trc-gen's patterns). */
-	if ((r->in = r->inbuf = malloc(65536)) == NULL ||
+	if ((r->in = malloc(INBUF)) == NULL ||
 	    (r->raw = malloc(RAW_MAX + 1)) == NULL ||
 	    (r->fields_only &&
 	    (r->q = malloc(QUEUE * sizeof(*r->q))) == NULL))

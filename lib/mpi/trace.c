@@ -57,8 +57,8 @@ static int	 polled, anypolled;	/* this rank, any rank polled */
  */
 static int	 cpumode;
 static int64_t	 cpu_last, cpu_delta;
-static int64_t	 cpu_flushed;	/* the CPU time of the writes and the
-				 * readings, not counted */
+static int64_t	 cpu_flushed;	/* the tracer's own time (its writes,
+				 * readings, lines), not counted */
 /*
  * The CPU clock is a system call, 174 ns on one host and 2.4 us on a
  * guest of nested paging (the wall clock: 16 and 42 ns, through the
