@@ -77,11 +77,6 @@ trc_lines_next(struct trc_lines *l, char **s, size_t *len)
 
 	if (l->err[0])
 		return -1;
-	if (trc_src_error(l->src) != NULL) {
-		snprintf(l->err, sizeof(l->err), "%s: %s",
-		    trc_src_name(l->src), trc_src_error(l->src));
-		return -1;
-	}
 	for (;;) {
 		nl = trc_find_nl(l->buf + l->start, l->buf + l->end);
 		if (nl != NULL || (l->eof && l->end > l->start)) {
@@ -104,6 +99,13 @@ trc_lines_next(struct trc_lines *l, char **s, size_t *len)
 			snprintf(l->err, sizeof(l->err), "%s:%ld: line longer "
 			    "than %d bytes", trc_src_name(l->src), l->line + 1,
 			    BLOCK);
+			return -1;
+		}
+		/* The source's error from before (its opening), where the
+		 * lines first need its bytes: not on every line. */
+		if (trc_src_error(l->src) != NULL) {
+			snprintf(l->err, sizeof(l->err), "%s: %s",
+			    trc_src_name(l->src), trc_src_error(l->src));
 			return -1;
 		}
 		memmove(l->buf, l->buf + l->start, l->end - l->start);

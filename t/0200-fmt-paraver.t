@@ -339,4 +339,35 @@ n=$(grep -n '^#trc-extra # a=1$' "$tmp/x.pcf" | cut -d: -f1)
 sed 's/^#trc-extra # a=1$/#trc-extra a=1/' "$tmp/x.pcf" > "$tmp/x.new" && mv "$tmp/x.new" "$tmp/x.pcf"
 expect_exit 2 "#trc-extra of no '#' line: exit 2" -- trc-cat "$tmp/x.prv"
 is "$(cat "$err")" "trc-cat: $tmp/x.pcf:$n: '#trc-extra' holds no '#' line" "#trc-extra of no '#' line: message"
+# Numbers of every length the fast path of trc's own records reads in
+# pieces of eight digits (times and values of 1 to 18 digits, at a
+# line's end and before more fields), and past it (19 digits): a
+# round trip keeps each, and the 19-digit time is refused as too big.
+digits=123456789012345678
+{
+	echo '#trc 1 ranks=2 order=time'
+	k=1
+	while [ $k -le 18 ]; do
+		v=$(printf '%.*s' $k $digits)
+		ns=$(printf '%0*d' 18 0 | sed "s/0\{$k\}\$//")$(printf '%.*s' $k 999999999999999999)
+		t=$(printf '%s' "$ns" | sed 's/^\(.........\)\(.........\)$/\1.\2/; s/^0*\([0-9]\)/\1/')
+		echo "$t 0 MK x=$v"
+		echo "$t 1 XB op=bcast bytes=$v root=0"
+		k=$((k + 1))
+	done
+} > "$tmp/digits.trc"
+trc-cat --to prv -o "$tmp/digits" "$tmp/digits.trc"
+expect_exit 0 "numbers of 1 to 18 digits: exit 0" -- trc-cat "$tmp/digits.prv"
+is_file "$out" "$tmp/digits.trc" "numbers of 1 to 18 digits: the stream as it was"
+sed 's/^2:2:1:2:1:999999999999999999:/2:2:1:2:1:9999999999999999999:/' "$tmp/digits.prv" > "$tmp/d19.prv"
+cp "$tmp/digits.pcf" "$tmp/d19.pcf"
+n=$(grep -n '^2:2:1:2:1:9999999999999999999:' "$tmp/d19.prv" | cut -d: -f1)
+expect_exit 2 "a time of 19 digits: exit 2" -- trc-cat "$tmp/d19.prv"
+is "$(cat "$err")" "trc-cat: $tmp/d19.prv:$n: invalid number '9999999999999999999' in field 6" \
+    "a time of 19 digits: message"
+# Leading zeros, which trc never writes: read as the numbers they are.
+sed '3s/^2:1:1:1:1:9:/2:1:1:1:1:0000000000009:/' "$tmp/digits.prv" > "$tmp/d0.prv"
+cp "$tmp/digits.pcf" "$tmp/d0.pcf"
+expect_exit 0 "a time with leading zeros: exit 0" -- trc-cat "$tmp/d0.prv"
+is_file "$out" "$tmp/digits.trc" "a time with leading zeros: read as the number"
 done_testing

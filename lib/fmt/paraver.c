@@ -429,6 +429,7 @@ struct rd {
 	struct labels	 lbl;
 	struct trc_intern names;	/* region names made up */
 	int64_t		 mult;		/* ns per time unit */
+	int64_t		 tmax;		/* INT64_MAX / mult: times past it overflow */
 	int32_t		 ntask;		/* of application 1: the ranks */
 	int32_t		 napp;
 	int32_t		*apptasks;
@@ -680,6 +681,7 @@ parse_header(struct trc_reader *r, struct rd *d, char *h)
 			    "invalid time unit '%s'", u);
 		*u = '\0';
 	}
+	d->tmax = INT64_MAX / d->mult;
 	if (num(dur, strlen(dur), &v) < 0 || v < 0)
 		return trc_fail_at(r, d->name, 1, "invalid trace duration '%s'",
 		    dur);
@@ -905,7 +907,7 @@ ftime_(struct trc_reader *r, struct rd *d, char **f, size_t *fl, int i,
 {
 	if (field(r, d, f, fl, i, t) < 0)
 		return -1;
-	if (*t < 0 || *t > INT64_MAX / d->mult)
+	if (*t < 0 || *t > d->tmax)
 		return trc_fail_at(r, d->name, trc_lines_lineno(d->l),
 		    "invalid time '%.*s' in field %d", (int)fl[i], f[i], i + 1);
 	*t *= d->mult;
@@ -1931,12 +1933,16 @@ explicit_event(struct rd *d, char **f, size_t *fl, int n, int32_t rank,
 static inline __attribute__((always_inline)) int
 pnum(const char **pp, const char *end, int64_t *v)
 {
+	static const uint64_t pow10[8] = { 1, 10, 100, 1000, 10000, 100000,
+	    1000000, 10000000 };
 	const char *p = *pp, *d;
-	uint64_t u = 0, x;
+	uint64_t u = 0, x, y;
+	unsigned n, m;
 	int neg;
 
-	/* one or two digits, as most cpus, tasks, threads and values are */
 	if ((unsigned)(p[0] - '0') <= 9) {
+		/* one or two digits, as most cpus, tasks, threads and
+		 * values are */
 		if (p[1] == ':' || p[1] == '\0') {
 			*v = p[0] - '0';
 			*pp = p + 1;
@@ -1947,19 +1953,29 @@ pnum(const char **pp, const char *end, int64_t *v)
 			*pp = p + 2;
 			return 0;
 		}
+#if SWAR_LE
+		/* more, as times and sizes are: eight at a time, where
+		 * the line holds eight bytes (the loop for the last) */
+		if (end - p >= 16) {
+			n = swar_count(p, &x);
+			if (n < 8) {
+				if (p[n] != ':' && p[n] != '\0')
+					return -1;
+				*v = (int64_t)swar_value(x, n);
+				*pp = p + n;
+				return 0;
+			}
+			m = swar_count(p + 8, &y);
+			if (m < 8 && (p[8 + m] == ':' || p[8 + m] == '\0')) {
+				u = swar_value(x, 8) * pow10[m];
+				*v = (int64_t)(m ? u + swar_value(y, m) : u);
+				*pp = p + 8 + m;
+				return 0;
+			}
+		}
+#endif
 	}
 	neg = *p == '-';
-	/* eight digits, as every type is: all at once (little-endian) */
-	if (end - p >= 8 && (memcpy(&x, p, 8), 1) && ((x & 0xF0F0F0F0F0F0F0F0ull) | (((x + 0x0606060606060606ull) &
-	    0xF0F0F0F0F0F0F0F0ull) >> 4)) == 0x3333333333333333ull &&
-	    (p[8] == ':' || p[8] == '\0')) {
-		x = (x & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
-		x = (x & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
-		x = (x & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
-		*v = (int64_t)x;
-		*pp = p + 8;
-		return 0;
-	}
 	d = p += neg;
 	while ((unsigned)(*p - '0') <= 9)
 		u = u * 10 + (unsigned)(*p++ - '0');
@@ -1968,6 +1984,41 @@ pnum(const char **pp, const char *end, int64_t *v)
 	*v = neg ? -(int64_t)u : (int64_t)u;
 	*pp = p;
 	return 0;
+}
+
+/*
+ * A type of eight digits and its ':', as all of trc's own are
+ * ("9100kkkc", T_BASE + 8 * key + class: the last four digits alone
+ * are converted), or pnum's number.
+ */
+static inline __attribute__((always_inline)) int
+ptype(const char **pp, const char *end, int64_t *v)
+{
+#if SWAR_LE
+	const char *p = *pp;
+	uint32_t lo, hi;
+	uint64_t u;
+
+	if (end - p >= 9 && p[8] == ':') {
+		memcpy(&lo, p, 4);
+		memcpy(&hi, p + 4, 4);
+		if (lo == ('9' | '1' << 8 | '0' << 16 | (uint32_t)'0' << 24) &&
+		    ((hi & 0xF0F0F0F0u) | ((hi + 0x06060606u) & 0xF0F0F0F0u) >>
+		    4) == 0x33333333u) {
+			hi = (hi & 0x0F0F0F0Fu) * 2561 >> 8;
+			hi = ((hi & 0x00FF00FFu) * 6553601 >> 16) & 0xFFFF;
+			*v = 91000000 + (int64_t)hi;
+			*pp = p + 8;
+			return 0;
+		}
+		if (swar_digits8(p, &u) == 0) {
+			*v = (int64_t)u;
+			*pp = p + 8;
+			return 0;
+		}
+	}
+#endif
+	return pnum(pp, end, v);
 }
 
 /* Is class cl the one this file's writer gives key (a field's key)? */
@@ -2005,12 +2056,12 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 	if (pnum(&p, e, &cpu) < 0 || *p++ != ':' || pnum(&p, e, &app) < 0 ||
 	    *p++ != ':' || pnum(&p, e, &task) < 0 || *p++ != ':' ||
 	    pnum(&p, e, &th) < 0 || *p++ != ':' || pnum(&p, e, &t) < 0 ||
-	    *p++ != ':' || pnum(&p, e, &type) < 0 || *p++ != ':' ||
+	    *p++ != ':' || ptype(&p, e, &type) < 0 || *p++ != ':' ||
 	    pnum(&p, e, &kind) < 0)
 		return 0;
 	if (app != 1 || th != 1 || task < 1 || task > d->ntask ||
 	    th > d->threads[0][task - 1] || type != T_BASE || kind < 0 ||
-	    kind >= TRC_NKINDS || t < 0 || t > INT64_MAX / d->mult)
+	    kind >= TRC_NKINDS || t < 0 || t > d->tmax)
 		return 0;
 	t *= d->mult;
 	if (t < d->w)
@@ -2026,7 +2077,7 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 		const char *vs;
 
 		q = p + 1;
-		if (pnum(&q, e, &type) < 0 || *q++ != ':')
+		if (ptype(&q, e, &type) < 0 || *q++ != ':')
 			return 0;
 		vs = q;
 		if (pnum(&q, e, &v) < 0)
@@ -2094,7 +2145,7 @@ fast_event(struct rd *d, const char *s, size_t slen, struct trc_event *ev)
 				if (*p != ':')
 					break;
 				q = p + 1;
-				if (pnum(&q, e, &t2) < 0 || t2 != type)
+				if (ptype(&q, e, &t2) < 0 || t2 != type)
 					break;
 				if (*q++ != ':' || pnum(&q, e, &v2) < 0 ||
 				    (key == 7 && v2 < 0) ||
