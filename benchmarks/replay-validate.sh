@@ -25,9 +25,12 @@
 #    (the median over the pairs, on the CPU clock) gives its ratios; its
 #    rows are written for every rank of its group: the ratio table of
 #    the target.
-# 4. REPS full runs on the target, traced: the observed.
+# 4. REPS full runs on the target, traced: the observed.  Steps 2 and
+#    4 take turns (the representatives' i-th replays, then the i-th full
+#    run), so that the host's drift falls on both alike.
 # 5. Per representative and procedure: its computation time replayed
-#    (median) against that rank's in the observed runs (median), in CPU
+#    (median) against that rank's in the observed runs (median), and
+#    the median of each replay against the full run of its turn, in CPU
 #    time (what trc-ratios and trc-scale use when the traces carry it:
 #    replays side by side on a full node wait their turn on the wall
 #    clock, which ranks of a full run, yielding while they wait, seldom
@@ -45,7 +48,8 @@
 # CPU time of its rank since the one before (heat's regions hold
 # computation alone, so a PE event's cpu= is the region's).
 #
-# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), MPICC,
+# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), OUT (the
+# directory of its files, BUILD/replay-validate), MPICC,
 # MAXLOAD (1.5), QUIETWAIT (30): each step waits that long at most for
 # the load average to fall; it is printed with the numbers.
 . benchmarks/fixed-layout.sh
@@ -61,7 +65,7 @@ export TRC_CLOCK
 mpiopt=${MPIOPT---mca mpi_yield_when_idle 1}
 mca_tcp="--mca btl self,tcp $mpiopt"
 mca_shm="--mca btl self,vader $mpiopt"
-out=$build/replay-validate
+out=${OUT:-$build/replay-validate}
 heat0=$out/trc-heat-O0
 mkdir -p "$out"
 ${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I"$build" -O0 -o "$heat0" \
@@ -121,21 +125,35 @@ for np in $nps; do
 	[ -n "${ALONE:-}" ] && side=
 	how=alone
 	[ -n "$side" ] && how="beside the other representatives (a node's worth, $np processes)"
-	echo "== $np ranks: each representative replayed at -O2 $how, $reps times"
-	{ echo "# speed ratios base/target from replays (replay-validate.sh)"; echo "mode speed"; } >"$d/ratios.tbl"
+	# The replays and the full runs in turns (every representative's
+	# i-th replay, then the i-th full run), so that the host's drift
+	# over the minutes they take falls on both alike: on this shared
+	# host all the replays first and then all the full runs put a
+	# drift of 10 to 30% between them (2026-11-29).
+	echo "== $np ranks: each representative replayed at -O2 $how, and the" \
+	    "target's full runs, in turns, $reps times (load average $(load))"
 	while read -r r _; do
 		trc-cat -r "$r" "$d/base.trc" >"$d/b$r.trc"
-		others=
-		[ -z "$side" ] || others=$(awk -v r="$r" '$1 == r && !skip { skip = 1; next }
-		    { print $1 }' "$d/members" | paste -sd, -)
-		pairs=
-		i=1
-		while [ $i -le "$reps" ]; do
+	done <"$d/reps"
+	i=1
+	while [ $i -le "$reps" ]; do
+		while read -r r _; do
+			others=
+			[ -z "$side" ] || others=$(awk -v r="$r" '$1 == r && !skip { skip = 1; next }
+			    { print $1 }' "$d/members" | paste -sd, -)
 			trc-replay -r "$r" ${others:+--alongside "$others" --yield} --log "$d/logs" \
-			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
-			pairs="$pairs $d/b$r.trc $d/rep$r.$i.trc"
-			i=$((i + 1))
-		done
+			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null </dev/null
+		done <"$d/reps"
+		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_shm trc-heat -n "$n" \
+		    -i "$it" --tolerance 0 >/dev/null </dev/null
+		trc-sum -t --section procs "$d/obs.$i.trc" >"$d/obs.$i.tsv"
+		span "$d/obs.$i.trc" >>"$d/obs.spans"
+		i=$((i + 1))
+	done
+	{ echo "# speed ratios base/target from replays (replay-validate.sh)"; echo "mode speed"; } >"$d/ratios.tbl"
+	while read -r r _; do
+		pairs=
+		for i in $(seq "$reps"); do pairs="$pairs $d/b$r.trc $d/rep$r.$i.trc"; done
 		# shellcheck disable=SC2086
 		trc-ratios $pairs >"$d/ratios.$r" 2>"$d/ratios.$r.warn"
 		[ -s "$d/ratios.$r.warn" ] && echo "   rank $r: trc-ratios warns of $(wc -l <"$d/ratios.$r.warn") rows spread over 10% ($d/ratios.$r.warn)"
@@ -150,16 +168,6 @@ for np in $nps; do
 	cat "$d/default" >>"$d/ratios.tbl"
 	sed 's/^/   /' "$d/ratios.tbl"
 
-	echo "== $np ranks: the target's full runs, $reps times (load average $(load))"
-	i=1
-	while [ $i -le "$reps" ]; do
-		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_shm trc-heat -n "$n" \
-		    -i "$it" --tolerance 0 >/dev/null
-		trc-sum -t --section procs "$d/obs.$i.trc" >"$d/obs.$i.tsv"
-		span "$d/obs.$i.trc" >>"$d/obs.spans"
-		i=$((i + 1))
-	done
-
 	echo "== $np ranks: computation per procedure, replayed against the full runs (medians of $reps)"
 	while read -r r members; do
 		i=1
@@ -173,8 +181,12 @@ for np in $nps; do
 			rc=$(for i in $(seq "$reps"); do cpu "$d/rep$r.$i.trc" "$l" "$r"; done | median)
 			oc=$(for i in $(seq "$reps"); do cpu "$d/obs.$i.trc" "$l" "$r"; done | median)
 			e=$(pct "$rv" "$ov") ec=$(pct "$rc" "$oc")
-			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%%;  wall: %.6f s, %.6f s, %s%%\n' \
-			    "$r" "$l" "$rc" "$oc" "$ec" "$rv" "$ov" "$e"
+			# each replay against the full run beside it
+			pc=$(for i in $(seq "$reps"); do
+				pct "$(cpu "$d/rep$r.$i.trc" "$l" "$r")" "$(cpu "$d/obs.$i.trc" "$l" "$r")"
+			done | median)
+			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%);  wall: %.6f s, %.6f s, %s%%\n' \
+			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$rv" "$ov" "$e"
 		done
 	done <"$d/reps"
 

@@ -1,0 +1,41 @@
+#!/bin/sh
+# make replay-validate in short (issue 18): trc-heat, small and short,
+# on 2 and 4 ranks, 2 turns.  Each turn replays every representative
+# and then makes the full run (their traces' times say the order), so
+# that a drift of the host falls on both; every representative's
+# procedures get a line with the paired error, and both predictions
+# (ratios from the replays, from the full runs) their error.
+. "$(dirname "$0")/lib.sh"
+. "$T/mpi/lib-mpi.sh"
+command -v mpicc >/dev/null || skip_all "no mpicc"
+[ -x "$TRC_BIN/trc-heat" ] || skip_all "trc-heat not built"
+
+cd "$T/.." || exit 2
+rv=$tmp/rv
+OUT=$rv REPS=2 N=48 ITER=30 NPS="2 4" QUIETWAIT=0 \
+	sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out" 2>"$err"
+ok $? "replay-validate.sh runs"
+[ -s "$err" ] && sed 's/^/# /' "$err"
+for np in 2 4; do
+	d=$rv/np$np
+	# The order the turns make, from the representatives trc-cluster
+	# chose: rep R.1 for each, obs.1, rep R.2 for each, obs.2.
+	want=$(for i in 1 2; do
+		awk -v i="$i" '{ print "rep" $1 "." i ".trc" }' "$d/reps"
+		echo "obs.$i.trc"
+	done | tr '\n' ' ')
+	got=$(cd "$d" && ls -tr rep*.trc obs.*.trc | tr '\n' ' ')
+	is "$got" "$want" "$np ranks: replays and full runs in turns"
+	# The section of per-procedure lines: three procedures a
+	# representative, each with both clocks and the paired error.
+	awk -v h="== $np ranks: computation per procedure" \
+	    'index($0, h) == 1 { f = 1; next } /^==/ { f = 0 } f' "$out" >"$tmp/procs$np"
+	is "$(grep -cE '^   rank [0-9]+ (IterEdge|Iterate|Converged) +cpu: replayed [0-9.]+ s, full run [0-9.]+ s, [-+][0-9.]+% \(in pairs [-+][0-9.]+%\);  wall: [0-9.]+ s, [0-9.]+ s, [-+][0-9.]+%$' "$tmp/procs$np")" \
+	    "$(awk 'END { print 3 * NR }' "$d/reps")" "$np ranks: a line per representative and procedure"
+	grep -qE "^== $np ranks: base [0-9.]+ s; predicted[^;]*[0-9.]+ s; observed [0-9.]+ s \\(median of 2: [0-9.]+ [0-9.]+\\); error [-+][0-9.]+%\$" "$out"
+	ok $? "$np ranks: the prediction from the replays' ratios, with its error"
+	is "$(wc -l <"$d/obs.spans")" 2 "$np ranks: two full runs measured"
+done
+is "$(grep -cE '^   with ratios from the full runs instead: predicted [0-9.]+ s, error [-+][0-9.]+%$' "$out")" 2 \
+	"both rank counts: the prediction from the full runs' ratios"
+done_testing
