@@ -48,10 +48,11 @@
 # CPU time of its rank since the one before (heat's regions hold
 # computation alone, so a PE event's cpu= is the region's).
 #
-# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), OUT (the
-# directory of its files, BUILD/replay-validate), MPICC,
-# MAXLOAD (1.5), QUIETWAIT (30): each step waits that long at most for
-# the load average to fall; it is printed with the numbers.
+# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), PREPS
+# (100, trc-pingpong's repetitions), OUT (its files' directory,
+# BUILD/replay-validate), MPICC, MAXLOAD (1.5), QUIETWAIT (30): each
+# step waits that long at most for the load average to fall; it is
+# printed with the numbers.
 . benchmarks/fixed-layout.sh
 set -e
 bin=$1 build=$2
@@ -89,8 +90,8 @@ echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
 echo "   load average at start: $(load)"
 quiet
 ops=$heat_ops
-mpirun -np 2 $mca_tcp trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/tcp.meas"
-mpirun -np 2 $mca_shm trc-pingpong --repetitions 100 -m 65536 --operations $ops >"$out/shm.meas"
+mpirun -np 2 $mca_tcp trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/tcp.meas"
+mpirun -np 2 $mca_shm trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/shm.meas"
 trc-fit "$out/tcp.meas" >"$out/tcp.fit"
 trc-fit "$out/shm.meas" >"$out/shm.fit"
 

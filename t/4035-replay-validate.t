@@ -12,7 +12,7 @@ command -v mpicc >/dev/null || skip_all "no mpicc"
 
 cd "$T/.." || exit 2
 rv=$tmp/rv
-OUT=$rv REPS=2 N=48 ITER=30 NPS="2 4" QUIETWAIT=0 \
+OUT=$rv REPS=2 PREPS=3 N=48 ITER=30 NPS="2 4" QUIETWAIT=0 \
 	sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out" 2>"$err"
 ok $? "replay-validate.sh runs"
 [ -s "$err" ] && sed 's/^/# /' "$err"
