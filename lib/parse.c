@@ -747,11 +747,8 @@ digits_value(const char *p, unsigned n)
 
 	if (n > 4)
 		return swar_value(swar_load(p), n);
-	/* Two steps of swar_value's three in 32 bits. */
 	memcpy(&x, p, 4);
-	x <<= 8 * (4 - n);
-	x = (x & 0x0F0F0F0F) * 2561 >> 8;
-	return (x & 0x00FF00FF) * 6553601 >> 16;
+	return swar_value4(x, n);
 }
 
 #if TRC_AVX512

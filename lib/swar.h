@@ -105,8 +105,11 @@ swar_digits8(const char *p, uint64_t *v)
 	return 0;
 }
 
-/* The value of the n digits (1 to 8) first in x, as swar_digits8's. */
-static inline uint64_t
+/* The value of the n digits (1 to 8) first in x, as swar_digits8's.
+ * It and the helpers below are always inlined: gcc left swar_count and
+ * swar_value calls in the Paraver reader's long fast path, 3% of its
+ * instructions. */
+static inline __attribute__((always_inline)) uint64_t
 swar_value(uint64_t x, unsigned n)
 {
 	x <<= 8 * (8 - n);	/* the bytes before them: leading zeros */
@@ -115,9 +118,34 @@ swar_value(uint64_t x, unsigned n)
 	return (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
 }
 
+/* The value of the n digits (1 to 4) first in the 32-bit word x: two
+ * steps of swar_value's three. */
+static inline __attribute__((always_inline)) uint32_t
+swar_value4(uint32_t x, unsigned n)
+{
+	x <<= 8 * (4 - n);
+	x = (x & 0x0F0F0F0Fu) * 2561 >> 8;
+	return (x & 0x00FF00FFu) * 6553601 >> 16;
+}
+
+/* The four ASCII digits at p as a number: 0, or -1 when one is not a
+ * digit (swar_digits8's test in 32 bits). */
+static inline __attribute__((always_inline)) int
+swar_digits4(const char *p, uint32_t *v)
+{
+	uint32_t x;
+
+	memcpy(&x, p, 4);
+	if (((x & 0xF0F0F0F0u) | ((x + 0x06060606u) & 0xF0F0F0F0u) >> 4) !=
+	    0x33333333u)
+		return -1;
+	*v = swar_value4(x, 4);
+	return 0;
+}
+
 /* How many ASCII digits (0 to 8) begin the eight bytes at p, the
  * eight bytes in *x (for swar_value). */
-static inline unsigned
+static inline __attribute__((always_inline)) unsigned
 swar_count(const char *p, uint64_t *x)
 {
 	uint64_t m;

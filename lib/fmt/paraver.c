@@ -1955,8 +1955,8 @@ pnum(const char **pp, const char *end, int64_t *v)
 		}
 #if SWAR_LE
 		/* more, as times and sizes are: eight at a time, where
-		 * the line holds eight bytes (the loop for the last) */
-		if (end - p >= 16) {
+		 * the line holds the bytes read (the loop for the rest) */
+		if (end - p >= 8) {
 			n = swar_count(p, &x);
 			if (n < 8) {
 				if (p[n] != ':' && p[n] != '\0')
@@ -1965,8 +1965,8 @@ pnum(const char **pp, const char *end, int64_t *v)
 				*pp = p + n;
 				return 0;
 			}
-			m = swar_count(p + 8, &y);
-			if (m < 8 && (p[8 + m] == ':' || p[8 + m] == '\0')) {
+			if (end - p >= 16 && (m = swar_count(p + 8, &y)) < 8 &&
+			    (p[8 + m] == ':' || p[8 + m] == '\0')) {
 				u = swar_value(x, 8) * pow10[m];
 				*v = (int64_t)(m ? u + swar_value(y, m) : u);
 				*pp = p + 8 + m;
@@ -1996,18 +1996,12 @@ ptype(const char **pp, const char *end, int64_t *v)
 {
 #if SWAR_LE
 	const char *p = *pp;
-	uint32_t lo, hi;
+	uint32_t low;
 	uint64_t u;
 
 	if (end - p >= 9 && p[8] == ':') {
-		memcpy(&lo, p, 4);
-		memcpy(&hi, p + 4, 4);
-		if (lo == ('9' | '1' << 8 | '0' << 16 | (uint32_t)'0' << 24) &&
-		    ((hi & 0xF0F0F0F0u) | ((hi + 0x06060606u) & 0xF0F0F0F0u) >>
-		    4) == 0x33333333u) {
-			hi = (hi & 0x0F0F0F0Fu) * 2561 >> 8;
-			hi = ((hi & 0x00FF00FFu) * 6553601 >> 16) & 0xFFFF;
-			*v = 91000000 + (int64_t)hi;
+		if (memcmp(p, "9100", 4) == 0 && swar_digits4(p + 4, &low) == 0) {
+			*v = 91000000 + (int64_t)low;
 			*pp = p + 8;
 			return 0;
 		}
