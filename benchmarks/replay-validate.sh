@@ -79,10 +79,15 @@ comp() {
 	awk -F'\t' -v l="$2" -v r="$3" '$1 == l && $2 == r { print $8 }' "$1"
 }
 # cpu TRACE LABEL RANK: the CPU seconds of LABEL's regions on RANK
-cpu() {
-	awk -v l="fn=$2" -v r="$3" '!/^#/ && $2 == r && $3 == "PE" && $4 == l {
-	    for (i = 5; i <= NF; i++) if ($i ~ /^cpu=/) s += substr($i, 5) }
-	    END { printf "%.6f\n", s }' "$1"
+# procs: heat's procedures, in the order cpus prints them
+procs="IterEdge Iterate Converged" nprocs=3
+# cpus TRACE RANK: the summed cpu= of RANK's PE events of each of
+# $procs, on one line, in one pass over the trace
+cpus() {
+	awk -v r="$2" -v procs="$procs" '!/^#/ && $2 == r && $3 == "PE" {
+	    for (i = 5; i <= NF; i++) if ($i ~ /^cpu=/) s[$4] += substr($i, 5) }
+	    END { n = split(procs, p, " ")
+		for (i = 1; i <= n; i++) printf "%.6f%s", s["fn=" p[i]], i < n ? " " : "\n" }' "$1"
 }
 
 echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
@@ -171,21 +176,26 @@ for np in $nps; do
 
 	echo "== $np ranks: computation per procedure, replayed against the full runs (medians of $reps)"
 	while read -r r members; do
+		# A line a turn: the replay's CPU time per procedure, then
+		# the full run's.
 		i=1
 		while [ $i -le "$reps" ]; do
 			trc-sum -t --section procs "$d/rep$r.$i.trc" >"$d/rep$r.$i.tsv"
+			echo "$(cpus "$d/rep$r.$i.trc" "$r") $(cpus "$d/obs.$i.trc" "$r")"
 			i=$((i + 1))
-		done
-		for l in IterEdge Iterate Converged; do
+		done >"$d/cpu.$r"
+		k=1
+		for l in $procs; do
 			rv=$(for i in $(seq "$reps"); do comp "$d/rep$r.$i.tsv" "$l" "$r"; done | median)
 			ov=$(for i in $(seq "$reps"); do comp "$d/obs.$i.tsv" "$l" "$r"; done | median)
-			rc=$(for i in $(seq "$reps"); do cpu "$d/rep$r.$i.trc" "$l" "$r"; done | median)
-			oc=$(for i in $(seq "$reps"); do cpu "$d/obs.$i.trc" "$l" "$r"; done | median)
+			rc=$(cut -d' ' -f$k "$d/cpu.$r" | median)
+			oc=$(cut -d' ' -f$((k + nprocs)) "$d/cpu.$r" | median)
 			e=$(pct "$rv" "$ov") ec=$(pct "$rc" "$oc")
 			# each replay against the full run beside it
-			pc=$(for i in $(seq "$reps"); do
-				pct "$(cpu "$d/rep$r.$i.trc" "$l" "$r")" "$(cpu "$d/obs.$i.trc" "$l" "$r")"
+			pc=$(cut -d' ' -f$k,$((k + nprocs)) "$d/cpu.$r" | while read -r a b; do
+				pct "$a" "$b"
 			done | median)
+			k=$((k + 1))
 			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%);  wall: %.6f s, %.6f s, %s%%\n' \
 			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$rv" "$ov" "$e"
 		done
