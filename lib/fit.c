@@ -426,16 +426,31 @@ bysize_time(const void *a, const void *b)
 size_t
 trc_fit_medians(struct trc_fit_meas *m, size_t n, double *x, double *y)
 {
-	size_t i, j, k = 0;
+	return trc_fit_quantiles(m, n, 0.5, x, y);
+}
 
-	/* Sorted by time within a size too: the median is in the middle. */
+size_t
+trc_fit_quantiles(struct trc_fit_meas *m, size_t n, double q, double *x,
+    double *y)
+{
+	const struct trc_fit_meas *a;
+	size_t i, j, k = 0, lo;
+	double f;
+
+	/* Sorted by time within a size too: the quantile lies q of the
+	 * way from the first to the last, between two neighbours (the
+	 * median of an even count their mean, to the bit). */
 	qsort(m, n, sizeof(*m), bysize_time);
 	for (i = 0; i < n; i = j) {
 		for (j = i; j < n && m[j].bytes == m[i].bytes; j++)
 			;
+		f = q * (double)(j - i - 1);
+		lo = (size_t)f;
+		f -= (double)lo;
+		a = m + i + lo;
 		x[k] = (double)m[i].bytes;
-		y[k++] = (j - i) % 2 == 1 ? m[i + (j - i) / 2].sec :
-		    (m[i + (j - i) / 2 - 1].sec + m[i + (j - i) / 2].sec) / 2;
+		y[k++] = i + lo + 1 < j ? (1 - f) * a[0].sec + f * a[1].sec :
+		    a[0].sec;
 	}
 	return k;
 }

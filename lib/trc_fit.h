@@ -111,14 +111,18 @@ int	 trc_fit_pieces_cut(const double *x, const double *y, size_t n,
  * us late) is more than this many times its time with the receiver
  * waiting, and longer by more than TRC_FIT_SYNC_MIN seconds, half the
  * least delay: a send of 50 ns that a loaded host once stretches to
- * 200 ns did not wait 20 us.
+ * 200 ns did not wait 20 us.  Its time late is the quantile
+ * TRC_FIT_SYNC_QUANTILE of its repetitions, the waiting one's the
+ * median: a size whose sends wait in a quarter of them or more waits
+ * (trc-fit(1)).
  */
 #define TRC_FIT_SYNC_RATIO	2.5
 #define TRC_FIT_SYNC_MIN	10e-6
+#define TRC_FIT_SYNC_QUANTILE	0.75
 
 /*
- * From the median send time send[i] and send-late time late[i] of each
- * size x[i] (increasing), the ranges of sizes whose sends wait for the
+ * From the median send time send[i] and send-late time late[i] (its
+ * quantile TRC_FIT_SYNC_QUANTILE) of each size x[i] (increasing), the ranges of sizes whose sends wait for the
  * receiver, cut between measured sizes as segments are (the first
  * range of a run that starts at x[0] starts at 0, one that runs to the
  * last size ends at TRC_FIT_INF).  Fills r (room for (n + 1) / 2) and
@@ -127,7 +131,7 @@ int	 trc_fit_pieces_cut(const double *x, const double *y, size_t n,
 size_t	 trc_fit_sync_ranges(const double *x, const double *send,
 	    const double *late, size_t n, struct trc_fit_range *r);
 /* The same where, moreover, the send does not wait for a receiver that
- * polls (busy[i], send-busy's medians at x[i], as the same rule
+ * polls (busy[i], send-busy's quantile at x[i], as the same rule
  * judges): the send-progress ranges. */
 size_t	 trc_fit_progress_ranges(const double *x, const double *send,
 	    const double *late, const double *busy, size_t n,
@@ -169,6 +173,13 @@ struct trc_fit_meas {
  */
 size_t	 trc_fit_medians(struct trc_fit_meas *m, size_t n, double *x,
 	    double *y);
+/*
+ * The same with the quantile q (0 to 1) of each size's times: the
+ * value q of the way from its least to its greatest, between the two
+ * nearest (0.5 is the median above).
+ */
+size_t	 trc_fit_quantiles(struct trc_fit_meas *m, size_t n, double q,
+	    double *x, double *y);
 
 /*
  * The sizes two operations both measured: of sizes ax[0..na) with

@@ -422,6 +422,43 @@ main(void)
 		    "2 (of three), 9 (of one)");
 	}
 	{
+		/*
+		 * Size 8: 1 2 3 4 5 (q 0.75 at position 3 of 0..4: 4);
+		 * size 16: 10 20 30 40 (position 2.25: 30 + 0.25 * 10);
+		 * size 64: one time, 7, every quantile.  And a send that
+		 * waits on every other repetition, 3 us or 21 us: its
+		 * median flips with one more of either, its upper
+		 * quartile does not.
+		 */
+		struct trc_fit_meas m[] = { { 16, 40 }, { 8, 5 }, { 8, 1 },
+		    { 64, 7 }, { 16, 10 }, { 8, 4 }, { 16, 30 }, { 8, 2 },
+		    { 8, 3 }, { 16, 20 } };
+		struct trc_fit_meas w[] = { { 1, 3 }, { 1, 21 }, { 1, 3 },
+		    { 1, 21 }, { 1, 3 }, { 1, 21 }, { 1, 3 } };
+		struct trc_fit_meas v[] = { { 1, 21 }, { 1, 3 }, { 1, 21 },
+		    { 1, 3 }, { 1, 21 }, { 1, 3 }, { 1, 21 } };
+		double x[10], y[10];
+
+		is_int((long long)trc_fit_quantiles(m, 10, 0.75, x, y), 3,
+		    "quantiles: three sizes");
+		ok(x[0] == 8 && y[0] == 4 && x[1] == 16 && y[1] == 32.5 &&
+		    x[2] == 64 && y[2] == 7, "quantiles 0.75: 4, 32.5, 7");
+		trc_fit_quantiles(m, 10, 0, x, y);
+		ok(y[0] == 1 && y[1] == 10 && y[2] == 7,
+		    "quantiles 0: the least of each size");
+		trc_fit_quantiles(m, 10, 1, x, y);
+		ok(y[0] == 5 && y[1] == 40 && y[2] == 7,
+		    "quantiles 1: the greatest of each size");
+		trc_fit_quantiles(w, 7, 0.5, x, y);
+		is_num(y[0], 3, 0, "every other waits, 4 of 7 not: median 3");
+		trc_fit_quantiles(w, 7, 0.75, x, y);
+		is_num(y[0], 21, 0, "  its upper quartile 21");
+		trc_fit_quantiles(v, 7, 0.5, x, y);
+		is_num(y[0], 21, 0, "3 of 7 not: median 21");
+		trc_fit_quantiles(v, 7, 0.75, x, y);
+		is_num(y[0], 21, 0, "  its upper quartile 21 as well");
+	}
+	{
 		double ax[] = { 0, 8, 64, 512 }, ay[] = { 1, 2, 3, 4 };
 		double bx[] = { 8, 16, 512, 4096 }, by[] = { 5, 6, 7, 8 };
 		double x[4], a[4], b[4];
