@@ -42,7 +42,11 @@
 #    each observed run) says how much of the error is the model's.
 #    With more ranks than cores the target shares them: the full runs
 #    bind rank r to core r mod n (--map-by core), and trc-scale
-#    predicts with --cores n --bound (trc-scale(1)).
+#    predicts with --cores n --bound (trc-scale(1)).  The observed
+#    runs are traced, so the prediction is of a traced run
+#    (--traced): the tracer's readings of the CPU clock, 1.5-2.4 us
+#    each on this toolkit's host and left out of cpu=, took 4-5 us an
+#    iteration of each rank's time in heat.
 #
 # Every run is traced with TRC_CLOCK=both: each event also carries the
 # CPU time of its rank since the one before (heat's regions hold
@@ -202,7 +206,7 @@ for np in $nps; do
 	done <"$d/reps"
 
 	# shellcheck disable=SC2086
-	trc-scale $cores -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
+	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
 	    "$d/base.trc" >"$d/pred.trc"
 	p=$(span "$d/pred.trc") o=$(median <"$d/obs.spans")
 	echo "== $np ranks: base $(span "$d/base.trc") s; predicted${cores:+ ($cores)} $p s; observed $o s" \
@@ -215,7 +219,7 @@ for np in $nps; do
 	# shellcheck disable=SC2086
 	trc-ratios $pairs >"$d/ratios.full" 2>/dev/null
 	# shellcheck disable=SC2086
-	trc-scale $cores -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
+	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
 	    "$d/base.trc" >"$d/pred.full.trc" 2>/dev/null
 	pf=$(span "$d/pred.full.trc")
 	echo "   with ratios from the full runs instead: predicted $pf s, error $(pct "$pf" "$o")%"

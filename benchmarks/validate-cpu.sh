@@ -6,6 +6,9 @@
 # with the communication of the 2-rank, 2-core machine (trc-pingpong
 # there, fitted), against the 2-rank run on 2 cores; the same 1-core
 # trace predicted from its wall-clock intervals (--wall) for contrast.
+# The 2-core run is traced, so the predictions from cpu= are of a
+# traced run (trc-scale --traced): the tracer's time cpu= leaves out
+# put back.
 # Two figures other jobs on the host hardly move: each rank's summed
 # computation CPU time on one core against on two (the 2-core run is
 # traced with TRC_CLOCK=cpu too), and the prediction from the 1-core
@@ -60,9 +63,9 @@ while [ "$r" -le "$reps" ]; do
 	echo "== run $r of $reps, load $(load)"
 	taskset -c 0 trc-record --clock cpu -o "$out/one.trc" -- -np 2 $one trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
 	trc-record --clock cpu -o "$out/two.trc" -- -np 2 $two trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null
-	trc-scale -c "$out/two.fit" "$out/one.trc" >"$out/pred.trc"
+	trc-scale --traced -c "$out/two.fit" "$out/one.trc" >"$out/pred.trc"
 	trc-scale --wall -c "$out/two.fit" "$out/one.trc" >"$out/predwall.trc"
-	trc-scale -c "$out/two.fit" "$out/two.trc" >"$out/predtwo.trc"
+	trc-scale --traced -c "$out/two.fit" "$out/two.trc" >"$out/predtwo.trc"
 	b=$(span "$out/one.trc") p=$(span "$out/pred.trc") w=$(span "$out/predwall.trc") o=$(span "$out/two.trc")
 	e=$(awk -v p="$p" -v o="$o" 'BEGIN { printf "%.1f", 100 * (p - o) / o }')
 	ew=$(awk -v p="$w" -v o="$o" 'BEGIN { printf "%.1f", 100 * (p - o) / o }')

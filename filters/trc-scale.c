@@ -19,12 +19,13 @@ static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] "
     "[--flops rate] "
-    "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--wall] "
+    "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--traced] "
+    "[--wall] "
     "[file]";
 
 /* Long options without a letter. */
 enum { OPT_BOUND = 256, OPT_CORES, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
-	OPT_POLL, OPT_SET, OPT_STRICT, OPT_WALL };
+	OPT_POLL, OPT_SET, OPT_STRICT, OPT_TRACED, OPT_WALL };
 
 /* A sign of a disturbed base run, said as a warning. */
 static void
@@ -68,6 +69,7 @@ main(int argc, char **argv)
 		{ "poll", required_argument, NULL, OPT_POLL },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "traced", no_argument, NULL, OPT_TRACED },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "wall", no_argument, NULL, OPT_WALL },
 		{ NULL, 0, NULL, 0 }
@@ -79,6 +81,7 @@ main(int argc, char **argv)
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
+	struct trc_own own;
 	struct trc_reader *rd;
 	struct trc_writer *w;
 	struct trc_scale *sc;
@@ -159,6 +162,9 @@ main(int argc, char **argv)
 		case OPT_STRICT:
 			strict = 1;
 			break;
+		case OPT_TRACED:
+			conf.traced = 1;
+			break;
 		case OPT_WALL:
 			conf.cpu = 0;
 			break;
@@ -189,6 +195,11 @@ main(int argc, char **argv)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
+	if (conf.traced && conf.cpu && (trc_comp_declared(h) & TRC_COMP_CPU) &&
+	    trc_own_declared(h, &own) == 0)
+		fprintf(stderr, "%s: warning: %s: --traced: no #own line in "
+		    "the header, nothing to put back\n", trc_progname,
+		    trc_name(rd));
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL ||
 	    (sum = trc_summary_new()) == NULL ||
 	    trc_runcond_parse(&h->extra, &cond) < 0)
@@ -235,6 +246,13 @@ main(int argc, char **argv)
 		    st->synced, tbuf, st->unstuck, st->exchanged);
 		fprintf(stderr, "%s: %llu receives of an eager exchange\n",
 		    trc_progname, st->xwaits);
+		if (st->own_ns > 0) {
+			tbuf[trc_format_time(tbuf, st->own_ns)] = '\0';
+			fprintf(stderr, "%s: the tracer's own time put back "
+			    "(--traced): %llu readings of the CPU clock, %s s "
+			    "with the lines\n", trc_progname, st->own_reads,
+			    tbuf);
+		}
 		if (st->cold_ranks > 0)
 			fprintf(stderr, "%s: calls after a computation ran "
 			    "%.2f (rank %ld) to %.2f (rank %ld) of the way from "

@@ -67,3 +67,42 @@ trc_cpu_write(FILE *f, long rank, int64_t cpu, int64_t wall)
 	    (long long)(cpu / 1000000000), (long long)(cpu % 1000000000),
 	    (long long)(wall / 1000000000), (long long)(wall % 1000000000));
 }
+
+static void
+put_secs(FILE *f, const char *key, int64_t ns)
+{
+	fprintf(f, " %s=%lld.%09lld", key, (long long)(ns / 1000000000),
+	    (long long)(ns % 1000000000));
+}
+
+/* The count of a histogram in *n, and its median: the middle of the
+ * bin that holds it. */
+static int64_t
+hist_median(const int64_t *h, int nbins, int64_t bin, int64_t *n)
+{
+	int64_t seen = 0;
+	int i;
+
+	for (*n = 0, i = 0; i < nbins; i++)
+		*n += h[i];
+	for (i = 0; i < nbins; i++)
+		if ((seen += h[i]) * 2 >= *n && *n > 0)
+			return i * bin + bin / 2;
+	return 0;
+}
+
+void
+trc_own_write(FILE *f, const int64_t *reads, int64_t read_bin,
+    const int64_t *lines, int64_t line_bin, int nbins, int64_t skip_ns)
+{
+	int64_t n, m;
+
+	m = hist_median(reads, nbins, read_bin, &n);
+	fprintf(f, "#own reads=%lld", (long long)n);
+	put_secs(f, "read", m);
+	m = hist_median(lines, nbins, line_bin, &n);
+	fprintf(f, " events=%lld", (long long)n);
+	put_secs(f, "line", m);
+	put_secs(f, "skip", skip_ns);
+	fputc('\n', f);
+}

@@ -27,5 +27,14 @@ void	 trc_hostcond_write(FILE *, const struct trc_hostcond *start,
 	    const struct trc_hostcond *end);
 /* "#cpu rank=R cpu=S wall=S\n", times in ns. */
 void	 trc_cpu_write(FILE *, long rank, int64_t cpu, int64_t wall);
+/*
+ * "#own reads=N read=S events=M line=S skip=S\n": the tracer's own time
+ * that cpu= leaves out, from histograms of nbins bins (the last holds
+ * what is past it) of its readings of the CPU clock, read_bin ns wide,
+ * and of its events' lines, line_bin ns wide: their counts and
+ * medians; skip_ns is how long it goes between readings at least.
+ */
+void	 trc_own_write(FILE *, const int64_t *reads, int64_t read_bin,
+	    const int64_t *lines, int64_t line_bin, int nbins, int64_t skip_ns);
 
 #endif

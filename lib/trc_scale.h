@@ -63,6 +63,13 @@ struct trc_scale_conf {
 	/* With cores, rank r bound to core r mod cores (--bound), not
 	 * moved to whichever is free. */
 	int			 bound;
+	/*
+	 * Predict the run as traced: with cpu=, the tracer's own time
+	 * that cpu= leaves out (the header's #own line, trc(5)) is put
+	 * back after each predicted event, a reading of the CPU clock
+	 * wherever the tracer on the target would make one.
+	 */
+	int			 traced;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
 };
 
@@ -83,6 +90,8 @@ struct trc_scale_stats {
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
+	unsigned long long	 own_reads;	/* --traced: readings put back */
+	int64_t			 own_ns;	/* their time and the lines' */
 	/*
 	 * At the end: how cold the ranks' calls ran on the base (the
 	 * model's coldness), over the cold_ranks ranks measured, the

@@ -106,6 +106,18 @@ is "$(awk '!/^#/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); s[$2] += c;
 is "$(awk '!/^#/ { c = $0; sub(/.* cpu=/, "", c); sub(/ .*/, "", c); if ($1 > 0.001) s += c; if (!f) { f = $1 } z = $1 }
 	END { if (s > (z - 0.001) * 1.02 + 0.002) print s, z }' "$tmp/one.trc")" "" \
     "both ranks' CPU time within what one core gave"
+# The tracer's own time that cpu= leaves out, in the #own line: every
+# event counted, a reading at least at each rank's first, the first
+# event of its own after MPI_Init, and the means of a system call (over
+# 10 ns, under a millisecond) and of making a line (under 100 us).
+own=$(grep '^#own ' "$tmp/one.trc")
+is "$(echo "$own" | sed 's/=[0-9.]*/=N/g')" "#own reads=N read=N events=N line=N skip=N" "#own line"
+is "$(echo "$own" | sed 's/.* events=\([0-9]*\) .*/\1/')" "$(grep -vc '^#' "$tmp/one.trc")" \
+    "  events= counts the trace's events"
+ok "$(echo "$own" | awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	print !(v["reads"] >= 2 && v["reads"] <= v["events"] && v["read"] > 1e-8 && v["read"] < 1e-3 &&
+	    v["line"] > 0 && v["line"] < 1e-4 && v["skip"] == 0.000005) }')" \
+    "  readings from 2 to one an event, their and the lines' means plausible: $own"
 trc-scale "$tmp/one.trc" >"$tmp/pc.trc" 2>"$err" && trc-scale --wall "$tmp/one.trc" >"$tmp/pw.trc" 2>"$err"
 ok $? "trc-scale with and without --wall"
 # Each interval's CPU time and wall time are read at slightly different

@@ -124,6 +124,13 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 		s->compflags &= ~TRC_COMP_CPU;
 	if (conf->poll == TRC_POLL_COMP)
 		s->compflags &= ~TRC_COMP_POLLT;
+	/* A trace without cpu= has the tracer's time in its intervals. */
+	if (conf->traced && (s->compflags & TRC_COMP_CPU) &&
+	    (s->owned = trc_own_declared(h, &s->own)) < 0) {
+		snprintf(s->err, sizeof(s->err), "%s: invalid #own line in "
+		    "the header", name);
+		s->failed = 1;
+	}
 	s->nextwm = 4096;
 	if (sc_cores_init(s, conf) < 0 || (s->mt = trc_match_new()) == NULL ||
 	    (s->out = trc_reorder_new(w)) == NULL ||
@@ -257,6 +264,26 @@ other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 }
 
 /*
+ * --traced: what the tracer spends after an event at predicted time
+ * tp, as it would on the target: the event's line, and a reading of
+ * the CPU clock when skip has passed since the last one ended (or at
+ * the rank's first event), as libtrc-mpi reads it.
+ */
+static int64_t
+own_after(struct trc_scale *s, struct rank *p, int64_t tp)
+{
+	int64_t own = s->own.line;
+
+	if (p->own_readt < 0 || tp - p->own_readt >= s->own.skip) {
+		own += s->own.read;
+		p->own_readt = tp + s->own.read;
+		s->st.own_reads++;
+	}
+	s->st.own_ns += own;
+	return own;
+}
+
+/*
  * Transform one event of rank r, held up by delay first.  Returns 0
  * when done, 1 when the rank must wait (the event is not consumed), -1
  * on error.
@@ -273,6 +300,7 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (!p->seen) {
 		p->seen = 1;
 		p->t = p->tp = ev->t;
+		p->own_readt = -1;
 		s->nseen++;
 	}
 	if (ev->t < p->t)
@@ -281,7 +309,8 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	if (ev->t > TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "time");
 	d = ev->t - p->t;
-	if ((base = trc_time_add(p->tp, delay)) > TRC_TIME_MAX)
+	if ((base = trc_time_add(trc_time_add(p->tp, delay), p->own_due)) >
+	    TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "delayed time");
 	/* Computation since the transport was last used (trc_p2p), and
 	 * since the last collective (trc_coll_call). */
@@ -323,6 +352,7 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		return sc_past_clock(s, ev->line, "predicted time");
 	p->t = ev->t;
 	p->tp = tp;
+	p->own_due = s->owned > 0 ? own_after(s, p, tp) : 0;
 	p->idle = ev->kind == TRC_SE || ev->kind == TRC_RE ||
 	    ev->kind == TRC_WE || ev->kind == TRC_XE ? 0 : p->idle_now;
 	p->coll_idle = ev->kind == TRC_XE ? 0 : p->coll_idle_now;

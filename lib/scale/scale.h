@@ -151,6 +151,9 @@ struct rank {
 	 * a collective (its algorithm's code and data, the operation). */
 	int64_t		 coll_idle, coll_idle_now;
 	int64_t		 delay;		/* before the next event fed */
+	/* --traced: the tracer's own time before the next event processed,
+	 * and when its last reading of the CPU clock ended (-1: none). */
+	int64_t		 own_due, own_readt;
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
@@ -240,6 +243,8 @@ struct trc_scale {
 	int			 timeorder;
 	/* TRC_COMP_*: what the #clock line says computation may lose. */
 	int			 compflags;
+	struct trc_own		 own;		/* --traced, with cpu=; */
+	int			 owned;		/* 0: nothing to put back */
 	int			 failed;
 	struct trc_pages	 rkp;		/* struct rank, by rank */
 	size_t			 msgmax;	/* TRC_MSG_MAX */
