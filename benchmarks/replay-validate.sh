@@ -8,19 +8,19 @@
 # For each rank count of NPS (2 4):
 # 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
 # 2. trc-cluster groups its ranks; each group's representative is
-#    replayed (trc-replay) with the target's binary REPS times: alone
-#    when the full run gave each rank a core of its own; beside replays
-#    of the other representatives when it had more ranks than cores
-#    (--alongside: each group's representative as many times as the
-#    group has ranks, less the one traced), so that they share the
-#    cores and caches as the full run's ranks did, each giving its core
-#    up at every call (--yield) as the full run's ranks do while they
-#    wait (mpi_yield_when_idle).  (Replays beside each
-#    other never wait for messages, so on a node not oversubscribed they
-#    load it more than the full run's ranks, which wait: measured on
-#    2 ranks, rank 0's Iterate, medians of 7, +2.2% alone and +4.9%
-#    beside the other against the full runs.)  ALONE=1 or ALONGSIDE=1
-#    forces either.
+#    replayed (trc-replay) with the target's binary REPS times, alone,
+#    as PHANTOM does.  ALONGSIDE=1 replays it beside replays of the
+#    other representatives instead (--alongside: each group's
+#    representative as many times as the group has ranks, less the one
+#    traced), each giving its core up at every call (--yield), to share
+#    the cores and caches as the full run's ranks do.  Alone is the
+#    default even with more ranks than cores: replays beside each other
+#    never wait for messages, so they load the node more than the full
+#    run's ranks, which wait, each core's ranks computing in turn.
+#    Measured here, the CPU time of Iterate against the full runs':
+#    2 ranks, rank 0, medians of 7, +2.2% alone, +4.9% beside; 4 ranks
+#    on 2 cores, three runs each, -2.9% to +3.5% alone (the runs whose
+#    full runs were not disturbed), +5.7% to +24.9% beside.
 # 3. trc-ratios of the representative's base events against each replay
 #    (the median over the pairs, on the CPU clock) gives its ratios; its
 #    rows are written for every rank of its group: the ratio table of
@@ -131,8 +131,6 @@ for np in $nps; do
 		    '{ for (k = $1; k <= ($2 == "" ? $1 : $2); k++) print r, k }'
 	done <"$d/reps" >"$d/members"
 	side=${ALONGSIDE:-}
-	[ "$np" -gt "$(nproc)" ] && side=1
-	[ -n "${ALONE:-}" ] && side=
 	how=alone
 	[ -n "$side" ] && how="beside the other representatives (a node's worth, $np processes)"
 	# The replays and the full runs in turns (every representative's
