@@ -105,6 +105,7 @@ own_count(int which, int64_t ns, int64_t bin)
 
 	own_hist[which][i < OWN_BINS ? i : OWN_BINS - 1]++;
 }
+
 static struct { int64_t t, cpu; } cpuring[8];
 static unsigned	 cpuhead;
 static char	 rankstr[16];
