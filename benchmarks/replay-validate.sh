@@ -42,7 +42,9 @@
 #    each observed run) says how much of the error is the model's.
 #    With more ranks than cores the target shares them: the full runs
 #    bind rank r to core r mod n (--map-by core), and trc-scale
-#    predicts with --cores n --bound (trc-scale(1)).  The observed
+#    predicts with --cores n --bound (trc-scale(1)), and --switch: the
+#    cost of a core's passing between its ranks, measured here (half
+#    an 8-byte receive with both ranks on one core, less on two).  The observed
 #    runs are traced, so the prediction is of a traced run
 #    (--traced): the tracer's readings of the CPU clock, 1.5-2.4 us
 #    each on this toolkit's host and left out of cpu=, took 4-5 us an
@@ -103,6 +105,23 @@ mpirun -np 2 $mca_tcp trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --oper
 mpirun -np 2 $mca_shm trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/shm.meas"
 trc-fit "$out/tcp.meas" >"$out/tcp.fit"
 trc-fit "$out/shm.meas" >"$out/shm.fit"
+# The target's switch between two ranks of one core (trc-scale
+# --switch): half of what an 8-byte receive (recv, posted as the send
+# begins) takes more with both ranks on core 0 than on two cores, its
+# wait passing the core to the sender and back.
+handover() {
+	awk '$1 == "recv" && $2 == 8 { print $3 }' "$1" | median
+}
+switch=0
+if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null; then
+	taskset -c 0 mpirun -np 2 --bind-to none $mca_shm trc-pingpong --repetitions 200 \
+	    -m 8 --operations recv >"$out/switch1.meas"
+	mpirun -np 2 --map-by core --bind-to core $mca_shm trc-pingpong --repetitions 200 \
+	    -m 8 --operations recv >"$out/switch2.meas"
+	switch=$(awk -v a="$(handover "$out/switch1.meas")" -v b="$(handover "$out/switch2.meas")" \
+	    'BEGIN { printf "%.9f", (a > b ? (a - b) / 2 : 0) }')
+	echo "   a switch between two ranks of one core: $switch s (half an 8-byte receive on one core less on two)"
+fi
 
 for np in $nps; do
 	d=$out/np$np
@@ -110,7 +129,7 @@ for np in $nps; do
 	# More ranks than cores: each bound to core r mod n, and so
 	# predicted (validate-lib.sh's binding).
 	bind=$(binding "$np") cores=
-	[ -z "$bind" ] || cores="--cores $(nproc) --bound"
+	[ -z "$bind" ] || cores="--cores $(nproc) --bound --switch $switch"
 	mkdir -p "$d/logs"
 	quiet
 	echo "== $np ranks: the base run, logged (load average $(load))"

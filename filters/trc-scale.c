@@ -19,13 +19,13 @@ static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] "
     "[--flops rate] "
-    "[--poll wait|cost|comp] [--set name=value,...] [--strict] [--traced] "
-    "[--wall] "
+    "[--poll wait|cost|comp] [--set name=value,...] [--strict] "
+    "[--switch seconds] [--traced] [--wall] "
     "[file]";
 
 /* Long options without a letter. */
 enum { OPT_BOUND = 256, OPT_CORES, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
-	OPT_POLL, OPT_SET, OPT_STRICT, OPT_TRACED, OPT_WALL };
+	OPT_POLL, OPT_SET, OPT_STRICT, OPT_SWITCH, OPT_TRACED, OPT_WALL };
 
 /* A sign of a disturbed base run, said as a warning. */
 static void
@@ -69,6 +69,7 @@ main(int argc, char **argv)
 		{ "poll", required_argument, NULL, OPT_POLL },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "switch", required_argument, NULL, OPT_SWITCH },
 		{ "traced", no_argument, NULL, OPT_TRACED },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "wall", no_argument, NULL, OPT_WALL },
@@ -162,6 +163,11 @@ main(int argc, char **argv)
 		case OPT_STRICT:
 			strict = 1;
 			break;
+		case OPT_SWITCH:
+			if (trc_parse_time(optarg, strlen(optarg),
+			    &conf.switch_ns) < 0)
+				die("invalid switch time '%s'", optarg);
+			break;
 		case OPT_TRACED:
 			conf.traced = 1;
 			break;
@@ -183,6 +189,8 @@ main(int argc, char **argv)
 		usage_error(usage_line);
 	if (conf.bound && conf.cores == 0)
 		die("--bound needs --cores");
+	if (conf.switch_ns > 0 && !conf.bound)
+		die("--switch needs --bound");
 	if (base != NULL && mname == NULL)
 		die("--base needs --comm");
 	if ((model = trc_model_new(mname != NULL ? mname : "fit", &mconf, err,
@@ -246,6 +254,9 @@ main(int argc, char **argv)
 		    st->synced, tbuf, st->unstuck, st->exchanged);
 		fprintf(stderr, "%s: %llu receives of an eager exchange\n",
 		    trc_progname, st->xwaits);
+		if (conf.switch_ns > 0)
+			fprintf(stderr, "%s: %llu switches of a core between "
+			    "ranks (--switch)\n", trc_progname, st->switches);
 		if (st->own_ns > 0) {
 			tbuf[trc_format_time(tbuf, st->own_ns)] = '\0';
 			fprintf(stderr, "%s: the tracer's own time put back "

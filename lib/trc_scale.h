@@ -70,6 +70,13 @@ struct trc_scale_conf {
 	 * wherever the tracer on the target would make one.
 	 */
 	int			 traced;
+	/*
+	 * With bound cores shared by ranks, what the core's passing from
+	 * one rank to another costs (ns, 0: nothing): at a computation
+	 * after another rank's on the core, at the end of a call that
+	 * waited for another rank, and at each round of a collective.
+	 */
+	int64_t			 switch_ns;
 	const char		*outname;	/* for write errors; NULL: "<stdout>" */
 };
 
@@ -90,6 +97,7 @@ struct trc_scale_stats {
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
+	unsigned long long	 switches;	/* --switch: core switches added */
 	unsigned long long	 own_reads;	/* --traced: readings put back */
 	int64_t			 own_ns;	/* their time and the lines' */
 	/*

@@ -38,4 +38,12 @@ for np in 2 4; do
 done
 is "$(grep -cE '^   with ratios from the full runs instead: predicted [0-9.]+ s, error [-+][0-9.]+%$' "$out")" 2 \
 	"both rank counts: the prediction from the full runs' ratios"
+# More ranks than cores: the switch between a core's ranks measured,
+# and the 4-rank prediction made with it (on two cores or more).
+if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -lt 4 ]; then
+	sw=$(sed -n 's/^   a switch between two ranks of one core: \([0-9.]*\) s .*/\1/p' "$out")
+	ok "$(awk -v s="$sw" 'BEGIN { print !(s > 0 && s < 0.001) }')" "a switch measured: $sw s"
+	grep -q "^== 4 ranks: base [0-9.]* s; predicted (--cores $(nproc) --bound --switch $sw) " "$out"
+	ok $? "  the 4-rank prediction made with it"
+fi
 done_testing

@@ -174,6 +174,39 @@ trc_scale_delay(struct trc_scale *s, int32_t r, int64_t ns)
 }
 
 /*
+ * --switch: whether rank r's bound core has other ranks, whose turns
+ * on it cost a switch each (ranks r mod n: r and r + n, or r - n).
+ */
+static int
+shared_core(const struct trc_scale *s, int32_t r)
+{
+	int32_t n = s->cores.ncores;
+
+	return s->conf.switch_ns > 0 && s->bound != NULL &&
+	    (r >= n || (int64_t)r + n < (s->hdr_ranks > 0 ? s->hdr_ranks :
+	    (int64_t)s->nrk));
+}
+
+/*
+ * What a rank pays, with --switch, for the end of a call that waited
+ * for another rank on a shared core: the core passes back to it, once,
+ * or once a round of a collective; it then holds the core.
+ */
+static int64_t
+switch_after(struct trc_scale *s, int32_t r, struct rank *p)
+{
+	int64_t n;
+
+	if (p->woke == 0 || !shared_core(s, r))
+		return 0;
+	n = p->woke & WOKE_COLL ? p->woke_rounds : 1;
+	s->st.switches += (unsigned long long)n;
+	sc_cores_of(s, r)->last = r + 1;
+	return n > 0 && s->conf.switch_ns > INT64_MAX / n ? INT64_MAX :
+	    n * s->conf.switch_ns;
+}
+
+/*
  * base + the predicted length of the computation interval of recorded
  * length d ending now on rank r, in *tp; -1 on error.
  */
@@ -181,6 +214,7 @@ int
 sc_comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
     int64_t *tp)
 {
+	struct sc_cores *c;
 	int64_t dp;
 	int rc;
 
@@ -188,6 +222,15 @@ sc_comp(struct trc_scale *s, int32_t r, int64_t base, int64_t d, long line,
 		return sc_fail(s, line, "%s", s->mo->error(s->ms));
 	if (rc > 0 && d > 0)
 		s->st.unlabelled++;
+	if (dp > 0 && shared_core(s, r)) {
+		/* The core passes to r from another rank's computation. */
+		c = sc_cores_of(s, r);
+		if (c->last != 0 && c->last != r + 1) {
+			dp = trc_time_add(dp, s->conf.switch_ns);
+			s->st.switches++;
+		}
+		c->last = r + 1;
+	}
 	*tp = base + dp;
 	/* On fewer cores than ranks: when one is free. */
 	if (s->cores.ncores > 0 &&
@@ -348,6 +391,8 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	if (rc != 0)
 		return rc;
+	tp = trc_time_add(tp, switch_after(s, r, p));
+	p->woke = 0;
 	if (tp > TRC_TIME_MAX)
 		return sc_past_clock(s, ev->line, "predicted time");
 	p->t = ev->t;

@@ -44,6 +44,7 @@ sc_handover(struct trc_scale *s, const struct trc_p2p *m, int64_t ready,
 	s->mo->handover(s->ms, &mr, ready, x);
 	sc_clamp_xfer(x);
 	if (held && x->end > eager) {
+		RK(s, m->src)->woke |= WOKE_WAIT;
 		s->st.synced++;
 		s->st.sync_ns = trc_time_add(s->st.sync_ns, x->end - eager);
 	}

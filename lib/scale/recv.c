@@ -301,6 +301,7 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	*tp = want;
 	lead = sc_lead_of(s, p, arrive, src == ev->peer && tag == ev->tag);
 	if (p->rs.tp - lead > *tp) {
+		p->woke |= WOKE_WAIT;
 		s->st.repaired++;
 		s->st.repair_ns = trc_time_add(s->st.repair_ns,
 		    p->rs.tp - lead - *tp);

@@ -41,6 +41,9 @@
 #include "trc.h"
 
 enum state { COMP, SEND, RECV, WAIT, COLL };
+/* Why a call's end came from another rank (struct rank's woke). */
+#define WOKE_WAIT	1	/* a message or a receiver it waited for */
+#define WOKE_COLL	2	/* a collective's rounds */
 enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC };
 /* A blocking send that waits for its receiver: where its end stands. */
 enum sync { SYNC_NONE, SYNC_WAIT, SYNC_DONE };
@@ -154,6 +157,10 @@ struct rank {
 	/* --traced: the tracer's own time before the next event processed,
 	 * and when its last reading of the CPU clock ended (-1: none). */
 	int64_t		 own_due, own_readt;
+	/* --switch: how the rank's event being processed ended a wait on
+	 * another rank (WOKE_*), and a collective's rounds. */
+	unsigned	 woke;
+	int32_t		 woke_rounds;
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective */
@@ -227,6 +234,8 @@ struct sc_cores {
 	}			*st;
 	size_t			 n, cap;
 	int32_t			 ncores;	/* 0: one per rank */
+	int32_t			 last;		/* --switch: rank + 1 that
+						 * last took it, 0 none */
 };
 
 struct trc_scale {
