@@ -44,8 +44,8 @@
 #    bind rank r to core r mod n (--map-by core), and trc-scale
 #    predicts with --cores n --bound (trc-scale(1)), and --switch: the
 #    cost of a core's passing between its ranks, measured here (half
-#    an 8-byte receive with both ranks on one core, less on two).  The observed
-#    runs are traced, so the prediction is of a traced run
+#    an 8-byte receive with both ranks on one core, less on two).  The
+#    observed runs are traced, so the prediction is of a traced run
 #    (--traced): the tracer's readings of the CPU clock, 1.5-2.4 us
 #    each on this toolkit's host and left out of cpu=, took 4-5 us an
 #    iteration of each rank's time in heat.

@@ -82,7 +82,6 @@ main(int argc, char **argv)
 	struct trc_fit *target = NULL, *base = NULL;
 	const struct trc_scale_stats *st;
 	const struct trc_header *h;
-	struct trc_own own;
 	struct trc_reader *rd;
 	struct trc_writer *w;
 	struct trc_scale *sc;
@@ -203,15 +202,14 @@ main(int argc, char **argv)
 		die("out of memory");
 	if ((h = trc_get_header(rd)) == NULL)
 		die("%s", trc_error(rd));
-	if (conf.traced && conf.cpu && (trc_comp_declared(h) & TRC_COMP_CPU) &&
-	    trc_own_declared(h, &own) == 0)
-		fprintf(stderr, "%s: warning: %s: --traced: no #own line in "
-		    "the header, nothing to put back\n", trc_progname,
-		    trc_name(rd));
 	if ((sc = trc_scale_new(&conf, h, trc_name(rd), w)) == NULL ||
 	    (sum = trc_summary_new()) == NULL ||
 	    trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
+	if (trc_scale_stats(sc)->own_missing)
+		fprintf(stderr, "%s: warning: %s: --traced: no #own line in "
+		    "the header, nothing to put back\n", trc_progname,
+		    trc_name(rd));
 	while ((rc = trc_next(rd, &ev)) > 0) {
 		if (trc_scale_feed(sc, &ev) < 0) {
 			trc_wflush(w);

@@ -116,6 +116,25 @@ trc_runcond_parse(const struct trc_str *extra, struct trc_runcond *c)
 	return 0;
 }
 
+int
+trc_own_parse(const struct trc_str *extra, struct trc_own *o)
+{
+	const char *p, *end, *eol;
+
+	if (extra == NULL || extra->s == NULL)
+		return 0;
+	end = extra->s + extra->len;
+	for (p = extra->s; p < end; p = eol + 1) {
+		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			eol = end;
+		if (eol - p > 5 && memcmp(p, "#own ", 5) == 0)
+			return (o->read = secs(p + 5, eol, "read")) < 0 ||
+			    (o->line = secs(p + 5, eol, "line")) < 0 ||
+			    (o->skip = secs(p + 5, eol, "skip")) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
 void
 trc_runcond_free(struct trc_runcond *c)
 {

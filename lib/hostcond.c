@@ -60,19 +60,21 @@ trc_hostcond_write(FILE *f, const struct trc_hostcond *start,
 	fputc('\n', f);
 }
 
-void
-trc_cpu_write(FILE *f, long rank, int64_t cpu, int64_t wall)
-{
-	fprintf(f, "#cpu rank=%ld cpu=%lld.%09lld wall=%lld.%09lld\n", rank,
-	    (long long)(cpu / 1000000000), (long long)(cpu % 1000000000),
-	    (long long)(wall / 1000000000), (long long)(wall % 1000000000));
-}
-
+/* " key=S", ns as seconds with 9 decimals. */
 static void
 put_secs(FILE *f, const char *key, int64_t ns)
 {
 	fprintf(f, " %s=%lld.%09lld", key, (long long)(ns / 1000000000),
 	    (long long)(ns % 1000000000));
+}
+
+void
+trc_cpu_write(FILE *f, long rank, int64_t cpu, int64_t wall)
+{
+	fprintf(f, "#cpu rank=%ld", rank);
+	put_secs(f, "cpu", cpu);
+	put_secs(f, "wall", wall);
+	fputc('\n', f);
 }
 
 /* The count of a histogram in *n, and its median: the middle of the

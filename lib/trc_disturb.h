@@ -33,6 +33,20 @@ struct trc_runcond {
 /* Reads the header's extra lines; 0, or -1 when out of memory. */
 int	 trc_runcond_parse(const struct trc_str *extra, struct trc_runcond *);
 void	 trc_runcond_free(struct trc_runcond *);
+
+/*
+ * The tracer's own time that cpu= leaves out (the #own line): each
+ * reading of the CPU clock, made at an event once skip has passed since
+ * the last one ended, and each event's line.
+ */
+struct trc_own {
+	int64_t		 read;		/* a reading, ns */
+	int64_t		 line;		/* an event's line, ns */
+	int64_t		 skip;		/* the least time between readings */
+};
+/* The extra lines' #own line in *o: 1, 0 when they have none, -1 when
+ * it lacks a value or has an invalid one. */
+int	 trc_own_parse(const struct trc_str *extra, struct trc_own *);
 /*
  * Calls say(arg, sign) for each sign of a disturbed run, a sentence
  * naming the rank and the procedure; returns how many, or -1 when out

@@ -122,8 +122,9 @@ int	 trc_fit_pieces_cut(const double *x, const double *y, size_t n,
 
 /*
  * From the median send time send[i] and send-late time late[i] (its
- * quantile TRC_FIT_SYNC_QUANTILE) of each size x[i] (increasing), the ranges of sizes whose sends wait for the
- * receiver, cut between measured sizes as segments are (the first
+ * quantile TRC_FIT_SYNC_QUANTILE) of each size x[i] (increasing), the
+ * ranges of sizes whose sends wait for the receiver, cut between
+ * measured sizes as segments are (the first
  * range of a run that starts at x[0] starts at 0, one that runs to the
  * last size ends at TRC_FIT_INF).  Fills r (room for (n + 1) / 2) and
  * returns how many.

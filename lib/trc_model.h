@@ -276,22 +276,13 @@ struct trc_comp {
 
 struct trc_header;
 struct trc_event;
+/* ceil(log2 p): the rounds of a binomial tree or of recursive
+ * doubling on p ranks (lib/model/coll.c). */
+int	 trc_coll_rounds(int32_t p);
+
 /* TRC_COMP_* of the header's #clock line. */
 int	 trc_comp_declared(const struct trc_header *);
 
-/*
- * The tracer's own time that cpu= leaves out (trc(5)'s #own line):
- * each reading of the CPU clock, made at an event once skip has passed
- * since the last one ended, and each event's line.
- */
-struct trc_own {
-	int64_t		 read;		/* a reading, ns */
-	int64_t		 line;		/* an event's line, ns */
-	int64_t		 skip;		/* the least time between readings */
-};
-/* The header's #own line in *o: 1, 0 when it has none, -1 when its
- * line lacks a value or has an invalid one. */
-int	 trc_own_declared(const struct trc_header *, struct trc_own *);
 /*
  * The interval of wall length d that ev ends, as the flags declare:
  * 0, or -1 with a message in err (a bad value, pollt= over d).

@@ -160,8 +160,8 @@ trc_coll_alg_name(enum coll_alg a)
 	return names[a];
 }
 
-static int
-ceil_log2(int32_t p)
+int
+trc_coll_rounds(int32_t p)
 {
 	int k = 0;
 
@@ -184,7 +184,7 @@ trc_coll_cost(const struct coll_net *n, const char *s, size_t len, int32_t p,
 		return -1;
 	if (p <= 1)
 		return 0;
-	lg = ceil_log2(p);
+	lg = trc_coll_rounds(p);
 	lq = (((int32_t)1 << lg) == p) ? lg : lg - 1;
 	q = (int32_t)1 << lq;
 	red = op == REDUCE || op == ALLREDUCE ? n->gamma : 0;

@@ -46,44 +46,6 @@ trc_comp_declared(const struct trc_header *h)
 	return flags;
 }
 
-/* The value of key= in the line [p, nl) as seconds, in *v; 0 when
- * there, -1 when not or invalid. */
-static int
-line_secs(const char *p, const char *nl, const char *key, int64_t *v)
-{
-	size_t klen = strlen(key);
-	const char *q, *e;
-
-	for (q = p; q + klen < nl; q++) {
-		if (*q != ' ' || memcmp(q + 1, key, klen) != 0)
-			continue;
-		q += 1 + klen;
-		for (e = q; e < nl && *e != ' '; e++)
-			;
-		return trc_parse_time(q, (size_t)(e - q), v);
-	}
-	return -1;
-}
-
-int
-trc_own_declared(const struct trc_header *h, struct trc_own *o)
-{
-	const char *p = h->extra.s, *end = p + h->extra.len, *nl;
-
-	for (; p != NULL && p < end; p = nl + 1) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		if ((size_t)(nl - p) < 5 || memcmp(p, "#own ", 5) != 0)
-			continue;
-		if (line_secs(p, nl, "read=", &o->read) < 0 ||
-		    line_secs(p, nl, "line=", &o->line) < 0 ||
-		    line_secs(p, nl, "skip=", &o->skip) < 0)
-			return -1;
-		return 1;
-	}
-	return 0;
-}
-
 static int
 getsecs(const struct trc_event *ev, const char *key, int64_t *v, char *err,
     size_t errlen)

@@ -99,9 +99,9 @@ static int64_t	 ev_t, ev_done = -1;
 static int64_t	 own_hist[2][OWN_BINS];	/* [0] readings, [1] lines */
 
 static void
-own_count(int which, int64_t ns, int64_t bin)
+own_count(int which, int64_t ns)
 {
-	int64_t i = ns / bin;
+	int64_t i = ns / (which == 0 ? OWN_READ_BIN : OWN_LINE_BIN);
 
 	own_hist[which][i < OWN_BINS ? i : OWN_BINS - 1]++;
 }
@@ -178,7 +178,7 @@ tr_now(void)
 			cpu_readt = wall_read();
 			own = cpu_readt > t ? cpu_readt - t : 0;
 			cpu_flushed += own;
-			own_count(0, own, OWN_READ_BIN);
+			own_count(0, own);
 			cpu_flushed_read = cpu_flushed;
 			cpu_readv = c - own;
 			cpuring[cpuhead].cpu = cpu_readv;
@@ -314,7 +314,7 @@ ev_end(char *p)
 
 		if (now > from)
 			cpu_flushed += now - from;
-		own_count(1, now > from ? now - from : 0, OWN_LINE_BIN);
+		own_count(1, now > from ? now - from : 0);
 		ev_done = now;
 	}
 }

@@ -88,11 +88,8 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
-	/* Its rounds: a binomial tree's or recursive doubling's. */
 	p->woke |= WOKE_COLL;
-	for (p->woke_rounds = 0; (int64_t)1 << p->woke_rounds < c->size;
-	    p->woke_rounds++)
-		;
+	p->woke_rounds = trc_coll_rounds(c->size);
 	if (++c->left == c->arrived)
 		trc_coll_release(s->mt, c);
 	p->coll = NULL;

@@ -126,10 +126,13 @@ trc_scale_new(const struct trc_scale_conf *conf, const struct trc_header *h,
 		s->compflags &= ~TRC_COMP_POLLT;
 	/* A trace without cpu= has the tracer's time in its intervals. */
 	if (conf->traced && (s->compflags & TRC_COMP_CPU) &&
-	    (s->owned = trc_own_declared(h, &s->own)) < 0) {
-		snprintf(s->err, sizeof(s->err), "%s: invalid #own line in "
-		    "the header", name);
-		s->failed = 1;
+	    (s->owned = trc_own_parse(&h->extra, &s->own)) <= 0) {
+		if (s->owned < 0) {
+			snprintf(s->err, sizeof(s->err), "%s: invalid #own "
+			    "line in the header", name);
+			s->failed = 1;
+		} else
+			s->st.own_missing = 1;
 	}
 	s->nextwm = 4096;
 	if (sc_cores_init(s, conf) < 0 || (s->mt = trc_match_new()) == NULL ||

@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "trc.h"
+#include "trc_disturb.h"
 
 enum state { COMP, SEND, RECV, WAIT, COLL };
 /* Why a call's end came from another rank (struct rank's woke). */
