@@ -34,7 +34,9 @@
 #    time (what trc-ratios and trc-scale use when the traces carry it:
 #    replays side by side on a full node wait their turn on the wall
 #    clock, which ranks of a full run, yielding while they wait, seldom
-#    do) and on the wall clock.  Then
+#    do) and on the wall clock.
+#    The full runs' own spread (fastest and slowest against their
+#    median) is printed beside it: the host's noise floor.  Then
 #    trc-scale predicts the target's run from the base trace with these
 #    ratios and both machines' communication fits (trc-pingpong,
 #    trc-fit), against the observed total time (median).  The same
@@ -216,9 +218,13 @@ for np in $nps; do
 			pc=$(cut -d' ' -f$k,$((k + nprocs)) "$d/cpu.$r" | while read -r a b; do
 				pct "$a" "$b"
 			done | median)
+			# the full runs' own spread about their median: how
+			# far apart two runs of the same thing fall on this host
+			lo=$(cut -d' ' -f$((k + nprocs)) "$d/cpu.$r" | sort -g | head -1)
+			hi=$(cut -d' ' -f$((k + nprocs)) "$d/cpu.$r" | sort -g | tail -1)
 			k=$((k + 1))
-			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%);  wall: %.6f s, %.6f s, %s%%\n' \
-			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$rv" "$ov" "$e"
+			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%; full runs %s%% to %s%%);  wall: %.6f s, %.6f s, %s%%\n' \
+			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$(pct "$lo" "$oc")" "$(pct "$hi" "$oc")" "$rv" "$ov" "$e"
 		done
 	done <"$d/reps"
 

@@ -30,7 +30,7 @@ for np in 2 4; do
 	# representative, each with both clocks and the paired error.
 	awk -v h="== $np ranks: computation per procedure" \
 	    'index($0, h) == 1 { f = 1; next } /^==/ { f = 0 } f' "$out" >"$tmp/procs$np"
-	is "$(grep -cE '^   rank [0-9]+ (IterEdge|Iterate|Converged) +cpu: replayed [0-9.]+ s, full run [0-9.]+ s, [-+][0-9.]+% \(in pairs [-+][0-9.]+%\);  wall: [0-9.]+ s, [0-9.]+ s, [-+][0-9.]+%$' "$tmp/procs$np")" \
+	is "$(grep -cE '^   rank [0-9]+ (IterEdge|Iterate|Converged) +cpu: replayed [0-9.]+ s, full run [0-9.]+ s, [-+][0-9.]+% \(in pairs [-+][0-9.]+%; full runs [-+][0-9.]+% to [-+][0-9.]+%\);  wall: [0-9.]+ s, [0-9.]+ s, [-+][0-9.]+%$' "$tmp/procs$np")" \
 	    "$(awk 'END { print 3 * NR }' "$d/reps")" "$np ranks: a line per representative and procedure"
 	grep -qE "^== $np ranks: base [0-9.]+ s; predicted[^;]*[0-9.]+ s; observed [0-9.]+ s \\(median of 2: [0-9.]+ [0-9.]+\\); error [-+][0-9.]+%\$" "$out"
 	ok $? "$np ranks: the prediction from the replays' ratios, with its error"
