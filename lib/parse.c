@@ -435,6 +435,33 @@ static const uint64_t kmask[8] = {
 	0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0, 0
 };
 
+#if defined(__SSE2__)
+/*
+ * The known keys with their '=', for the window's loop: a field is one
+ * when its first bytes are, as a key has no '='.  Told by their first
+ * two bytes, hashed as the kinds; the '=' and the field's end after it
+ * then need no search.
+ */
+#define KEQ_SLOT(w)	((uint32_t)((uint32_t)(uint16_t)(w) * \
+	UINT32_C(3017753765)) >> 29)
+#define KEQ(a, b, c, d, e, len, k) [KEQ_SLOT(W2(a, b))] = {		\
+	KW(a, b, c, d, e) | (uint64_t)'=' << 8 * (len),			\
+	(UINT64_C(1) << 8 * ((len) + 1)) - 1, (k), (len) }
+
+static const struct {
+	uint64_t	word, mask;	/* "key=", its bytes */
+	int		code;
+	unsigned	len;
+} keys_eq[8] = {
+	KEQ('f', 'n', 0, 0, 0, 2, K_FN), KEQ('o', 'p', 0, 0, 0, 2, K_OP),
+	KEQ('t', 'a', 'g', 0, 0, 3, K_TAG), KEQ('r', 'e', 'q', 0, 0, 3, K_REQ),
+	KEQ('p', 'e', 'e', 'r', 0, 4, K_PEER),
+	KEQ('c', 'o', 'm', 'm', 0, 4, K_COMM),
+	KEQ('r', 'o', 'o', 't', 0, 4, K_ROOT),
+	KEQ('b', 'y', 't', 'e', 's', 5, K_BYTES)
+};
+#endif
+
 /*
  * Time, rank and kind: the usual time's seven digits, point and nine
  * decimals are two loads.  Anything else goes to fast_head.
@@ -533,12 +560,13 @@ reqs_padded(const char *s, size_t len, int64_t *first)
 /*
  * The value of the known key code when it is plain: a number written
  * as a decimal of at most 18 digits (num, else -1), any text for fn=
- * and op=, a req= list of such numbers.  1 when taken, 0 for
- * parse_known to judge.
+ * and op=, a req= list of such numbers (by reqs_padded when lists, else
+ * only num, the list's first element read by the caller).  1 when
+ * taken, 0 for parse_known to judge.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 known_plain(struct trc_event *ev, int code, int64_t num,
-    const struct trc_str *val)
+    const struct trc_str *val, const int lists)
 {
 	switch (code) {
 	case K_PEER:
@@ -557,7 +585,8 @@ known_plain(struct trc_event *ev, int code, int64_t num,
 		ev->bytes = num;
 		return 1;
 	case K_REQ:
-		if (num < 0 && !reqs_padded(val->s, val->len, &num))
+		if (num < 0 && (!lists ||
+		    !reqs_padded(val->s, val->len, &num)))
 			return 0;
 		ev->req = num;
 		ev->reqs = *val;
@@ -666,7 +695,7 @@ attrs_padded(const char *p, struct trc_event *ev, int fields_only,
 		slot = (unsigned)KEY_SLOT(kw);
 		if (keys_hashed[slot].word != kw)
 			continue;
-		if (known_plain(ev, keys_hashed[slot].code, num, &val))
+		if (known_plain(ev, keys_hashed[slot].code, num, &val, 1))
 			continue;
 		/* '*', and what is not a plain value: as the byte loop
 		 * takes them. */
@@ -757,6 +786,69 @@ digits_value(const char *p, unsigned n)
 #define WINDOW(p, w)	window_at(p, w)
 #endif
 
+/*
+ * The first element of a req= list of n bytes (0 < n < 64) from masks
+ * of its digits and commas, bit i for byte i: the value when the list
+ * is plain decimals of at most 8 digits ("0,1,2"), else -1 for
+ * parse_known to judge.
+ */
+static inline __attribute__((always_inline)) int64_t
+reqs_first(const char *s, unsigned n, uint64_t digits, uint64_t commas)
+{
+	const uint64_t in = (UINT64_C(1) << n) - 1;
+	uint64_t run;
+
+	digits &= in;
+	commas &= in;
+	/* run: bit i set when bytes i to i + 7 are all digits. */
+	run = digits & digits >> 1;
+	run &= run >> 2;
+	run &= run >> 4;
+	if ((digits | commas) != in || (commas & (commas >> 1)) != 0 ||
+	    (commas & (1 | UINT64_C(1) << (n - 1))) != 0 ||
+	    (run & digits >> 8) != 0)
+		return -1;
+	return (int64_t)digits_value(s,
+	    (unsigned)__builtin_ctzll(commas | UINT64_C(1) << n));
+}
+
+/* reqs_first of the list at s, a line's padded bytes, its masks made
+ * apart from the window's loop: only lists need them. */
+static int64_t __attribute__((noinline))
+reqs_window(const char *s, unsigned n)
+{
+	const __m128i comma = _mm_set1_epi8(','), zero = _mm_set1_epi8('0'),
+	    nine = _mm_set1_epi8(9);
+	uint64_t digits = 0, commas = 0;
+	__m128i v, d;
+	unsigned i;
+
+	for (i = 0; i < n; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		d = _mm_sub_epi8(v, zero);
+		digits |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		    _mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)) << i;
+		commas |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		    _mm_cmpeq_epi8(v, comma)) << i;
+	}
+	return reqs_first(s, n, digits, commas);
+}
+
+#if TRC_AVX512
+static int64_t __attribute__((noinline, target("avx512bw")))
+reqs_window512(const char *s, unsigned n)
+{
+	const __m512i v = _mm512_loadu_si512((const void *)s);
+
+	return reqs_first(s, n, _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v,
+	    _mm512_set1_epi8('0')), _mm512_set1_epi8(10)),
+	    _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')));
+}
+#define REQS(s, n)	(wide ? reqs_window512(s, n) : reqs_window(s, n))
+#else
+#define REQS(s, n)	reqs_window(s, n)
+#endif
+
 /* The bits below bit n (n <= 8). */
 static const unsigned char low_bits[9] = {
 	0, 1, 3, 7, 15, 31, 63, 127, 255
@@ -782,7 +874,7 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 	const char *base = s;
 	uint64_t kw, sec, frac;
 	int64_t num;
-	unsigned b, k, e, n, slot;
+	unsigned b, k, e, klen, n, slot;
 	int kind, code;
 
 	WINDOW(s, &w);
@@ -828,31 +920,44 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 			if (b == 63)
 				return 0;
 		}
-		/* The key's '=': the next one, but for one in a value. */
-		w.eqs &= ~UINT64_C(0) << k;
-		e = (unsigned)__builtin_ctzll(w.eqs);
-		if (e <= k || e >= b || a == ev->attr + TRC_MAXATTR)
-			return 0;	/* no key, or no '=' */
+		if (a == ev->attr + TRC_MAXATTR)
+			return 0;
+		kw = swar_load(base + k);
+		slot = KEQ_SLOT(kw);
+		if ((kw & keys_eq[slot].mask) != keys_eq[slot].word) {
+			/* No known key: its '=' anywhere after its first
+			 * byte (the mask's last bit is set: the search
+			 * ends). */
+			klen = (unsigned)__builtin_ctzll(w.eqs >> k);
+			if (klen == 0 || klen >= b - k)
+				return 0;	/* no key, or no '=' */
+			if (!fields_only) {
+				a->key.s = base + k;
+				a->key.len = klen;
+				a->val.s = base + k + klen + 1;
+				a->val.len = b - k - klen - 1;
+			}
+			a++;
+			continue;
+		}
+		klen = keys_eq[slot].len;
+		code = keys_eq[slot].code;
+		e = k + klen;
 		val.s = base + e + 1;
 		val.len = b - e - 1;
 		if (!fields_only) {
 			a->key.s = base + k;
-			a->key.len = e - k;
+			a->key.len = klen;
 			a->val = val;
 		}
 		a++;
-		if (e - k > 5)
-			continue;	/* no known key */
-		kw = swar_load(base + k) & kmask[e - k];
-		slot = (unsigned)KEY_SLOT(kw);
-		if (keys_hashed[slot].word != kw)
-			continue;
-		code = keys_hashed[slot].code;
 		/* A value of 1 to 8 digits is a plain decimal. */
 		n = (unsigned)val.len;
 		num = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0 ?
 		    (int64_t)digits_value(val.s, n) : -1;
-		if (known_plain(ev, code, num, &val))
+		if (num < 0 && code == K_REQ && n > 0)
+			num = REQS(val.s, n);
+		if (known_plain(ev, code, num, &val, 0))
 			continue;
 		one.key.s = base + k;
 		one.key.len = e - k;
