@@ -149,7 +149,7 @@ else
 endif
 
 # What the tests need, built TEST_JOBS at a time: make check builds it
-# so before running the tests (a third of the serial build's time).
+# so before running the tests (about half the serial build's time).
 test-build: programs $(UNIT_TESTS)
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -32,6 +32,11 @@ for np in 2 4; do
 	    'index($0, h) == 1 { f = 1; next } /^==/ { f = 0 } f' "$out" >"$tmp/procs$np"
 	is "$(grep -cE '^   rank [0-9]+ (IterEdge|Iterate|Converged) +cpu: replayed [0-9.]+ s, full run [0-9.]+ s, [-+][0-9.]+% \(in pairs [-+][0-9.]+%; full runs [-+][0-9.]+% to [-+][0-9.]+%\);  wall: [0-9.]+ s, [0-9.]+ s, [-+][0-9.]+%$' "$tmp/procs$np")" \
 	    "$(awk 'END { print 3 * NR }' "$d/reps")" "$np ranks: a line per representative and procedure"
+	# The full runs' fastest is at or under their median, their
+	# slowest at or over it.
+	awk '{ s = $0; sub(/.*full runs /, "", s); split(s, v, "% to ")
+		if (v[1] + 0 > 0 || v[2] + 0 < 0) bad++ } END { exit bad > 0 || NR == 0 }' "$tmp/procs$np"
+	ok $? "$np ranks: the full runs' spread brackets their median"
 	grep -qE "^== $np ranks: base [0-9.]+ s; predicted[^;]*[0-9.]+ s; observed [0-9.]+ s \\(median of 2: [0-9.]+ [0-9.]+\\); error [-+][0-9.]+%\$" "$out"
 	ok $? "$np ranks: the prediction from the replays' ratios, with its error"
 	is "$(wc -l <"$d/obs.spans")" 2 "$np ranks: two full runs measured"
