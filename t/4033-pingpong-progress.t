@@ -11,9 +11,12 @@
 # 20 us for a late one at all (3.3 us), and the fit has no such range.
 # So: send-sync's last range runs from 4096 or below to inf, and any
 # send-progress range lies inside send-sync and ends by 4096.  TCP
-# takes 9 repetitions, as shared memory does: with 5 its medians drew a
-# spurious send-sync range below 32 KiB in 2 of 10 runs after t/4032
-# under the sanitizers (0 of 12 with 9; 2026-11-29).
+# takes 33 repetitions: trc-fit calls a size waiting when a quarter of
+# its repetitions wait, and on 2026-11-29's host a stretch of a few
+# hundred microseconds made 3 to 6 of 9 TCP sends of one size (4096,
+# 8192) wait 40-100 us, drawing a spurious send-sync range (and a
+# send-progress one) below 64 KiB in 3 of 16 runs with 9 repetitions,
+# none of 12 with 33 (0.6 s a run).
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 [ -x "$TRC_BIN/trc-pingpong" ] || skip_all "trc-pingpong not built"
@@ -33,7 +36,7 @@ is "$(awk '$1 == "send-sync" { s[++n] = $2 " " $3 } $1 == "send-progress" {
 	if (!in_ || $3 == "inf" || $3 > 4096) print }' "$out")" "" \
     "shared memory: what a polling receiver takes lies inside send-sync, up to the eager limit"
 
-mpirun -np 2 --mca btl self,tcp trc-pingpong --repetitions 9 -m 131072 \
+mpirun -np 2 --mca btl self,tcp trc-pingpong --repetitions 33 -m 131072 \
     --operations send,send-late,send-busy >"$tmp/tcp.meas" 2>"$err"
 ok $? "TCP: measured"
 expect_exit 0 "TCP: fitted" -- trc-fit "$tmp/tcp.meas"
