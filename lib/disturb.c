@@ -74,27 +74,22 @@ secs(const char *s, const char *end, const char *key)
 int
 trc_runcond_parse(const struct trc_str *extra, struct trc_runcond *c)
 {
-	const char *p, *end, *eol;
+	const char *at = NULL, *p, *eol;
 	int64_t r, *v;
 	int32_t n;
 
 	memset(c, 0, sizeof(*c));
 	c->load[0] = c->load[1] = c->steal = -1;
-	if (extra == NULL || extra->s == NULL)
-		return 0;
-	end = extra->s + extra->len;
-	for (p = extra->s; p < end; p = eol + 1) {
-		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			eol = end;
-		if (eol - p > 6 && memcmp(p, "#load ", 6) == 0) {
-			c->load[0] = num(p + 6, eol, "start");
-			c->load[1] = num(p + 6, eol, "end");
-			c->steal = num(p + 6, eol, "steal");
-			c->cpus = (long)num(p + 6, eol, "cpus");
+	while (trc_extra_line(extra, &at, "#", &p, &eol)) {
+		if (eol - p > 5 && memcmp(p, "load ", 5) == 0) {
+			c->load[0] = num(p + 5, eol, "start");
+			c->load[1] = num(p + 5, eol, "end");
+			c->steal = num(p + 5, eol, "steal");
+			c->cpus = (long)num(p + 5, eol, "cpus");
 			if (c->cpus < 0)
 				c->cpus = 0;
-		} else if (eol - p > 5 && memcmp(p, "#cpu ", 5) == 0) {
-			if ((r = (int64_t)num(p + 5, eol, "rank")) < 0 ||
+		} else if (eol - p > 4 && memcmp(p, "cpu ", 4) == 0) {
+			if ((r = (int64_t)num(p + 4, eol, "rank")) < 0 ||
 			    r > 1 << 24)
 				continue;
 			if (r >= c->n) {
@@ -109,8 +104,8 @@ trc_runcond_parse(const struct trc_str *extra, struct trc_runcond *c)
 					v[c->n] = v[n + c->n] = -1;
 				c->wall = v + n;
 			}
-			c->cpu[r] = secs(p + 5, eol, "cpu");
-			c->wall[r] = secs(p + 5, eol, "wall");
+			c->cpu[r] = secs(p + 4, eol, "cpu");
+			c->wall[r] = secs(p + 4, eol, "wall");
 		}
 	}
 	return 0;
@@ -119,20 +114,13 @@ trc_runcond_parse(const struct trc_str *extra, struct trc_runcond *c)
 int
 trc_own_parse(const struct trc_str *extra, struct trc_own *o)
 {
-	const char *p, *end, *eol;
+	const char *at = NULL, *p, *eol;
 
-	if (extra == NULL || extra->s == NULL)
+	if (!trc_extra_line(extra, &at, "#own ", &p, &eol))
 		return 0;
-	end = extra->s + extra->len;
-	for (p = extra->s; p < end; p = eol + 1) {
-		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			eol = end;
-		if (eol - p > 5 && memcmp(p, "#own ", 5) == 0)
-			return (o->read = secs(p + 5, eol, "read")) < 0 ||
-			    (o->line = secs(p + 5, eol, "line")) < 0 ||
-			    (o->skip = secs(p + 5, eol, "skip")) < 0 ? -1 : 1;
-	}
-	return 0;
+	return (o->read = secs(p, eol, "read")) < 0 ||
+	    (o->line = secs(p, eol, "line")) < 0 ||
+	    (o->skip = secs(p, eol, "skip")) < 0 ? -1 : 1;
 }
 
 void

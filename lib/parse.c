@@ -1212,6 +1212,35 @@ trc_attr_get(const struct trc_event *ev, const char *key)
 	return NULL;
 }
 
+/*
+ * The header's extra lines, one prefix at a time: *at is NULL to begin
+ * and past the line found after.  A line no longer than its prefix has
+ * nothing to say and is passed over.  1 when found, 0 at the end.
+ */
+int
+trc_extra_line(const struct trc_str *extra, const char **at,
+    const char *prefix, const char **val, const char **end)
+{
+	const char *p, *last, *eol;
+	size_t n = strlen(prefix);
+
+	if (extra == NULL || extra->s == NULL)
+		return 0;
+	last = extra->s + extra->len;
+	for (p = *at ? *at : extra->s; p < last; p = eol + 1) {
+		if ((eol = memchr(p, '\n', (size_t)(last - p))) == NULL)
+			eol = last;
+		if ((size_t)(eol - p) > n && memcmp(p, prefix, n) == 0) {
+			*val = p + n;
+			*end = eol;
+			*at = eol + 1;
+			return 1;
+		}
+	}
+	*at = last;
+	return 0;
+}
+
 int
 trc_parse_header(const char *s, size_t len, struct trc_header *h, char err[TRC_ERRLEN])
 {

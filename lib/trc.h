@@ -145,6 +145,10 @@ int	 trc_parse_line(const char *, size_t, struct trc_event *, char err[TRC_ERRLE
 int	 trc_parse_event(const char *s, const char *end, struct trc_event *,
 	    char err[TRC_ERRLEN], const char **stop);
 int	 trc_parse_header(const char *, size_t, struct trc_header *, char err[TRC_ERRLEN]);
+/* The next "#" line of a header's extra lines that begins with prefix
+ * (from *at, then past it): its text after the prefix, [*val, *end). */
+int	 trc_extra_line(const struct trc_str *, const char **at, const char *prefix,
+	    const char **val, const char **end);
 /* The value of attribute key, or NULL. */
 const struct trc_str *trc_attr_get(const struct trc_event *, const char *key);
 /* Iterate a req= list: returns 1 and the next id, 0 at the end. */

@@ -25,15 +25,11 @@
 int
 trc_comp_declared(const struct trc_header *h)
 {
-	const char *p = h->extra.s, *end = p + h->extra.len, *nl, *q;
+	const char *at = NULL, *p, *nl, *q;
 	int flags = 0;
 
-	for (; p != NULL && p < end; p = nl + 1) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		if ((size_t)(nl - p) < 7 || memcmp(p, "#clock ", 7) != 0)
-			continue;
-		for (q = p + 6; q < nl; q++) {
+	while (trc_extra_line(&h->extra, &at, "#clock ", &p, &nl)) {
+		for (q = p - 1; q < nl; q++) {	/* from the prefix's blank */
 			if (*q != ' ' && *q != '\t')
 				continue;
 			if ((size_t)(nl - q) > 4 && memcmp(q + 1, "cpu=", 4) == 0)

@@ -254,5 +254,31 @@ main(void)
 	ok(trc_parse_header("#trc 1 ranks=0", 14, &h, err) == -1, "ranks=0");
 	ok(trc_parse_header("#trc 1 order=random", 19, &h, err) == -1, "bad order");
 
+	/* The header's extra lines by prefix: in order, a line no longer
+	 * than the prefix passed over, the last line without its newline. */
+	{
+		static const char text[] = "#own\n#cpu rank=0\n#own a=1\n"
+		    "#ownx\n#own b=2";
+		struct trc_str x = { text, sizeof(text) - 1 }, none = { NULL, 0 };
+		const char *at = NULL, *v, *e;
+
+		ok(trc_extra_line(&x, &at, "#own ", &v, &e) == 1 &&
+		    e - v == 3 && memcmp(v, "a=1", 3) == 0 && *e == '\n',
+		    "extra lines: the first with the prefix and more");
+		ok(trc_extra_line(&x, &at, "#own ", &v, &e) == 1 &&
+		    e - v == 3 && memcmp(v, "b=2", 3) == 0 &&
+		    e == text + sizeof(text) - 1, "  then the next, the last");
+		ok(trc_extra_line(&x, &at, "#own ", &v, &e) == 0 &&
+		    at == text + sizeof(text) - 1, "  then the end");
+		at = NULL;
+		ok(trc_extra_line(&x, &at, "#cpu ", &v, &e) == 1 &&
+		    e - v == 6 && memcmp(v, "rank=0", 6) == 0,
+		    "  another prefix from the start");
+		at = NULL;
+		ok(trc_extra_line(&none, &at, "#", &v, &e) == 0 &&
+		    trc_extra_line(NULL, &at, "#", &v, &e) == 0,
+		    "  no extra lines");
+	}
+
 	return done_testing();
 }
