@@ -25,16 +25,27 @@ for fmt in trcb chrome; do
 	    "an input error, --to $fmt: no file, no temporary"
 done
 
-# Killed while it reads (the input stalls 5 s after 200000 events):
-# the old file stays, the temporary one goes.
-{ cat "$d/a.trc"; sleep 5; echo '300000 0 MK'; } | trc-cat -o "$d/out.trc" &
+# Killed while it runs (its input stalls after 200000 events): the old
+# file stays, the temporary one goes.  Fed from a fifo, not a pipe:
+# the shell's wait on a pipeline's last process waits for the whole
+# pipeline, the feeder's sleep included.
+mkfifo "$tmp/fifo"
+(cat "$d/a.trc"; exec sleep 60) >"$tmp/fifo" 2>/dev/null &
+feeder=$!
+trc-cat -o "$d/out.trc" <"$tmp/fifo" &
 pid=$!
-sleep 2
+i=0
+until ls "$d" | grep -q '^out\.trc\.tmp' || [ $i -ge 300 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
 ls "$d" | grep -q '^out\.trc\.tmp'
 ok $? "while it runs: a temporary file beside out.trc"
 kill -TERM $pid
 wait $pid
-is "$?:$(cat "$d/out.trc")" "143:old" "killed: the old file untouched"
+st=$?
+kill $feeder
+is "$st:$(cat "$d/out.trc")" "143:old" "killed: the old file untouched"
 is "$(ls "$d")" "a.trc
 bad.trc
 out.trc" "killed: no temporary file left"

@@ -35,6 +35,29 @@ listing() {
 	(cd "$d" && find . | sort | tr '\n' ' ')
 }
 
+# stalled_writer FORMAT OUT: trc-cat writing FORMAT to OUT in the
+# background, $pid, from a fifo fed every event of big.trc, then
+# nothing (the feeder, $feeder, sleeps).  Not a pipeline: the shell's
+# wait on a pipeline's last process waits for the whole pipeline, the
+# feeder's sleep included.
+stalled_writer() {
+	rm -f "$tmp/fifo" && mkfifo "$tmp/fifo"
+	(cat "$tmp/big.trc"; exec sleep 60) >"$tmp/fifo" 2>/dev/null &
+	feeder=$!
+	trc-cat --flops 1e9 --to $1 -o "$2" <"$tmp/fifo" &
+	pid=$!
+}
+# await_temporary: wait (up to 15 s) until the writer's temporary is
+# there, so that a signal reaches it while it writes; status 1 if none.
+await_temporary() {
+	i=0
+	until listing | grep -q '\.tmp'; do
+		[ $i -lt 300 ] || return 1
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
 for fmt in otf2 simgrid dimemas; do
 	o=$(out $fmt)
 
@@ -61,16 +84,16 @@ for fmt in otf2 simgrid dimemas; do
 	is_file "$tmp/new.sums" "$tmp/old.sums" "$fmt over an old output, an input error: the old files untouched"
 	is "$(listing)" "$want" "$fmt over an old output, an input error: no temporary"
 
-	# Killed while it reads (the input stalls after every event but
-	# one): the old output untouched, the temporary gone.
-	{ cat "$tmp/big.trc"; sleep 5; echo "$last 0 MK"; } | trc-cat --flops 1e9 --to $fmt -o "$o" &
-	pid=$!
-	sleep 3
-	listing | grep -q '\.tmp'
+	# Killed while it runs (its input stalls after every event): the
+	# old output untouched, the temporary gone.
+	stalled_writer $fmt "$o"
+	await_temporary
 	ok $? "$fmt, while it runs: a temporary beside the output"
 	kill -TERM $pid
 	wait $pid
-	is "$?" 143 "$fmt, SIGTERM: killed"
+	st=$?
+	kill $feeder
+	is "$st" 143 "$fmt, SIGTERM: killed"
 	sums >"$tmp/new.sums"
 	is_file "$tmp/new.sums" "$tmp/old.sums" "$fmt, SIGTERM: the old files untouched"
 	is "$(listing)" "$want" "$fmt, SIGTERM: no temporary left"
@@ -78,12 +101,13 @@ for fmt in otf2 simgrid dimemas; do
 	# SIGKILL: what was being written stays in its temporary, never
 	# under the final names.
 	rm -rf "$d" && mkdir "$d"
-	{ cat "$tmp/big.trc"; sleep 5; echo "$last 0 MK"; } | trc-cat --flops 1e9 --to $fmt -o "$o" &
-	pid=$!
-	sleep 3
+	stalled_writer $fmt "$o"
+	await_temporary
 	kill -KILL $pid
 	wait $pid
-	is "$?" 137 "$fmt, SIGKILL: killed"
+	st=$?
+	kill $feeder
+	is "$st" 137 "$fmt, SIGKILL: killed"
 	is "$(ls "$d" | grep -vc '\.tmp......$')" 0 "$fmt, SIGKILL: nothing under the final names"
 	rm -rf "$d" && mkdir "$d"
 
