@@ -9,7 +9,8 @@
 # events it yields (a format that cannot say markers yields fewer).
 # Its ratio is to the text stream read in turns with it (trc, format,
 # trc, format, ... five times, medians), so that the load of a shared
-# machine falls on both alike.
+# machine falls on both alike.  TRC_BENCH_RUNS sets both counts (the
+# sanitized tests run each once: their figures are not judged).
 # Under each text format's row, its bytes alone: wc -l over the files
 # its reader reads, rated as if it yielded the format's events, the
 # least any line reader of those bytes spends (read(2)'s copy from the
@@ -37,14 +38,16 @@ pair() {
 	shift 2
 	: > "$dir/runs"
 	: > "$dir/base"
-	for i in 1 2 3 4 5; do
+	i=0
+	while [ $i -lt "${TRC_BENCH_RUNS:-5}" ]; do
 		"$runstat" "$bin/trc-cat" "$dir/big.trc" 2>&1 >/dev/null |
 		    sed -n 's/^cpu=\([0-9.]*\) maxrss=.*$/\1/p' >> "$dir/base"
 		"$runstat" "$@" 2>&1 >/dev/null |
 		    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p' >> "$dir/runs"
+		i=$((i + 1))
 	done
-	bcpu=$(sort -n "$dir/base" | awk 'NR == 3 { print $1 }')
-	cpu=$(sort -n "$dir/runs" | awk 'NR == 3 { print $1 }')
+	bcpu=$(median < "$dir/base")
+	cpu=$(median < "$dir/runs")
 	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
 	awk -v name="$name" -v nf="$nf" -v n="$n" -v cpu="$cpu" -v bcpu="$bcpu" \
 	    -v rss="$rss" 'BEGIN {

@@ -1,18 +1,20 @@
 # measure.sh - sourced by the benchmark scripts, which set $runstat
 # (build/bench/runstat) and $dir (a scratch directory).
 #
-# measure NAME EVENTS CMD...: runs CMD 3 times and prints one row: the
-# median CPU seconds, events per CPU second, the largest peak memory,
-# and the rate as a multiple of $base (M events/s) when that is set.
-# Sets $cpu and $rss (KB).
+# measure NAME EVENTS CMD...: runs CMD 3 times (TRC_BENCH_RUNS) and
+# prints one row: the median CPU seconds, events per CPU second, the
+# largest peak memory, and the rate as a multiple of $base (M events/s)
+# when that is set.  Sets $cpu and $rss (KB).
 measure() {
 	name=$1 n=$2
 	shift 2
-	for i in 1 2 3; do
+	i=0
+	while [ $i -lt "${TRC_BENCH_RUNS:-3}" ]; do
 		"$runstat" "$@" 2>&1 >/dev/null |
 		    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p'
+		i=$((i + 1))
 	done > "$dir/runs"
-	cpu=$(sort -n "$dir/runs" | awk 'NR == 2 { print $1 }')
+	cpu=$(median < "$dir/runs")
 	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
 	awk -v name="$name" -v n="$n" -v cpu="$cpu" -v rss="$rss" -v base="${base:-0}" 'BEGIN {
 		rate = cpu > 0 ? n / cpu / 1e6 : 0
@@ -24,4 +26,10 @@ measure() {
 # peak CMD...: the peak memory of one run of CMD, in KB.
 peak() {
 	"$runstat" "$@" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p'
+}
+
+# median: the median of the first column (the middle one of an odd
+# count, the lower middle of an even one).
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }

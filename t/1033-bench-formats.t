@@ -7,6 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 runstat=${TRC_BUILD:-$T/../build}/bench/runstat
 [ -x "$runstat" ] || skip_all "no $runstat"
+# Under the sanitizers, whose figures are not judged, each measured once.
+[ -z "$TRC_SANITIZE" ] || export TRC_BENCH_RUNS=1
 
 TRC_BENCH_EVENTS=20000 sh "$T/../benchmarks/formats-bench.sh" "$runstat" "$TRC_BIN" > "$out" 2> "$err"
 ok $? "the script runs"
