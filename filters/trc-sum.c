@@ -433,6 +433,7 @@ main(int argc, char **argv)
 	trc_std_options(argc, argv, usage);
 	/* The summaries read fields, never the attributes' text. */
 	opts.fields_only = 1;
+	opts.no_match = 1;
 	while ((c = getopt_long(argc, argv, "f:t", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':

@@ -418,6 +418,8 @@ kind_hashed(const char *p)
 #define KEY(w, k)	[KEY_SLOT(w)] = { (w), (k) }
 
 enum { K_NONE, K_FN, K_OP, K_TAG, K_REQ, K_PEER, K_COMM, K_ROOT, K_BYTES };
+/* The keys a message is matched by (trc_open_opts.no_match). */
+#define MATCH_KEYS	(1u << K_PEER | 1u << K_TAG | 1u << K_COMM | 1u << K_ROOT)
 static const struct {
 	uint64_t	word;
 	int		code;
@@ -866,7 +868,8 @@ static const unsigned char low_bits[9] = {
  */
 static inline __attribute__((always_inline)) int
 line_window(const char *s, struct trc_event *ev, const int fields_only,
-    const int wide, char err[TRC_ERRLEN], const char **stop)
+    const int no_match, const int wide, char err[TRC_ERRLEN],
+    const char **stop)
 {
 	struct trc_attr *a = ev->attr, one;
 	struct trc_str val;
@@ -875,7 +878,7 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 	uint64_t kw, sec, frac;
 	int64_t num;
 	unsigned b, k, e, klen, n, slot;
-	int kind, code;
+	int kind, code, plain;
 
 	WINDOW(s, &w);
 	/* The time: 1 to 8 digits, a point, 9 digits and a blank. */
@@ -953,8 +956,12 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 		a++;
 		/* A value of 1 to 8 digits is a plain decimal. */
 		n = (unsigned)val.len;
-		num = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0 ?
-		    (int64_t)digits_value(val.s, n) : -1;
+		plain = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0;
+		/* A match key's value, when the caller never reads it,
+		 * is checked, not converted: 8 digits are in range. */
+		if (no_match && plain && (MATCH_KEYS >> code & 1))
+			continue;
+		num = plain ? (int64_t)digits_value(val.s, n) : -1;
 		if (num < 0 && code == K_REQ && n > 0)
 			num = REQS(val.s, n);
 		if (known_plain(ev, code, num, &val, 0))
@@ -977,13 +984,14 @@ static int parse_event(const char *, const char *, struct trc_event *, int,
 
 /* A padded line, the usual one by line_window, any other by parse_event
  * (again from the start: line_window may have set some fields).  Made
- * four times below, fields_only and wide constant in each. */
+ * six times below, fields_only, no_match and wide constant in each. */
 static inline __attribute__((always_inline)) int
 padded(const char *s, struct trc_event *ev, const int fields_only,
-    const int wide, char err[TRC_ERRLEN], const char **stop)
+    const int no_match, const int wide, char err[TRC_ERRLEN],
+    const char **stop)
 {
 	event_clear(ev);
-	if (line_window(s, ev, fields_only, wide, err, stop))
+	if (line_window(s, ev, fields_only, no_match, wide, err, stop))
 		return 0;
 	return parse_event(s, NULL, ev, fields_only, err, stop);
 }
@@ -992,14 +1000,23 @@ static int __attribute__((noinline))
 padded_fields(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return padded(s, ev, 1, 0, err, stop);
+	return padded(s, ev, 1, 0, 0, err, stop);
 }
 
 static int __attribute__((noinline))
 padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return padded(s, ev, 0, 0, err, stop);
+	return padded(s, ev, 0, 0, 0, err, stop);
+}
+
+/* Fields only, match keys' values not kept (trc_open_opts.no_match):
+ * the summaries', which never read them. */
+static int __attribute__((noinline))
+padded_sums(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return padded(s, ev, 1, 1, 0, err, stop);
 }
 
 #if TRC_AVX512
@@ -1007,14 +1024,21 @@ static int __attribute__((noinline, target("avx512bw")))
 padded_fields512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return padded(s, ev, 1, 1, err, stop);
+	return padded(s, ev, 1, 0, 1, err, stop);
 }
 
 static int __attribute__((noinline, target("avx512bw")))
 padded_all512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
-	return padded(s, ev, 0, 1, err, stop);
+	return padded(s, ev, 0, 0, 1, err, stop);
+}
+
+static int __attribute__((noinline, target("avx512bw")))
+padded_sums512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return padded(s, ev, 1, 1, 1, err, stop);
 }
 #endif
 #endif
@@ -1164,25 +1188,34 @@ padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
 {
 	return parse_event(s, NULL, ev, 0, err, stop);
 }
+
+static int
+padded_sums(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
+    const char **stop)
+{
+	return parse_event(s, NULL, ev, 1, err, stop);
+}
 #endif
 
 trc_padded_fn
-trc_parse_padded_fn(int fields_only)
+trc_parse_padded_fn(int fields_only, int no_match)
 {
 #if TRC_AVX512
 	if (wide < 0)
 		trc_parse_wide(1);
 	if (wide)
-		return fields_only ? padded_fields512 : padded_all512;
+		return !fields_only ? padded_all512 : no_match ?
+		    padded_sums512 : padded_fields512;
 #endif
-	return fields_only ? padded_fields : padded_all;
+	return !fields_only ? padded_all : no_match ? padded_sums :
+	    padded_fields;
 }
 
 int
 trc_parse_padded(const char *s, struct trc_event *ev, int fields_only,
     char err[TRC_ERRLEN], const char **stop)
 {
-	return trc_parse_padded_fn(fields_only)(s, ev, err, stop);
+	return trc_parse_padded_fn(fields_only, 0)(s, ev, err, stop);
 }
 
 int

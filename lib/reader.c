@@ -108,7 +108,8 @@ trc_open_with(const char *path, const struct trc_open_opts *opts)
 		return NULL;
 	if (opts != NULL)
 		r->opts = *opts;
-	r->parse = trc_parse_padded_fn(r->opts.fields_only);
+	r->parse = trc_parse_padded_fn(r->opts.fields_only,
+	    r->opts.no_match);
 	r->rank_last.elsize = sizeof(int64_t);
 	r->name = strdup(stdin_ ? "<stdin>" : path);
 	/* Padded past its end for trc_parse_event's wide loads,

@@ -83,7 +83,7 @@ int		 trc_parse_padded(const char *s, struct trc_event *,
  * call each, with no choice made again. */
 typedef int	(*trc_padded_fn)(const char *s, struct trc_event *,
 		    char err[TRC_ERRLEN], const char **stop);
-trc_padded_fn	 trc_parse_padded_fn(int fields_only);
+trc_padded_fn	 trc_parse_padded_fn(int fields_only, int no_match);
 /* Its usual line by AVX-512BW's 64-byte compares (want 1, the default
  * where the CPU has them) or SSE2's 16-byte ones (0): the width in use
  * after, 1 or 0.  For the tests, which check that both agree. */

@@ -3,7 +3,9 @@
  * loops), where it lies padded in a reader's buffer (the 64-byte SIMD
  * path where the machine has one, by SSE2 and, where the CPU has it,
  * by AVX-512BW, else eight bytes at a time), and so for a caller of
- * fields only, must give the same event or the same error.  Lines are drawn at random from pieces of usual and unusual
+ * fields only, must give the same event or the same error; a caller
+ * that never matches messages (trc_open_opts.no_match) the same but
+ * for peer, tag, comm and root, which it never reads.  Lines are drawn at random from pieces of usual and unusual
  * lines: long ones that cross the 64-byte windows, req= lists, '*',
  * tabs, two blanks, CRs, keys without '=', numbers too long for a
  * field, NUL bytes.
@@ -93,10 +95,11 @@ make_line(char *buf, size_t cap)
 }
 
 /* Whether two events (or two errors) are the same; attr[] compared
- * only when both kept it. */
+ * only when both kept it, the match keys when match_too. */
 static int
 same(int rc1, const struct trc_event *a, const char *e1, int rc2,
-    const struct trc_event *b, const char *e2, int attrs_too)
+    const struct trc_event *b, const char *e2, int attrs_too,
+    int match_too)
 {
 	int i;
 
@@ -105,8 +108,9 @@ same(int rc1, const struct trc_event *a, const char *e1, int rc2,
 	if (rc1 < 0)
 		return strcmp(e1, e2) == 0;
 	if (a->t != b->t || a->rank != b->rank || a->kind != b->kind ||
-	    a->peer != b->peer || a->tag != b->tag || a->comm != b->comm ||
-	    a->root != b->root || a->bytes != b->bytes || a->req != b->req ||
+	    (match_too && (a->peer != b->peer || a->tag != b->tag ||
+	    a->comm != b->comm || a->root != b->root)) ||
+	    a->bytes != b->bytes || a->req != b->req ||
 	    a->fn.len != b->fn.len || memcmp(a->fn.s, b->fn.s, a->fn.len) ||
 	    a->op.len != b->op.len || memcmp(a->op.s, b->op.s, a->op.len))
 		return 0;
@@ -126,25 +130,28 @@ same(int rc1, const struct trc_event *a, const char *e1, int rc2,
 	return 1;
 }
 
-/* The padded parse of the line at p, fields only or all, against the
+enum { ALL, FIELDS, SUMS };	/* what a caller reads: SUMS no match keys */
+
+/* The padded parse of the line at p for a caller of what, against the
  * line's own parse: 1 when they agree. */
 static int
-padded_agrees(const char *p, size_t len, int fields_only, int rc0,
+padded_agrees(const char *p, size_t len, int what, int rc0,
     const struct trc_event *ev0, const char *err0)
 {
 	static struct trc_event ev;
 	char err[TRC_ERRLEN] = "";
 	const char *stop;
-	int rc;
+	int rc, fields_only = what != ALL;
 
-	rc = trc_parse_padded(p, &ev, fields_only, err, &stop);
+	rc = trc_parse_padded_fn(fields_only, what == SUMS)(p, &ev, err,
+	    &stop);
 	if (rc == 0 && stop != p + len) {
 		rc = -1;	/* as the reader says for a NUL */
 		snprintf(err, TRC_ERRLEN, "NUL byte in line");
 	}
 	if (fields_only && rc == 0 && ev.nattr != 0)
 		return 0;
-	return same(rc0, ev0, err0, rc, &ev, err, !fields_only);
+	return same(rc0, ev0, err0, rc, &ev, err, !fields_only, what != SUMS);
 }
 
 int
@@ -157,6 +164,7 @@ main(void)
 	const char *stop;
 	int rc[2], i, w, widths, bad = 0, errors = 0;
 	int fields_bad[2] = { 0, 0 }, all_bad[2] = { 0, 0 };
+	int sums_bad[2] = { 0, 0 };
 	size_t len, shift;
 
 	/* Both windows where the CPU has AVX-512BW, else the one. */
@@ -179,20 +187,24 @@ main(void)
 			snprintf(err[1], TRC_ERRLEN, "NUL byte in line");
 		}
 		errors += rc[0] < 0;
-		if (!same(rc[0], &ev[0], err[0], rc[1], &ev[1], err[1], 1)) {
+		if (!same(rc[0], &ev[0], err[0], rc[1], &ev[1], err[1], 1, 1)) {
 			if (bad++ < 5)
 				printf("# differ: \"%s\": %d '%s' / %d '%s'\n",
 				    line, rc[0], err[0], rc[1], err[1]);
 		}
 		for (w = 0; w < widths; w++) {
 			trc_parse_wide(w);
-			if (!padded_agrees(padded + shift, len, 1, rc[0],
+			if (!padded_agrees(padded + shift, len, FIELDS, rc[0],
 			    &ev[0], err[0]) && fields_bad[w]++ < 5)
 				printf("# %s, fields only, differs: \"%s\"\n",
 				    how[w], line);
-			if (!padded_agrees(padded + shift, len, 0, rc[0],
+			if (!padded_agrees(padded + shift, len, ALL, rc[0],
 			    &ev[0], err[0]) && all_bad[w]++ < 5)
 				printf("# %s, all fields, differs: \"%s\"\n",
+				    how[w], line);
+			if (!padded_agrees(padded + shift, len, SUMS, rc[0],
+			    &ev[0], err[0]) && sums_bad[w]++ < 5)
+				printf("# %s, no match keys, differs: \"%s\"\n",
 				    how[w], line);
 		}
 	}
@@ -200,13 +212,15 @@ main(void)
 	    "(%d differ)", bad);
 	for (w = 0; w < 2; w++) {
 		if (w == widths) {
-			skip(2, "this CPU has no %s", how[w]);
+			skip(3, "this CPU has no %s", how[w]);
 			break;
 		}
 		ok(fields_bad[w] == 0, "and so by %s for a caller of fields "
 		    "only (%d differ)", how[w], fields_bad[w]);
 		ok(all_bad[w] == 0, "and so by %s for a caller of all fields "
 		    "(%d differ)", how[w], all_bad[w]);
+		ok(sums_bad[w] == 0, "and so by %s for a caller of no match "
+		    "keys, errors included (%d differ)", how[w], sums_bad[w]);
 	}
 	/* The draw must exercise both outcomes to mean anything. */
 	ok(errors > 20000 && errors < 180000, "both valid and invalid lines "
