@@ -418,7 +418,8 @@ kind_hashed(const char *p)
 #define KEY(w, k)	[KEY_SLOT(w)] = { (w), (k) }
 
 enum { K_NONE, K_FN, K_OP, K_TAG, K_REQ, K_PEER, K_COMM, K_ROOT, K_BYTES };
-/* The keys a message is matched by (trc_open_opts.no_match). */
+/* The keys a message is matched by, besides req= (a request's), which
+ * a caller of trc_open_opts.no_match never reads. */
 #define MATCH_KEYS	(1u << K_PEER | 1u << K_TAG | 1u << K_COMM | 1u << K_ROOT)
 static const struct {
 	uint64_t	word;
@@ -957,10 +958,15 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 		/* A value of 1 to 8 digits is a plain decimal. */
 		n = (unsigned)val.len;
 		plain = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0;
-		/* A match key's value, when the caller never reads it,
-		 * is checked, not converted: 8 digits are in range. */
+		/* A match key's value, when the caller never reads it
+		 * (no_match), is checked, not converted: 8 digits are in
+		 * range.  Of a request's, it reads only that there is one. */
 		if (no_match && plain && (MATCH_KEYS >> code & 1))
 			continue;
+		if (no_match && plain && code == K_REQ) {
+			ev->req = 0;
+			continue;
+		}
 		num = plain ? (int64_t)digits_value(val.s, n) : -1;
 		if (num < 0 && code == K_REQ && n > 0)
 			num = REQS(val.s, n);
@@ -1011,7 +1017,7 @@ padded_all(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
 }
 
 /* Fields only, match keys' values not kept (trc_open_opts.no_match):
- * the summaries', which never read them. */
+ * trc-sum's, whose summaries never read them. */
 static int __attribute__((noinline))
 padded_sums(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)

@@ -226,11 +226,13 @@ struct trc_open_opts {
 	 * leave them empty (nattr 0).  Tools that write events out or
 	 * look up other attributes leave it 0. */
 	int		 fields_only;
-	/* With fields_only, the caller never matches messages (trc-sum)
-	 * and never reads peer, tag, comm or root: a reader may leave
-	 * them unset (any value), their values checked all the same.
-	 * The text's usual line then converts two numbers fewer a
-	 * message, 4% of trc-sum's time. */
+	/* With fields_only, the caller never matches messages or
+	 * requests (trc-sum): it never reads peer, tag, comm or root, and
+	 * of req only whether it is TRC_NONE.  A reader may leave the
+	 * four unset (any value) and give req any value >= 0 when there
+	 * is one, their values checked all the same: the text's usual
+	 * line then converts three numbers fewer a message, 8% of
+	 * trc-sum's time. */
 	int		 no_match;
 };
 struct trc_reader	*trc_open_with(const char *path, const struct trc_open_opts *);
