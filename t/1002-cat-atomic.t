@@ -26,20 +26,9 @@ for fmt in trcb chrome; do
 done
 
 # Killed while it runs (its input stalls after 200000 events): the old
-# file stays, the temporary one goes.  Fed from a fifo, not a pipe:
-# the shell's wait on a pipeline's last process waits for the whole
-# pipeline, the feeder's sleep included.
-mkfifo "$tmp/fifo"
-(cat "$d/a.trc"; exec sleep 60) >"$tmp/fifo" 2>/dev/null &
-feeder=$!
-trc-cat -o "$d/out.trc" <"$tmp/fifo" &
-pid=$!
-i=0
-until ls "$d" | grep -q '^out\.trc\.tmp' || [ $i -ge 300 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-ls "$d" | grep -q '^out\.trc\.tmp'
+# file stays, the temporary one goes.
+stalled "$d/a.trc" trc-cat -o "$d/out.trc"
+await_name "$d" '^\./out\.trc\.tmp'
 ok $? "while it runs: a temporary file beside out.trc"
 kill -TERM $pid
 wait $pid

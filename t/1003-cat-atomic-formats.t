@@ -35,29 +35,6 @@ listing() {
 	(cd "$d" && find . | sort | tr '\n' ' ')
 }
 
-# stalled_writer FORMAT OUT: trc-cat writing FORMAT to OUT in the
-# background, $pid, from a fifo fed every event of big.trc, then
-# nothing (the feeder, $feeder, sleeps).  Not a pipeline: the shell's
-# wait on a pipeline's last process waits for the whole pipeline, the
-# feeder's sleep included.
-stalled_writer() {
-	rm -f "$tmp/fifo" && mkfifo "$tmp/fifo"
-	(cat "$tmp/big.trc"; exec sleep 60) >"$tmp/fifo" 2>/dev/null &
-	feeder=$!
-	trc-cat --flops 1e9 --to $1 -o "$2" <"$tmp/fifo" &
-	pid=$!
-}
-# await_temporary: wait (up to 15 s) until the writer's temporary is
-# there, so that a signal reaches it while it writes; status 1 if none.
-await_temporary() {
-	i=0
-	until listing | grep -q '\.tmp'; do
-		[ $i -lt 300 ] || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
 for fmt in otf2 simgrid dimemas; do
 	o=$(out $fmt)
 
@@ -86,8 +63,8 @@ for fmt in otf2 simgrid dimemas; do
 
 	# Killed while it runs (its input stalls after every event): the
 	# old output untouched, the temporary gone.
-	stalled_writer $fmt "$o"
-	await_temporary
+	stalled "$tmp/big.trc" trc-cat --flops 1e9 --to $fmt -o "$o"
+	await_name "$d" '\.tmp'
 	ok $? "$fmt, while it runs: a temporary beside the output"
 	kill -TERM $pid
 	wait $pid
@@ -101,8 +78,8 @@ for fmt in otf2 simgrid dimemas; do
 	# SIGKILL: what was being written stays in its temporary, never
 	# under the final names.
 	rm -rf "$d" && mkdir "$d"
-	stalled_writer $fmt "$o"
-	await_temporary
+	stalled "$tmp/big.trc" trc-cat --flops 1e9 --to $fmt -o "$o"
+	await_name "$d" '\.tmp'
 	kill -KILL $pid
 	wait $pid
 	st=$?

@@ -3,6 +3,7 @@
 #	ok COND-STATUS NAME	is GOT WANT NAME
 #	expect_exit CODE NAME -- CMD...	(stdout to $out, stderr to $err)
 #	skip_all REASON		done_testing
+#	stalled FILE CMD...	await_name DIR PATTERN
 
 : "${TRC_BIN:=$(cd "$(dirname "$0")/.." && pwd)/bin}"
 PATH=$TRC_BIN:$PATH
@@ -66,4 +67,30 @@ skip_all() {
 done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
+}
+
+# stalled FILE CMD...: CMD in the background ($pid), its standard input
+# FILE's bytes and then nothing, from a fifo whose feeder ($feeder)
+# sleeps until killed: kill $pid, wait $pid, then kill $feeder.  Not a
+# pipeline: the shell's wait on a pipeline's last process waits for the
+# whole pipeline, the feeder's sleep included.
+stalled() {
+	_stalled_in=$1
+	shift
+	rm -f "$tmp/stalled.fifo" && mkfifo "$tmp/stalled.fifo"
+	(cat "$_stalled_in"; exec sleep 60) >"$tmp/stalled.fifo" 2>/dev/null &
+	feeder=$!
+	"$@" <"$tmp/stalled.fifo" &
+	pid=$!
+}
+
+# await_name DIR PATTERN: wait (up to 15 s) until a name under DIR
+# matches the grep PATTERN; status 1 if none did.
+await_name() {
+	_i=0
+	until (cd "$1" && find .) | grep -q "$2"; do
+		[ $_i -lt 300 ] || return 1
+		sleep 0.05
+		_i=$((_i + 1))
+	done
 }
