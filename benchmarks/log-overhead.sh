@@ -10,7 +10,7 @@ bin=$1 build=$2 n=${3:-256} it=${4:-3000} runs=${5:-5} np=${6:-2}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trc-log.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+. "$(dirname "$0")/measure.sh"	# median
 heat() {
 	"$bin/trc-record" -l "$build/libtrc-mpi.so" -o "$tmp/t.trc" -- -np "$np" \
 	    --mca mpi_yield_when_idle 1 "$bin/trc-heat" -n "$n" -i "$it" --tolerance 0 |

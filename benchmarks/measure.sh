@@ -28,8 +28,8 @@ peak() {
 	"$runstat" "$@" 2>&1 >/dev/null | sed -n 's/.*maxrss=//p'
 }
 
-# median: the median of the first column (the middle one of an odd
-# count, the lower middle of an even one).
+# median: the median of the first column of standard input (the middle
+# one of an odd count, the lower middle of an even one).
 median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+	sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }

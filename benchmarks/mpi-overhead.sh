@@ -6,7 +6,7 @@ bin=$1 build=$2 n=${3:-256} it=${4:-3000} runs=${5:-7}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trc-ovh.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+. "$(dirname "$0")/measure.sh"	# median
 i=0
 while [ $i -lt "$runs" ]; do
 	mpirun -np 2 "$bin/trc-heat" -n "$n" -i "$it" --tolerance 0 | awk '$1 == "time" { print $2 }' >>"$tmp/plain"
