@@ -85,7 +85,11 @@ trc-cat --to trcb "$tmp/hand.want" > "$tmp/hand2.trcb"
 is_file "$tmp/hand2.trcb" "$tmp/hand.trcb" "hand: trc-cat --to trcb writes those bytes"
 
 # ---- Round trips: trc-cat's text, through trcb and trcb-zstd, back.
-# roundtrip NAME FILE [trc-cat options]
+# roundtrip NAME FILE [trc-cat options]: through trcb; NAME "data"
+# alone, the traces of t/data (a hundred files, each trc-cat start
+# dear under the sanitizers), not through trcb-zstd and trcb again,
+# which code the same events as trcb does: the generated and odd
+# streams below go those ways.
 roundtrip() {
 	_name=$1 _f=$2
 	shift 2
@@ -93,6 +97,7 @@ roundtrip() {
 	trc-cat --to trcb "$@" "$_f" > "$tmp/rt.b" &&
 	    trc-cat "$tmp/rt.b" > "$tmp/rt.c" && cmp -s "$tmp/rt.a" "$tmp/rt.c" ||
 	    return 1
+	[ "$_name" = data ] && return 0
 	trc-cat --to trcb-zstd -o "$tmp/rt.z" "$@" "$_f" &&
 	    trc-cat "$tmp/rt.z" | cmp -s - "$tmp/rt.a" || return 1
 	# and trcb to trcb again, the same bytes
@@ -365,9 +370,11 @@ mk "$tmp/rank.trcb" $head 42 01 03 00 03 00 05 00 03 crc:000300 \
 expect_exit 2 "rank out of range: exit 2" -- trc-cat "$tmp/rank.trcb"
 is "$(cat "$err")" "trc-cat: $tmp/rank.trcb:2: rank 3 out of range (ranks=2)" \
     "rank out of range: the line the event has in the text"
-# Fuzz: 150 copies of two trcb streams, a few bytes changed, cut, or
+# Fuzz: 36 copies of two trcb streams, a few bytes changed, cut, or
 # bytes inserted (the same each run), each read to the end: every one
 # either reads (0) or is refused (2) with one message, never a crash.
+# Most fail their block's checksum; the fuzz target (fuzz/trcb.c, its
+# corpus replayed by t/0900) mends the checksums to reach the decoder.
 trc-gen -p master-worker -n 5 -e 3000 | trc-cat --to trcb > "$tmp/fz.trcb"
 trc-gen -p halo -n 3 -e 200 | trc-cat --to trcb-zstd > "$tmp/fz2.trcb"
 mkdir "$tmp/fz"
@@ -375,7 +382,7 @@ python3 - "$tmp/fz.trcb" "$tmp/fz2.trcb" "$tmp/fz" <<'EOF'
 import random, sys
 rnd = random.Random(16)
 srcs = [open(sys.argv[1], 'rb').read(), open(sys.argv[2], 'rb').read()]
-for i in range(150):
+for i in range(36):
     b = bytearray(srcs[i % 2])
     how = i % 3
     if how == 0:
@@ -397,7 +404,7 @@ for f in "$tmp"/fz/*.trcb; do
 		bad="$bad ${f##*/}:$rc"
 	fi
 done
-is "$bad" "" "fuzz: 150 damaged streams read or refused with one message"
+is "$bad" "" "fuzz: 36 damaged streams read or refused with one message"
 expect_exit 2 "--to trcb, bad path: exit 2" -- trc-cat --to trcb -o /nonexistent/x.trcb "$tmp/hand.want"
 is "$(cat "$err")" "trc-cat: /nonexistent/x.trcb: No such file or directory" "--to trcb, bad path: message"
 if [ -w /dev/full ]; then
