@@ -13,7 +13,10 @@
 # Then peak memory reading trcb and writing it, on a fifth of the
 # events and on all of them: it must not grow with the length.
 # Targets (issue 16): trcb at most 1/5 of the text, trc-sum on trcb at
-# least 3 times its rate on text, memory flat.
+# least 3 times its rate on text, memory flat.  Beside trc-sum, its
+# summary's own time (sum-floor, build/bench): what is left of each
+# input's time is the reading, and of a third of the text's, what a
+# reader of trcb may take to make 3 times.
 set -e
 runstat=$1 bin=$2
 events=${TRC_BENCH_EVENTS:-10000000}
@@ -34,6 +37,23 @@ size() {
 row() {
 	awk -v name="$1" -v b="$2" -v t="$3" 'BEGIN {
 		printf "  %-22s %14d %10.2f\n", name, b, (b > 0 ? t / b : 0) }'
+}
+
+# floor TEXTCPU TRCBCPU: trc-sum's summary alone (sum-floor, the
+# median of the runs) against its whole time on text and trcb, in ns
+# an event: the rest is reading, and trcb at 3 times the text's rate
+# leaves its reader a third of the text's time less the summary.
+floor() {
+	i=0
+	while [ $i -lt "${TRC_BENCH_RUNS:-3}" ]; do
+		"$(dirname "$runstat")/sum-floor" "$dir/t.trcb" | sed 's/.*summary=//'
+		i=$((i + 1))
+	done > "$dir/floor"
+	awk -v s="$(median < "$dir/floor")" -v t="$1" -v b="$2" -v n="$nev" 'BEGIN {
+		f = 1e9 / n
+		printf "  %-30s %9.6f s: %.1f ns an event; reading, text %.1f, trcb %.1f;" \
+		    " trcb at 3x leaves its reader %.1f\n", "trc-sum'"'"'s summary alone", s,
+		    s * f, (t - s) * f, (b - s) * f, (t / 3 - s) * f }'
 }
 
 bench() {
@@ -67,10 +87,12 @@ bench() {
 		# shellcheck disable=SC2086
 		measure "trc-$tool, text" $((k * nev)) $cmd $args
 		base=$(awk -v n=$((k * nev)) -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
+		text_cpu=$cpu
 		args=$dir/t.trcb
 		[ $k = 2 ] && args="$dir/t.trcb $dir/t.trcb"
 		# shellcheck disable=SC2086
 		measure "trc-$tool, trcb" $((k * nev)) $cmd $args
+		[ $tool = sum ] && floor "$text_cpu" "$cpu"
 	done
 	rm -f "$dir"/t.*
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench-compact's short form: the script on 20000 events of one
-# pattern prints every size and rate; trcb is at most a fifth of the
-# text and trc-loops' description far smaller; memory does not grow.
+# pattern prints every size and rate, and trc-sum's summary alone;
+# trcb is at most a fifth of the text and trc-loops' description far
+# smaller; memory does not grow.
 . "$(dirname "$0")/lib.sh"
 runstat=${TRC_BUILD:-$T/../build}/bench/runstat
 [ -x "$runstat" ] || skip_all "no $runstat"
@@ -31,6 +32,16 @@ for tool in sum scale stable; do
 		ok $? "trc-$tool on $input: a rate"
 	done
 done
+# trc-sum's summary alone (sum-floor): its time is part of trc-sum's
+# on either input, so under both; its events are the stream's.
+floor=$(dirname "$runstat")/sum-floor
+awk -v name="trc-sum's summary alone" '
+	substr($0, 3, 30) == sprintf("%-30s", "trc-sum, text") { t = $(NF - 3) }
+	substr($0, 3, 30) == sprintf("%-30s", "trc-sum, trcb") { b = $(NF - 3) }
+	index($0, name) == 3 && / ns an event; reading, text [0-9.]*, trcb [0-9.]*; trcb at 3x leaves its reader -?[0-9.]*$/ {
+		s = substr($0, 33) + 0; n++ }
+	END { exit !(n == 1 && s > 0 && s < t && s < b) }' "$out"
+ok $? "the summary alone: one line, its time under trc-sum's on text and on trcb"
 # Peak memory of a fifth of the events and all of them: within 1 MB
 # (not under the sanitizers, whose quarantine grows with the work).
 [ -n "$TRC_SANITIZE" ] || awk '/^peak memory/ { f = 1 }
@@ -38,4 +49,14 @@ done
 	d = $NF - $(NF - 1); if (d > 1024 || d < -1024) bad = 1; n++ }
 	END { exit !(n == 4 && !bad) }' "$out"
 ok $? "reading and writing trcb, trc-loops: memory flat in length${TRC_SANITIZE:+ (not measured under the sanitizers)}"
+# sum-floor itself, on streams by hand (after the script's output is
+# read: expect_exit writes $out).
+printf '#trc 1 ranks=2\n0 0 PB fn=a\n5 1 MK\n9 0 PE fn=a\n' > "$tmp/f.trc"
+expect_exit 0 "sum-floor: exit 0" -- "$floor" "$tmp/f.trc"
+grep -q '^events=3 summary=[0-9.]*$' "$out"
+ok $? "sum-floor: the stream's 3 events"
+printf '#trc 1 ranks=1\n0 0 PB fn=a\n9 0 PE fn=b\n' > "$tmp/bad.trc"
+expect_exit 2 "sum-floor, a region closed by another: exit 2" -- "$floor" "$tmp/bad.trc"
+is "$(cat "$err")" "sum-floor: $tmp/bad.trc:3: PE fn='b' closes region 'a'" \
+    "sum-floor, a region closed by another: file, line, message"
 done_testing
