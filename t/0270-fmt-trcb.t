@@ -215,6 +215,16 @@ for p in ring halo allreduce master-worker; do
 	trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/p.trcb" > "$tmp/s2"
 	is_file "$tmp/s2" "$tmp/s1" "trc-sum -t, every section: $p, trcb as text"
 done
+# Ranks of two varint bytes (128 and on) and past the first page of
+# rank states (1024 and on, lib/trc.h's TRC_PAGE) take that way too; of
+# three bytes (16384 and on), r_next_any's.
+for n in 300 1100 16500; do
+	trc-gen -p halo -n $n -e 40000 > "$tmp/p.trc"
+	trc-cat --to trcb "$tmp/p.trc" > "$tmp/p.trcb"
+	trc-sum -t --section ranks,procs,ops,sizes "$tmp/p.trc" > "$tmp/s1"
+	trc-sum -t --section ranks,procs,ops,sizes "$tmp/p.trcb" > "$tmp/s2"
+	is_file "$tmp/s2" "$tmp/s1" "trc-sum -t: halo on $n ranks, trcb as text"
+done
 
 # Values that change between a string, "*" and integers in one slot
 # (mode values: more labels and operations than a kind has slots), a

@@ -968,7 +968,7 @@ struct rtrcb {
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
 	/* r_next's usual event: at a pos with pos - 1 < fast_end (not
-	 * the block's first, eight bytes there, fields only), its head
+	 * the block's first, nine bytes there, fields only), its head
 	 * h one with fast_mode[h] (its mode + 1; 0: any other). */
 	size_t		 fast_end;
 	unsigned char	 fast_mode[256];
@@ -1343,7 +1343,7 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->nstrs = 0;
 	r->rawlen = (size_t)rawlen;
 	r->pos = 0;
-	r->fast_end = r->fields_only && rawlen >= 8 ? (size_t)rawlen - 8 : 0;
+	r->fast_end = r->fields_only && rawlen >= 9 ? (size_t)rawlen - 9 : 0;
 	r->nev = r->left = (uint32_t)nev;
 	r->gen++;
 	r->blocks_read++;
@@ -2277,7 +2277,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
 	const unsigned char *p = r->raw + r->pos, *s;
-	/* Past it, fewer than eight bytes are left (fast_end). */
+	/* Past it, fewer than nine bytes are left (fast_end). */
 	const unsigned char *stop = r->raw + r->fast_end;
 	struct trc_qev *q = r->q, *qe, *qlast;
 	struct slot *sl;
@@ -2311,10 +2311,20 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 			rank = prank;
 			rs = prs;
 		} else {
+			/* A rank of one byte or two (under 16384): in the
+			 * first page of states, or looked up in its own. */
 			rank = *s++;
-			if (rank >= 0x80 || (uint32_t)(rank - rlo) > rspan)
+			if (rank >= 0x80) {
+				if (*s >= 0x80)
+					break;
+				rank = (rank & 0x7f) | *s++ << 7;
+			}
+			if ((uint32_t)(rank - rlo) > rspan)
 				break;
-			rs = rs0 + rank;
+			if ((size_t)rank < TRC_PAGE)
+				rs = rs0 + rank;
+			else if ((rs = trc_pages_at(&r->rs, (size_t)rank)) == NULL)
+				break;
 		}
 		/* The time's delta, at most five bytes (35 bits, 34 s),
 		 * after the rank's event before in the block (its first
@@ -2381,8 +2391,9 @@ stop:
 
 /*
  * The next event: by r_next_usual where it may be the usual one (not a
- * block's first at pos 0, nor past its last, eight bytes there for a
- * head, slot and rank and a time of five, fields only: see fast_end),
+ * block's first at pos 0, nor past its last, nine bytes there for a
+ * head, a slot, a rank of two and a time of five, fields only: see
+ * fast_end),
  * else by r_next_any.  Apart, so that a reader of text (trc-cat) pays
  * no register saved for a way it never takes.
  */
