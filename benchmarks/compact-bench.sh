@@ -100,9 +100,9 @@ bench() {
 }
 
 # Many ranks cost trcb what they do not cost the text: its reader keeps
-# each rank's last attribute lists, which a block states again (mode
-# keys) for every rank it holds; on 512 ranks these are a sixth of the
-# events, and the lists no longer stay in the caches.
+# each rank's last attribute lists, which on 512 ranks no longer stay
+# in the caches, and a block states them again for every rank it holds
+# (a few percent of the events, at 1024 events a rank, trc-formats(5)).
 for p in $patterns; do
 	n=64
 	case $p in *:*) n=${p#*:} p=${p%%:*} ;; esac

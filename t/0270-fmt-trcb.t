@@ -48,8 +48,8 @@ EOF
 }
 
 # ---- A stream written by hand, byte by byte from trc-formats(5).
-# Header: magic, version 2, flags 0, ranks=2, order time, no extra.
-head='89545243420d0a1a 02 00 02 00 00'
+# Header: magic, version 3, flags 0, ranks=2, order time, no extra.
+head='89545243420d0a1a 03 00 02 00 00'
 # Block 1 at offset 13: 3 events, code of 29 bytes, stored, tmin 0,
 # tspan 5, ranks 0 to 0+1.
 #  SB, mode keys (0x30), rank 0, time +0, 2 attributes:
@@ -205,6 +205,48 @@ head -c $(( off2 + 1000 )) "$tmp/big.trcb" > "$tmp/cutbig.trcb"
 expect_exit 2 "cut in block 2, of over 64 KiB: exit 2" -- trc-cat "$tmp/cutbig.trcb"
 is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncated block" \
     "cut in block 2, of over 64 KiB: message"
+# A block holds 1024 events a rank (65536 at least): on 100 ranks,
+# 102400; the first block's offset and the blocks' counts, read from
+# the index by python.  Version 2 allowed 65536.
+cat > "$tmp/counts.py" <<'EOF'
+import sys
+d = open(sys.argv[1], 'rb').read()
+def uv(p):
+    v = s = 0
+    while True:
+        v |= (d[p] & 0x7f) << s
+        s += 7
+        p += 1
+        if d[p - 1] < 0x80:
+            return v, p
+i = int.from_bytes(d[-16:-8], 'little')
+n, p = uv(i + 1)
+counts = []
+for k in range(n):
+    off, p = uv(p)
+    if k == 0:
+        counts.append(off)
+    c, p = uv(p)
+    counts.append(c)
+    for j in range(4):
+        _, p = uv(p)
+print(' '.join(map(str, counts)))
+EOF
+trc-gen -p halo -n 100 -e 150000 > "$tmp/r100.trc"
+trc-cat --to trcb -o "$tmp/r100.trcb" "$tmp/r100.trc"
+n100=$(grep -vc '^#' "$tmp/r100.trc")
+python3 "$tmp/counts.py" "$tmp/r100.trcb" > "$tmp/counts"
+off1=$(cut -d' ' -f1 "$tmp/counts")
+is "$(cut -d' ' -f2- "$tmp/counts")" "102400 $((n100 - 102400))" \
+    "100 ranks: blocks of 102400 events"
+trc-cat "$tmp/r100.trcb" | cmp -s - "$tmp/r100.trc"
+ok $? "100 ranks: round trip byte for byte"
+# The same bytes said to be version 2: its block is too long.
+python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[8] = 2; open(sys.argv[2], "wb").write(d)' \
+    "$tmp/r100.trcb" "$tmp/r100v2.trcb"
+expect_exit 2 "version 2, a block of 102400 events: exit 2" -- trc-cat "$tmp/r100v2.trcb"
+is "$(cat "$err")" "trc-cat: $tmp/r100v2.trcb: block 1 at offset $off1: invalid event count 102400" \
+    "version 2, a block of 102400 events: message"
 # trc-sum reads most events of trcb in r_next's own way (a slot as it
 # was, integers and req= lists that step, deltas of mode values), the
 # rest through r_next_any: every pattern, 16 ranks, as from the text.
@@ -257,8 +299,12 @@ bad() {
 }
 mk "$tmp/v1.trcb" 89545243420d0a1a 01 00 02 00 00 $block $index end
 bad "version 1" "$tmp/v1.trcb" "unsupported trcb version 1"
-mk "$tmp/v3.trcb" 89545243420d0a1a 03 00 02 00 00 $block $index end
-bad "version 3" "$tmp/v3.trcb" "unsupported trcb version 3"
+mk "$tmp/v4.trcb" 89545243420d0a1a 04 00 02 00 00 $block $index end
+bad "version 4" "$tmp/v4.trcb" "unsupported trcb version 4"
+# Version 2, of blocks of 64 Ki events at most, is read as before.
+mk "$tmp/v2.trcb" 89545243420d0a1a 02 00 02 00 00 $block $index end
+expect_exit 0 "version 2: read" -- trc-cat "$tmp/v2.trcb"
+is_file "$out" "$tmp/hand.want" "version 2: the same events"
 mk "$tmp/magic.trcb" 89545243420d0a1a
 head -c 7 "$tmp/magic.trcb" > "$tmp/short.trcb"
 trc-cat -f trcb "$tmp/short.trcb" > "$out" 2> "$err"

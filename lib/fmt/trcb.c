@@ -27,14 +27,27 @@
 
 #define MAGIC		"\211TRCB\r\n\032"
 #define MAGICLEN	8
-#define VERSION		2	/* 1: two slots per kind, CRC-32 */
+/* 1: two slots per kind, CRC-32; 2: blocks of 64 Ki events at most */
+#define VERSION		3
 #define ENDMAGIC	"TRCBEND\n"
-#define BLOCK_EVENTS	65536		/* at most, per block */
-#define BLOCK_RAW	(1 << 20)	/* a block is closed past this */
+/*
+ * A block holds up to RANK_EVENTS events a rank, so that each rank's
+ * attribute lists, stated again at a block's start (mode keys), are a
+ * few of its events however many ranks share the block: at least
+ * BLOCK_EVENTS, at most BLOCK_EVENTS_MAX.  It is closed past
+ * BLOCK_BYTES bytes of code an event (16 MiB at most).  On 512 ranks,
+ * blocks of 64 Ki events stated a sixth of the events again.
+ */
+#define RANK_EVENTS	1024
+#define BLOCK_EVENTS	65536
+#define BLOCK_EVENTS_MAX (1 << 20)
+#define BLOCK_BYTES	16
 /* One event's code, at most: its text is at most TRC_MAXLINE, and a
  * list element of 2 bytes of text ("0,") codes in 10 at worst. */
 #define EVENT_MAX	(6 * TRC_MAXLINE)
-#define RAW_MAX		(BLOCK_RAW + EVENT_MAX)
+/* A block's code at most: version 2's, and since. */
+#define RAW_MAX2	(BLOCK_EVENTS * BLOCK_BYTES + EVENT_MAX)
+#define RAW_MAX		(BLOCK_EVENTS_MAX * BLOCK_BYTES + EVENT_MAX)
 #define MAXEXTRA	(1 << 20)
 #define INBUF		65536		/* a reader's buffer of input */
 #define ZSTD_LEVEL	3
@@ -418,7 +431,10 @@ struct trcb_writer {
 	int		 zstd;
 	uint64_t	 off;		/* bytes written */
 	unsigned char	*raw;		/* the block being filled */
-	size_t		 rawlen;
+	size_t		 rawlen, rawcap;
+	uint32_t	 ranks;		/* ranks seen */
+	uint32_t	 maxev;		/* a block's events, at most */
+	size_t		 maxraw;	/* a block is closed past this */
 	unsigned char	*zbuf;
 	size_t		 zcap;
 	ZSTD_CCtx	*cctx;
@@ -508,13 +524,17 @@ trcb_wopen(int fd, const char *name, const struct trc_header *h, int zstd)
 	w->fd = fd;
 	w->zstd = zstd;
 	if ((w->name = strdup(name)) == NULL ||
-	    (w->raw = malloc(RAW_MAX)) == NULL ||
+	    (w->raw = malloc(RAW_MAX2)) == NULL ||
 	    (w->ltmp = malloc(LIST_MAX * sizeof(*w->ltmp))) == NULL) {
 		trcb_wfree(w);
 		return NULL;
 	}
+	/* Grown as the ranks call for larger blocks. */
+	w->rawcap = RAW_MAX2;
+	w->maxev = BLOCK_EVENTS;
+	w->maxraw = (size_t)BLOCK_EVENTS * BLOCK_BYTES;
 	if (zstd) {
-		w->zcap = ZSTD_compressBound(RAW_MAX);
+		w->zcap = ZSTD_compressBound(RAW_MAX2);
 		if ((w->zbuf = malloc(w->zcap)) == NULL ||
 		    (w->cctx = ZSTD_createCCtx()) == NULL) {
 			trcb_wfree(w);
@@ -557,6 +577,14 @@ w_flush(struct trcb_writer *w)
 	if (w->nev == 0)
 		return 0;
 	if (w->zstd) {
+		if (w->zcap < ZSTD_compressBound(w->rawlen)) {
+			free(w->zbuf);
+			w->zcap = ZSTD_compressBound(w->rawlen);
+			if ((w->zbuf = malloc(w->zcap)) == NULL) {
+				w->zcap = 0;
+				return w_fail(w, "out of memory");
+			}
+		}
 		zn = ZSTD_compressCCtx(w->cctx, w->zbuf, w->zcap, w->raw,
 		    w->rawlen, ZSTD_LEVEL);
 		if (ZSTD_isError(zn))
@@ -760,6 +788,24 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		return w_fail(w, "%s: invalid event", w->name);
 	if ((rs = rank_state(&w->rs, ev->rank, &w->nrs)) == NULL)
 		return w_fail(w, "out of memory");
+	/* A rank not seen before (no block has it): room for more events
+	 * a block, and for their code, before the event is coded. */
+	if (rs->gen == 0 && w->ranks < BLOCK_EVENTS_MAX / RANK_EVENTS &&
+	    ++w->ranks * RANK_EVENTS > w->maxev) {
+		w->maxev = w->ranks * RANK_EVENTS;
+		w->maxraw = (size_t)w->maxev * BLOCK_BYTES;
+	}
+	if (w->rawcap < w->rawlen + EVENT_MAX) {
+		unsigned char *raw;
+		size_t cap = 2 * w->rawcap;
+
+		if (cap > RAW_MAX)
+			cap = RAW_MAX;
+		if ((raw = realloc(w->raw, cap)) == NULL)
+			return w_fail(w, "out of memory");
+		w->raw = raw;
+		w->rawcap = cap;
+	}
 	if (w->nev == 0) {
 		w->gen++;
 		w->tmin = w->tmax = ev->t;
@@ -881,7 +927,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	if (ev->rank > w->rhi)
 		w->rhi = ev->rank;
 	/* An event's code is at most EVENT_MAX: the next one fits. */
-	if (++w->nev == BLOCK_EVENTS || w->rawlen >= BLOCK_RAW)
+	if (++w->nev >= w->maxev || w->rawlen >= w->maxraw)
 		return w_flush(w);
 	return 0;
 }
@@ -947,7 +993,9 @@ struct rtrcb {
 	uint64_t	 off;		/* of in[0] in the file */
 	int		 in_eof;
 	unsigned char	*stored, *raw;
-	size_t		 storedcap;
+	size_t		 storedcap, rawcap;
+	/* The version's limits: a block's events and code, at most. */
+	uint64_t	 maxev, maxraw;
 	ZSTD_DCtx	*dctx;
 	char		*arena;		/* the block's strings, NUL-ended */
 	size_t		 arenalen, arenacap;
@@ -1151,7 +1199,7 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	 * cost more, in the kernel and out of it: 7% of trc-sum's time on
 	 * trcb (10 M events, trc-gen's patterns). */
 	if ((r->in = malloc(INBUF)) == NULL ||
-	    (r->raw = malloc(RAW_MAX + 1)) == NULL ||
+	    (r->raw = malloc(RAW_MAX2 + 1)) == NULL ||
 	    (r->fields_only &&
 	    (r->q = malloc(QUEUE * sizeof(*r->q))) == NULL))
 		return trc_fail_at(tr, r->name, 0, "out of memory");
@@ -1161,9 +1209,13 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 		return trc_fail_at(tr, r->name, 0, "not a trcb stream (bad magic)");
 	if (r_byte(tr, r, "header", &version) < 0)
 		return -1;
-	if (version != VERSION)
+	if (version != VERSION && version != 2)
 		return trc_fail_at(tr, r->name, 0, "unsupported trcb version %u",
 		    version);
+	/* Grown to a block's code when larger (version 3). */
+	r->rawcap = RAW_MAX2;
+	r->maxev = version == 2 ? BLOCK_EVENTS : BLOCK_EVENTS_MAX;
+	r->maxraw = version == 2 ? RAW_MAX2 : RAW_MAX;
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
 	    r_byte(tr, r, "header", &order) < 0 ||
@@ -1282,15 +1334,16 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	    r_uvarint(tr, r, "block header", &rspan) < 0 ||
 	    r_copy(tr, r, crcb, 4, "block header") < 0)
 		return -1;
-	if (nev == 0 || nev > BLOCK_EVENTS)
+	if (nev == 0 || nev > r->maxev)
 		return r_fail(tr, r, "invalid event count %llu",
 		    (unsigned long long)nev);
-	if (rawlen > RAW_MAX)
-		return r_fail(tr, r, "block of %llu bytes, more than %d",
-		    (unsigned long long)rawlen, RAW_MAX);
+	if (rawlen > r->maxraw)
+		return r_fail(tr, r, "block of %llu bytes, more than %llu",
+		    (unsigned long long)rawlen, (unsigned long long)r->maxraw);
 	if (codec > CODEC_ZSTD)
 		return r_fail(tr, r, "unknown codec %u", codec);
-	if (codec == CODEC_RAW ? slen != rawlen : slen > ZSTD_compressBound(RAW_MAX))
+	if (codec == CODEC_RAW ? slen != rawlen :
+	    slen > ZSTD_compressBound((size_t)r->maxraw))
 		return r_fail(tr, r, "invalid stored size %llu",
 		    (unsigned long long)slen);
 	if (rlo > INT32_MAX || rspan > INT32_MAX - rlo)
@@ -1301,6 +1354,14 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 		return r_fail(tr, r, "invalid time range");
 	r->rlo = (int32_t)rlo;
 	r->rhi = (int32_t)(rlo + rspan);
+	if (rawlen > r->rawcap) {
+		free(r->raw);
+		if ((r->raw = malloc(rawlen + 1)) == NULL) {
+			r->rawcap = 0;
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		}
+		r->rawcap = rawlen;
+	}
 	if (codec == CODEC_RAW)
 		p = r->raw;
 	else {
@@ -1321,7 +1382,7 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	if (codec == CODEC_ZSTD) {
 		if (r->dctx == NULL && (r->dctx = ZSTD_createDCtx()) == NULL)
 			return trc_fail_at(tr, r->name, 0, "out of memory");
-		zn = ZSTD_decompressDCtx(r->dctx, r->raw, RAW_MAX, p, slen);
+		zn = ZSTD_decompressDCtx(r->dctx, r->raw, r->rawcap, p, slen);
 		if (ZSTD_isError(zn))
 			return r_fail(tr, r, "corrupt zstd data: %s",
 			    ZSTD_getErrorName(zn));
