@@ -8,7 +8,8 @@
 # For each rank count of NPS (2 4):
 # 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
 # 2. trc-cluster groups its ranks; each group's representative is
-#    replayed (trc-replay) with the target's binary REPS times, alone,
+#    replayed (trc-replay) with the target's binary REPS times, alone
+#    on the core the full runs bind its rank to (NOPIN=1: any core),
 #    as PHANTOM does.  ALONGSIDE=1 replays it beside replays of the
 #    other representatives instead (--alongside: each group's
 #    representative as many times as the group has ranks, less the one
@@ -170,7 +171,14 @@ for np in $nps; do
 			others=
 			[ -z "$side" ] || others=$(awk -v r="$r" '$1 == r && !skip { skip = 1; next }
 			    { print $1 }' "$d/members" | paste -sd, -)
-			trc-replay -r "$r" ${others:+--alongside "$others" --yield} --log "$d/logs" \
+			# Alone, on the core the full runs bind rank r to
+			# (r mod the cores: Open MPI's default on 2 ranks,
+			# --map-by core past them), so that the two measure
+			# the rank alike; NOPIN=1 lets it go to any core.
+			pin=
+			[ -z "$others" ] && [ -z "${NOPIN:-}" ] && [ "$(nproc)" -gt 1 ] &&
+			    command -v taskset >/dev/null && pin="taskset -c $((r % $(nproc)))"
+			$pin trc-replay -r "$r" ${others:+--alongside "$others" --yield} --log "$d/logs" \
 			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null </dev/null
 		done <"$d/reps"
 		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_shm trc-heat -n "$n" \
