@@ -175,9 +175,9 @@ is_file "$tmp/pipe.out" "$tmp/big.trc" "blocks over 64 KiB from a pipe: as the t
 gzip -c "$tmp/big.trcb" > "$tmp/big.trcb.gz"
 trc-cat "$tmp/big.trcb.gz" > "$tmp/gzbig.out"
 is_file "$tmp/gzbig.out" "$tmp/big.trc" "blocks over 64 KiB, gzip-compressed: as the text"
-# Cut 1000 bytes into the second block's code: block 2's offset from
-# the index (trc-formats(5)), read here by python, not by the reader.
-cat > "$tmp/off2.py" <<'EOF'
+# The index (trc-formats(5)), read here by python, not by the reader:
+# index.py FILE prints each block's offset and event count, a line each.
+cat > "$tmp/index.py" <<'EOF'
 import sys
 d = open(sys.argv[1], 'rb').read()
 def uv(p):
@@ -191,53 +191,30 @@ def uv(p):
 i = int.from_bytes(d[-16:-8], 'little')
 n, p = uv(i + 1)
 off = 0
-for k in range(2):
+for k in range(n):
     delta, p = uv(p)
     off += delta
-    for j in range(5):
+    count, p = uv(p)
+    print(off, count)
+    for j in range(4):
         _, p = uv(p)
-print(off, n)
 EOF
-python3 "$tmp/off2.py" "$tmp/big.trcb" > "$tmp/off2"
-off2=$(cut -d' ' -f1 "$tmp/off2") nblocks=$(cut -d' ' -f2 "$tmp/off2")
+# Cut 1000 bytes into the second block's code.
+python3 "$tmp/index.py" "$tmp/big.trcb" > "$tmp/index"
+off2=$(sed -n '2s/ .*//p' "$tmp/index") nblocks=$(wc -l < "$tmp/index" | tr -d ' ')
 [ "${nblocks:-0}" -ge 3 ]; ok $? "big.trcb: 3 blocks or more ($nblocks)"
 head -c $(( off2 + 1000 )) "$tmp/big.trcb" > "$tmp/cutbig.trcb"
 expect_exit 2 "cut in block 2, of over 64 KiB: exit 2" -- trc-cat "$tmp/cutbig.trcb"
 is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncated block" \
     "cut in block 2, of over 64 KiB: message"
 # A block holds 1024 events a rank (65536 at least): on 100 ranks,
-# 102400; the first block's offset and the blocks' counts, read from
-# the index by python.  Version 2 allowed 65536.
-cat > "$tmp/counts.py" <<'EOF'
-import sys
-d = open(sys.argv[1], 'rb').read()
-def uv(p):
-    v = s = 0
-    while True:
-        v |= (d[p] & 0x7f) << s
-        s += 7
-        p += 1
-        if d[p - 1] < 0x80:
-            return v, p
-i = int.from_bytes(d[-16:-8], 'little')
-n, p = uv(i + 1)
-counts = []
-for k in range(n):
-    off, p = uv(p)
-    if k == 0:
-        counts.append(off)
-    c, p = uv(p)
-    counts.append(c)
-    for j in range(4):
-        _, p = uv(p)
-print(' '.join(map(str, counts)))
-EOF
+# 102400.  Version 2 allowed 65536.
 trc-gen -p halo -n 100 -e 150000 > "$tmp/r100.trc"
 trc-cat --to trcb -o "$tmp/r100.trcb" "$tmp/r100.trc"
 n100=$(grep -vc '^#' "$tmp/r100.trc")
-python3 "$tmp/counts.py" "$tmp/r100.trcb" > "$tmp/counts"
-off1=$(cut -d' ' -f1 "$tmp/counts")
-is "$(cut -d' ' -f2- "$tmp/counts")" "102400 $((n100 - 102400))" \
+python3 "$tmp/index.py" "$tmp/r100.trcb" > "$tmp/index"
+off1=$(sed -n '1s/ .*//p' "$tmp/index")
+is "$(cut -d' ' -f2 "$tmp/index" | paste -sd' ' -)" "102400 $((n100 - 102400))" \
     "100 ranks: blocks of 102400 events"
 trc-cat "$tmp/r100.trcb" | cmp -s - "$tmp/r100.trc"
 ok $? "100 ranks: round trip byte for byte"
