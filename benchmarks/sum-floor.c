@@ -11,11 +11,12 @@
  *
  * S the CPU seconds of the summary alone: each batch is handed to
  * trc_summary_add() through one struct trc_event, as trc_next() fills
- * one, and the time of those copies alone (timed apart) is taken off.  trc-sum on any input takes
- * at least S: a reader that cost nothing would run it at most
- * (its time on the text) / S times its rate on the text, the ceiling
- * of what a binary form (trcb) can gain (make bench-compact prints
- * it).  Memory is one batch, whatever the stream's length.
+ * one, and the time of those copies alone (timed apart) is taken off.
+ * trc-sum on any input takes at least S: a reader that cost nothing
+ * would run it at most (its time on the text) / S times its rate on
+ * the text, the ceiling of what a binary form (trcb) can gain (make
+ * bench-compact prints it).  Memory is one batch, whatever the
+ * stream's length.
  */
 #define _POSIX_C_SOURCE 200809L
 

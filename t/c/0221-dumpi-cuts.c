@@ -131,8 +131,10 @@ main(void)
 				    "%s\n#   got:\n%s", n, err, got);
 		}
 	}
-	is_int(cuts, 316, "cuts: every byte of the Isend block and the Irecv's first 16");
-	is_int(bad, 0, "the buffer's end at every byte of the blocks: the same events");
+	is_int(cuts, 316,
+	    "cuts: every byte of the Isend block and the Irecv's first 16");
+	is_int(bad, 0,
+	    "the buffer's end at every byte of the blocks: the same events");
 	unlink(path);
 	ok(rmdir(dir) == 0, "cleaned up");
 	return done_testing();
