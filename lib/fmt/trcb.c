@@ -433,8 +433,9 @@ struct trcb_writer {
 	unsigned char	*raw;		/* the block being filled */
 	size_t		 rawlen, rawcap;
 	uint32_t	 ranks;		/* ranks seen */
-	uint32_t	 maxev;		/* a block's events, at most */
-	size_t		 maxraw;	/* a block is closed past this */
+	/* A block's events, at most; it is closed past BLOCK_BYTES of
+	 * code each too. */
+	uint32_t	 maxev;
 	unsigned char	*zbuf;
 	size_t		 zcap;
 	ZSTD_CCtx	*cctx;
@@ -532,7 +533,6 @@ trcb_wopen(int fd, const char *name, const struct trc_header *h, int zstd)
 	/* Grown as the ranks call for larger blocks. */
 	w->rawcap = RAW_MAX2;
 	w->maxev = BLOCK_EVENTS;
-	w->maxraw = (size_t)BLOCK_EVENTS * BLOCK_BYTES;
 	if (zstd) {
 		w->zcap = ZSTD_compressBound(RAW_MAX2);
 		if ((w->zbuf = malloc(w->zcap)) == NULL ||
@@ -789,12 +789,11 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	if ((rs = rank_state(&w->rs, ev->rank, &w->nrs)) == NULL)
 		return w_fail(w, "out of memory");
 	/* A rank not seen before (no block has it): room for more events
-	 * a block, and for their code, before the event is coded. */
+	 * a block. */
 	if (rs->gen == 0 && w->ranks < BLOCK_EVENTS_MAX / RANK_EVENTS &&
-	    ++w->ranks * RANK_EVENTS > w->maxev) {
+	    ++w->ranks * RANK_EVENTS > w->maxev)
 		w->maxev = w->ranks * RANK_EVENTS;
-		w->maxraw = (size_t)w->maxev * BLOCK_BYTES;
-	}
+	/* Room for the event's code, grown as the blocks grow. */
 	if (w->rawcap < w->rawlen + EVENT_MAX) {
 		unsigned char *raw;
 		size_t cap = 2 * w->rawcap;
@@ -926,8 +925,9 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		w->rlo = ev->rank;
 	if (ev->rank > w->rhi)
 		w->rhi = ev->rank;
-	/* An event's code is at most EVENT_MAX: the next one fits. */
-	if (++w->nev >= w->maxev || w->rawlen >= w->maxraw)
+	/* Closed under RAW_MAX: an event's code is at most EVENT_MAX. */
+	if (++w->nev >= w->maxev ||
+	    w->rawlen >= (size_t)w->maxev * BLOCK_BYTES)
 		return w_flush(w);
 	return 0;
 }
