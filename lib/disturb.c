@@ -10,7 +10,10 @@
  * busiest rank: on one host, waiting for a message is waiting for
  * another rank's CPU.  A procedure whose lifetimes vary far more
  * than a quiet run's (TRC_DISTURB_CV) shows a disturbance in part of
- * the run, which the totals average away.
+ * the run, which the totals average away.  Its first lifetime is left
+ * out: there the program touches its memory for the first time, and
+ * trc-heat's first Iterate on 480 x 480 takes 30 to 100 times its
+ * shortest, every run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,11 +232,12 @@ trc_disturbed(const struct trc_runcond *c, const struct trc_summary *s,
 			    s->rank[r].first : 0;
 			if (st->n < 3 || span <= 0 ||
 			    (double)st->total < TRC_VS_MINOR * (double)span ||
-			    (cv = trc_stat_cv(st)) <= TRC_DISTURB_CV)
+			    (cv = trc_stat_cv_rest(st)) <= TRC_DISTURB_CV)
 				continue;
 			snprintf(msg, sizeof(msg), "procedure %s on rank %ld: "
-			    "its lifetimes vary, cv %.2f over %.2f (max/min "
-			    "%.1f, %lld occurrences, %.0f%% of the rank's time)",
+			    "its lifetimes past the first vary, cv %.2f over "
+			    "%.2f (max/min %.1f, %lld occurrences, %.0f%% of "
+			    "the rank's time)",
 			    s->labels.name[l], (long)r, cv, TRC_DISTURB_CV,
 			    st->min > 0 ? (double)st->max / (double)st->min : 0,
 			    (long long)st->n, 100.0 * (double)st->total /

@@ -329,6 +329,20 @@ trc_stat_cv(const struct trc_stat *st)
 	return var > 0 ? sqrt(var) / mean : 0;
 }
 
+double
+trc_stat_cv_rest(const struct trc_stat *st)
+{
+	/* The first adds nothing to dsum and dsq: the sums are the rest's. */
+	double n = (double)(st->n - 1), mean, m, var;
+
+	if (st->n < 3 || st->total - st->first <= 0)
+		return 0;
+	mean = (double)(st->total - st->first) / n;
+	m = st->dsum / n;
+	var = st->dsq / n - m * m;
+	return var > 0 ? sqrt(var) / mean : 0;
+}
+
 static void
 occurred(struct trc_summary *s, int kind, int32_t name, int64_t life)
 {

@@ -23,7 +23,8 @@ struct trc_runcond {
 
 /* A rank on a CPU for less of its computation's time than this. */
 #define TRC_DISTURB_CPU		0.75
-/* One procedure's lifetimes on a rank varying more than this (cv). */
+/* One procedure's lifetimes on a rank, after the first, varying more
+ * than this (cv). */
 #define TRC_DISTURB_CV		1.0
 /* A run's wall time over this many times its busiest rank's CPU time. */
 #define TRC_DISTURB_WALL	2.0
@@ -51,7 +52,8 @@ int	 trc_own_parse(const struct trc_str *extra, struct trc_own *);
  * Calls say(arg, sign) for each sign of a disturbed run, a sentence
  * naming the rank and the procedure; returns how many, or -1 when out
  * of memory.  Procedures are judged only when they take 2% or more of
- * their rank's time (TRC_VS_MINOR) and occur 3 times or more.
+ * their rank's time (TRC_VS_MINOR) and occur 3 times or more, by their
+ * lifetimes after the first (warm-up).
  */
 int	 trc_disturbed(const struct trc_runcond *, const struct trc_summary *,
 	    void (*say)(void *, const char *), void *arg);

@@ -26,6 +26,8 @@ struct trc_stat {
  * over the mean, population form), 0 when fewer than 2 or a mean of 0.
  */
 double	 trc_stat_cv(const struct trc_stat *);
+/* The same of the values after the first, 0 when fewer than 2 of them. */
+double	 trc_stat_cv_rest(const struct trc_stat *);
 
 struct trc_region {
 	int32_t	 label;

@@ -21,7 +21,7 @@ is "$(grep -c '^#cpu rank=[01] cpu=[0-9]*\.[0-9]\{9\} wall=[0-9]*\.[0-9]\{9\}$' 
 # a < 0.206 d = 1 ms; Iterate on 64 x 64 takes tens of microseconds.
 trc-scale --cpu-ratio 1 "$tr" >/dev/null 2>"$err"
 is "$?" 0 "trc-scale predicts it, exit 0"
-grep -q "^trc-scale: warning: $tr: the run looks disturbed: procedure Iterate on rank 1: its lifetimes vary, cv " "$err"
+grep -q "^trc-scale: warning: $tr: the run looks disturbed: procedure Iterate on rank 1: its lifetimes past the first vary, cv " "$err"
 ok $? "  and warns, naming the run, the procedure and the rank"
 expect_exit 2 "trc-scale --strict: exit 2" -- trc-scale --strict --cpu-ratio 1 "$tr"
 is "$(tail -1 "$err")" "trc-scale: $tr: a disturbed base run predicts the disturbance (--strict)" "  said"
