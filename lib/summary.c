@@ -316,31 +316,33 @@ stat_add(struct trc_stat *st, int64_t v)
 	st->dsq += (double)d * (double)d;
 }
 
+/* The cv of n values summing to total, from the sums of the values less
+ * one of them (dsum) and of their squares (dsq): a shift leaves the
+ * variance as it is. */
+static double
+cv_shifted(double n, double total, double dsum, double dsq)
+{
+	double mean = total / n, m = dsum / n, var = dsq / n - m * m;
+
+	return var > 0 ? sqrt(var) / mean : 0;
+}
+
 double
 trc_stat_cv(const struct trc_stat *st)
 {
-	double n = (double)st->n, mean, m, var;
-
 	if (st->n < 2 || st->total <= 0)
 		return 0;
-	mean = (double)st->total / n;
-	m = st->dsum / n;
-	var = st->dsq / n - m * m;
-	return var > 0 ? sqrt(var) / mean : 0;
+	return cv_shifted((double)st->n, (double)st->total, st->dsum, st->dsq);
 }
 
 double
 trc_stat_cv_rest(const struct trc_stat *st)
 {
 	/* The first adds nothing to dsum and dsq: the sums are the rest's. */
-	double n = (double)(st->n - 1), mean, m, var;
-
 	if (st->n < 3 || st->total - st->first <= 0)
 		return 0;
-	mean = (double)(st->total - st->first) / n;
-	m = st->dsum / n;
-	var = st->dsq / n - m * m;
-	return var > 0 ? sqrt(var) / mean : 0;
+	return cv_shifted((double)(st->n - 1), (double)(st->total - st->first),
+	    st->dsum, st->dsq);
 }
 
 static void
