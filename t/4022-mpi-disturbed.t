@@ -16,9 +16,10 @@ trc-record -o "$tr" -d 'call=pe,ranks=1,region=Iterate,occ=11-20,delay=0.005' \
 ok $? "trc-heat traced, rank 1's Iterate delayed 10 times"
 grep -q '^#load start=[0-9.]* end=[0-9.]* cpus=[0-9]' "$tr"; ok $? "  the #load line"
 is "$(grep -c '^#cpu rank=[01] cpu=[0-9]*\.[0-9]\{9\} wall=[0-9]*\.[0-9]\{9\}$' "$tr")" 2 "  a #cpu line per rank"
-# 50 lifetimes of a and 10 of a + d (d = 5 ms): the deviation is
-# d sqrt(1/6 x 5/6) = 0.373 d, the mean a + d/6, so cv > 1 while
-# a < 0.206 d = 1 ms; Iterate on 64 x 64 takes tens of microseconds.
+# Past the first (warm-up), 49 lifetimes of a and 10 of a + d
+# (d = 5 ms): the deviation is d sqrt(10/59 x 49/59) = 0.375 d, the
+# mean a + 10 d / 59, so cv > 1 while a < 0.206 d = 1 ms; Iterate on
+# 64 x 64 takes tens of microseconds.
 trc-scale --cpu-ratio 1 "$tr" >/dev/null 2>"$err"
 is "$?" 0 "trc-scale predicts it, exit 0"
 grep -q "^trc-scale: warning: $tr: the run looks disturbed: procedure Iterate on rank 1: its lifetimes past the first vary, cv " "$err"
