@@ -12,11 +12,16 @@ command -v mpicc >/dev/null || skip_all "no mpicc"
 
 cd "$T/.." || exit 2
 rv=$tmp/rv
-OUT=$rv REPS=2 PREPS=3 N=48 ITER=30 NPS="2 4" QUIETWAIT=0 \
+# Under the sanitizers 2 ranks alone: the replay is the same code on 4
+# (t/4025 replays a rank of a 4-rank run under them), and trc-scale's
+# cores and switch have t/1147; the plain pass runs both.
+nps="2 4"
+[ -z "$TRC_SANITIZE" ] || nps=2
+OUT=$rv REPS=2 PREPS=3 N=48 ITER=30 NPS="$nps" QUIETWAIT=0 \
 	sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out" 2>"$err"
 ok $? "replay-validate.sh runs"
 [ -s "$err" ] && sed 's/^/# /' "$err"
-for np in 2 4; do
+for np in $nps; do
 	d=$rv/np$np
 	# The order the turns make, from the representatives trc-cluster
 	# chose: rep R.1 for each, obs.1, rep R.2 for each, obs.2.
@@ -41,11 +46,11 @@ for np in 2 4; do
 	ok $? "$np ranks: the prediction from the replays' ratios, with its error"
 	is "$(wc -l <"$d/obs.spans")" 2 "$np ranks: two full runs measured"
 done
-is "$(grep -cE '^   with ratios from the full runs instead: predicted [0-9.]+ s, error [-+][0-9.]+%$' "$out")" 2 \
-	"both rank counts: the prediction from the full runs' ratios"
+is "$(grep -cE '^   with ratios from the full runs instead: predicted [0-9.]+ s, error [-+][0-9.]+%$' "$out")" \
+	"$(echo $nps | wc -w)" "each rank count: the prediction from the full runs' ratios"
 # More ranks than cores: the switch between a core's ranks measured,
 # and the 4-rank prediction made with it (on two cores or more).
-if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -lt 4 ]; then
+if [ "$nps" != 2 ] && [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -lt 4 ]; then
 	sw=$(sed -n 's/^   a switch between two ranks of one core: \([0-9.]*\) s .*/\1/p' "$out")
 	ok "$(awk -v s="$sw" 'BEGIN { print !(s > 0 && s < 0.001) }')" "a switch measured: $sw s"
 	grep -q "^== 4 ranks: base [0-9.]* s; predicted (--cores $(nproc) --bound --switch $sw) " "$out"
