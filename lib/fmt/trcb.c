@@ -45,9 +45,11 @@
 /* One event's code, at most: its text is at most TRC_MAXLINE, and a
  * list element of 2 bytes of text ("0,") codes in 10 at worst. */
 #define EVENT_MAX	(6 * TRC_MAXLINE)
-/* A block's code at most: version 2's, and since. */
-#define RAW_MAX2	(BLOCK_EVENTS * BLOCK_BYTES + EVENT_MAX)
-#define RAW_MAX		(BLOCK_EVENTS_MAX * BLOCK_BYTES + EVENT_MAX)
+/* The code of a block of at most ev events, at most; version 2's
+ * blocks, and since. */
+#define RAW_FOR(ev)	((uint64_t)(ev) * BLOCK_BYTES + EVENT_MAX)
+#define RAW_MAX2	RAW_FOR(BLOCK_EVENTS)
+#define RAW_MAX		RAW_FOR(BLOCK_EVENTS_MAX)
 #define MAXEXTRA	(1 << 20)
 #define INBUF		65536		/* a reader's buffer of input */
 #define ZSTD_LEVEL	3
@@ -994,8 +996,8 @@ struct rtrcb {
 	int		 in_eof;
 	unsigned char	*stored, *raw;
 	size_t		 storedcap, rawcap;
-	/* The version's limits: a block's events and code, at most. */
-	uint64_t	 maxev, maxraw;
+	/* The version's limit of a block's events (its code's, RAW_FOR). */
+	uint64_t	 maxev;
 	ZSTD_DCtx	*dctx;
 	char		*arena;		/* the block's strings, NUL-ended */
 	size_t		 arenalen, arenacap;
@@ -1215,7 +1217,6 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	/* Grown to a block's code when larger (version 3). */
 	r->rawcap = RAW_MAX2;
 	r->maxev = version == 2 ? BLOCK_EVENTS : BLOCK_EVENTS_MAX;
-	r->maxraw = version == 2 ? RAW_MAX2 : RAW_MAX;
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
 	    r_byte(tr, r, "header", &order) < 0 ||
@@ -1337,13 +1338,14 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	if (nev == 0 || nev > r->maxev)
 		return r_fail(tr, r, "invalid event count %llu",
 		    (unsigned long long)nev);
-	if (rawlen > r->maxraw)
+	if (rawlen > RAW_FOR(r->maxev))
 		return r_fail(tr, r, "block of %llu bytes, more than %llu",
-		    (unsigned long long)rawlen, (unsigned long long)r->maxraw);
+		    (unsigned long long)rawlen,
+		    (unsigned long long)RAW_FOR(r->maxev));
 	if (codec > CODEC_ZSTD)
 		return r_fail(tr, r, "unknown codec %u", codec);
 	if (codec == CODEC_RAW ? slen != rawlen :
-	    slen > ZSTD_compressBound((size_t)r->maxraw))
+	    slen > ZSTD_compressBound((size_t)RAW_FOR(r->maxev)))
 		return r_fail(tr, r, "invalid stored size %llu",
 		    (unsigned long long)slen);
 	if (rlo > INT32_MAX || rspan > INT32_MAX - rlo)
