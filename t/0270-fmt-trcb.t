@@ -282,6 +282,26 @@ bad "version 4" "$tmp/v4.trcb" "unsupported trcb version 4"
 mk "$tmp/v2.trcb" 89545243420d0a1a 02 00 02 00 00 $block $index end
 expect_exit 0 "version 2: read" -- trc-cat "$tmp/v2.trcb"
 is_file "$out" "$tmp/hand.want" "version 2: the same events"
+# A block's code at most (trc-formats(5)): 16 bytes for each event its
+# version allows and one event's largest, 6 x 65536: in version 2
+# 65536 x 16 + 393216 = 1441792, since 1048576 x 16 + 393216 =
+# 17170432.  At the limit, the header passes and the code is missing;
+# a byte over, refused before the code.  uv N: N as a varint, in hex.
+uv() { python3 -c 'import sys
+n = int(sys.argv[1]); o = b""
+while n >= 128: o += bytes([n & 127 | 128]); n >>= 7
+print((o + bytes([n])).hex())' "$1"; }
+for vl in 02:1441792 03:17170432; do
+	v=${vl%:*} lim=${vl#*:}
+	for n in $lim $((lim + 1)); do
+		mk "$tmp/raw$n.trcb" 89545243420d0a1a $v 00 02 00 00 \
+		    42 03 $(uv $n) 00 $(uv $n) 00 05 00 01 crc:$code $index end
+	done
+	bad "version ${v#0}, a block of $lim bytes" "$tmp/raw$lim.trcb" \
+	    "block 1 at offset 13: truncated block"
+	bad "version ${v#0}, a block of $((lim + 1)) bytes" "$tmp/raw$((lim + 1)).trcb" \
+	    "block 1 at offset 13: block of $((lim + 1)) bytes, more than $lim"
+done
 mk "$tmp/magic.trcb" 89545243420d0a1a
 head -c 7 "$tmp/magic.trcb" > "$tmp/short.trcb"
 trc-cat -f trcb "$tmp/short.trcb" > "$out" 2> "$err"
