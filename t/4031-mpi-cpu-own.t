@@ -28,13 +28,25 @@ spread() {
 		if (NR < 1000 || m <= 0) print "none"
 		else printf "%.2f\n", s / NR / m }'
 }
+# The mean is at the mercy of one long stall: the run's computation is
+# some 1.4 ms of CPU in all (20,000 intervals, median 50 ns), so a
+# millisecond the host takes from a rank inside one interval (a virtual
+# machine's thread clock counts it) doubles it.  That failed once in a make check (2026-11-29) where ten
+# runs by hand gave 1.04 to 1.25.  So a run over the bound is run again,
+# up to three runs: a tracer that counts its flushes is over it in every
+# run (2.59 to 3.55 in all that were measured), a host's stall is not.
 for b in 4096 4M; do
-	TRC_BUFSIZE=$b trc-record --clock cpu -o "$tmp/$b.trc" -- -np 2 \
-	    "$prog" 2000 >/dev/null 2>"$err"
-	ok $? "trc-record --clock cpu, TRC_BUFSIZE=$b"
-	s=$(spread "$tmp/$b.trc")
+	spreads= rc=0
+	for attempt in 1 2 3; do
+		TRC_BUFSIZE=$b trc-record --clock cpu -o "$tmp/$b.trc" -- -np 2 \
+		    "$prog" 2000 >/dev/null 2>"$err" || { rc=$?; break; }
+		s=$(spread "$tmp/$b.trc")
+		spreads="$spreads $s"
+		[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.8) }' && break
+	done
+	ok $rc "trc-record --clock cpu, TRC_BUFSIZE=$b"
 	[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.8) }'
-	ok $? "TRC_BUFSIZE=$b: the computation's cpu= mean under 1.8 times its median ($s)"
+	ok $? "TRC_BUFSIZE=$b: the computation's cpu= mean under 1.8 times its median in one of three runs ($spreads)"
 done
 # The tracer's lines of a call's end are made after the end's time:
 # its own time too, left out of the computation that follows.  The
