@@ -15,7 +15,8 @@
  * trc-sum on any input takes at least S: a reader that cost nothing
  * would run it at most (its time on the text) / S times its rate on
  * the text, the ceiling of what a binary form (trcb) can gain (make
- * bench-compact prints it).  Memory is one batch, whatever the
+ * bench-compact prints it).  S is never negative: on a stream of a few
+ * events a stall while the copies are timed would make it so.  Memory is one batch, whatever the
  * stream's length.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -152,8 +153,12 @@ main(int argc, char **argv)
 	if (rc < 0) {
 		fprintf(stderr, "sum-floor: %s\n", trc_error(r));
 		status = 2;
-	} else
-		printf("events=%zu summary=%.6f\n", total, spent - copies);
+	} else {
+		/* On a short stream a stall of the copies' timing makes
+		 * the difference negative: the floor is then nothing. */
+		printf("events=%zu summary=%.6f\n", total,
+		    spent > copies ? spent - copies : 0.0);
+	}
 out:
 	if (r != NULL)
 		trc_close(r);
