@@ -89,7 +89,7 @@ stopped= expired=$out.expired
 rm -f "$expired"
 # Open MPI's mpirun kills with SIGKILL the ranks still alive 1 s after
 # it forwarded the SIGTERM: on a loaded host that came before they had
-# written (6 runs of 23 stopped by timeout(1) beside two busy loops
+# written (7 runs of 25 stopped by timeout(1) beside two busy loops
 # lost every event; with 10 s, 2 of 54).  Given 10 s, unless set.
 OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-10}
 export OMPI_MCA_odls_base_sigkill_timeout
