@@ -87,12 +87,6 @@ export TRC_OUT TRC_BUFSIZE TRC_DELAY TRC_FORMAT TRC_CLOCK
 # -x also carries the settings to ranks on other hosts.
 stopped= expired=$out.expired
 rm -f "$expired"
-# Open MPI's mpirun kills with SIGKILL the ranks still alive 1 s after
-# it forwarded the SIGTERM: on a loaded host that came before they had
-# written (7 runs of 25 stopped by timeout(1) beside two busy loops
-# lost every event; with 10 s, 2 of 54).  Given 10 s, unless set.
-OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-10}
-export OMPI_MCA_odls_base_sigkill_timeout
 exec 3<&0
 setsid ${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT -x TRC_CLOCK "$@" 0<&3 3<&- &
 run=$!

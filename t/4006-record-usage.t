@@ -47,19 +47,6 @@ is "$(sed -n 3p "$tmp/r4.trc" | cut -d' ' -f2)" "clock=monotonic,cpu" "  taken"
 expect_exit 0 "TRC_CLOCK from the environment" -- env MPIRUN="$tmp/mpirun" TRC_CLOCK=both \
     trc-record -o "$tmp/r5.trc" -l "$0" -- -np 2 prog
 is "$(sed -n 3p "$tmp/r5.trc" | cut -d' ' -f2)" "clock=both" "  kept"
-# Open MPI's mpirun kills the ranks 1 s after a stop's SIGTERM unless
-# told: trc-record gives them 10 s to write, and keeps a setting given.
-cat >"$tmp/mpirun-kt" <<'X'
-#!/bin/sh
-printf '#trc 1\n# sigkill=%s\n' "$OMPI_MCA_odls_base_sigkill_timeout" >"$TRC_OUT"
-X
-chmod +x "$tmp/mpirun-kt"
-expect_exit 0 "the ranks' time to write after a stop" -- env -u OMPI_MCA_odls_base_sigkill_timeout \
-    MPIRUN="$tmp/mpirun-kt" trc-record -o "$tmp/k1.trc" -l "$0" -- -np 2 prog
-is "$(sed -n 2p "$tmp/k1.trc")" "# sigkill=10" "  10 s, unless set"
-expect_exit 0 "  set" -- env OMPI_MCA_odls_base_sigkill_timeout=3 \
-    MPIRUN="$tmp/mpirun-kt" trc-record -o "$tmp/k2.trc" -l "$0" -- -np 2 prog
-is "$(sed -n 2p "$tmp/k2.trc")" "# sigkill=3" "  as set"
 expect_exit 2 "-o without its argument" -- trc-record -o
 is "$(cat "$err")" "$u" "  usage"
 expect_exit 2 "an unknown long option" -- trc-record --nosuch -- -np 1 true
