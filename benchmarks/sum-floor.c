@@ -16,8 +16,8 @@
  * would run it at most (its time on the text) / S times its rate on
  * the text, the ceiling of what a binary form (trcb) can gain (make
  * bench-compact prints it).  S is never negative: on a stream of a few
- * events a stall while the copies are timed would make it so.  Memory is one batch, whatever the
- * stream's length.
+ * events a stall while the copies are timed would make it so.  Memory
+ * is one batch, whatever the stream's length.
  */
 #define _POSIX_C_SOURCE 200809L
 
