@@ -91,14 +91,21 @@ exec 3<&0
 setsid ${MPIRUN:-mpirun} -x LD_PRELOAD="${TRC_PRELOAD:+$TRC_PRELOAD }$lib" -x TRC_OUT -x TRC_BUFSIZE -x TRC_DELAY -x TRC_FORMAT -x TRC_CLOCK "$@" 0<&3 3<&- &
 run=$!
 exec 3<&-
-trap 'stopped=1; kill -TERM $run 2>/dev/null' TERM INT HUP
+# Only the first signal to trc-record goes on: timeout(1) sends its
+# TERM to trc-record and then to its process group, trc-record again,
+# and the two, handled one after the other, made the second signal
+# above: under timeout(1) beside two busy loops the trap ran twice in
+# 5 runs of 20, and those 5 lost every event.
+trap '[ -n "$stopped" ] || { stopped=1; kill -TERM $run 2>/dev/null; }' TERM INT HUP
 watch=
 if [ -n "$limit" ]; then
-	# The watchdog marks the expiry before it stops the run; sleep
-	# runs in the background too, so that it dies with the watchdog.
+	# The watchdog marks the expiry before it stops the run, through
+	# trc-record's trap ($$ is trc-record), which lets one signal on;
+	# sleep runs in the background too, so that it dies with the
+	# watchdog.
 	( trap 'kill $s 2>/dev/null; exit 0' TERM
 	  sleep "$limit" & s=$!; wait $s
-	  : >"$expired"; kill -TERM $run 2>/dev/null ) &
+	  : >"$expired"; kill -TERM $$ 2>/dev/null ) &
 	watch=$!
 fi
 # wait returns early when a trapped signal arrives: wait again until

@@ -54,6 +54,23 @@ is "$?" "2" "INT: exit 2"
 ok "$(grep -qx '# trc-record: a signal to trc-record stopped it' "$tr"; echo $?)" "INT: the trace says why"
 partial "$tr" "INT"
 
+# Two TERMs, as timeout(1) sends them (to trc-record, then to its
+# process group): the second goes no further.  When it reached mpirun,
+# mpirun killed the ranks before they wrote (every event lost, 3 runs
+# of 3 by hand; 5 of 20 runs under timeout(1) on a loaded host).
+rm -f "$tr"
+trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
+pid=$!
+i=0
+while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -TERM $pid
+sleep 0.2
+kill -TERM $pid
+wait $pid
+is "$?" "2" "two TERMs: exit 2"
+partial "$tr" "two TERMs"
+
 # A run that ends within its limit is untouched.
 rm -f "$tr"
 expect_exit 0 "-T: a run within the limit" -- trc-record -T 60 -o "$tr" -- -np 3 "$MPIT/calls"
