@@ -140,7 +140,8 @@ TEST_TIMEOUT ?= 600
 # test uses about one core, most of its time spent starting processes
 # and waiting for them (t/4025 under the sanitizers: 19 s of wall time
 # for 7 s of CPU), and one at a time no two MPI runs are ever at once.
-# That cut the tests' time by some 60 s of 1040 (2026-11-29).
+# The tests took 904 and 966 s in two clean runs against 1053 before
+# (2026-11-29).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 CHAINED_TESTS = t/4003-mpi-abort.t t/4014-record-stop.t t/4025-mpi-replay.t \
 	t/2040-experiment-make.t t/4001-pingpong-format.t t/4000-heat-solve.t \
