@@ -18,6 +18,13 @@ partial() {
 	ok "$(! ls -d "$1".ranks.* >/dev/null 2>&1; echo $?)" "$2: rank files merged and removed"
 }
 
+# started: until the run's trace is there (its ranks are in MPI_Init),
+# 10 s at most.
+started() {
+	i=0
+	while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+}
+
 # -T: the watchdog stops the run, the trace says so.
 start=$(date +%s)
 trc-record -T 2 -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err"
@@ -45,8 +52,7 @@ partial "$tr" "timeout(1)"
 rm -f "$tr"
 env --default-signal=INT trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
 pid=$!
-i=0
-while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+started
 sleep 1
 kill -INT $pid
 wait $pid
@@ -61,8 +67,7 @@ partial "$tr" "INT"
 rm -f "$tr"
 trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
 pid=$!
-i=0
-while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+started
 sleep 0.5
 kill -TERM $pid
 sleep 0.2

@@ -36,6 +36,10 @@ spread() {
 # a run over the bound is run again, up to three runs: a tracer that
 # counts its flushes is over it in every run (2.59 to 3.55 in all that
 # were measured), a host's stall is not.
+# calm SPREAD: a spread measured and under the bound.
+calm() {
+	[ "$1" != none ] && awk -v s="$1" 'BEGIN { exit !(s < 1.8) }'
+}
 for b in 4096 4M; do
 	spreads= rc=0 s=none
 	for attempt in 1 2 3; do
@@ -43,10 +47,10 @@ for b in 4096 4M; do
 		    "$prog" 2000 >/dev/null 2>"$err" || { rc=$?; break; }
 		s=$(spread "$tmp/$b.trc")
 		spreads="$spreads $s"
-		[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.8) }' && break
+		calm "$s" && break
 	done
 	ok $rc "trc-record --clock cpu, TRC_BUFSIZE=$b"
-	[ "$s" != none ] && awk -v s="$s" 'BEGIN { exit !(s < 1.8) }'
+	calm "$s"
 	ok $? "TRC_BUFSIZE=$b: the computation's cpu= mean under 1.8 times its median in one of three runs ($spreads)"
 done
 # The tracer's lines of a call's end are made after the end's time:
