@@ -118,6 +118,7 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.rows"
 	: >"$out/$d.skew"
 	: >"$out/$d.loggp"
+	: >"$out/$d.oerrors"
 done
 : >"$out/fullratios"
 r=1
@@ -134,6 +135,8 @@ while [ $r -le "$reps" ]; do
 		    "$out/$b.trc" >"$out/$d.pred" 2>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		trc-scale -b "$out/$b.fit" --model loggp:"$out/$t.loggp" --cpu "$out/ratios.$d" \
 		    "$out/$b.trc" >"$out/$d.lpred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
+		trc-scale --outliers delay -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
+		    "$out/$b.trc" >"$out/$d.opred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		skew=$(sed -n 's/.* \([0-9]*\) receive completions\{0,1\} in the input before .*/\1/p' "$out/$d.err" | head -1)
 		echo "${skew:-0}" >>"$out/$d.skew"
 		trc-sum -t --vs "$out/$t.trc" "$out/$d.pred" >"$out/$d.vs"
@@ -142,6 +145,7 @@ while [ $r -le "$reps" ]; do
 		e=$(pct "$p" "$o")
 		echo "$e" >>"$out/$d.errors"
 		pct "$l" "$p" >>"$out/$d.loggp"
+		pct "$(span "$out/$d.opred")" "$o" >>"$out/$d.oerrors"
 		printf '   %s: base %s s, predicted %s s (loggp %s s), observed %s s, error %s%%, skew warnings %s\n' \
 		    "$d" "$bs" "$p" "$l" "$o" "$e" "${skew:-0}"
 		awk -F'\t' 'NR > 1 && NF == 10 && $10 != "minor" { printf "      %-10s rank %s  mean %6.2f  sums %6.2f  share %5.1f%%\n", $1, $3, $5, $8, $9 }' "$out/$d.vs"
@@ -167,5 +171,6 @@ for d in tcp-shm shm-tcp; do
 	printf '== %s: skew warnings per run: %s\n' "$d" "$(tr '\n' ' ' <"$out/$d.skew")"
 	med_line "$d: loggp prediction against the fit's" "$out/$d.loggp"
 	med_line "$d: total-time error" "$out/$d.errors"
+	med_line "$d: total-time error with --outliers delay" "$out/$d.oerrors"
 done
 echo "== load average at end: $(load)"

@@ -18,14 +18,14 @@
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] "
-    "[--flops rate] "
+    "[--flops rate] [--outliers scale|delay] "
     "[--poll wait|cost|comp] [--set name=value,...] [--strict] "
     "[--switch seconds] [--traced] [--wall] "
     "[file]";
 
 /* Long options without a letter. */
 enum { OPT_BOUND = 256, OPT_CORES, OPT_CPU, OPT_CPU_RATIO, OPT_FLOPS, OPT_MODEL,
-	OPT_POLL, OPT_SET, OPT_STRICT, OPT_SWITCH, OPT_TRACED, OPT_WALL };
+	OPT_OUTLIERS, OPT_POLL, OPT_SET, OPT_STRICT, OPT_SWITCH, OPT_TRACED, OPT_WALL };
 
 /* A sign of a disturbed base run, said as a warning. */
 static void
@@ -66,6 +66,7 @@ main(int argc, char **argv)
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
 		{ "model", required_argument, NULL, OPT_MODEL },
+		{ "outliers", required_argument, NULL, OPT_OUTLIERS },
 		{ "poll", required_argument, NULL, OPT_POLL },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "strict", no_argument, NULL, OPT_STRICT },
@@ -148,6 +149,14 @@ main(int argc, char **argv)
 			/* A fit is read here, as -c reads it. */
 			if (strcmp(mname, "fit") == 0 && mconf.path != NULL)
 				mconf.fit = target = loadfit(mconf.path);
+			break;
+		case OPT_OUTLIERS:
+			if (strcmp(optarg, "scale") == 0)
+				mconf.outliers = TRC_OUTLIERS_SCALE;
+			else if (strcmp(optarg, "delay") == 0)
+				mconf.outliers = TRC_OUTLIERS_DELAY;
+			else
+				die("invalid outliers mode '%s'", optarg);
 			break;
 		case OPT_POLL:
 			if (strcmp(optarg, "wait") == 0)
@@ -272,6 +281,13 @@ main(int argc, char **argv)
 			    (long)st->cold_ranks, st->cold_ranks == 1 ? "" :
 			    "s", st->cold_calls, st->cold_calls == 1 ? "" :
 			    "s");
+		if (mconf.outliers == TRC_OUTLIERS_DELAY) {
+			tbuf[trc_format_time(tbuf, st->outlier_ns)] = '\0';
+			fprintf(stderr, "%s: %llu computation interval%s past "
+			    "its label's fence (--outliers delay), %s s of "
+			    "delay unscaled\n", trc_progname, st->outliers,
+			    st->outliers == 1 ? "" : "s", tbuf);
+		}
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",
 		    trc_progname, st->held, st->maxheld, st->unlabelled);

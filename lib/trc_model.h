@@ -188,6 +188,11 @@ struct trc_model_ops {
 	 */
 	int	 (*coldness)(void *, int32_t rank, double *x, double *n);
 	/*
+	 * outliers: how many computation intervals --outliers delay took
+	 * as median and delay, and their delays' sum.  May be NULL.
+	 */
+	void	 (*outliers)(void *, unsigned long long *n, int64_t *excess);
+	/*
 	 * recv: the end of a receive of m begun at ready, recorded d
 	 * long, if its message were there: the engine puts the receive
 	 * at the later of this and the message's arrival.
@@ -236,6 +241,18 @@ struct trc_model_conf {
 	const struct trc_fit	*base;		/* the base machine, or NULL */
 	struct trc_ratios	*ratios;	/* K per label and rank, or NULL */
 	double			 cpu_ratio;	/* K when ratios is NULL; 0: 1 */
+	int			 outliers;	/* enum trc_outliers */
+};
+
+/*
+ * What an interval far longer than its label's usual ones is
+ * (trc-scale(1), --outliers): computation, scaled as any (scale), or
+ * its label's median length of computation followed by a delay the
+ * host added, which the target does not scale (delay).
+ */
+enum trc_outliers {
+	TRC_OUTLIERS_SCALE,
+	TRC_OUTLIERS_DELAY
 };
 
 /*

@@ -203,6 +203,7 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 		    "recv-late-cold", 14);
 	}
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
+	c->outliers = conf->outliers;
 	c->rk.elsize = sizeof(struct cpu_rank);
 }
 
@@ -216,6 +217,7 @@ trc_cpu_fini(struct trc_cpu *c)
 		if ((p = trc_pages_at(&c->rk, i)) != NULL) {
 			free(p->lab);
 			free(p->labpos);
+			trc_est_free(p);
 		}
 	trc_pages_free(&c->rk);
 }
@@ -285,17 +287,40 @@ factor(struct trc_cpu *c, int32_t r, double *k, int *matched, int take)
 	return 0;
 }
 
-/* trc_cpu_comp() with a ratio table. */
+/* trc_cpu_comp() with a ratio table or --outliers delay. */
 int
 trc_cpu_comp_label(struct trc_cpu *c, int32_t r, int64_t d, int64_t *dp)
 {
-	double k;
-	int matched;
+	struct cpu_rank *p;
+	const char *l;
+	size_t len;
+	double k = c->k;
+	int matched = 1;
 
-	if (factor(c, r, &k, &matched, 1) < 0)
+	if (c->ratios != NULL && factor(c, r, &k, &matched, 1) < 0)
 		return -1;
-	*dp = trc_scale_ns(k, d);
+	if (c->outliers != TRC_OUTLIERS_DELAY || k == 1) {
+		*dp = trc_scale_ns(k, d);
+		return !matched;
+	}
+	if ((p = getrank(c, r)) == NULL) {
+		snprintf(c->err, sizeof(c->err), "out of memory");
+		return -1;
+	}
+	l = label_of(p, &len);
+	if (trc_est_comp(c, p, l, len, k, d, dp) < 0) {
+		snprintf(c->err, sizeof(c->err), "out of memory");
+		return -1;
+	}
 	return !matched;
+}
+
+void
+trc_cpu_outliers(const struct trc_cpu *c, unsigned long long *n,
+    int64_t *excess)
+{
+	*n = c->nout;
+	*excess = c->outns;
 }
 
 int
@@ -303,10 +328,11 @@ trc_cpu_region(struct trc_cpu *c, int32_t r, const struct trc_str *fn)
 {
 	struct cpu_rank *p;
 
-	if (c->ratios == NULL)
+	if (c->ratios == NULL && c->outliers == TRC_OUTLIERS_SCALE)
 		return 0;
 	if ((p = getrank(c, r)) == NULL)
 		return -1;
+	p->estcur = 0;
 	if (fn == NULL) {
 		if (p->depth > 0) {
 			p->lablen = p->labpos[--p->depth];
@@ -336,5 +362,9 @@ trc_cpu_bound(struct trc_cpu *c, int32_t r, int64_t dt)
 		return 0;
 	if (c->ratios != NULL && factor(c, r, &k, &matched, 0) < 0)
 		return 0;	/* the error comes again at the event */
+	/* Past its fence an interval d long takes K m + d - m, which for
+	 * K > 1 is less than K d but no less than d. */
+	if (c->outliers == TRC_OUTLIERS_DELAY && k > 1)
+		k = 1;
 	return trc_scale_ns(k, dt);
 }

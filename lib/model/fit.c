@@ -173,6 +173,12 @@ fit_coldness(void *v, int32_t rank, double *x, double *n)
 	return trc_cold_measured(&((struct fit *)v)->cpu, rank, x, n);
 }
 
+static void
+fit_outliers(void *v, unsigned long long *n, int64_t *excess)
+{
+	trc_cpu_outliers(&((struct fit *)v)->cpu, n, excess);
+}
+
 static int
 fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
@@ -439,6 +445,7 @@ const struct trc_model_ops trc_model_fit_ops = {
 	.region = fit_region,
 	.learn = fit_learn,
 	.coldness = fit_coldness,
+	.outliers = fit_outliers,
 	.send = fit_send,
 	.handover = fit_handover,
 	.exchange = fit_exchange,

@@ -477,6 +477,12 @@ lg_coldness(void *v, int32_t rank, double *x, double *n)
 	return trc_cold_measured(&((struct loggp *)v)->cpu, rank, x, n);
 }
 
+static void
+lg_outliers(void *v, unsigned long long *n, int64_t *excess)
+{
+	trc_cpu_outliers(&((struct loggp *)v)->cpu, n, excess);
+}
+
 static int
 lg_send(void *v, const struct trc_p2p *mp, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
@@ -597,6 +603,7 @@ const struct trc_model_ops trc_model_loggp_ops = {
 	.region = lg_region,
 	.learn = lg_learn,
 	.coldness = lg_coldness,
+	.outliers = lg_outliers,
 	.send = lg_send,
 	.handover = lg_handover,
 	.recv = lg_recv,

@@ -14,6 +14,7 @@
 #include "coll.h"
 #include "trc_model.h"
 
+struct comp_est;
 struct trc_fit_op;
 struct trc_ratios;
 struct trc_str;
@@ -31,6 +32,10 @@ struct cpu_rank {
 	/* How cold its calls ran on the base: the sum and weight of the
 	 * coldness of each measured one (trc_cold_learn). */
 	double		 xsum, xn;
+	/* --outliers delay: its intervals' quartiles per label (est.c),
+	 * and which one is its current label's, 1 + index, 0: not known. */
+	struct comp_est	*est;
+	size_t		 nest, estcap, estcur;
 };
 
 struct trc_cpu {
@@ -46,6 +51,11 @@ struct trc_cpu {
 	const struct trc_fit_op	*bop[TRC_LEARN_OPS][2];
 	double			 k;
 	struct trc_pages	 rk;		/* struct cpu_rank, by rank */
+	/* enum trc_outliers; with delay, how many intervals were past
+	 * their label's fence and their excess over its median, in all. */
+	int			 outliers;
+	unsigned long long	 nout;
+	int64_t			 outns;
 	char			 err[512];
 };
 
@@ -74,7 +84,7 @@ int	 trc_cpu_comp_label(struct trc_cpu *, int32_t rank, int64_t d,
 static inline int
 trc_cpu_comp(struct trc_cpu *c, int32_t rank, int64_t d, int64_t *dp)
 {
-	if (c->ratios == NULL) {
+	if (c->ratios == NULL && c->outliers == TRC_OUTLIERS_SCALE) {
 		*dp = trc_scale_ns(c->k, d);
 		return 0;
 	}
@@ -82,6 +92,21 @@ trc_cpu_comp(struct trc_cpu *c, int32_t rank, int64_t d, int64_t *dp)
 }
 int	 trc_cpu_region(struct trc_cpu *, int32_t rank,
 	    const struct trc_str *fn);
+/* The model op outliers (trc_model.h) on a trc_cpu. */
+void	 trc_cpu_outliers(const struct trc_cpu *, unsigned long long *n,
+	    int64_t *excess);
+
+/*
+ * --outliers delay (est.c): the predicted length *dp of rank p's
+ * interval d long under its current label l (len bytes), K k: K d, or
+ * for an interval past the label's fence K times the label's median
+ * plus the rest unscaled; then d joins the label's quartiles.  -1 out
+ * of memory.
+ */
+struct cpu_rank;
+int	 trc_est_comp(struct trc_cpu *, struct cpu_rank *p, const char *l,
+	    size_t len, double k, int64_t d, int64_t *dp);
+void	 trc_est_free(struct cpu_rank *p);
 /* The least predicted length of an interval recorded at least dt long. */
 int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
 

@@ -259,5 +259,7 @@ trc_scale_finish(struct trc_scale *s)
 	if (sc_release(s, INT64_MAX) < 0)
 		return -1;
 	coldness(s);
+	if (s->mo->outliers != NULL)
+		s->mo->outliers(s->ms, &s->st.outliers, &s->st.outlier_ns);
 	return errors;
 }
