@@ -2225,7 +2225,7 @@ nc_merge(struct nc *N, const int *gs, int ngs,
 	size_t *pos, *nb = NULL;
 	long long bytes;
 	int32_t *r = NULL, w;
-	int i, j, k, at, ns, *sub = NULL, rc = -1;
+	int i, j, k, at, ns = 0, *sub = NULL, rc = -1;
 
 	pos = calloc((size_t)ngs + 1, sizeof(*pos));
 	sub = calloc((size_t)ngs + 1, sizeof(*sub));
