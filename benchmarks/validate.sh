@@ -15,14 +15,15 @@
 #    receives after Iterate), and fitted as LogGP parameters (trc-fit
 #    --loggp).
 # 2. Computation: a reduced problem (the same N x N, ITER/5 steps, 2
-#    ranks) traced on both machines RREPS times; trc-ratios --warmup
+#    ranks) traced on both machines RREPS times, in turns with the full
+#    problem's REPS pairs (3); trc-ratios --warmup
 #    gives per procedure and rank the median over the pairs of tcp/shm
 #    computation time, its warm-up left out, the speed ratio (Table 1)
 #    of tcp -> shm, and from the pairs turned round that of shm -> tcp.
 #    Not a smaller grid: N/2 fits a cache N does not (on 2026-11-28's
 #    host Iterate's ratio was 3.6 to 3.75 from 240 x 240 against 3.2 to
 #    3.3 in the full runs, and the predictions -12.7% and +12.8%).
-# 3. REPS times: trace the full problem (N x N) on both machines, and
+# 3. REPS times: trace the full problem (N x N) on both machines; then
 #    predict each from the other with trc-scale: with the fits (-b, -c)
 #    and with the target's LogGP parameters (--model loggp).  Compare
 #    (trc-sum --vs, the paper's Table 2 and the summed lifetimes) and
@@ -31,7 +32,7 @@
 #    how far the loggp prediction is from the fit's.
 #
 # Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/5),
-# RREPS (5), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
+# RREPS (7), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
 # QUIETWAIT (300): each run waits for the load to fall.  N = 480 keeps
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
 # eager limit; see README, Validation.
@@ -39,7 +40,7 @@ set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-7} n=${N:-480} it=${ITER:-2000}
-rn=${RN:-$n} rit=${RITER:-$((it / 5))} rreps=${RREPS:-5} warm=${WARMUP:-0.125}
+rn=${RN:-$n} rit=${RITER:-$((it / 5))} rreps=${RREPS:-7} warm=${WARMUP:-0.125}
 np=2
 PATH=$bin:$PATH
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -91,17 +92,33 @@ for m in tcp shm; do
 	    "$(awk '$1 == "send-progress" { printf "%s..%s ", $2, $3 }' "$out/$m.fit")"
 done
 
-echo "== computation: reduced problem ($rn x $rn, $rit steps, $np ranks) on both, $rreps times"
+echo "== runs, in turns: the reduced problem ($rn x $rn, $rit steps, $np ranks) on both, $rreps times,"
+echo "   and the full problem ($n x $n, $it steps), $reps times"
+# In turns, so that the host's moods of the minutes these take fall on
+# the ratios as on the runs they predict: the reduced pairs all first
+# put one stretch of the host in every prediction's ratios (on
+# 2026-11-30, every pair of a series of 7 off the same way, -3% to -7%
+# and +3.5% to +10%).
 pairs= rpairs=
+: >"$out/fullratios"
 i=1
-while [ $i -le "$rreps" ]; do
+while [ $i -le "$rreps" ] || [ $i -le "$reps" ]; do
 	quiet
-	heat tcp "$rn" "$rit" "$out/rb$i.trc"
-	heat shm "$rn" "$rit" "$out/rt$i.trc"
-	pairs="$pairs $out/rb$i.trc $out/rt$i.trc"
-	rpairs="$rpairs $out/rt$i.trc $out/rb$i.trc"
+	if [ $i -le "$rreps" ]; then
+		heat tcp "$rn" "$rit" "$out/rb$i.trc"
+		heat shm "$rn" "$rit" "$out/rt$i.trc"
+		pairs="$pairs $out/rb$i.trc $out/rt$i.trc"
+		rpairs="$rpairs $out/rt$i.trc $out/rb$i.trc"
+	fi
+	if [ $i -le "$reps" ]; then
+		heat tcp "$n" "$it" "$out/tcp.$i.trc"
+		heat shm "$n" "$it" "$out/shm.$i.trc"
+		trc-ratios "$out/tcp.$i.trc" "$out/shm.$i.trc" 2>/dev/null |
+		    awk '!/^#/ && $1 != "mode" && $2 != "all" { print $1, $2, $3 }' >>"$out/fullratios"
+	fi
 	i=$((i + 1))
 done
+echo "== computation: the reduced problem's speed ratios"
 # trc-ratios: per procedure and rank the median over the pairs, the
 # spread of each, the computation outside every region, and a warning
 # for a run that looks disturbed; the other direction from the pairs
@@ -120,15 +137,11 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.loggp"
 	: >"$out/$d.oerrors"
 done
-: >"$out/fullratios"
 r=1
 while [ $r -le "$reps" ]; do
-	quiet
-	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks), load average $(load)"
-	heat tcp "$n" "$it" "$out/tcp.trc"
-	heat shm "$n" "$it" "$out/shm.trc"
-	trc-ratios "$out/tcp.trc" "$out/shm.trc" 2>/dev/null |
-	    awk '!/^#/ && $1 != "mode" && $2 != "all" { print $1, $2, $3 }' >>"$out/fullratios"
+	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks)"
+	cp "$out/tcp.$r.trc" "$out/tcp.trc"
+	cp "$out/shm.$r.trc" "$out/shm.trc"
 	for d in tcp-shm shm-tcp; do
 		b=${d%-*} t=${d#*-}
 		trc-scale -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
