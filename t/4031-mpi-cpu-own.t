@@ -57,13 +57,16 @@ done
 # its own time too, left out of the computation that follows.  The
 # program computes nothing between its calls, so their cpu= sum to a
 # small part of the wall time between an MPI_Sendrecv's WE and the
-# next one's SB (on 2026-11-29's host: 0.05 left out; counted, 0.21).
+# next one's SB (on 2026-11-29's host: 0.05 left out; counted, 0.21;
+# on 2026-11-30's, left out 0.068 to 0.088, and 0.095 to 0.099 under
+# the sanitizers, once 0.1 or over in a make check; counted 0.34 to
+# 0.36, and 0.49 to 0.62 under the sanitizers).
 awk '!/^#/ && $3 == "WE" { we[$2] = $1 }
     !/^#/ && $3 == "SB" && ($2 in we) { for (i = 4; i <= NF; i++)
 	if ($i ~ /^cpu=/) c = substr($i, 5)
 	g += $1 - we[$2]; s += c; n++ }
     END { printf "%d %.3f\n", n, (g > 0 ? s / g : 1) }' "$tmp/4M.trc" > "$tmp/gaps"
 read -r n frac < "$tmp/gaps"
-[ "$n" -ge 1000 ] && awk -v f="$frac" 'BEGIN { exit !(f < 0.1) }'
-ok $? "computation between calls: cpu= under a tenth of the wall from WE to SB ($n, $frac)"
+[ "$n" -ge 1000 ] && awk -v f="$frac" 'BEGIN { exit !(f < 0.2) }'
+ok $? "computation between calls: cpu= under a fifth of the wall from WE to SB ($n, $frac)"
 done_testing
