@@ -104,6 +104,7 @@ pairs= rpairs=
 i=1
 while [ $i -le "$rreps" ] || [ $i -le "$reps" ]; do
 	quiet
+	echo "   turn $i: load average $(load)"
 	if [ $i -le "$rreps" ]; then
 		heat tcp "$rn" "$rit" "$out/rb$i.trc"
 		heat shm "$rn" "$rit" "$out/rt$i.trc"
@@ -140,21 +141,19 @@ done
 r=1
 while [ $r -le "$reps" ]; do
 	echo "== run $r of $reps: full problem ($n x $n, $it steps, $np ranks)"
-	cp "$out/tcp.$r.trc" "$out/tcp.trc"
-	cp "$out/shm.$r.trc" "$out/shm.trc"
 	for d in tcp-shm shm-tcp; do
 		b=${d%-*} t=${d#*-}
 		trc-scale -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
-		    "$out/$b.trc" >"$out/$d.pred" 2>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
+		    "$out/$b.$r.trc" >"$out/$d.pred" 2>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		trc-scale -b "$out/$b.fit" --model loggp:"$out/$t.loggp" --cpu "$out/ratios.$d" \
-		    "$out/$b.trc" >"$out/$d.lpred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
+		    "$out/$b.$r.trc" >"$out/$d.lpred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		trc-scale --outliers delay -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
-		    "$out/$b.trc" >"$out/$d.opred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
+		    "$out/$b.$r.trc" >"$out/$d.opred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		skew=$(sed -n 's/.* \([0-9]*\) receive completions\{0,1\} in the input before .*/\1/p' "$out/$d.err" | head -1)
 		echo "${skew:-0}" >>"$out/$d.skew"
-		trc-sum -t --vs "$out/$t.trc" "$out/$d.pred" >"$out/$d.vs"
+		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.pred" >"$out/$d.vs"
 		rows "$out/$d.vs" $np | sed "s/^/$r /" >>"$out/$d.rows"
-		bs=$(span "$out/$b.trc") p=$(span "$out/$d.pred") o=$(span "$out/$t.trc") l=$(span "$out/$d.lpred")
+		bs=$(span "$out/$b.$r.trc") p=$(span "$out/$d.pred") o=$(span "$out/$t.$r.trc") l=$(span "$out/$d.lpred")
 		e=$(pct "$p" "$o")
 		echo "$e" >>"$out/$d.errors"
 		pct "$l" "$p" >>"$out/$d.loggp"
@@ -166,7 +165,7 @@ while [ $r -le "$reps" ]; do
 	r=$((r + 1))
 done
 echo "== calls measured in the last run's traces (us): kind rank count median mean"
-for f in tcp.trc shm.trc tcp-shm.pred shm-tcp.pred; do
+for f in tcp.$reps.trc shm.$reps.trc tcp-shm.pred shm-tcp.pred; do
 	calls "$out/$f" | sed "s/^/   $f /"
 done
 echo "== speed ratios tcp/shm: the reduced problem's (used) against the full runs' own (median of $reps)"

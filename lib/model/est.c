@@ -79,7 +79,6 @@ find(struct cpu_rank *p, const char *l, size_t len)
 		return NULL;
 	e = &p->est[p->nest];
 	memset(e, 0, sizeof(*e));
-	gsl_set_error_handler_off();	/* out of memory is ours to say */
 	if ((e->label = malloc(len + 1)) == NULL)
 		return NULL;
 	memcpy(e->label, l, len);
@@ -92,6 +91,12 @@ find(struct cpu_rank *p, const char *l, size_t len)
 		}
 	p->estcur = ++p->nest;
 	return e;
+}
+
+void
+trc_est_init(void)
+{
+	gsl_set_error_handler_off();	/* out of memory is ours to say */
 }
 
 int

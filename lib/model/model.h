@@ -107,6 +107,8 @@ struct cpu_rank;
 int	 trc_est_comp(struct trc_cpu *, struct cpu_rank *p, const char *l,
 	    size_t len, double k, int64_t d, int64_t *dp);
 void	 trc_est_free(struct cpu_rank *p);
+/* Once before any: GSL's errors returned, not aborting. */
+void	 trc_est_init(void);
 /* The least predicted length of an interval recorded at least dt long. */
 int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
 
