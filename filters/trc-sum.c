@@ -426,6 +426,10 @@ main(int argc, char **argv)
 	struct trc_reader *r;
 	struct trc_summary *sum;
 	struct trc_event ev;
+	const struct trc_brief *brief;
+	size_t n, done;
+	long line;
+	int ahead;
 	unsigned sections = TRC_SUM_ALL;
 	const char *observed = NULL;
 	int c, rc;
@@ -473,13 +477,26 @@ main(int argc, char **argv)
 	    (sum = trc_summary_new()) == NULL)
 		die("out of memory");
 	sum->profile = (sections & TRC_SUM_PROFILE) != 0;
-	while ((rc = trc_next(r, &ev)) > 0)
+	/* Events a reader decoded ahead (trcb) are added where they lie;
+	 * text has none, and is spared the asking. */
+	line = 0;
+	ahead = strcmp(trc_format_name(r), "trc") != 0;
+	n = 0;
+	while ((rc = trc_next(r, &ev)) > 0) {
 		if (trc_summary_add(sum, &ev) < 0)
 			break;
+		while (ahead && (n = trc_next_brief(r, &brief)) > 0 &&
+		    trc_summary_add_brief(sum, brief, n, &done) == 0)
+			;
+		if (n > 0) {
+			line = trc_lineno(r) - (long)(n - done - 1);
+			break;
+		}
+	}
 	if (rc < 0)
 		die("%s", trc_error(r));
 	if (trc_summary_error(sum) != NULL)
-		die("%s:%ld: %s", trc_name(r), trc_lineno(r),
+		die("%s:%ld: %s", trc_name(r), line ? line : trc_lineno(r),
 		    trc_summary_error(sum));
 	if (trc_summary_finish(sum) < 0)
 		die("%s: %s", trc_name(r), trc_summary_error(sum));

@@ -50,13 +50,24 @@ struct trc_reader {
 	struct trc_pages rank_last;	/* order=rank: last time of each rank */
 	/* A format's events decoded ahead (trc_reader_queue): the next
 	 * to yield and the end. */
-	const struct trc_qev *q, *qend;
+	const struct trc_brief *q, *qend;
 	char		 perr[TRC_ERRLEN];	/* the parser's */
 	char		 err[TRC_ERRLEN + 512];
 };
 
 _Static_assert(offsetof(struct trc_reader, fstate) == 0,
     "trc_reader_state_inline reads the state first");
+
+/* An event's fields as struct trc_fields lays them out, so that a
+ * brief's copy into an event, and the summary's reading of an event as
+ * a brief, take them whole. */
+#define FIELD_AT(m) (offsetof(struct trc_event, m) - \
+	offsetof(struct trc_event, peer) == offsetof(struct trc_fields, m))
+_Static_assert(FIELD_AT(peer) && FIELD_AT(tag) && FIELD_AT(comm) &&
+    FIELD_AT(root) && FIELD_AT(bytes) && FIELD_AT(req) && FIELD_AT(reqs) &&
+    FIELD_AT(fn) && FIELD_AT(op) && offsetof(struct trc_event, op) +
+    sizeof(struct trc_str) - offsetof(struct trc_event, peer) ==
+    sizeof(struct trc_fields), "an event's fields as struct trc_fields");
 
 static const struct trc_format *
 choose(struct trc_reader *r, const char *path)
@@ -254,7 +265,7 @@ trc_reader_set_state(struct trc_reader *r, void *state)
 }
 
 void
-trc_reader_queue(struct trc_reader *r, const struct trc_qev *q, size_t n)
+trc_reader_queue(struct trc_reader *r, const struct trc_brief *q, size_t n)
 {
 	r->q = q;
 	r->qend = q + n;
@@ -506,20 +517,42 @@ static int format_next(struct trc_reader *, struct trc_event *);
 int
 trc_next(struct trc_reader *r, struct trc_event *ev)
 {
-	const struct trc_qev *q;
+	const struct trc_brief *q;
 
 	if (r->fmt == trc_formats[0])
 		return text_fast(r, ev);
 	if ((q = r->q) < r->qend) {
 		/* An event decoded ahead: copied in, checked as any. */
 		r->q = q + 1;
-		memcpy(ev, q, offsetof(struct trc_event, peer));
-		memcpy(&ev->peer, q->fields, TRC_QEV_FIELDS);
+		ev->t = q->t;
+		ev->rank = q->rank;
+		ev->kind = q->kind;
+		memcpy(&ev->peer, q->f, sizeof(*q->f));
 		ev->nattr = 0;
 		ev->line = ++r->line;
 		return check(r, ev);
 	}
 	return format_next(r, ev);
+}
+
+size_t
+trc_next_brief(struct trc_reader *r, const struct trc_brief **ev)
+{
+	const struct trc_brief *q = r->q, *e;
+	int64_t last = r->last_t;
+	int32_t ranks = r->hdr.ranks > 0 ? r->hdr.ranks : INT32_MAX;
+
+	/* The usual order's check, as check()'s; an event that fails it,
+	 * or any of another order, is left to trc_next. */
+	if (r->hdr.order != TRC_ORDER_TIME)
+		return 0;
+	for (e = q; e < r->qend && e->t >= last && e->rank < ranks; e++)
+		last = e->t;
+	r->last_t = last;
+	r->line += e - q;
+	r->q = e;
+	*ev = q;
+	return (size_t)(e - q);
 }
 
 static int __attribute__((noinline))

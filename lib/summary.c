@@ -354,9 +354,9 @@ occurred(struct trc_summary *s, int kind, int32_t name, int64_t life)
 }
 
 static int
-isop(const struct trc_event *ev, const char *op)
+isop(const struct trc_str *name, const char *op)
 {
-	return ev->op.len == strlen(op) && memcmp(ev->op.s, op, ev->op.len) == 0;
+	return name->len == strlen(op) && memcmp(name->s, op, name->len) == 0;
 }
 
 /*
@@ -365,22 +365,22 @@ isop(const struct trc_event *ev, const char *op)
  * sendrecv add their bytes to it; the call itself is counted at its WE.
  */
 static inline __attribute__((always_inline)) struct trc_op_sum *
-msg_op(struct trc_summary *s, const struct trc_event *ev, int fixed,
-    int64_t bytes, int64_t time)
+msg_op(struct trc_summary *s, const struct trc_str *name, int32_t rank,
+    int fixed, int64_t bytes, int64_t time)
 {
 	struct trc_op_sum *op;
 
-	if ((op = op_sum(s, &ev->op, fixed)) == NULL)
+	if ((op = op_sum(s, name, fixed)) == NULL)
 		return NULL;
 	op->bytes += bytes;
-	if (isop(ev, "sendrecv"))
+	if (isop(name, "sendrecv"))
 		return op;
 	op->count++;
 	if (time >= 0) {	/* -1: the time is its wait's */
 		op->time += time;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
-		    strlen(s->ops.name[op - s->op]), ev->rank, time) < 0)
+		    strlen(s->ops.name[op - s->op]), rank, time) < 0)
 			return NULL;
 	}
 	return op;
@@ -417,7 +417,7 @@ comp_time(struct trc_summary *s, const struct trc_event *ev, int64_t *dt)
  * path of every event keeps its variables in registers.
  */
 static int __attribute__((noinline))
-rank_first(struct trc_summary *s, const struct trc_event *ev)
+rank_first(struct trc_summary *s, int32_t rank, int64_t t)
 {
 	struct trc_rank_sum *rs;
 	int32_t cap;
@@ -425,13 +425,13 @@ rank_first(struct trc_summary *s, const struct trc_event *ev)
 
 	/* The rows go up to the largest rank (touched only where a rank
 	 * is present): a huge rank number can ask more than there is. */
-	if (grow_ranks(s, ev->rank) < 0) {
+	if (grow_ranks(s, rank) < 0) {
 		snprintf(s->errbuf, sizeof(s->errbuf), "out of memory for "
-		    "the rows of ranks up to %ld", (long)ev->rank);
+		    "the rows of ranks up to %ld", (long)rank);
 		s->error = s->errbuf;
 		return -1;
 	}
-	rs = &s->rank[ev->rank];
+	rs = &s->rank[rank];
 	if (rs->events == 0) {
 		if (s->npresent == s->cap_present) {
 			cap = s->cap_present ? 2 * s->cap_present : 16;
@@ -441,19 +441,19 @@ rank_first(struct trc_summary *s, const struct trc_event *ev)
 			s->present = p;
 			s->cap_present = cap;
 		}
-		s->present[s->npresent++] = ev->rank;
-		rs->first = rs->last = ev->t;
+		s->present[s->npresent++] = rank;
+		rs->first = rs->last = t;
 		rs->cur = TRC_ACT_COMP;
 	}
 	return 0;
 }
 
 static int __attribute__((noinline))
-backwards(struct trc_summary *s, const struct trc_event *ev)
+backwards(struct trc_summary *s, int32_t rank)
 {
 	snprintf(s->errbuf, sizeof(s->errbuf), "time goes backwards "
 	    "on rank %ld (order=none streams must keep each rank's "
-	    "events in time order)", (long)ev->rank);
+	    "events in time order)", (long)rank);
 	s->error = s->errbuf;
 	return -1;
 }
@@ -461,12 +461,12 @@ backwards(struct trc_summary *s, const struct trc_event *ev)
 /* A region begins (PB): onto the rank's stack. */
 static int __attribute__((noinline))
 region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_event *ev)
+    const struct trc_str *fn, int64_t t)
 {
 	int32_t id;
 	void *p;
 
-	if ((id = label_id(s, &ev->fn)) < 0)
+	if ((id = label_id(s, fn)) < 0)
 		return oom(s);
 	if (rs->depth == rs->cap) {
 		rs->cap = rs->cap ? 2 * rs->cap : 8;
@@ -476,35 +476,40 @@ region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
 		rs->stack = p;
 	}
 	rs->stack[rs->depth].label = id;
-	rs->stack[rs->depth].len = ev->fn.len;
-	rs->stack[rs->depth++].start = ev->t;
+	rs->stack[rs->depth].len = fn->len;
+	rs->stack[rs->depth++].start = t;
 	return 0;
 }
 
 /* A region ends (PE): its lifetime, the stack's top checked. */
 static int __attribute__((noinline))
 region_end(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_event *ev)
+    const struct trc_str *fn, int32_t rank, int64_t t)
 {
 	struct trc_region *top;
 
 	if (rs->depth == 0)
 		return fail(s, "PE fn='%.*s' with no open region%s",
-		    ev->fn.s, ev->fn.len, "");
+		    fn->s, fn->len, "");
 	top = &rs->stack[rs->depth - 1];
 	/* The label's length kept with it: its name is that long. */
-	if (ev->fn.len != top->len ||
-	    !swar_same(s->labels.name[top->label], ev->fn.s, top->len))
+	if (fn->len != top->len ||
+	    !swar_same(s->labels.name[top->label], fn->s, top->len))
 		return fail(s, "PE fn='%.*s' closes region '%s'",
-		    ev->fn.s, ev->fn.len, s->labels.name[top->label]);
-	stat_add(&s->life[top->label][ev->rank], ev->t - top->start);
-	occurred(s, TRC_OCC_PROC, top->label, ev->t - top->start);
+		    fn->s, fn->len, s->labels.name[top->label]);
+	stat_add(&s->life[top->label][rank], t - top->start);
+	occurred(s, TRC_OCC_PROC, top->label, t - top->start);
 	rs->depth--;
 	return 0;
 }
 
-int
-trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
+/*
+ * Event b (its attributes in ev, which only cpu= reads) into the sums:
+ * inline in trc_summary_add and trc_summary_add_brief, each one loop.
+ */
+static inline __attribute__((always_inline)) int
+add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
+    const struct trc_fields *f, const struct trc_event *ev)
 {
 	static const struct trc_str collective = { "collective", 10 };
 	struct trc_rank_sum *rs;
@@ -513,16 +518,16 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	int32_t id;
 
 	/* Ranks seen before are the rule: one test for the others. */
-	if (ev->rank >= s->nranks ||
-	    (rs = &s->rank[ev->rank])->events == 0) {
-		if (rank_first(s, ev) < 0)
+	if (rank >= s->nranks ||
+	    (rs = &s->rank[rank])->events == 0) {
+		if (rank_first(s, rank, t) < 0)
 			return -1;
-		rs = &s->rank[ev->rank];
+		rs = &s->rank[rank];
 	}
-	dt = ev->t - rs->last;
+	dt = t - rs->last;
 	/* An order=none stream may mix its ranks, never a rank's time. */
 	if (dt < 0)
-		return backwards(s, ev);
+		return backwards(s, rank);
 	rs->act[rs->cur] += dt;
 	if (rs->cur == TRC_ACT_COMP) {
 		/* A rank's first event ends no interval: its cpu= is
@@ -531,22 +536,22 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 			return -1;
 		rs->comp += dt;
 		if (rs->depth > 0)
-			s->comp[rs->stack[rs->depth - 1].label][ev->rank] += dt;
+			s->comp[rs->stack[rs->depth - 1].label][rank] += dt;
 	}
-	rs->last = ev->t;
+	rs->last = t;
 	rs->events++;
 	s->occ_kind = TRC_OCC_NONE;
 
-	switch (ev->kind) {
+	switch (kind) {
 	case TRC_SB:
 		rs->cur = TRC_ACT_SEND;
-		rs->call_start = ev->t;
+		rs->call_start = t;
 		break;
 	case TRC_SE:
-		bytes = ev->bytes > 0 ? ev->bytes : 0;
+		bytes = f->bytes > 0 ? f->bytes : 0;
 		/* Without its SB the send took no time of its own (trc(5)). */
-		if (msg_op(s, ev, ev->req >= 0 ? OP_ISEND : OP_SEND, bytes,
-		    rs->cur == TRC_ACT_SEND ? ev->t - rs->call_start : 0) == NULL)
+		if (msg_op(s, &f->op, rank, f->req >= 0 ? OP_ISEND : OP_SEND, bytes,
+		    rs->cur == TRC_ACT_SEND ? t - rs->call_start : 0) == NULL)
 			return oom(s);
 		id = size_bucket(bytes);
 		s->size_count[id]++;
@@ -554,19 +559,19 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_RB:
-		if (ev->req < 0) {	/* nonblocking posts are points */
+		if (f->req < 0) {	/* nonblocking posts are points */
 			rs->cur = TRC_ACT_RECV;
-			rs->call_start = ev->t;
+			rs->call_start = t;
 		}
 		break;
 	case TRC_RE:
-		bytes = ev->bytes > 0 ? ev->bytes : 0;
+		bytes = f->bytes > 0 ? f->bytes : 0;
 		if (rs->cur == TRC_ACT_WAIT) {	/* completed by a wait */
-			if (msg_op(s, ev, OP_IRECV, bytes, -1) == NULL)
+			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1) == NULL)
 				return oom(s);
 		} else {
-			if (msg_op(s, ev, OP_RECV, bytes,
-			    rs->cur == TRC_ACT_RECV ? ev->t - rs->call_start :
+			if (msg_op(s, &f->op, rank, OP_RECV, bytes,
+			    rs->cur == TRC_ACT_RECV ? t - rs->call_start :
 			    0) == NULL)
 				return oom(s);
 			rs->cur = TRC_ACT_COMP;
@@ -574,19 +579,19 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		break;
 	case TRC_WB:
 		rs->cur = TRC_ACT_WAIT;
-		rs->call_start = ev->t;
+		rs->call_start = t;
 		break;
 	case TRC_XB:
-		if (ev->req < 0) {	/* a nonblocking one's is a point */
+		if (f->req < 0) {	/* a nonblocking one's is a point */
 			rs->cur = TRC_ACT_COLL;
-			rs->call_start = ev->t;
+			rs->call_start = t;
 		}
 		break;
 	case TRC_XE:
-		bytes = ev->bytes > 0 ? ev->bytes : 0;
-		if (ev->req >= 0) {
+		bytes = f->bytes > 0 ? f->bytes : 0;
+		if (f->req >= 0) {
 			/* A nonblocking one's, in the wait that completed it. */
-			if ((op = op_sum(s, ev->op.len ? &ev->op : &collective,
+			if ((op = op_sum(s, f->op.len ? &f->op : &collective,
 			    OP_WAIT)) == NULL)
 				return oom(s);
 			op->count++;
@@ -595,29 +600,55 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 		}
 		/* FALLTHROUGH */
 	case TRC_WE:
-		if ((op = op_sum(s, ev->kind == TRC_WE ? &ev->op :
-		    ev->op.len ? &ev->op : &collective, OP_WAIT)) == NULL)
+		if ((op = op_sum(s, kind == TRC_WE ? &f->op :
+		    f->op.len ? &f->op : &collective, OP_WAIT)) == NULL)
 			return oom(s);
 		/* Without its begin the call took no time of its own. */
-		dt = rs->cur == (ev->kind == TRC_WE ? TRC_ACT_WAIT :
-		    TRC_ACT_COLL) ? ev->t - rs->call_start : 0;
+		dt = rs->cur == (kind == TRC_WE ? TRC_ACT_WAIT :
+		    TRC_ACT_COLL) ? t - rs->call_start : 0;
 		op->count++;
-		op->bytes += ev->kind == TRC_XE && ev->bytes > 0 ? ev->bytes : 0;
+		op->bytes += kind == TRC_XE && f->bytes > 0 ? f->bytes : 0;
 		op->time += dt;
 		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
-		    strlen(s->ops.name[op - s->op]), ev->rank, dt) < 0)
+		    strlen(s->ops.name[op - s->op]), rank, dt) < 0)
 			return oom(s);
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		return region_begin(s, rs, ev);
+		return region_begin(s, rs, &f->fn, t);
 	case TRC_PE:
-		return region_end(s, rs, ev);
+		return region_end(s, rs, &f->fn, rank, t);
 	default:
 		break;
 	}
 	return 0;
+}
+
+int
+trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
+{
+	return add(s, ev->t, ev->rank, ev->kind,
+	    (const struct trc_fields *)(const void *)&ev->peer, ev);
+}
+
+int
+trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
+    size_t n, size_t *done)
+{
+	size_t i;
+
+	/* cpu= is an attribute, which events in brief have not. */
+	if (s->cpu) {
+		*done = 0;
+		s->error = "cpu= times need whole events, not briefs";
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL) < 0)
+			break;
+	*done = i;
+	return i < n ? -1 : 0;
 }
 
 static int

@@ -87,6 +87,24 @@ struct trc_attr {
 };
 
 /*
+ * An event's parsed fields, laid out as in struct trc_event from peer
+ * to op (asserted in reader.c), and an event in brief: its time, rank
+ * and kind, and where such fields lie (trc_next_brief).
+ */
+struct trc_fields {
+	int32_t		 peer, tag, comm, root;
+	int64_t		 bytes, req;
+	struct trc_str	 reqs, fn, op;
+};
+
+struct trc_brief {
+	int64_t		 t;
+	int32_t		 rank;
+	enum trc_kind	 kind;
+	const struct trc_fields *f;
+};
+
+/*
  * One event.  Strings borrow the reader's buffer and stay valid until
  * the next trc_next() on the same reader.
  */
@@ -203,6 +221,18 @@ struct trc_reader;
 struct trc_reader	*trc_open(const char *path);
 /* Returns 1 with an event, 0 at the end, -1 on error. */
 int			 trc_next(struct trc_reader *, struct trc_event *);
+/*
+ * For a caller of fields only (trc_open_opts.fields_only): after
+ * trc_next returned an event, the events a reader decoded ahead with
+ * it, many at a time and not copied (trcb).  *ev points at the next k,
+ * k returned; 0 when none is ready (call trc_next: it also reports any
+ * error).  Each is checked as trc_next checks an event, has no
+ * attributes (nattr 0), and lies on the line after the one before:
+ * trc_lineno is then the last one's.  They and their strings last
+ * until the next call of either on the same reader.
+ */
+size_t			 trc_next_brief(struct trc_reader *,
+			    const struct trc_brief **ev);
 const struct trc_header	*trc_get_header(struct trc_reader *);
 const char		*trc_error(const struct trc_reader *);
 const char		*trc_name(const struct trc_reader *);

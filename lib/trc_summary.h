@@ -126,6 +126,11 @@ struct trc_profile_row {
 struct trc_summary *trc_summary_new(void);
 /* Adds one event; -1 with trc_summary_error() on inconsistent input. */
 int	 trc_summary_add(struct trc_summary *, const struct trc_event *);
+/* Adds n events in brief (trc_next_brief), for a summary without cpu
+ * (s->cpu 0); *done of them before any error, whose occ_* is only the
+ * last one's.  0, or -1 as trc_summary_add. */
+int	 trc_summary_add_brief(struct trc_summary *, const struct trc_brief *,
+	    size_t n, size_t *done);
 /* Checks that every region is closed; -1 with the error if not. */
 int	 trc_summary_finish(struct trc_summary *);
 const char *trc_summary_error(const struct trc_summary *);

@@ -268,6 +268,45 @@ trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trc" > "$tmp/s1"
 trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trcb" > "$tmp/s2"
 is_file "$tmp/s2" "$tmp/s1" "strings, * and integers in turn: trc-sum on trcb as on text"
 
+# trc-sum adds most events of trcb where the reader decoded them, many
+# at a time (trc_next_brief): an error in the middle of such a run
+# names the event's own line, as from the text.  375 steps of 2 ranks,
+# 8 lines each after the header, then a bad end of a region at line
+# 3002 (or a region begun there, and ended badly at 3003), deep in a
+# block, and more steps after it.
+for bad in "0 PE fn=g" "1 PE fn=f"; do
+	awk -v bad="$bad" 'function steps(from, n,   i, k, r) {
+		split("PB fn=f,SB peer=@ tag=1 bytes=64,SE peer=@ tag=1 " \
+		    "bytes=64,PE fn=f", ev, ",")
+		for (i = from; i < from + n; i++)
+			for (k = 1; k <= 4; k++)
+				for (r = 0; r < 2; r++) {
+					e = ev[k]
+					sub(/@/, 1 - r, e)
+					printf "0.%09d %d %s\n", i * 100 + k * 10, r, e
+				}
+	}
+	BEGIN {
+		print "#trc 1 ranks=2 order=time"
+		steps(0, 375)
+		if (bad ~ /fn=g/)
+			printf "0.%09d 0 PB fn=f\n", 375 * 100
+		printf "0.%09d %s\n", 375 * 100 + 5, bad
+		steps(376, 100)
+	}' > "$tmp/e.trc"
+	case $bad in
+	0*)	msg="PE fn='g' closes region 'f'" line=3003 ;;
+	*)	msg="PE fn='f' with no open region" line=3002 ;;
+	esac
+	trc-cat --to trcb "$tmp/e.trc" > "$tmp/e.trcb"
+	expect_exit 2 "trc-sum, $msg: text, exit 2" -- trc-sum "$tmp/e.trc"
+	is "$(cat "$err")" "trc-sum: $tmp/e.trc:$line: $msg" \
+	    "trc-sum, $msg: text names line $line"
+	expect_exit 2 "trc-sum, $msg: trcb, exit 2" -- trc-sum "$tmp/e.trcb"
+	is "$(cat "$err")" "trc-sum: $tmp/e.trcb:$line: $msg" \
+	    "trc-sum, $msg: trcb names the same line"
+done
+
 # ---- Bad input.
 # bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
 bad() {

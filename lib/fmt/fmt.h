@@ -360,28 +360,15 @@ void		 trc_reader_set_state(struct trc_reader *, void *);
 const struct trc_open_opts *trc_reader_opts(const struct trc_reader *);
 /*
  * Events a format decoded ahead, for a caller of fields only: each its
- * time, rank and kind, and where its fields lie, from peer to op laid
- * out as in struct trc_event (FIELDS_LEN bytes), unchanged until the
- * format's next is called again; each of no attributes (nattr 0) and
- * on the line after the one before (the first after the event the
- * format's next just returned).  trc_next yields them in turn, checked
- * as any event, before it calls the format's next again; their strings
- * must last until then.  A failure drops those not yet yielded.
+ * time, rank and kind, and where its fields lie (struct trc_fields),
+ * unchanged until the format's next is called again; each of no
+ * attributes (nattr 0) and on the line after the one before (the first
+ * after the event the format's next just returned).  trc_next and
+ * trc_next_brief yield them, checked as any event, before the format's
+ * next is called again; their strings must last until then.  A failure
+ * drops those not yet yielded.
  */
-struct trc_qev {
-	int64_t		 t;
-	int32_t		 rank;
-	enum trc_kind	 kind;
-	const void	*fields;
-};
-#define TRC_QEV_FIELDS	(offsetof(struct trc_event, op) + \
-			    sizeof(struct trc_str) - offsetof(struct trc_event, peer))
-_Static_assert(offsetof(struct trc_event, t) == 0 &&
-    offsetof(struct trc_event, rank) == offsetof(struct trc_qev, rank) &&
-    offsetof(struct trc_event, kind) == offsetof(struct trc_qev, kind) &&
-    offsetof(struct trc_event, peer) == offsetof(struct trc_qev, fields),
-    "a queued event's time, rank and kind as an event's");
-void		 trc_reader_queue(struct trc_reader *, const struct trc_qev *,
+void		 trc_reader_queue(struct trc_reader *, const struct trc_brief *,
 		    size_t n);
 /* "file:line: message" at any file and line (line 0: "file: message"). */
 int		 trc_fail_at(struct trc_reader *, const char *file, long line,

@@ -115,28 +115,15 @@ struct slot {
 	/* reader: of those, the integers whose field step_fields sets
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
-	/* The event's fields, laid out as in struct trc_event (asserted
-	 * below), so that they are copied whole (fields_copy). */
-	_Alignas(8) int32_t peer;
-	int32_t		 tag, comm, root;
-	int64_t		 bytes, req;
-	struct trc_str	 reqs, fn, op;
+	/* The event's fields, as struct trc_event lays them out, so that
+	 * they are copied whole (fields_copy) or pointed at (r_next_usual). */
+	struct trc_fields f;
 	struct trc_attr	*attr;		/* reader */
 	struct vtext	*txt;		/* reader */
 	struct val	 v[];		/* cap of them */
 };
 
-/* The bytes of the fields, from peer to op, in a slot and an event. */
-#define FIELDS_LEN	(offsetof(struct trc_event, op) + sizeof(struct trc_str) - \
-			    offsetof(struct trc_event, peer))
-_Static_assert(FIELDS_LEN == TRC_QEV_FIELDS &&
-    offsetof(struct slot, op) - offsetof(struct slot, peer) ==
-    offsetof(struct trc_event, op) - offsetof(struct trc_event, peer) &&
-    offsetof(struct slot, bytes) - offsetof(struct slot, peer) ==
-    offsetof(struct trc_event, bytes) - offsetof(struct trc_event, peer) &&
-    offsetof(struct slot, reqs) - offsetof(struct slot, peer) ==
-    offsetof(struct trc_event, reqs) - offsetof(struct trc_event, peer) &&
-    FIELDS_LEN == 80, "a slot's fields as an event's");
+_Static_assert(sizeof(struct trc_fields) == 80, "fields_copy copies 80 bytes");
 
 struct rstate {
 	uint32_t	 gen;		/* last_t belongs to this block */
@@ -1023,7 +1010,7 @@ struct rtrcb {
 	size_t		 fast_end;
 	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
-	struct trc_qev	*q;		/* r_next_usual's events, QUEUE */
+	struct trc_brief *q;		/* r_next_usual's events, QUEUE */
 	uint32_t	 batch;		/* r_next_usual's calls, as slot->queued */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
@@ -1619,11 +1606,11 @@ b_text(struct rtrcb *r, struct slot *s, int i)
 static void
 fields_clear(struct slot *s)
 {
-	s->peer = s->tag = s->root = TRC_NONE;
-	s->comm = 0;
-	s->bytes = s->req = TRC_NONE;
-	s->reqs.s = s->fn.s = s->op.s = "";
-	s->reqs.len = s->fn.len = s->op.len = 0;
+	s->f.peer = s->f.tag = s->f.root = TRC_NONE;
+	s->f.comm = 0;
+	s->f.bytes = s->f.req = TRC_NONE;
+	s->f.reqs.s = s->f.fn.s = s->f.op.s = "";
+	s->f.reqs.len = s->f.fn.len = s->f.op.len = 0;
 }
 
 /* The field of known value i, as parse.c reads its text: 0 or -1.
@@ -1640,25 +1627,25 @@ b_field(struct slot *s, int i, int code, int text)
 
 	switch (code) {
 	case K_FN:
-		s->fn = *val;
+		s->f.fn = *val;
 		return 0;
 	case K_OP:
-		s->op = *val;
+		s->f.op = *val;
 		return 0;
 	case K_REQ:
-		s->reqs = list = *val;
+		s->f.reqs = list = *val;
 		if (v->type == V_INT || v->type == V_LIST) {
 			if (!text)
-				s->reqs.s = "", s->reqs.len = 0;
+				s->f.reqs.s = "", s->f.reqs.len = 0;
 			if (v->type == V_INT)
-				s->req = v->i;
+				s->f.req = v->i;
 			else
-				for (s->req = v->lv[0], j = 1; j < v->ln; j++)
+				for (s->f.req = v->lv[0], j = 1; j < v->ln; j++)
 					if (v->lv[j] < 0)
 						return -1;
-			return s->req < 0 ? -1 : 0;
+			return s->f.req < 0 ? -1 : 0;
 		}
-		if (val->len == 0 || trc_reqs_next(&list, &s->req) != 1)
+		if (val->len == 0 || trc_reqs_next(&list, &s->f.req) != 1)
 			return -1;
 		while (list.len > 0)
 			if (trc_reqs_next(&list, &n) != 1)
@@ -1672,7 +1659,7 @@ b_field(struct slot *s, int i, int code, int text)
 	else if (v->type == V_LIST || trc_parse_int(val->s, val->len, &n) < 0)
 		return -1;
 	if (code == K_BYTES) {
-		s->bytes = n;
+		s->f.bytes = n;
 		return n < 0 ? -1 : 0;
 	}
 	if (n == TRC_ANY && v->type == V_ANY && (code == K_PEER || code == K_TAG))
@@ -1680,13 +1667,13 @@ b_field(struct slot *s, int i, int code, int text)
 	else if (n < 0 || n > INT32_MAX)
 		return -1;
 	if (code == K_PEER)
-		s->peer = (int32_t)n;
+		s->f.peer = (int32_t)n;
 	else if (code == K_TAG)
-		s->tag = (int32_t)n;
+		s->f.tag = (int32_t)n;
 	else if (code == K_COMM)
-		s->comm = (int32_t)n;
+		s->f.comm = (int32_t)n;
 	else
-		s->root = (int32_t)n;
+		s->f.root = (int32_t)n;
 	return 0;
 }
 
@@ -1724,22 +1711,22 @@ r_changed(struct rtrcb *r, struct slot *sl, int i)
 		case K_ROOT:
 			if ((uint64_t)v->i > INT32_MAX)
 				break;
-			*(code == K_PEER ? &sl->peer : code == K_TAG ?
-			    &sl->tag : code == K_COMM ? &sl->comm :
-			    &sl->root) = (int32_t)v->i;
+			*(code == K_PEER ? &sl->f.peer : code == K_TAG ?
+			    &sl->f.tag : code == K_COMM ? &sl->f.comm :
+			    &sl->f.root) = (int32_t)v->i;
 			return 0;
 		case K_BYTES:
 			if (v->i < 0)
 				break;
-			sl->bytes = v->i;
+			sl->f.bytes = v->i;
 			return 0;
 		case K_REQ:
 			if (v->i < 0)
 				break;
-			sl->req = v->i;
-			if (sl->reqs.len != 0) {
-				sl->reqs.s = "";
-				sl->reqs.len = 0;
+			sl->f.req = v->i;
+			if (sl->f.reqs.len != 0) {
+				sl->f.reqs.s = "";
+				sl->f.reqs.len = 0;
 			}
 			return 0;
 		}
@@ -1963,7 +1950,7 @@ step_reqs(struct slot *sl, struct val *v)
 		if ((int64_t)((uint64_t)v->lv[j] + (uint64_t)v->step) < 0)
 			return -1;
 	val_advance(v);
-	sl->req = v->lv[0];
+	sl->f.req = v->lv[0];
 	return 0;
 }
 
@@ -1989,19 +1976,19 @@ step_fields(struct slot *sl)
 		case K_ROOT:
 			if ((uint64_t)x > INT32_MAX)
 				goto undo;
-			*(v->code == K_PEER ? &sl->peer : v->code == K_TAG ?
-			    &sl->tag : v->code == K_COMM ? &sl->comm :
-			    &sl->root) = (int32_t)x;
+			*(v->code == K_PEER ? &sl->f.peer : v->code == K_TAG ?
+			    &sl->f.tag : v->code == K_COMM ? &sl->f.comm :
+			    &sl->f.root) = (int32_t)x;
 			break;
 		case K_BYTES:
 			if (x < 0)
 				goto undo;
-			sl->bytes = x;
+			sl->f.bytes = x;
 			break;
 		case K_REQ:
 			if (x < 0)
 				goto undo;
-			sl->req = x;
+			sl->f.req = x;
 			break;
 		}
 		v->i = x;
@@ -2019,19 +2006,19 @@ undo:
 }
 
 /* The fields an event without attributes has. */
-static const struct slot no_fields = {
+static const struct slot no_fields = { .f = {
 	.peer = TRC_NONE, .tag = TRC_NONE, .comm = 0, .root = TRC_NONE,
 	.bytes = TRC_NONE, .req = TRC_NONE,
 	.reqs = { "", 0 }, .fn = { "", 0 }, .op = { "", 0 }
-};
+} };
 
-/* The fields of slot sl into ev, 16 bytes at a time: one memcpy of
- * them all is a call of the library's. */
+/* Fields f into ev's, 16 bytes at a time: one memcpy of them all is a
+ * call of the library's. */
 static inline void
-fields_copy(int32_t *peer, const struct slot *sl)
+fields_copy(int32_t *peer, const struct trc_fields *f)
 {
 	char *d = (char *)peer;
-	const char *s = (const char *)&sl->peer;
+	const char *s = (const char *)f;
 
 	memcpy(d, s, 16);
 	memcpy(d + 16, s + 16, 16);
@@ -2050,18 +2037,18 @@ fields_copy(int32_t *peer, const struct slot *sl)
 static inline void
 fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
 {
-	ev->peer = vs->peer;
-	ev->tag = vs->tag;
-	ev->comm = vs->comm;
-	ev->root = vs->root;
-	ev->bytes = vs->bytes;
-	ev->req = vs->req;
-	ev->reqs.s = vs->reqs.s;
-	ev->reqs.len = vs->reqs.len;
-	ev->fn.s = vs->fn.s;
-	ev->fn.len = vs->fn.len;
-	ev->op.s = vs->op.s;
-	ev->op.len = vs->op.len;
+	ev->peer = vs->f.peer;
+	ev->tag = vs->f.tag;
+	ev->comm = vs->f.comm;
+	ev->root = vs->f.root;
+	ev->bytes = vs->f.bytes;
+	ev->req = vs->f.req;
+	ev->reqs.s = vs->f.reqs.s;
+	ev->reqs.len = vs->f.reqs.len;
+	ev->fn.s = vs->f.fn.s;
+	ev->fn.len = vs->f.fn.len;
+	ev->op.s = vs->f.op.s;
+	ev->op.len = vs->f.op.len;
 }
 
 /*
@@ -2139,7 +2126,7 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 	if (mode == MODE_NONE || (mode == MODE_SAME && sl != NULL &&
 	    sl->gen == r->gen && sl->stepping == 0)) {
 		/* A slot as it was (or none): its fields copied whole. */
-		fields_copy(&ev->peer, mode == MODE_NONE ? &no_fields : sl);
+		fields_copy(&ev->peer, mode == MODE_NONE ? &no_fields.f : &sl->f);
 		goto copied;
 	}
 	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
@@ -2280,30 +2267,30 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 		}
 		switch (v->code) {
 		case K_PEER:
-			sl->peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			sl->f.peer = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_TAG:
-			sl->tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
+			sl->f.tag = type[i] == V_ANY ? TRC_ANY : (int32_t)x[i];
 			break;
 		case K_COMM:
-			sl->comm = (int32_t)x[i];
+			sl->f.comm = (int32_t)x[i];
 			break;
 		case K_ROOT:
-			sl->root = (int32_t)x[i];
+			sl->f.root = (int32_t)x[i];
 			break;
 		case K_BYTES:
-			sl->bytes = x[i];
+			sl->f.bytes = x[i];
 			break;
 		case K_REQ:
-			sl->req = x[i];
-			sl->reqs.s = "";
-			sl->reqs.len = 0;
+			sl->f.req = x[i];
+			sl->f.reqs.s = "";
+			sl->f.reqs.len = 0;
 			break;
 		case K_FN:
-			sl->fn = sl->attr[i].val;
+			sl->f.fn = sl->attr[i].val;
 			break;
 		case K_OP:
-			sl->op = sl->attr[i].val;
+			sl->f.op = sl->attr[i].val;
 			break;
 		}
 	}
@@ -2342,7 +2329,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 	const unsigned char *p = r->raw + r->pos, *s;
 	/* Past it, fewer than nine bytes are left (fast_end). */
 	const unsigned char *stop = r->raw + r->fast_end;
-	struct trc_qev *q = r->q, *qe, *qlast;
+	struct trc_brief *q = r->q, *qe, *qlast;
 	struct slot *sl;
 	struct rstate *rs, *prs = r->prev_rs, *rs0;
 	unsigned head, which, mode, shift;
@@ -2408,7 +2395,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		 * are until the queue is done; a slot queued already in
 		 * this batch, which the event would change, ends it. */
 		if (mode == MODE_NONE) {
-			qe->fields = &no_fields.peer;
+			qe->f = &no_fields.f;
 			goto queued;
 		}
 		if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
@@ -2425,7 +2412,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 				break;
 		}
 		sl->queued = batch;
-		qe->fields = &sl->peer;
+		qe->f = &sl->f;
 queued:
 		qe->t = t;
 		qe->rank = rank;
@@ -2443,8 +2430,10 @@ stop:
 	r->prev_rs = prs;
 	r->prev_t = q[k - 1].t;
 	r->left -= k;
-	memcpy(ev, q, offsetof(struct trc_event, peer));
-	memcpy(&ev->peer, q->fields, FIELDS_LEN);
+	ev->t = q->t;
+	ev->rank = q->rank;
+	ev->kind = q->kind;
+	fields_copy(&ev->peer, q->f);
 	ev->nattr = 0;
 	ev->line = r->line + 1;
 	r->line += k;
