@@ -67,24 +67,42 @@ fix_crcs(uint8_t *p, size_t n)
 	}
 }
 
+/* Whether event x has the fields f (but reqs and the attributes). */
+static int
+same_fields(const struct trc_event *x, const struct trc_fields *f)
+{
+	return x->peer == f->peer && x->tag == f->tag &&
+	    x->comm == f->comm && x->root == f->root &&
+	    x->bytes == f->bytes && x->req == f->req &&
+	    x->fn.len == f->fn.len && x->op.len == f->op.len &&
+	    memcmp(x->fn.s, f->fn.s, x->fn.len) == 0 &&
+	    memcmp(x->op.s, f->op.s, x->op.len) == 0;
+}
+
 /*
- * The input read twice in step, for every field and for the fields
- * only (as trc-sum reads, by r_next_usual's queue): the same events,
- * field by field (but reqs and the attributes, which the second may
- * leave empty: trcb and the text do, the other formats' readers build
- * them all the same), on the same lines, and the same end or error.
+ * The input read three times in step: for every field; for the fields
+ * only (as trc-sum reads, by r_next_usual's queue); and so, taking the
+ * events decoded ahead in brief (trc_next_brief), as trc-sum takes
+ * them.  The same events, field by field (but reqs and the
+ * attributes, which the others may leave empty: trcb and the text do,
+ * the other formats' readers build them all the same), on the same
+ * lines, and the same end or error.
  */
 static void
 fields_agree(const char *path)
 {
 	struct trc_open_opts fo = { 0 };
-	struct trc_reader *a, *b;
-	struct trc_event x, y;
-	int ra, rb;
+	struct trc_reader *a, *b, *c;
+	struct trc_event x, y, z;
+	const struct trc_brief *brief = NULL;
+	size_t nb = 0, ib = 0;
+	long line;
+	int ra, rb, rc;
 
 	fo.fields_only = 1;
 	if ((a = trc_open(path)) == NULL ||
-	    (b = trc_open_with(path, &fo)) == NULL)
+	    (b = trc_open_with(path, &fo)) == NULL ||
+	    (c = trc_open_with(path, &fo)) == NULL)
 		abort();
 	do {
 		ra = trc_next(a, &x);
@@ -92,19 +110,36 @@ fields_agree(const char *path)
 		if (ra != rb || trc_lineno(a) != trc_lineno(b))
 			abort();
 		if (ra > 0 && (x.t != y.t || x.rank != y.rank ||
-		    x.kind != y.kind || x.peer != y.peer || x.tag != y.tag ||
-		    x.comm != y.comm || x.root != y.root ||
-		    x.bytes != y.bytes || x.req != y.req ||
-		    x.line != y.line ||
-		    x.fn.len != y.fn.len || x.op.len != y.op.len ||
-		    memcmp(x.fn.s, y.fn.s, x.fn.len) != 0 ||
-		    memcmp(x.op.s, y.op.s, x.op.len) != 0))
+		    x.kind != y.kind || x.line != y.line ||
+		    !same_fields(&x, (const struct trc_fields *)
+		    (const void *)&y.peer)))
+			abort();
+		/* c: the next of its briefs, more of them, or trc_next. */
+		if (ib == nb)
+			ib = 0, nb = trc_next_brief(c, &brief);
+		if (ib < nb) {
+			line = trc_lineno(c) - (long)(nb - ib - 1);
+			if (ra <= 0 || brief[ib].t != x.t ||
+			    brief[ib].rank != x.rank ||
+			    brief[ib].kind != x.kind || line != x.line ||
+			    !same_fields(&x, brief[ib].f))
+				abort();
+			ib++;
+			continue;
+		}
+		rc = trc_next(c, &z);
+		if (rc != ra || (ra > 0 && (z.t != x.t || z.rank != x.rank ||
+		    z.kind != x.kind || z.line != x.line ||
+		    !same_fields(&x, (const struct trc_fields *)
+		    (const void *)&z.peer))))
 			abort();
 	} while (ra > 0);
-	if (ra < 0 && strcmp(trc_error(a), trc_error(b)) != 0)
+	if (ra < 0 && (strcmp(trc_error(a), trc_error(b)) != 0 ||
+	    strcmp(trc_error(a), trc_error(c)) != 0))
 		abort();
 	trc_close(a);
 	trc_close(b);
+	trc_close(c);
 }
 
 int
