@@ -413,8 +413,8 @@ comp_time(struct trc_summary *s, const struct trc_event *ev, int64_t *dt)
 
 /*
  * A rank's first event: room for it, and it joins the ranks present.
- * Apart from trc_summary_add, as the rare paths below, so that the
- * path of every event keeps its variables in registers.
+ * Apart from add(), as the rare paths below, so that the path of every
+ * event keeps its variables in registers.
  */
 static int __attribute__((noinline))
 rank_first(struct trc_summary *s, int32_t rank, int64_t t)
