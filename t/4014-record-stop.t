@@ -18,11 +18,18 @@ partial() {
 	ok "$(! ls -d "$1".ranks.* >/dev/null 2>&1; echo $?)" "$2: rank files merged and removed"
 }
 
-# started: until the run's trace is there (its ranks are in MPI_Init),
-# 10 s at most.
-started() {
+# looping: until rank 0 has been once round its loop (it then makes
+# $TRC_TEST_READY), 30 s at most.  A fixed wait after the ranks' start
+# was too short for sanitized ranks beside other tests: they had not
+# left their first steps when the signal came.
+TRC_TEST_READY=$tmp/ready
+export TRC_TEST_READY
+looping() {
 	i=0
-	while [ ! -s "$tr" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -e "$TRC_TEST_READY" ] && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 # -T: the watchdog stops the run, the trace says so.
@@ -49,11 +56,10 @@ partial "$tr" "timeout(1)"
 # INT to trc-record alone, as a terminal's ^C reaches the foreground
 # job.  A background job of a script starts with INT ignored, which
 # env(1) undoes.
-rm -f "$tr"
+rm -f "$tr" "$TRC_TEST_READY"
 env --default-signal=INT trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
 pid=$!
-started
-sleep 1
+looping
 kill -INT $pid
 wait $pid
 is "$?" "2" "INT: exit 2"
@@ -64,11 +70,10 @@ partial "$tr" "INT"
 # process group): the second goes no further.  When it reached mpirun,
 # mpirun killed the ranks before they wrote (every event lost, 3 runs
 # of 3 by hand; 5 of 20 runs under timeout(1) on a loaded host).
-rm -f "$tr"
+rm -f "$tr" "$TRC_TEST_READY"
 trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
 pid=$!
-started
-sleep 0.5
+looping
 kill -TERM $pid
 sleep 0.2
 kill -TERM $pid
