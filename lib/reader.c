@@ -542,13 +542,18 @@ trc_next_brief(struct trc_reader *r, const struct trc_brief **ev)
 	int64_t last = r->last_t;
 	int32_t ranks = r->hdr.ranks > 0 ? r->hdr.ranks : INT32_MAX;
 
-	/* The usual order's check, as check()'s; an event that fails it,
-	 * or any of another order, is left to trc_next. */
-	if (r->hdr.order != TRC_ORDER_TIME)
+	/* check()'s checks of time order and ranks; an event that fails
+	 * them, or any of a stream ordered by rank (each rank's last time
+	 * kept apart), is left to trc_next. */
+	if (r->hdr.order == TRC_ORDER_TIME) {
+		for (e = q; e < r->qend && e->t >= last && e->rank < ranks; e++)
+			last = e->t;
+		r->last_t = last;
+	} else if (r->hdr.order == TRC_ORDER_NONE) {
+		for (e = q; e < r->qend && e->rank < ranks; e++)
+			;
+	} else
 		return 0;
-	for (e = q; e < r->qend && e->t >= last && e->rank < ranks; e++)
-		last = e->t;
-	r->last_t = last;
 	r->line += e - q;
 	r->q = e;
 	*ev = q;

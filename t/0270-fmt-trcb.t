@@ -268,6 +268,29 @@ trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trc" > "$tmp/s1"
 trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trcb" > "$tmp/s2"
 is_file "$tmp/s2" "$tmp/s1" "strings, * and integers in turn: trc-sum on trcb as on text"
 
+# A stream of no order promised (order=none) is taken in brief too, its
+# ranks checked: trc-sum on trcb as on the text; and a rank whose time
+# goes back deep in a block (4 of the 16 ranks kept), named at its line
+# by both.
+trc-gen -p halo -n 16 -e 30000 | sed '1s/order=time/order=none/' > "$tmp/none.trc"
+trc-cat --to trcb "$tmp/none.trc" > "$tmp/none.trcb"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/none.trc" > "$tmp/s1"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/none.trcb" > "$tmp/s2"
+is_file "$tmp/s2" "$tmp/s1" "order=none: trc-sum on trcb as on the text"
+awk 'NR == 1 { print "#trc 1 ranks=4 order=none"; next }
+	NR == 20002 { $1 = "0.000000001" } { print }' "$tmp/none.trc" |
+    awk 'NR <= 2 || $2 < 4' > "$tmp/back.trc"
+line=$(awk '$1 == "0.000000001" { print NR }' "$tmp/back.trc")
+rank=$(awk '$1 == "0.000000001" { print $2 }' "$tmp/back.trc")
+trc-cat --to trcb "$tmp/back.trc" > "$tmp/back.trcb"
+msg="time goes backwards on rank $rank (order=none streams must keep each rank's events in time order)"
+expect_exit 2 "order=none, a rank's time going back: text, exit 2" -- trc-sum "$tmp/back.trc"
+is "$(cat "$err")" "trc-sum: $tmp/back.trc:$line: $msg" \
+    "order=none, a rank's time going back: text names line $line"
+expect_exit 2 "order=none, a rank's time going back: trcb, exit 2" -- trc-sum "$tmp/back.trcb"
+is "$(cat "$err")" "trc-sum: $tmp/back.trcb:$line: $msg" \
+    "order=none, a rank's time going back: trcb names the same line"
+
 # trc-sum adds most events of trcb where the reader decoded them, many
 # at a time (trc_next_brief): an error in the middle of such a run
 # names the event's own line, as from the text.  375 steps of 2 ranks,
