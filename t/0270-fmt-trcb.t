@@ -268,6 +268,17 @@ trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trc" > "$tmp/s1"
 trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/mix.trcb" > "$tmp/s2"
 is_file "$tmp/s2" "$tmp/s1" "strings, * and integers in turn: trc-sum on trcb as on text"
 
+# sum_fails BASE LINE MESSAGE: BASE.trc made trcb (BASE.trcb), trc-sum
+# on each exits 2 with "trc-sum: FILE:LINE: MESSAGE".
+sum_fails() {
+	trc-cat --to trcb "$1.trc" > "$1.trcb"
+	for f in "$1.trc" "$1.trcb"; do
+		expect_exit 2 "trc-sum, $3: ${f##*.}, exit 2" -- trc-sum "$f"
+		is "$(cat "$err")" "trc-sum: $f:$2: $3" \
+		    "trc-sum, $3: ${f##*.} names line $2"
+	done
+}
+
 # A stream of no order promised (order=none) is taken in brief too, its
 # ranks checked: trc-sum on trcb as on the text; and a rank whose time
 # goes back deep in a block (4 of the 16 ranks kept), named at its line
@@ -282,14 +293,7 @@ awk 'NR == 1 { print "#trc 1 ranks=4 order=none"; next }
     awk 'NR <= 2 || $2 < 4' > "$tmp/back.trc"
 line=$(awk '$1 == "0.000000001" { print NR }' "$tmp/back.trc")
 rank=$(awk '$1 == "0.000000001" { print $2 }' "$tmp/back.trc")
-trc-cat --to trcb "$tmp/back.trc" > "$tmp/back.trcb"
-msg="time goes backwards on rank $rank (order=none streams must keep each rank's events in time order)"
-expect_exit 2 "order=none, a rank's time going back: text, exit 2" -- trc-sum "$tmp/back.trc"
-is "$(cat "$err")" "trc-sum: $tmp/back.trc:$line: $msg" \
-    "order=none, a rank's time going back: text names line $line"
-expect_exit 2 "order=none, a rank's time going back: trcb, exit 2" -- trc-sum "$tmp/back.trcb"
-is "$(cat "$err")" "trc-sum: $tmp/back.trcb:$line: $msg" \
-    "order=none, a rank's time going back: trcb names the same line"
+sum_fails "$tmp/back" "$line" "time goes backwards on rank $rank (order=none streams must keep each rank's events in time order)"
 
 # trc-sum adds most events of trcb where the reader decoded them, many
 # at a time (trc_next_brief): an error in the middle of such a run
@@ -321,13 +325,7 @@ for bad in "0 PE fn=g" "1 PE fn=f"; do
 	0*)	msg="PE fn='g' closes region 'f'" line=3003 ;;
 	*)	msg="PE fn='f' with no open region" line=3002 ;;
 	esac
-	trc-cat --to trcb "$tmp/e.trc" > "$tmp/e.trcb"
-	expect_exit 2 "trc-sum, $msg: text, exit 2" -- trc-sum "$tmp/e.trc"
-	is "$(cat "$err")" "trc-sum: $tmp/e.trc:$line: $msg" \
-	    "trc-sum, $msg: text names line $line"
-	expect_exit 2 "trc-sum, $msg: trcb, exit 2" -- trc-sum "$tmp/e.trcb"
-	is "$(cat "$err")" "trc-sum: $tmp/e.trcb:$line: $msg" \
-	    "trc-sum, $msg: trcb names the same line"
+	sum_fails "$tmp/e" "$line" "$msg"
 done
 
 # ---- Bad input.
