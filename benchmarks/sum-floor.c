@@ -100,7 +100,7 @@ main(int argc, char **argv)
 		}
 		if (rc == 0)
 			break;
-		memcpy(&f[n], &ev.peer, sizeof(f[n]));
+		f[n] = *trc_event_fields(&ev);
 		f[n].fn = keep(arena, &used, ev.fn);
 		f[n].op = keep(arena, &used, ev.op);
 		b[n].t = ev.t;

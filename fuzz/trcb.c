@@ -111,8 +111,7 @@ fields_agree(const char *path)
 			abort();
 		if (ra > 0 && (x.t != y.t || x.rank != y.rank ||
 		    x.kind != y.kind || x.line != y.line ||
-		    !same_fields(&x, (const struct trc_fields *)
-		    (const void *)&y.peer)))
+		    !same_fields(&x, trc_event_fields(&y))))
 			abort();
 		/* c: the next of its briefs, more of them, or trc_next. */
 		if (ib == nb)
@@ -130,8 +129,7 @@ fields_agree(const char *path)
 		rc = trc_next(c, &z);
 		if (rc != ra || (ra > 0 && (z.t != x.t || z.rank != x.rank ||
 		    z.kind != x.kind || z.line != x.line ||
-		    !same_fields(&x, (const struct trc_fields *)
-		    (const void *)&z.peer))))
+		    !same_fields(&x, trc_event_fields(&z)))))
 			abort();
 	} while (ra > 0);
 	if (ra < 0 && (strcmp(trc_error(a), trc_error(b)) != 0 ||

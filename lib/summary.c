@@ -628,8 +628,7 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 int
 trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 {
-	return add(s, ev->t, ev->rank, ev->kind,
-	    (const struct trc_fields *)(const void *)&ev->peer, ev);
+	return add(s, ev->t, ev->rank, ev->kind, trc_event_fields(ev), ev);
 }
 
 int

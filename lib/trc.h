@@ -126,6 +126,14 @@ struct trc_event {
 	long		 line;	/* input line number */
 };
 
+/* An event's fields, read as struct trc_fields (the layout asserted in
+ * reader.c). */
+static inline const struct trc_fields *
+trc_event_fields(const struct trc_event *ev)
+{
+	return (const struct trc_fields *)(const void *)&ev->peer;
+}
+
 /* How a stream is ordered, from its header's order= attribute. */
 enum trc_order {
 	TRC_ORDER_TIME,		/* sorted by time, ties in input order */
