@@ -116,15 +116,17 @@ print_procs(const struct trc_summary *s)
 	static const char *const cols[] = { "rank", "count", "total", "mean",
 	    "min", "max", "comp", "max/min", "cv", NULL };
 	const struct trc_stat *st;
-	int32_t l, r, i;
+	int32_t l, k, r, i, *order;
 	int width = 9;
 
+	if ((order = trc_summary_order(s, 0)) == NULL)
+		die("out of memory");
 	for (l = 0; l < s->labels.n; l++)
 		if ((int)strlen(s->labels.name[l]) > width)
 			width = (int)strlen(s->labels.name[l]);
 	put_head("procedure", width, cols);
-	for (l = 0; l < s->labels.n; l++)
-		for (i = 0; i < s->npresent; i++) {
+	for (k = 0; k < s->labels.n; k++)
+		for (l = order[k], i = 0; i < s->npresent; i++) {
 			st = &s->life[l][r = s->present[i]];
 			if (st->n == 0 && s->comp[l][r] == 0)
 				continue;
@@ -146,6 +148,7 @@ print_procs(const struct trc_summary *s)
 			printf(tsv ? "\t%.6f" : " %12.2f", trc_stat_cv(st));
 			putchar('\n');
 		}
+	free(order);
 }
 
 static void
@@ -154,11 +157,13 @@ print_ops(const struct trc_summary *s)
 	static const char *const cols[] = { "count", "bytes", "time", "mean",
 	    NULL };
 	const struct trc_op_sum *op;
-	int32_t i;
+	int32_t i, k, *order;
 
+	if ((order = trc_summary_order(s, 1)) == NULL)
+		die("out of memory");
 	put_head("operation", 12, cols);
-	for (i = 0; i < s->ops.n; i++) {
-		op = &s->op[i];
+	for (k = 0; k < s->ops.n; k++) {
+		op = &s->op[i = order[k]];
 		if (op->count == 0)
 			continue;
 		put_name(s->ops.name[i], 12);
@@ -168,6 +173,7 @@ print_ops(const struct trc_summary *s)
 		put_time(op->time / op->count);
 		putchar('\n');
 	}
+	free(order);
 }
 
 static void
@@ -413,6 +419,24 @@ versus(const char *predicted, const char *observed, unsigned sections)
 }
 
 /*
+ * The events of r into sum by rank (trc_by_rank): a batch of one rank
+ * at a time, an error at one of its events given back to the reader,
+ * which reports the first in stream order.  trc_next_run's return.
+ */
+static int
+add_runs(struct trc_reader *r, struct trc_summary *sum)
+{
+	struct trc_run run;
+	size_t done;
+	int rc;
+
+	while ((rc = trc_next_run(r, &run)) > 0)
+		if (trc_summary_add_run(sum, &run, 0, &done) < 0)
+			trc_run_fail(r, &run, done, trc_summary_error(sum));
+	return rc;
+}
+
+/*
  * The events of r into sum, those a reader decoded ahead (trcb) where
  * they lie (trc_next_brief): trc_next's return at the end or on the
  * reader's error; on the summary's error, *line its event's when it
@@ -507,6 +531,10 @@ main(int argc, char **argv)
 		while ((rc = trc_next(r, &ev)) > 0)
 			if (trc_summary_add(sum, &ev) < 0)
 				break;
+	} else if (trc_by_rank(r)) {
+		/* Each rank's events in turn: the summary needs no more,
+		 * and keeps one rank's rows in the caches at a time. */
+		rc = add_runs(r, sum);
 	} else
 		rc = add_ahead(r, sum, &ev, &line);
 	if (rc < 0)

@@ -30,6 +30,7 @@ struct trc_reader {
 	struct trc_drops drops;
 	int		 eof;
 	int		 failed;
+	int		 by_rank;	/* trc_by_rank said yes */
 	int		 have_header;
 	int		 pending;	/* the first event line is read */
 	int		 ready;		/* have_header && !pending, one test */
@@ -535,6 +536,35 @@ trc_next(struct trc_reader *r, struct trc_event *ev)
 	return format_next(r, ev);
 }
 
+int
+trc_by_rank(struct trc_reader *r)
+{
+	if (!r->by_rank && !r->failed && r->fmt != NULL &&
+	    r->fmt->by_rank != NULL)
+		r->by_rank = r->fmt->by_rank(r);
+	return r->by_rank;
+}
+
+int
+trc_next_run(struct trc_reader *r, struct trc_run *run)
+{
+	if (r->failed)
+		return -1;
+	if (!r->by_rank)
+		return trc_fail(r, "not read by rank (trc_by_rank)");
+	if (r->fmt->next_run(r, run) > 0)
+		return 1;
+	return r->failed ? -1 : 0;
+}
+
+void
+trc_run_fail(struct trc_reader *r, const struct trc_run *run, size_t i,
+    const char *msg)
+{
+	if (r->by_rank && !r->failed)
+		r->fmt->run_fail(r, run, i, msg);
+}
+
 size_t
 trc_next_brief(struct trc_reader *r, const struct trc_brief **ev)
 {
@@ -567,6 +597,9 @@ format_next(struct trc_reader *r, struct trc_event *ev)
 
 	if (r->failed)
 		return -1;
+	if (r->by_rank)
+		return trc_fail(r, "read by rank (trc_next_run), not in "
+		    "stream order");
 	if ((rc = r->fmt->next(r, ev)) <= 0)
 		return r->failed ? -1 : rc;
 	r->line = ev->line;

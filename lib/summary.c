@@ -5,6 +5,7 @@
  * length of the trace.
  */
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,7 @@ trc_summary_free(struct trc_summary *s)
 	free(s->rank);
 	free(s->life);
 	free(s->comp);
+	free(s->label_first);
 	free(s->op);
 	for (i = 0; i < s->prof_keys.n; i++)
 		free(s->prof[i]);
@@ -197,6 +199,11 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	if ((p = realloc(s->comp, (size_t)s->labels.cap * sizeof(*s->comp))) == NULL)
 		return -1;
 	s->comp = p;
+	if ((p = realloc(s->label_first, (size_t)s->labels.cap *
+	    sizeof(*s->label_first))) == NULL)
+		return -1;
+	s->label_first = p;
+	s->label_first[id] = LONG_MAX;
 	s->life[id] = calloc((size_t)(s->cap_ranks ? s->cap_ranks : 1),
 	    sizeof(**s->life));
 	s->comp[id] = calloc((size_t)(s->cap_ranks ? s->cap_ranks : 1),
@@ -221,6 +228,7 @@ op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 			return NULL;
 		s->op = p;
 		memset(&s->op[id], 0, sizeof(*s->op));
+		s->op[id].first = LONG_MAX;
 	}
 	return &s->op[id];
 }
@@ -366,12 +374,14 @@ isop(const struct trc_str *name, const char *op)
  */
 static inline __attribute__((always_inline)) struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_str *name, int32_t rank,
-    int fixed, int64_t bytes, int64_t time)
+    int fixed, int64_t bytes, int64_t time, long line)
 {
 	struct trc_op_sum *op;
 
 	if ((op = op_sum(s, name, fixed)) == NULL)
 		return NULL;
+	if (line < op->first)
+		op->first = line;
 	op->bytes += bytes;
 	if (isop(name, "sendrecv"))
 		return op;
@@ -461,13 +471,15 @@ backwards(struct trc_summary *s, int32_t rank)
 /* A region begins (PB): onto the rank's stack. */
 static int __attribute__((noinline))
 region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_str *fn, int64_t t)
+    const struct trc_str *fn, int64_t t, long line)
 {
 	int32_t id;
 	void *p;
 
 	if ((id = label_id(s, fn)) < 0)
 		return oom(s);
+	if (line < s->label_first[id])
+		s->label_first[id] = line;
 	if (rs->depth == rs->cap) {
 		rs->cap = rs->cap ? 2 * rs->cap : 8;
 		if ((p = realloc(rs->stack, (size_t)rs->cap *
@@ -509,7 +521,7 @@ region_end(struct trc_summary *s, struct trc_rank_sum *rs,
  */
 static inline __attribute__((always_inline)) int
 add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
-    const struct trc_fields *f, const struct trc_event *ev)
+    const struct trc_fields *f, const struct trc_event *ev, long line)
 {
 	static const struct trc_str collective = { "collective", 10 };
 	struct trc_rank_sum *rs;
@@ -551,7 +563,8 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, &f->op, rank, f->req >= 0 ? OP_ISEND : OP_SEND, bytes,
-		    rs->cur == TRC_ACT_SEND ? t - rs->call_start : 0) == NULL)
+		    rs->cur == TRC_ACT_SEND ? t - rs->call_start : 0,
+		    line) == NULL)
 			return oom(s);
 		id = size_bucket(bytes);
 		s->size_count[id]++;
@@ -567,12 +580,13 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 	case TRC_RE:
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		if (rs->cur == TRC_ACT_WAIT) {	/* completed by a wait */
-			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1) == NULL)
+			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1,
+			    line) == NULL)
 				return oom(s);
 		} else {
 			if (msg_op(s, &f->op, rank, OP_RECV, bytes,
 			    rs->cur == TRC_ACT_RECV ? t - rs->call_start :
-			    0) == NULL)
+			    0, line) == NULL)
 				return oom(s);
 			rs->cur = TRC_ACT_COMP;
 		}
@@ -594,6 +608,8 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 			if ((op = op_sum(s, f->op.len ? &f->op : &collective,
 			    OP_WAIT)) == NULL)
 				return oom(s);
+			if (line < op->first)
+				op->first = line;
 			op->count++;
 			op->bytes += bytes;
 			break;
@@ -603,6 +619,8 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 		if ((op = op_sum(s, kind == TRC_WE ? &f->op :
 		    f->op.len ? &f->op : &collective, OP_WAIT)) == NULL)
 			return oom(s);
+		if (line < op->first)
+			op->first = line;
 		/* Without its begin the call took no time of its own. */
 		dt = rs->cur == (kind == TRC_WE ? TRC_ACT_WAIT :
 		    TRC_ACT_COLL) ? t - rs->call_start : 0;
@@ -616,7 +634,7 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 		rs->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		return region_begin(s, rs, &f->fn, t);
+		return region_begin(s, rs, &f->fn, t, line);
 	case TRC_PE:
 		return region_end(s, rs, &f->fn, rank, t);
 	default:
@@ -628,7 +646,10 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 int
 trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 {
-	return add(s, ev->t, ev->rank, ev->kind, trc_event_fields(ev), ev);
+	/* In stream order the first to name a label or an operation
+	 * made it (trc_summary_order): no line to keep. */
+	return add(s, ev->t, ev->rank, ev->kind, trc_event_fields(ev), ev,
+	    LONG_MAX);
 }
 
 int
@@ -644,10 +665,78 @@ trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL) < 0)
+		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
+		    LONG_MAX) < 0)
 			break;
 	*done = i;
 	return i < n ? -1 : 0;
+}
+
+int
+trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
+    size_t from, size_t *done)
+{
+	const struct trc_brief *b = run->b;
+	size_t i;
+
+	if (s->cpu) {
+		*done = from;
+		s->error = "cpu= times need whole events, not briefs";
+		return -1;
+	}
+	s->by_line = 1;
+	for (i = from; i < run->n; i++)
+		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
+		    run->line0 + (long)run->place[i]) < 0)
+			break;
+	*done = i;
+	return i < run->n ? -1 : 0;
+}
+
+/* An id and its first line, sorted by line, then id. */
+struct first_id {
+	long	 first;
+	int32_t	 id;
+};
+
+static int
+cmp_first(const void *a, const void *b)
+{
+	const struct first_id *x = a, *y = b;
+
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+int32_t *
+trc_summary_order(const struct trc_summary *s, int ops)
+{
+	int32_t i, n = ops ? s->ops.n : s->labels.n, *ids;
+	struct first_id *f;
+
+	if ((ids = malloc(((size_t)n + 1) * sizeof(*ids))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		ids[i] = i;
+	/* In stream order, ids are already the order of first use. */
+	if (!s->by_line || n < 2)
+		return ids;
+	if ((f = malloc((size_t)n * sizeof(*f))) == NULL) {
+		free(ids);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		f[i].id = i;
+		/* The fixed operations, never named, come first. */
+		f[i].first = !ops ? s->label_first[i] : i < NFIXED_OPS ?
+		    LONG_MIN : s->op[i].first;
+	}
+	qsort(f, (size_t)n, sizeof(*f), cmp_first);
+	for (i = 0; i < n; i++)
+		ids[i] = f[i].id;
+	free(f);
+	return ids;
 }
 
 static int

@@ -241,6 +241,30 @@ int			 trc_next(struct trc_reader *, struct trc_event *);
  */
 size_t			 trc_next_brief(struct trc_reader *,
 			    const struct trc_brief **ev);
+/*
+ * By rank, for a caller of fields only that needs each rank's events
+ * in their order but not the ranks' events interleaved as the stream
+ * has them (trc-sum): trc_by_rank, before the first event, says
+ * whether the stream can be read so (trcb: 1), else 0 and nothing
+ * changes.  Then trc_next_run, and never trc_next, gives the events in
+ * batches, each of one rank: 1 with a batch, 0 at the end, -1 on error
+ * (trc_error).  Event i of a batch is on line line0 + place[i] of the
+ * text; the reader checks what trc_next checks, each error reported
+ * at the block's end and the first in stream order.  A caller's own
+ * error at event i, trc_run_fail, is reported so too: the events after
+ * it in stream order are not given, those before still are, and
+ * trc_next_run then fails with the first error.
+ */
+struct trc_run {
+	const struct trc_brief	*b;
+	size_t			 n;
+	const uint32_t		*place;
+	long			 line0;
+};
+int			 trc_by_rank(struct trc_reader *);
+int			 trc_next_run(struct trc_reader *, struct trc_run *);
+void			 trc_run_fail(struct trc_reader *, const struct trc_run *,
+			    size_t i, const char *msg);
 const struct trc_header	*trc_get_header(struct trc_reader *);
 const char		*trc_error(const struct trc_reader *);
 const char		*trc_name(const struct trc_reader *);

@@ -47,6 +47,7 @@ struct trc_rank_sum {
 
 struct trc_op_sum {
 	int64_t	 count, bytes, time;
+	long	 first;		/* by rank: the line of its first event */
 };
 
 #define TRC_SUM_RANKS	1u
@@ -67,6 +68,11 @@ struct trc_summary {
 	 * with ranks. */
 	struct trc_stat		**life;
 	int64_t			**comp;
+	/* By rank (trc_summary_add_run): each label's first line, so
+	 * that labels and operations are listed as they first appear in
+	 * the stream however the ranks came (trc_summary_order). */
+	long			*label_first;
+	int			 by_line;
 	int32_t			 cap_ranks;
 	/* The ranks that have events, sorted by trc_summary_finish: who
 	 * walks the ranks walks these, and the pages of absent ranks in
@@ -131,6 +137,15 @@ int	 trc_summary_add(struct trc_summary *, const struct trc_event *);
  * last one's.  0, or -1 as trc_summary_add. */
 int	 trc_summary_add_brief(struct trc_summary *, const struct trc_brief *,
 	    size_t n, size_t *done);
+/* Adds events i >= from of run (trc_next_run), each rank's in its
+ * order, the ranks in any: *done as trc_summary_add_brief's, the
+ * count from run->b.  A summary takes runs or events, not both. */
+int	 trc_summary_add_run(struct trc_summary *, const struct trc_run *,
+	    size_t from, size_t *done);
+/* The ids of the labels (ops 0) or operations (1) in the order they
+ * first appear in the stream, in a new array (free it); NULL when out
+ * of memory. */
+int32_t	*trc_summary_order(const struct trc_summary *, int ops);
 /* Checks that every region is closed; -1 with the error if not. */
 int	 trc_summary_finish(struct trc_summary *);
 const char *trc_summary_error(const struct trc_summary *);

@@ -329,6 +329,13 @@ struct trc_format {
 	int		(*open)(struct trc_reader *, struct trc_src *,
 			    const struct trc_open_opts *);
 	int		(*next)(struct trc_reader *, struct trc_event *);
+	/* By rank (trc_by_rank), where a format can: on before the first
+	 * event (1, else 0), then each rank's events in turn, and the
+	 * caller's error at one of them. */
+	int		(*by_rank)(struct trc_reader *);
+	int		(*next_run)(struct trc_reader *, struct trc_run *);
+	void		(*run_fail)(struct trc_reader *, const struct trc_run *,
+			    size_t i, const char *msg);
 	void		(*close)(void *state);
 	int		(*wopen)(struct trc_out *, const char *path,
 			    const struct trc_header *);

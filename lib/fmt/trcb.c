@@ -27,8 +27,10 @@
 
 #define MAGIC		"\211TRCB\r\n\032"
 #define MAGICLEN	8
-/* 1: two slots per kind, CRC-32; 2: blocks of 64 Ki events at most */
-#define VERSION		3
+/* 1: two slots per kind, CRC-32; 2: blocks of 64 Ki events at most;
+ * 3: blocks of up to 1 Mi events, in stream order; 4: each block's
+ * events grouped by rank, its strings up front */
+#define VERSION		4
 #define ENDMAGIC	"TRCBEND\n"
 /*
  * A block holds up to RANK_EVENTS events a rank, so that each rank's
@@ -48,9 +50,14 @@
 /* The code of a block of at most ev events, at most; version 2's
  * blocks, and since. */
 #define RAW_FOR(ev)	((uint64_t)(ev) * BLOCK_BYTES + EVENT_MAX)
-#define RAW_MAX2	RAW_FOR(BLOCK_EVENTS)
+#define RAW_FIRST	RAW_FOR(BLOCK_EVENTS)
 #define RAW_MAX		RAW_FOR(BLOCK_EVENTS_MAX)
 #define MAXEXTRA	(1 << 20)
+/* Zero bytes after a block's code, so that a reader may look a few
+ * bytes past an event before it knows where the event ends. */
+#define PAD		16
+/* No place: a run before its first event, a reader with no error. */
+#define NO_PLACE	UINT32_MAX
 #define INBUF		65536		/* a reader's buffer of input */
 #define ZSTD_LEVEL	3
 /* Attribute lists kept per rank and kind: a loop's few forms of an
@@ -109,6 +116,11 @@ struct slot {
 	uint32_t	 gen;		/* the block it belongs to */
 	uint32_t	 used;		/* writer: when last used */
 	uint32_t	 queued;	/* reader: the batch that queued it */
+	uint32_t	 qfirst;	/* reader, by rank: from which event */
+	/* reader: bit i, value i sets a field the caller may read (not
+	 * an unknown key, nor one no_match leaves unread): a slot
+	 * queued may change in the others. */
+	uint32_t	 visible;
 	int		 n, cap;
 	int		 dupknown;	/* reader: a known key twice */
 	uint32_t	 stepping;	/* reader: bit i, v[i].step != 0 */
@@ -130,6 +142,8 @@ struct rstate {
 	int64_t		 last_t;
 	struct slot	*slot[NSLOTS * TRC_NKINDS];
 	uint32_t	 clock;		/* writer: the slots' use, in order */
+	/* writer: the rank's first and last event in the block */
+	uint32_t	 first, last;
 };
 
 static void
@@ -414,13 +428,30 @@ struct ientry {
 	int32_t		 rlo, rhi;
 };
 
+/* An event of the block being filled: its time, where its code (head,
+ * slot, attributes) lies in raw, and the next event of its rank. */
+struct wev {
+	int64_t		 t;
+	uint32_t	 off, len;
+	uint32_t	 next;
+};
+
 struct trcb_writer {
 	int		 fd;
 	char		*name;
 	int		 zstd;
 	uint64_t	 off;		/* bytes written */
-	unsigned char	*raw;		/* the block being filled */
-	size_t		 rawlen, rawcap;
+	/* The events' code in stream order, then the block as stored:
+	 * its strings, its runs, each rank's events with their places
+	 * and times. */
+	unsigned char	*raw, *out;
+	size_t		 rawlen, rawcap, outcap;
+	struct wev	*ev;
+	int32_t		*ranks_in;	/* the block's ranks */
+	size_t		 nranks_in, capranks_in;
+	/* The block's size as stored, at most: closed past BLOCK_BYTES
+	 * of it an event. */
+	uint64_t	 size;
 	uint32_t	 ranks;		/* ranks seen */
 	/* A block's events, at most; it is closed past BLOCK_BYTES of
 	 * code each too. */
@@ -429,12 +460,11 @@ struct trcb_writer {
 	size_t		 zcap;
 	ZSTD_CCtx	*cctx;
 	struct trc_intern strs;
-	int32_t		 nemitted;	/* strings the block has defined */
+	int32_t		 nsized;	/* strings counted in size */
 	uint32_t	 gen;
 	uint32_t	 nev;
 	int64_t		 tmin, tmax;
-	int32_t		 rlo, rhi, prev_rank;
-	int64_t		 prev_t;
+	int32_t		 rlo, rhi;
 	struct trc_pages rs;		/* struct rstate, by rank */
 	size_t		 nrs;		/* ranks below it have one */
 	struct ientry	*index;
@@ -468,6 +498,9 @@ trcb_wfree(struct trcb_writer *w)
 		return;
 	free(w->name);
 	free(w->raw);
+	free(w->out);
+	free(w->ev);
+	free(w->ranks_in);
 	free(w->zbuf);
 	ZSTD_freeCCtx(w->cctx);
 	trc_intern_free(&w->strs);
@@ -497,6 +530,18 @@ w_bytes(struct trcb_writer *w, const void *buf, size_t n)
 	return 0;
 }
 
+/* The block's event arrays for maxev events: 0, or -1. */
+static int
+w_room(struct trcb_writer *w)
+{
+	struct wev *ev;
+
+	if ((ev = realloc(w->ev, w->maxev * sizeof(*ev))) == NULL)
+		return -1;
+	w->ev = ev;
+	return 0;
+}
+
 /*
  * A writer of the binary stream on fd, named name in messages: NULL
  * only when out of memory.  An error is kept (trcb_werror) and
@@ -513,22 +558,18 @@ trcb_wopen(int fd, const char *name, const struct trc_header *h, int zstd)
 		return NULL;
 	w->fd = fd;
 	w->zstd = zstd;
+	/* Grown as the ranks call for larger blocks. */
+	w->rawcap = RAW_FIRST;
+	w->maxev = BLOCK_EVENTS;
 	if ((w->name = strdup(name)) == NULL ||
-	    (w->raw = malloc(RAW_MAX2)) == NULL ||
+	    (w->raw = malloc(w->rawcap)) == NULL || w_room(w) < 0 ||
 	    (w->ltmp = malloc(LIST_MAX * sizeof(*w->ltmp))) == NULL) {
 		trcb_wfree(w);
 		return NULL;
 	}
-	/* Grown as the ranks call for larger blocks. */
-	w->rawcap = RAW_MAX2;
-	w->maxev = BLOCK_EVENTS;
-	if (zstd) {
-		w->zcap = ZSTD_compressBound(RAW_MAX2);
-		if ((w->zbuf = malloc(w->zcap)) == NULL ||
-		    (w->cctx = ZSTD_createCCtx()) == NULL) {
-			trcb_wfree(w);
-			return NULL;
-		}
+	if (zstd && (w->cctx = ZSTD_createCCtx()) == NULL) {
+		trcb_wfree(w);
+		return NULL;
 	}
 	if (h->extra.len > MAXEXTRA) {
 		w_fail(w, "%s: header longer than %d bytes", w->name, MAXEXTRA);
@@ -552,34 +593,138 @@ trcb_werror(const struct trcb_writer *w)
 	return w->err;
 }
 
+static size_t
+uvarint_len(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+static int
+cmp_int32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The block's code as stored, into out: its strings, then its runs
+ * (each rank's count and size, then each rank's events, a place, the
+ * head and slot, a time and the attributes).  Its length.
+ */
+static size_t
+w_block(struct trcb_writer *w)
+{
+	unsigned char *p = w->out;
+	const struct wev *e;
+	struct rstate *rs;
+	uint64_t bytes;
+	uint32_t i, prev, count;
+	int64_t last;
+	size_t k, len, hl;
+	int32_t j;
+
+	p += put_uvarint(p, (uint64_t)w->strs.n);
+	for (j = 0; j < w->strs.n; j++) {
+		len = strlen(w->strs.name[j]);
+		p += put_uvarint(p, len);
+		memcpy(p, w->strs.name[j], len);
+		p += len;
+	}
+	qsort(w->ranks_in, w->nranks_in, sizeof(*w->ranks_in), cmp_int32);
+	p += put_uvarint(p, w->nranks_in);
+	/* The run table, each size as it will be. */
+	for (k = 0; k < w->nranks_in; k++) {
+		rs = trc_pages_at(&w->rs, (size_t)w->ranks_in[k]);
+		bytes = 0;
+		count = 0;
+		last = w->tmin;
+		for (prev = 0, i = rs->first;; i = e->next) {
+			e = &w->ev[i];
+			bytes += (i != prev ? uvarint_len(i - prev) : 0) + e->len +
+			    uvarint_len(zig((int64_t)((uint64_t)e->t -
+			    (uint64_t)last)));
+			count++;
+			prev = i + 1;
+			last = e->t;
+			if (i == rs->last)
+				break;
+		}
+		p += put_uvarint(p, (uint64_t)w->ranks_in[k]);
+		p += put_uvarint(p, count);
+		p += put_uvarint(p, bytes);
+	}
+	for (k = 0; k < w->nranks_in; k++) {
+		rs = trc_pages_at(&w->rs, (size_t)w->ranks_in[k]);
+		last = w->tmin;
+		for (prev = 0, i = rs->first;; i = e->next) {
+			e = &w->ev[i];
+			/* The head, then the place unless it follows the
+			 * rank's event before (bit 6), the slot, the time. */
+			*p++ = (unsigned char)(w->raw[e->off] |
+			    (i == prev ? 0x40 : 0));
+			if (i != prev)
+				p += put_uvarint(p, i - prev);
+			hl = w->raw[e->off] & 0x80 ? 2 : 1;
+			if (hl == 2)
+				*p++ = w->raw[e->off + 1];
+			p += put_uvarint(p, zig((int64_t)((uint64_t)e->t -
+			    (uint64_t)last)));
+			memcpy(p, w->raw + e->off + hl, e->len - hl);
+			p += e->len - hl;
+			prev = i + 1;
+			last = e->t;
+			if (i == rs->last)
+				break;
+		}
+	}
+	return (size_t)(p - w->out);
+}
+
 /* Writes the block being filled, if any, and starts a new one. */
 static int
 w_flush(struct trcb_writer *w)
 {
 	unsigned char head[80];
-	const unsigned char *stored = w->raw;
+	const unsigned char *stored;
 	struct ientry *e;
-	size_t n = 0, slen = w->rawlen, zn;
+	size_t n = 0, slen, rawlen, zn;
 	uint32_t crc;
 	int codec = CODEC_RAW;
 
 	if (w->nev == 0)
 		return 0;
+	if (w->outcap < w->size) {
+		free(w->out);
+		if ((w->out = malloc(w->size)) == NULL) {
+			w->outcap = 0;
+			return w_fail(w, "out of memory");
+		}
+		w->outcap = w->size;
+	}
+	stored = w->out;
+	slen = rawlen = w_block(w);
 	if (w->zstd) {
-		if (w->zcap < ZSTD_compressBound(w->rawlen)) {
+		if (w->zcap < ZSTD_compressBound(rawlen)) {
 			free(w->zbuf);
-			w->zcap = ZSTD_compressBound(w->rawlen);
+			w->zcap = ZSTD_compressBound(rawlen);
 			if ((w->zbuf = malloc(w->zcap)) == NULL) {
 				w->zcap = 0;
 				return w_fail(w, "out of memory");
 			}
 		}
-		zn = ZSTD_compressCCtx(w->cctx, w->zbuf, w->zcap, w->raw,
-		    w->rawlen, ZSTD_LEVEL);
+		zn = ZSTD_compressCCtx(w->cctx, w->zbuf, w->zcap, w->out,
+		    rawlen, ZSTD_LEVEL);
 		if (ZSTD_isError(zn))
 			return w_fail(w, "%s: zstd: %s", w->name,
 			    ZSTD_getErrorName(zn));
-		if (zn < w->rawlen) {
+		if (zn < rawlen) {
 			codec = CODEC_ZSTD;
 			stored = w->zbuf;
 			slen = zn;
@@ -600,7 +745,7 @@ w_flush(struct trcb_writer *w)
 	e->rhi = w->rhi;
 	head[n++] = 'B';
 	n += put_uvarint(head + n, w->nev);
-	n += put_uvarint(head + n, w->rawlen);
+	n += put_uvarint(head + n, rawlen);
 	head[n++] = (unsigned char)codec;
 	n += put_uvarint(head + n, slen);
 	n += put_uvarint(head + n, zig(w->tmin));
@@ -616,8 +761,9 @@ w_flush(struct trcb_writer *w)
 		return -1;
 	w->nev = 0;
 	w->rawlen = 0;
+	w->nranks_in = 0;
 	trc_intern_free(&w->strs);
-	w->nemitted = 0;
+	w->nsized = 0;
 	return 0;
 }
 
@@ -673,26 +819,15 @@ w_value(struct trcb_writer *w, const struct trc_str *s, struct val *v,
 	return (v->sid = trc_intern(&w->strs, s->s, s->len)) < 0 ? -2 : 0;
 }
 
+/* String sid, of the block's table, as shift bits over type_ref. */
 static unsigned char *
-w_string(struct trcb_writer *w, unsigned char *p, int32_t sid, int shift,
-    unsigned type_ref, unsigned type_new)
+w_string(unsigned char *p, int32_t sid, int shift, unsigned type_ref)
 {
-	const char *s;
-	size_t len;
-
-	if (sid < w->nemitted)
-		return p + put_uvarint(p, ((uint64_t)sid << shift) | type_ref);
-	s = w->strs.name[sid];
-	len = strlen(s);
-	p += put_uvarint(p, ((uint64_t)len << shift) | type_new);
-	memcpy(p, s, len);
-	w->nemitted++;
-	return p + len;
+	return p + put_uvarint(p, ((uint64_t)sid << shift) | type_ref);
 }
 
 static unsigned char *
-w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
-    const struct val *old)
+w_val(unsigned char *p, const struct val *v, const struct val *old)
 {
 	uint64_t u;
 	int64_t base;
@@ -724,7 +859,7 @@ w_val(struct trcb_writer *w, unsigned char *p, const struct val *v,
 		}
 		return p;
 	default:
-		return w_string(w, p, v->sid, 3, V_REF, V_NEW);
+		return w_string(p, v->sid, 3, V_REF);
 	}
 }
 
@@ -765,9 +900,9 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	struct val v[TRC_MAXATTR];
 	struct rstate *rs;
 	struct slot *sl;
-	unsigned char *p, *head;
-	size_t lused = 0, textlen = 0;
-	int64_t last;
+	struct wev *e;
+	unsigned char *p;
+	size_t lused = 0, textlen = 0, len;
 	int i, mode, rc, which, best, free_, changed, fewest;
 
 	if (w->failed)
@@ -780,8 +915,11 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	/* A rank not seen before (no block has it): room for more events
 	 * a block. */
 	if (rs->gen == 0 && w->ranks < BLOCK_EVENTS_MAX / RANK_EVENTS &&
-	    ++w->ranks * RANK_EVENTS > w->maxev)
+	    ++w->ranks * RANK_EVENTS > w->maxev) {
 		w->maxev = w->ranks * RANK_EVENTS;
+		if (w_room(w) < 0)
+			return w_fail(w, "out of memory");
+	}
 	/* Room for the event's code, grown as the blocks grow. */
 	if (w->rawcap < w->rawlen + EVENT_MAX) {
 		unsigned char *raw;
@@ -798,6 +936,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		w->gen++;
 		w->tmin = w->tmax = ev->t;
 		w->rlo = w->rhi = ev->rank;
+		w->size = 10;		/* the counts of strings and runs */
 	}
 	for (i = 0; i < ev->nattr; i++) {
 		textlen += ev->attr[i].key.len + ev->attr[i].val.len + 2;
@@ -875,25 +1014,18 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		sl->used = ++rs->clock;
 	}
 
-	head = p = w->raw + w->rawlen;
-	*p++ = (unsigned char)(ev->kind | mode << 4 | (which > 0) << 7 |
-	    (w->nev > 0 && ev->rank == w->prev_rank ? 0x40 : 0));
+	p = w->raw + w->rawlen;
+	*p++ = (unsigned char)(ev->kind | mode << 4 | (which > 0) << 7);
 	if (which > 0)
 		*p++ = (unsigned char)which;
-	if (!(*head & 0x40))
-		p += put_uvarint(p, (uint64_t)ev->rank);
-	/* A rank's first time in the block is after the event before,
-	 * whatever its rank; the block's first is after 0. */
-	last = rs->gen == w->gen ? rs->last_t : w->nev > 0 ? w->prev_t : 0;
-	p += put_uvarint(p, zig((int64_t)((uint64_t)ev->t - (uint64_t)last)));
 	if (mode == MODE_VALUES)
 		for (i = 0; i < ev->nattr; i++)
-			p = w_val(w, p, &v[i], &sl->v[i]);
+			p = w_val(p, &v[i], &sl->v[i]);
 	else if (mode == MODE_KEYS) {
 		p += put_uvarint(p, (uint64_t)ev->nattr);
 		for (i = 0; i < ev->nattr; i++) {
-			p = w_string(w, p, v[i].key, 1, 0, 1);
-			p = w_val(w, p, &v[i], NULL);
+			p = w_string(p, v[i].key, 0, 0);
+			p = w_val(p, &v[i], NULL);
 		}
 	}
 	if (mode != MODE_NONE) {
@@ -901,11 +1033,41 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 			return w_fail(w, "out of memory");
 		sl->gen = w->gen;
 	}
+	e = &w->ev[w->nev];
+	e->t = ev->t;
+	e->off = (uint32_t)w->rawlen;
+	e->len = (uint32_t)(p - (w->raw + w->rawlen));
 	w->rawlen = (size_t)(p - w->raw);
+	/* Its size as stored: the code, a place, a time (a rank's first
+	 * after the block's least time, not yet known), and a new rank's
+	 * row of the run table. */
+	w->size += e->len;
+	if (rs->gen == w->gen) {
+		w->ev[rs->last].next = w->nev;
+		w->size += uvarint_len(w->nev - rs->last - 1) +
+		    uvarint_len(zig((int64_t)((uint64_t)ev->t -
+		    (uint64_t)rs->last_t)));
+	} else {
+		if (w->nranks_in == w->capranks_in) {
+			int32_t *r;
+			size_t cap = w->capranks_in ? 2 * w->capranks_in : 64;
+
+			if ((r = realloc(w->ranks_in, cap * sizeof(*r))) == NULL)
+				return w_fail(w, "out of memory");
+			w->ranks_in = r;
+			w->capranks_in = cap;
+		}
+		w->ranks_in[w->nranks_in++] = ev->rank;
+		rs->first = w->nev;
+		w->size += uvarint_len(w->nev) + 10 + 15;
+	}
+	rs->last = w->nev;
+	for (; w->nsized < w->strs.n; w->nsized++) {
+		len = strlen(w->strs.name[w->nsized]);
+		w->size += uvarint_len(len) + len;
+	}
 	rs->gen = w->gen;
 	rs->last_t = ev->t;
-	w->prev_rank = ev->rank;
-	w->prev_t = ev->t;
 	if (ev->t < w->tmin)
 		w->tmin = ev->t;
 	if (ev->t > w->tmax)
@@ -916,7 +1078,7 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		w->rhi = ev->rank;
 	/* Closed under RAW_MAX: an event's code is at most EVENT_MAX. */
 	if (++w->nev >= w->maxev ||
-	    w->rawlen >= (size_t)w->maxev * BLOCK_BYTES)
+	    w->size >= (uint64_t)w->maxev * BLOCK_BYTES)
 		return w_flush(w);
 	return 0;
 }
@@ -972,6 +1134,20 @@ trcb_wclose(struct trcb_writer *w)
 #ifndef TRCB_WRITER_ONLY
 /* ---- Reader ---- */
 
+/* A rank's events in a block: where the next lies, where they end, how
+ * many are left, and the place of the last one read (NO_PLACE before
+ * the first). */
+struct run {
+	uint32_t	 pos, end;
+	uint32_t	 left;
+	uint32_t	 place;
+	int32_t		 rank;
+	unsigned	 head;		/* in stream order: the next event's */
+	struct rstate	*rs;
+};
+
+#define NO_TIME		UINT64_MAX
+
 struct rtrcb {
 	struct trc_src	*src;
 	const char	*name;
@@ -996,20 +1172,42 @@ struct rtrcb {
 	uint32_t	 gen;
 	uint32_t	 nev, left;
 	int64_t		 tmin, tmax;
-	int32_t		 rlo, rhi, prev_rank;
-	struct rstate	*prev_rs;	/* prev_rank's */
-	int64_t		 prev_t;
+	int32_t		 rlo, rhi;
 	size_t		 pos, rawlen;
 	struct trc_pages rs;		/* struct rstate, by rank */
 	size_t		 nrs;		/* ranks below it have one */
+	/* The block's runs, one a rank: each a cursor over its events. */
+	struct run	*runs;
+	uint32_t	 nruns, capruns;
+	/* In stream order (trc_next): the place of the next event, and
+	 * the run that holds each place, + 1 (0: none yet); a run whose
+	 * next place is still to be read, + 1. */
+	uint32_t	 place, unplaced;
+	uint32_t	*owner;
+	/* By rank (trc_by_rank): the run at hand; each place's time less
+	 * tmin (NO_TIME: none yet), for the block's time order; the
+	 * places of the events in q; the first error's place and
+	 * message, reported at the block's end. */
+	int		 by_rank;
+	uint32_t	 run_at;
+	uint64_t	*tplace;
+	uint32_t	*qplace;
+	struct trc_fields *fcopy;	/* by rank: unqueue's copies */
+	uint32_t	 ncopy;
+	uint32_t	 pend;
+	char		 pend_msg[TRC_ERRLEN];
+	int64_t		 last_t;	/* by rank: the blocks before's last */
+	uint32_t	 placecap;
+	long		 lines;		/* the header's lines */
+	long		 line0;		/* the block's first event's */
 	long		 line;		/* the event's line in the text */
 	int		 fields_only;	/* no text of values, no attr[] */
-	/* r_next's usual event: at a pos with pos - 1 < fast_end (not
-	 * the block's first, nine bytes there, fields only), its head
-	 * h one with fast_mode[h] (its mode + 1; 0: any other). */
-	size_t		 fast_end;
+	unsigned	 hidden;	/* 1 << K_*: fields the caller never reads */
+	/* r_next's usual event: its head h one with fast_mode[h] (its
+	 * mode + 1; 0: any other). */
 	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
+	uint32_t	 at_place;	/* the event being decoded, for r_bad */
 	struct trc_brief *q;		/* r_next_usual's events, QUEUE */
 	uint32_t	 batch;		/* r_next_usual's calls, as slot->queued */
 	int		 done;
@@ -1034,6 +1232,11 @@ r_close(void *state)
 	ranks_free(&r->rs, r->nrs);
 	free(r->hextra);
 	free(r->q);
+	free(r->runs);
+	free(r->owner);
+	free(r->tplace);
+	free(r->qplace);
+	free(r->fcopy);
 	free(r);
 }
 
@@ -1176,6 +1379,10 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 		return trc_fail_at(tr, trc_src_name(src), 0, "out of memory");
 	trc_reader_set_state(tr, r);
 	r->fields_only = opts != NULL && opts->fields_only;
+	r->hidden = 1u << K_OTHER;
+	if (r->fields_only && opts->no_match)
+		r->hidden |= 1u << K_PEER | 1u << K_TAG | 1u << K_COMM |
+		    1u << K_ROOT | 1u << K_REQ;
 	for (i = 0; i < 256; i++)
 		r->fast_mode[i] = (i & 15) >= TRC_NKINDS ||
 		    (i >> 4 & 3) == MODE_KEYS ||
@@ -1188,7 +1395,7 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	 * cost more, in the kernel and out of it: 7% of trc-sum's time on
 	 * trcb (10 M events, trc-gen's patterns). */
 	if ((r->in = malloc(INBUF)) == NULL ||
-	    (r->raw = malloc(RAW_MAX2 + 1)) == NULL ||
+	    (r->raw = malloc(RAW_FIRST + PAD)) == NULL ||
 	    (r->fields_only &&
 	    (r->q = malloc(QUEUE * sizeof(*r->q))) == NULL))
 		return trc_fail_at(tr, r->name, 0, "out of memory");
@@ -1198,12 +1405,18 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 		return trc_fail_at(tr, r->name, 0, "not a trcb stream (bad magic)");
 	if (r_byte(tr, r, "header", &version) < 0)
 		return -1;
-	if (version != VERSION && version != 2)
+	if (version >= 1 && version < VERSION)
+		return trc_fail_at(tr, r->name, 0, "trcb version %u is no "
+		    "longer read (convert it with the trc-cat that wrote it)",
+		    version);
+	if (version != VERSION)
 		return trc_fail_at(tr, r->name, 0, "unsupported trcb version %u",
 		    version);
-	/* Grown to a block's code when larger (version 3). */
-	r->rawcap = RAW_MAX2;
-	r->maxev = version == 2 ? BLOCK_EVENTS : BLOCK_EVENTS_MAX;
+	/* Grown to a block's code when larger. */
+	r->rawcap = RAW_FIRST;
+	r->maxev = BLOCK_EVENTS_MAX;
+	r->pend = NO_PLACE;
+	r->last_t = INT64_MIN;
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
 	    r_byte(tr, r, "header", &order) < 0 ||
@@ -1241,6 +1454,7 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	r->line = 1;
 	for (len = 0; len < h->extra.len; len++)
 		r->line += r->hextra[len] == '\n';
+	r->lines = r->line;
 	return 0;
 }
 
@@ -1286,6 +1500,8 @@ r_index(struct trc_reader *tr, struct rtrcb *r)
 	r->done = 1;
 	return 0;
 }
+
+static int r_runs(struct trc_reader *, struct rtrcb *);
 
 /* Reads the next block into raw: 1, 0 at the end, -1 on error. */
 static int __attribute__((noinline))
@@ -1345,7 +1561,7 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	r->rhi = (int32_t)(rlo + rspan);
 	if (rawlen > r->rawcap) {
 		free(r->raw);
-		if ((r->raw = malloc(rawlen + 1)) == NULL) {
+		if ((r->raw = malloc(rawlen + PAD)) == NULL) {
 			r->rawcap = 0;
 			return trc_fail_at(tr, r->name, 0, "out of memory");
 		}
@@ -1388,19 +1604,19 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 			return trc_fail_at(tr, r->name, 0, "out of memory");
 		}
 	}
-	r->raw[rawlen] = 0;
+	memset(r->raw + rawlen, 0, PAD);
 	r->arenalen = 0;
 	r->nstrs = 0;
 	r->rawlen = (size_t)rawlen;
 	r->pos = 0;
-	r->fast_end = r->fields_only && rawlen >= 9 ? (size_t)rawlen - 9 : 0;
 	r->nev = r->left = (uint32_t)nev;
 	r->gen++;
 	r->blocks_read++;
+	r->line0 = r->lines + (long)r->events_read + 1;
 	/* Counted here, not per event: the index is read only after
 	 * every event of every block (r_next_block). */
 	r->events_read += nev;
-	return 1;
+	return r_runs(tr, r) < 0 ? -1 : 1;
 }
 
 /* A varint at p, before end: past it, or NULL when bad or cut. */
@@ -1532,10 +1748,6 @@ b_val(struct rtrcb *r, struct val *v, int have_old)
 		v->sid = (int32_t)(c >> 3);
 		v->step = 0;
 		return 1;
-	case V_NEW:
-		v->type = V_REF;
-		v->step = 0;
-		return b_string(r, c >> 3, &v->sid) < 0 ? -1 : 1;
 	case V_LIST:
 		if ((c >> 3) < 2 || (c >> 3) > LIST_MAX)
 			return -1;
@@ -1821,16 +2033,139 @@ r_bad(struct trc_reader *tr, struct rtrcb *r, const unsigned char *p,
 	if (p != NULL)
 		r->pos = (size_t)(p - r->raw);
 	return r_fail(tr, r, "%s (event %lu of the block, byte %zu)", what,
-	    (unsigned long)(r->nev - r->left + 1), r->pos);
+	    (unsigned long)r->at_place + 1, r->pos);
+}
+
+/*
+ * Run c's next event's head and place, at its cursor: the cursor past
+ * them, at its slot or time, and c->head and c->place set.  0, or -1
+ * with the reader failed.
+ */
+static int
+r_head_place(struct trc_reader *tr, struct rtrcb *r, struct run *c)
+{
+	uint64_t u = 0;
+
+	r->pos = c->pos;
+	r->at_place = c->place + 1;
+	if (c->pos >= c->end)
+		return r_bad(tr, r, NULL, "truncated event");
+	c->head = r->raw[r->pos++];
+	/* Bit 6: it follows the rank's event before; else the places
+	 * between, 1 at least, follow. */
+	if ((!(c->head & 0x40) && (b_uvarint(r, &u) < 0 || u == 0)) ||
+	    r->pos > c->end || u >= (uint64_t)(r->nev - (c->place + 1)))
+		return r_bad(tr, r, NULL, "bad place");
+	c->place += 1 + (uint32_t)u;
+	c->pos = (uint32_t)r->pos;
+	r->at_place = c->place;
+	return 0;
+}
+
+/*
+ * The block's strings and runs, after its header: each run's cursor
+ * set, at its first event's place (in stream order, its place read
+ * and owned) or before it (by rank).  0, or -1 with the reader failed.
+ */
+static int
+r_runs(struct trc_reader *tr, struct rtrcb *r)
+{
+	uint64_t n, u, rank, count, bytes, sum = 0;
+	size_t at;
+	struct run *c;
+	int32_t sid;
+	uint32_t i;
+	void *p;
+
+	if (b_uvarint(r, &n) < 0 || n > r->rawlen)
+		return r_fail(tr, r, "bad string table");
+	for (i = 0; i < n; i++) {
+		if (b_uvarint(r, &u) < 0 || u == 0)
+			return r_fail(tr, r, "bad string table");
+		switch (b_string(r, u, &sid)) {
+		case -1:
+			return r_fail(tr, r, "bad string table");
+		case -2:
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		}
+	}
+	if (b_uvarint(r, &n) < 0 || n == 0 || n > r->nev)
+		return r_fail(tr, r, "bad run table");
+	if (n > r->capruns) {
+		if ((p = realloc(r->runs, n * sizeof(*r->runs))) == NULL)
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		r->runs = p;
+		r->capruns = (uint32_t)n;
+	}
+	if (r->nev > r->placecap) {
+		free(r->owner);
+		free(r->tplace);
+		r->owner = NULL;
+		r->tplace = NULL;
+		if ((r->by_rank ? (void *)(r->tplace = malloc(r->nev *
+		    sizeof(*r->tplace))) : (void *)(r->owner = malloc(r->nev *
+		    sizeof(*r->owner)))) == NULL) {
+			r->placecap = 0;
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+		}
+		r->placecap = r->nev;
+	}
+	r->nruns = (uint32_t)n;
+	/* Ranks in order, each once, in the block's range; every event
+	 * two bytes at least (a head, a time). */
+	for (i = 0, at = 0; i < n; i++) {
+		c = &r->runs[i];
+		if (b_uvarint(r, &rank) < 0 || b_uvarint(r, &count) < 0 ||
+		    b_uvarint(r, &bytes) < 0 ||
+		    rank < (uint64_t)r->rlo || rank > (uint64_t)r->rhi ||
+		    (i > 0 && rank <= (uint64_t)c[-1].rank) ||
+		    count == 0 || count > r->nev - sum ||
+		    bytes < 2 * count || bytes > r->rawlen - at)
+			return r_fail(tr, r, "bad run table");
+		sum += count;
+		at += (size_t)bytes;
+		c->rank = (int32_t)rank;
+		c->left = (uint32_t)count;
+		c->end = (uint32_t)bytes;	/* for now */
+		c->place = NO_PLACE;
+		if ((c->rs = rank_state(&r->rs, c->rank, &r->nrs)) == NULL)
+			return trc_fail_at(tr, r->name, 0, "out of memory");
+	}
+	if (sum != r->nev)
+		return r_fail(tr, r, "runs of %llu events, not %lu",
+		    (unsigned long long)sum, (unsigned long)r->nev);
+	if (at != r->rawlen - r->pos)
+		return r_fail(tr, r, "runs of %zu bytes, not %zu", at,
+		    r->rawlen - r->pos);
+	for (i = 0, at = r->pos; i < n; i++) {
+		c = &r->runs[i];
+		c->pos = (uint32_t)at;
+		at += c->end;
+		c->end = (uint32_t)at;
+	}
+	if (r->by_rank) {
+		memset(r->tplace, 0xff, r->nev * sizeof(*r->tplace));
+		r->run_at = 0;
+		return 0;
+	}
+	memset(r->owner, 0, r->nev * sizeof(*r->owner));
+	r->place = 0;
+	for (i = 0; i < n; i++) {
+		c = &r->runs[i];
+		if (r_head_place(tr, r, c) < 0)
+			return -1;
+		if (r->owner[c->place] != 0)
+			return r_bad(tr, r, NULL, "two events at one place");
+		r->owner[c->place] = i + 1;
+	}
+	r->unplaced = 0;
+	return 0;
 }
 
 /* The next block when the one read is done: 1, 0 at the end, -1. */
 static int __attribute__((noinline))
 r_next_block(struct trc_reader *tr, struct rtrcb *r)
 {
-	if (r->nev > 0 && r->pos != r->rawlen)
-		return r_fail(tr, r, "%zu bytes after the last event",
-		    r->rawlen - r->pos);
 	r->nev = 0;
 	if (r->done)
 		return 0;
@@ -1875,15 +2210,9 @@ r_attrs(struct trc_reader *tr, struct rtrcb *r, struct rstate *rs,
 			goto nomem;
 		sl->gen = 0;
 		for (i = 0; i < (int)n; i++) {
-			if (b_uvarint(r, &u) < 0)
+			if (b_uvarint(r, &u) < 0 || u >= r->nstrs)
 				goto bad;
-			if (u & 1) {
-				if (b_string(r, u >> 1, &sl->v[i].key) < 0)
-					goto bad;
-			} else if ((u >> 1) >= r->nstrs)
-				goto bad;
-			else
-				sl->v[i].key = (int32_t)(u >> 1);
+			sl->v[i].key = (int32_t)u;
 			sl->v[i].code = r->scode[sl->v[i].key];
 			if (r->strs[sl->v[i].key].len == 0 ||
 			    memchr(r->strs[sl->v[i].key].s, '=',
@@ -1898,11 +2227,13 @@ r_attrs(struct trc_reader *tr, struct rtrcb *r, struct rstate *rs,
 		sl->n = (int)n;
 		sl->gen = r->gen;
 		sl->stepping = sl->stepfast = 0;
+		sl->visible = 0;
 		for (seen = 0, sl->dupknown = 0, i = 0; i < sl->n; i++) {
 			code = r->scode[sl->v[i].key];
 			if (code != K_OTHER && (seen & 1u << code))
 				sl->dupknown = 1;
 			seen |= 1u << code;
+			sl->visible |= (uint32_t)!(r->hidden & 1u << code) << i;
 		}
 		all = 1;
 	}
@@ -2052,30 +2383,22 @@ fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
 }
 
 /*
- * The next event, any: r_next's way for all but the usual one.  Read
- * here from a local cursor: its head, slot, rank and time, then its
- * attributes.
+ * The event at run c's cursor, its head and place read (c->head,
+ * r->at_place), read and checked whatever it is: its time and head into *tp and *headp, its
+ * slot into *slp (NULL: no attributes).  0, or -1 with the reader
+ * failed.  Out of the usual events' way; the queue of them is empty.
  */
 static int __attribute__((noinline))
-r_next_any(struct trc_reader *tr, struct trc_event *ev)
+r_event(struct trc_reader *tr, struct rtrcb *r, struct run *c, int64_t *tp,
+    unsigned *headp, struct slot **slp)
 {
-	struct rtrcb *r = trc_reader_state_inline(tr);
+	const unsigned char *p = r->raw + c->pos, *q, *end = r->raw + c->end;
+	struct rstate *rs = c->rs;
 	struct slot *sl;
-	struct rstate *rs;
-	const unsigned char *p, *q, *end;
-	unsigned head, mode, which;
+	unsigned head = c->head, mode, which;
 	uint64_t u;
-	int32_t rank;
 	int64_t t;
-	int rc;
 
-	if (r->left == 0 && (rc = r_next_block(tr, r)) <= 0)
-		return rc;
-	p = r->raw + r->pos;
-	end = r->raw + r->rawlen;
-	if (p >= end)
-		return r_bad(tr, r, p, "truncated event");
-	head = *p++;
 	mode = head >> 4 & 3;
 	if ((head & 15) >= TRC_NKINDS || (mode == MODE_NONE && (head & 0x80)))
 		return r_bad(tr, r, p, "bad event head");
@@ -2087,70 +2410,106 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 		p++;
 	}
 	which = SLOT(head & 15, which);
-	if (head & 0x40) {
-		if (r->left == r->nev)
-			return r_bad(tr, r, p, "bad event head");
-		rank = r->prev_rank;
-		rs = r->prev_rs;
-	} else {
-		if (p < end && *p < 0x80)
-			u = *p++;
-		else if ((q = get_uvarint(p, end, &u)) == NULL || u > INT32_MAX)
-			return r_bad(tr, r, p, "bad rank");
-		else
-			p = q;
-		rank = (int32_t)u;
-		if (rank < r->rlo || rank > r->rhi)
-			return r_bad(tr, r, p, "rank outside the block's range");
-		if ((rs = rank_state(&r->rs, rank, &r->nrs)) == NULL)
-			return trc_fail_at(tr, r->name, 0, "out of memory");
-	}
-	if (p + 1 < end && *p >= 0x80 && p[1] < 0x80) {
-		u = (uint64_t)(*p & 0x7f) | (uint64_t)p[1] << 7;
-		p += 2;
-	} else if (p < end && *p < 0x80)
-		u = *p++;
-	else if ((q = get_uvarint(p, end, &u)) == NULL)
+	if ((q = get_uvarint(p, end, &u)) == NULL)
 		return r_bad(tr, r, p, "bad time");
-	else
-		p = q;
-	r->pos = (size_t)(p - r->raw);
-	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t :
-	    r->left < r->nev ? r->prev_t : 0) + (uint64_t)unzig(u));
+	r->pos = (size_t)(q - r->raw);
+	/* A rank's first time in the block is after the block's least. */
+	t = (int64_t)((uint64_t)(rs->gen == r->gen ? rs->last_t : r->tmin) +
+	    (uint64_t)unzig(u));
 	if (t < r->tmin || t > r->tmax)
 		return r_bad(tr, r, NULL, "time outside the block's range");
-	sl = rs->slot[which];
-	ev->t = t;
-	ev->rank = rank;
-	ev->kind = (enum trc_kind)(head & 15);
+	sl = mode == MODE_NONE ? NULL : rs->slot[which];
 	if (mode == MODE_NONE || (mode == MODE_SAME && sl != NULL &&
-	    sl->gen == r->gen && sl->stepping == 0)) {
-		/* A slot as it was (or none): its fields copied whole. */
-		fields_copy(&ev->peer, mode == MODE_NONE ? &no_fields.f : &sl->f);
-		goto copied;
-	}
-	if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
+	    sl->gen == r->gen && sl->stepping == 0))
+		;	/* a slot as it was, or none */
+	else if (mode != MODE_SAME || sl == NULL || sl->gen != r->gen ||
 	    !r->fields_only || sl->stepfast != sl->stepping ||
 	    step_fields(sl) < 0) {
 		if (r_attrs(tr, r, rs, which, mode) < 0)
 			return -1;
 		sl = rs->slot[which];
 	}
-	fields_copy_narrow(ev, sl);
-copied:
-	if (r->fields_only || mode == MODE_NONE)
-		ev->nattr = 0;
-	else {
-		ev->nattr = sl->n;
-		memcpy(ev->attr, sl->attr, (size_t)sl->n * sizeof(ev->attr[0]));
-	}
-	ev->line = ++r->line;
+	if (r->pos > c->end)
+		return r_bad(tr, r, NULL, "event past its rank's run");
 	rs->gen = r->gen;
 	rs->last_t = t;
-	r->prev_rank = rank;
-	r->prev_rs = rs;
-	r->prev_t = t;
+	c->pos = (uint32_t)r->pos;
+	c->left--;
+	*tp = t;
+	*headp = head;
+	*slp = sl;
+	return 0;
+}
+
+/*
+ * In stream order: the head and place of run c's next event read and
+ * the place owned, or the run's end checked after its last: 0, or -1 with the reader
+ * failed.
+ */
+static int __attribute__((noinline))
+r_place(struct trc_reader *tr, struct rtrcb *r, struct run *c)
+{
+	r->pos = c->pos;
+	if (c->left == 0)
+		return c->pos == c->end ? 0 :
+		    r_bad(tr, r, NULL, "bytes after a rank's last event");
+	if (r_head_place(tr, r, c) < 0)
+		return -1;
+	if (r->owner[c->place] != 0)
+		return r_bad(tr, r, NULL, "two events at one place");
+	r->owner[c->place] = (uint32_t)(c - r->runs) + 1;
+	return 0;
+}
+
+/*
+ * The next event in stream order, any: r_next's way for all but the
+ * usual one, read by r_event from the run that holds its place.
+ */
+static int __attribute__((noinline))
+r_next_any(struct trc_reader *tr, struct trc_event *ev)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+	struct run *c;
+	struct slot *sl;
+	unsigned head;
+	int64_t t;
+	int rc;
+
+	if (r->unplaced != 0) {
+		c = &r->runs[r->unplaced - 1];
+		r->unplaced = 0;
+		if (r_place(tr, r, c) < 0)
+			return -1;
+	}
+	if (r->left == 0 && (rc = r_next_block(tr, r)) <= 0)
+		return rc;
+	r->at_place = r->place;
+	if (r->owner[r->place] == 0)
+		return r_bad(tr, r, NULL, "no event at this place");
+	c = &r->runs[r->owner[r->place] - 1];
+	if (r_event(tr, r, c, &t, &head, &sl) < 0)
+		return -1;
+	ev->t = t;
+	ev->rank = c->rank;
+	ev->kind = (enum trc_kind)(head & 15);
+	if (sl == NULL) {
+		fields_copy(&ev->peer, &no_fields.f);
+		ev->nattr = 0;
+	} else {
+		fields_copy_narrow(ev, sl);
+		if (r->fields_only)
+			ev->nattr = 0;
+		else {
+			ev->nattr = sl->n;
+			memcpy(ev->attr, sl->attr,
+			    (size_t)sl->n * sizeof(ev->attr[0]));
+		}
+	}
+	ev->line = ++r->line;
+	r->place++;
 	r->left--;
+	/* Its run's next place is read with the next event. */
+	r->unplaced = (uint32_t)(c - r->runs) + 1;
 	return 1;
 }
 
@@ -2182,12 +2541,13 @@ int_field_ok(int code, int64_t x)
  * an operation or no field, or "*" for a peer or tag, each in one or
  * two bytes, no key twice: as r_values (b_val, r_changed, b_text,
  * b_field) reads them, every new value checked before any is kept.
- * Past them, or NULL (the slot unchanged) for r_next_any to read.
+ * Past them, or NULL (the slot unchanged) for r_next_any to read, or
+ * when one of forbid would change.
  * Out of r_next_usual's way: its registers are the usual event's.
  */
 static const unsigned char * __attribute__((noinline))
 values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
-    const unsigned char *end)
+    const unsigned char *end, uint32_t forbid)
 {
 	int64_t x[8], step[8];
 	unsigned char type[8];
@@ -2247,6 +2607,8 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 		moved |= 1u << i;
 		stepping |= (uint32_t)(step[i] != 0) << i;
 	}
+	if (moved & forbid)
+		return NULL;
 	for (m = moved; m != 0; m &= m - 1) {
 		v = &sl->v[i = __builtin_ctz(m)];
 		v->step = step[i];
@@ -2300,42 +2662,137 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 }
 
 /*
- * The usual events, for a caller of fields only: a few bytes of a rank
- * seen before in the block, a time of up to five, and no attributes
- * (mode none), a slot as it was or whose integers step (mode same), or
- * a few values changed (mode values, values_fast), decoded into locals,
- * the reader changed only once each is known to be that one.  As many
- * as follow in the block, up to QUEUE, are decoded in one loop into
- * r->q (its registers the loop's, no call an event), each its time,
- * rank, kind and its slot's fields, which stay as they are until the
- * queue is done: the first into ev, the others queued for trc_next
- * (trc_reader_queue).  At any other, or
- * any doubt, the loop stops there, for r_next_any, which checks and
- * says everything, to read when the queue is done; at the first, it
- * reads it now.
+ * By rank: slot sl, queued in this batch, is about to change before
+ * event i: the events queued from it take a copy of its fields, and
+ * it is queued no more.  0, or -1 when the copies are used up.
+ */
+static int __attribute__((noinline))
+unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
+{
+	struct trc_fields *cp;
+	uint32_t j;
+
+	if (r->ncopy == QUEUE)
+		return -1;
+	cp = &r->fcopy[r->ncopy++];
+	*cp = sl->f;
+	for (j = sl->qfirst; j < i; j++)
+		if (r->q[j].f == &sl->f)
+			r->q[j].f = cp;
+	sl->queued = 0;
+	return 0;
+}
+
+/*
+ * The fields of a usual event (its head, mode and slot which, its
+ * attributes at s, before end), where they lie: in its slot, changed
+ * only here, once each value is known to be usual, and marked queued
+ * in batch; a slot queued already, which the event would change, ends
+ * the batch.  Past the attributes, or NULL (nothing changed).
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
+    unsigned mode, unsigned which, const unsigned char *s,
+    const unsigned char *end, uint32_t batch, uint32_t i, int by_rank,
+    const struct trc_fields **f)
+{
+	const unsigned char *s2;
+	struct slot *sl;
+
+	if (mode == MODE_NONE) {
+		*f = &no_fields.f;
+		return s;
+	}
+	if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
+	    sl->gen != r->gen)
+		return NULL;
+	/* A slot queued in this batch may change where the caller does
+	 * not look (a marker's iteration, a request id for trc-sum);
+	 * elsewhere, by rank, those queued from it take a copy of its
+	 * fields, else the batch ends. */
+	if (mode == MODE_VALUES) {
+		if ((s2 = values_fast(r, sl, s, end, sl->queued == batch ?
+		    sl->visible : 0)) == NULL) {
+			if (!by_rank || sl->queued != batch ||
+			    unqueue(r, sl, i) < 0 ||
+			    (s2 = values_fast(r, sl, s, end, 0)) == NULL)
+				return NULL;
+		}
+		s = s2;
+	} else if (sl->stepping != 0) {
+		/* Integers of fields that step (request ids). */
+		if (sl->stepfast != sl->stepping ||
+		    (sl->queued == batch && (sl->stepping & sl->visible) &&
+		    (!by_rank || unqueue(r, sl, i) < 0)) ||
+		    step_fields(sl) < 0)
+			return NULL;
+	}
+	if (by_rank && sl->queued != batch)
+		sl->qfirst = i;
+	sl->queued = batch;
+	*f = &sl->f;
+	return s;
+}
+
+/* The slot and time of a usual event of head head at p (past its
+ * place): past them, or NULL. */
+static inline __attribute__((always_inline)) const unsigned char *
+fast_head(const struct rtrcb *r, const unsigned char *p, unsigned head,
+    unsigned *mode, unsigned *which, uint64_t *u)
+{
+	unsigned shift;
+
+	if ((*mode = r->fast_mode[head]) == 0)
+		return NULL;
+	(*mode)--;
+	*which = 0;
+	if ((head & 0x80) && (*which = *p++) - 1 >= NSLOTS - 1)
+		return NULL;
+	/* The time's delta, at most five bytes (35 bits, 34 s). */
+	for (*u = 0, shift = 0;; shift += 7) {
+		*u |= (uint64_t)(*p & 0x7f) << shift;
+		if (*p++ < 0x80)
+			return p;
+		if (shift == 28)
+			return NULL;
+	}
+}
+
+/*
+ * The usual events in stream order, for a caller of fields only: of a
+ * rank seen before in the block, a time of up to five bytes, and no
+ * attributes (mode none), a slot as it was or whose integers step
+ * (mode same), or a few values changed (mode values, values_fast).  As
+ * many as follow, up to QUEUE, are decoded in one loop into r->q, each
+ * from the run that holds its place (r->owner), its time, rank, kind
+ * and its slot's fields, which stay as they are until the queue is
+ * done: the first into ev, the others queued for trc_next
+ * (trc_reader_queue).  At any other, or any doubt, the loop stops
+ * there, for r_next_any to read when the queue is done; at the first,
+ * it reads it now.  A run's next place of one byte is read and owned
+ * here, any other by r_next_any (r->unplaced).
  *
- * Tried and measured worse (trc-sum, 10 M events, paired runs): the
- * rank and the time read without a branch (eight bytes at once, the
- * varint's end by its stop bits), 3-4% more CPU time, its latency on
- * the way to the next event; the next event's slot prefetched as the
- * one-at-a-time reader did, 0-12% more; the slots of the eighth event
- * ahead prefetched, read by a second cursor, 25% more; step_fields
- * out of line, 2-3% more; a queue of 8, 4-9% more than of 64.
+ * Tried and measured worse (trc-sum, 10 M events, paired runs, in
+ * version 3's blocks of stream order): the time read without a branch
+ * (eight bytes at once, the varint's end by its stop bits), 3-4% more
+ * CPU time; the next event's slot prefetched, 0-12% more; the slots of
+ * the eighth event ahead prefetched, 25% more; step_fields out of
+ * line, 2-3% more; a queue of 8, 4-9% more than of 64.
  */
 static int __attribute__((noinline))
 r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 {
 	struct rtrcb *r = trc_reader_state_inline(tr);
-	const unsigned char *p = r->raw + r->pos, *s;
-	/* Past it, fewer than nine bytes are left (fast_end). */
-	const unsigned char *stop = r->raw + r->fast_end;
+	const unsigned char *raw = r->raw, *s, *end;
+	const struct trc_fields *f;
 	struct trc_brief *q = r->q, *qe, *qlast;
-	struct slot *sl;
-	struct rstate *rs, *prs = r->prev_rs, *rs0;
-	unsigned head, which, mode, shift;
+	struct run *runs = r->runs, *c;
+	uint32_t *owner = r->owner;
+	struct rstate *rs;
+	unsigned head, which, mode;
 	uint64_t u;
-	uint32_t gen = r->gen, k, rspan = (uint32_t)(r->rhi - r->rlo), batch;
-	int32_t rank, prank = r->prev_rank, rlo = r->rlo;
+	uint32_t gen = r->gen, k, batch, place = r->place, nev = r->nev;
+	uint32_t np, unplaced = 0;
 	int64_t t, tmin = r->tmin;
 	uint64_t tspan = (uint64_t)r->tmax - (uint64_t)r->tmin;
 
@@ -2343,92 +2800,50 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 	if ((batch = ++r->batch) == 0)
 		batch = r->batch = 1;
 	qlast = q + (r->left < QUEUE ? r->left : QUEUE);
-	/* The states of ranks of one byte, in the first page of them. */
-	if ((rs0 = trc_pages_at(&r->rs, 0)) == NULL)
-		qlast = q;
-	for (qe = q; qe < qlast && p <= stop; qe++) {
-		head = *p;
-		s = p + 1;
-		if ((mode = r->fast_mode[head]) == 0)
+	for (qe = q; qe < qlast;) {
+		if ((k = owner[place]) == 0)
 			break;
-		mode--;
-		which = 0;
-		if (head & 0x80) {
-			if ((which = *s++) - 1 >= NSLOTS - 1)
-				break;
-		}
-		if (head & 0x40) {
-			rank = prank;
-			rs = prs;
-		} else {
-			/* A rank of one byte or two (under 16384): in the
-			 * first page of states, or looked up in its own. */
-			rank = *s++;
-			if (rank >= 0x80) {
-				if (*s >= 0x80)
-					break;
-				rank = (rank & 0x7f) | *s++ << 7;
-			}
-			if ((uint32_t)(rank - rlo) > rspan)
-				break;
-			if ((size_t)rank < TRC_PAGE)
-				rs = rs0 + rank;
-			else if ((rs = trc_pages_at(&r->rs, (size_t)rank)) == NULL)
-				break;
-		}
-		/* The time's delta, at most five bytes (35 bits, 34 s),
-		 * after the rank's event before in the block (its first
-		 * is r_next_any's). */
-		for (u = 0, shift = 0;; shift += 7) {
-			u |= (uint64_t)(*s & 0x7f) << shift;
-			if (*s++ < 0x80)
-				break;
-			if (shift == 28)
-				goto stop;
-		}
+		c = &runs[k - 1];
+		end = raw + c->end;
+		head = c->head;
+		if ((s = fast_head(r, raw + c->pos, head, &mode, &which,
+		    &u)) == NULL || s > end)
+			break;
+		rs = c->rs;
 		if (rs->gen != gen)
 			break;
 		t = (int64_t)((uint64_t)rs->last_t + (uint64_t)unzig(u));
-		if ((uint64_t)t - (uint64_t)tmin > tspan)
+		if ((uint64_t)t - (uint64_t)tmin > tspan ||
+		    (s = fast_fields(r, rs, head, mode, which, s, end, batch,
+		    0, 0, &f)) == NULL)
 			break;
-		/* The fields, where they lie: in the slot, left as they
-		 * are until the queue is done; a slot queued already in
-		 * this batch, which the event would change, ends it. */
-		if (mode == MODE_NONE) {
-			qe->f = &no_fields.f;
-			goto queued;
-		}
-		if ((sl = rs->slot[SLOT(head & 15, which)]) == NULL ||
-		    sl->gen != gen)
-			break;
-		if (mode == MODE_VALUES) {
-			if (sl->queued == batch || (s = values_fast(r, sl, s,
-			    r->raw + r->rawlen)) == NULL)
-				break;
-		} else if (sl->stepping != 0) {
-			/* Integers of fields that step (request ids). */
-			if (sl->queued == batch ||
-			    sl->stepfast != sl->stepping || step_fields(sl) < 0)
-				break;
-		}
-		sl->queued = batch;
-		qe->f = &sl->f;
-queued:
 		qe->t = t;
-		qe->rank = rank;
+		qe->rank = c->rank;
 		qe->kind = (enum trc_kind)(head & 15);
+		qe->f = f;
+		qe++;
 		rs->last_t = t;
-		prank = rank;
-		prs = rs;
-		p = s;
+		c->left--;
+		place++;
+		/* The run's next head and place, the rank's event
+		 * before's next (bit 6) or of one byte, else r_place's. */
+		if (c->left > 0 && s < end && (*s & 0x40 ? (np = c->place +
+		    1) < nev : s + 1 < end && s[1] - 1u < 0x7f &&
+		    (np = c->place + 1 + s[1]) < nev) && owner[np] == 0) {
+			owner[np] = k;
+			c->place = np;
+			c->head = *s;
+			s += *s & 0x40 ? 1 : 2;
+		} else if (c->left > 0 || s != end)
+			unplaced = k;
+		c->pos = (uint32_t)(s - raw);
+		if (unplaced != 0)
+			break;
 	}
-stop:
 	if ((k = (uint32_t)(qe - q)) == 0)
 		return r_next_any(tr, ev);
-	r->pos = (size_t)(p - r->raw);
-	r->prev_rank = prank;
-	r->prev_rs = prs;
-	r->prev_t = q[k - 1].t;
+	r->unplaced = unplaced;
+	r->place = place;
 	r->left -= k;
 	ev->t = q->t;
 	ev->rank = q->rank;
@@ -2442,21 +2857,253 @@ stop:
 }
 
 /*
- * The next event: by r_next_usual where it may be the usual one (not a
- * block's first at pos 0, nor past its last, nine bytes there for a
- * head, a slot, a rank of two and a time of five, fields only: see
- * fast_end),
- * else by r_next_any.  Apart, so that a reader of text (trc-cat) pays
- * no register saved for a way it never takes.
+ * The next event: by r_next_usual where it may be the usual one (for a
+ * caller of fields only, a run's place read), else by r_next_any.
+ * Apart, so that a reader of text (trc-cat) pays no register saved for
+ * a way it never takes.
  */
 static int
 r_next(struct trc_reader *tr, struct trc_event *ev)
 {
 	const struct rtrcb *r = trc_reader_state_inline(tr);
 
-	if (r->pos - 1 >= r->fast_end || r->left == 0)
+	if (r->left == 0 || r->unplaced != 0 || !r->fields_only)
 		return r_next_any(tr, ev);
 	return r_next_usual(tr, ev);
+}
+
+/* ---- By rank: each rank's events in turn (trc_by_rank) ---- */
+
+/* An error found by rank at place: kept when it is the first so far,
+ * in stream order, and reported at the block's end. */
+static void
+r_pend(struct rtrcb *r, uint32_t place, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void
+r_pend(struct rtrcb *r, uint32_t place, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (place >= r->pend)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->pend_msg, sizeof(r->pend_msg), fmt, ap);
+	va_end(ap);
+	r->pend = place;
+}
+
+/* By rank, the block done: its time order checked (order=time), then
+ * the first error: 0, or -1 with it reported. */
+static int __attribute__((noinline))
+r_block_end(struct trc_reader *tr, struct rtrcb *r)
+{
+	char a[24], b[24];
+	int64_t t, prev = r->last_t;
+	uint32_t i;
+
+	if (trc_reader_header(tr)->order == TRC_ORDER_TIME) {
+		for (i = 0; i < r->nev && i < r->pend; i++) {
+			t = (int64_t)((uint64_t)r->tmin + r->tplace[i]);
+			if (t < prev) {
+				a[trc_format_time(a, t)] = '\0';
+				b[trc_format_time(b, prev)] = '\0';
+				r_pend(r, i, "time goes backwards ('%s' after "
+				    "'%s')", a, b);
+				break;
+			}
+			prev = t;
+		}
+		r->last_t = prev;
+	}
+	if (r->pend != NO_PLACE)
+		return trc_fail_at(tr, r->name, r->line0 + (long)r->pend, "%s",
+		    r->pend_msg);
+	return 0;
+}
+
+/*
+ * The usual events of run c (a place of one byte before each, then as
+ * r_next_usual reads them), up to QUEUE, into r->q and their places
+ * into r->qplace: how many.  The run's first event in the block, an
+ * event placed at or after an error, or a time that goes back, is
+ * r_run_any's.
+ */
+static size_t __attribute__((noinline))
+r_run_usual(struct rtrcb *r, struct run *c)
+{
+	const unsigned char *raw = r->raw, *p = raw + c->pos, *s;
+	const unsigned char *end = raw + c->end;
+	const struct trc_fields *f;
+	struct rstate *rs = c->rs;
+	struct trc_brief *q = r->q;
+	uint32_t *qplace = r->qplace;
+	uint64_t *tplace = r->tplace;
+	unsigned head, which, mode;
+	uint64_t u;
+	uint32_t batch, place = c->place, np, lim, i, n;
+	int64_t t, d, last = rs->last_t, tmin = r->tmin;
+	uint64_t tspan = (uint64_t)r->tmax - (uint64_t)r->tmin;
+	int32_t rank = c->rank;
+
+	if (rs->gen != r->gen)
+		return 0;
+	if ((batch = ++r->batch) == 0)
+		batch = r->batch = 1;
+	r->ncopy = 0;
+	/* Places at or past an error, or past the block, are not usual. */
+	lim = r->pend < r->nev ? r->pend : r->nev;
+	n = c->left < QUEUE ? c->left : QUEUE;
+	for (i = 0; i < n; i++) {
+		/* The head, then the place unless it follows (bit 6). */
+		head = *p;
+		if (head & 0x40) {
+			np = place + 1;
+			s = p + 1;
+		} else if (p[1] - 1u < 0x7f) {
+			np = place + 1 + p[1];
+			s = p + 2;
+		} else if (p[1] >= 0x80 && p[2] < 0x80) {
+			np = place + 1 + ((p[1] & 0x7fu) | (uint32_t)p[2] << 7);
+			s = p + 3;
+		} else
+			break;
+		if (np >= lim || tplace[np] != NO_TIME)
+			break;
+		if ((s = fast_head(r, s, head, &mode, &which, &u)) ==
+		    NULL || s > end || (d = unzig(u)) < 0)
+			break;
+		t = last + d;
+		if ((uint64_t)t - (uint64_t)tmin > tspan ||
+		    (s = fast_fields(r, rs, head, mode, which, s, end, batch,
+		    i, 1, &f)) == NULL)
+			break;
+		q[i].t = t;
+		q[i].rank = rank;
+		q[i].kind = (enum trc_kind)(head & 15);
+		q[i].f = f;
+		qplace[i] = np;
+		tplace[np] = (uint64_t)t - (uint64_t)tmin;
+		last = t;
+		place = np;
+		p = s;
+	}
+	rs->last_t = last;
+	c->place = place;
+	c->pos = (uint32_t)(p - raw);
+	c->left -= i;
+	return i;
+}
+
+/*
+ * Run c's next event, any, read by r_event: 1 when queued, 0 when
+ * placed at or after an error (read, not given), -1 with the reader
+ * failed.  Each rank's range and order is checked here, at its first
+ * event in the block (order=rank) and where its time goes back.
+ */
+static int __attribute__((noinline))
+r_run_any(struct trc_reader *tr, struct rtrcb *r, struct run *c)
+{
+	const struct trc_header *h = trc_reader_header(tr);
+	struct rstate *rs = c->rs;
+	struct slot *sl;
+	char a[24], b[24];
+	unsigned head;
+	uint32_t np;
+	int64_t t, before = rs->last_t;
+	int seen = rs->gen != 0, first = rs->gen != r->gen;
+
+	if (r_head_place(tr, r, c) < 0)
+		return -1;
+	np = c->place;
+	if (r->tplace[np] != NO_TIME)
+		return r_bad(tr, r, NULL, "two events at one place");
+	r->line = r->line0 + (long)np - 1;	/* r_attrs says line + 1 */
+	if (r_event(tr, r, c, &t, &head, &sl) < 0)
+		return -1;
+	if (first && h->ranks > 0 && c->rank >= h->ranks)
+		r_pend(r, np, "rank %ld out of range (ranks=%ld)",
+		    (long)c->rank, (long)h->ranks);
+	if (h->order == TRC_ORDER_RANK && seen && t < before) {
+		a[trc_format_time(a, t)] = '\0';
+		b[trc_format_time(b, before)] = '\0';
+		r_pend(r, np, "time goes backwards on rank %ld ('%s' after "
+		    "'%s')", (long)c->rank, a, b);
+	}
+	r->tplace[np] = (uint64_t)t - (uint64_t)r->tmin;
+	if (np >= r->pend)
+		return 0;
+	r->q[0].t = t;
+	r->q[0].rank = c->rank;
+	r->q[0].kind = (enum trc_kind)(head & 15);
+	r->q[0].f = sl != NULL ? &sl->f : &no_fields.f;
+	r->qplace[0] = np;
+	return 1;
+}
+
+static int
+r_next_run(struct trc_reader *tr, struct trc_run *out)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+	struct run *c;
+	size_t n;
+	int rc;
+
+	for (;;) {
+		while (r->run_at < r->nruns && r->runs[r->run_at].left == 0) {
+			c = &r->runs[r->run_at];
+			if (c->pos != c->end) {
+				r->at_place = c->place;
+				r->pos = c->pos;
+				return r_bad(tr, r, NULL,
+				    "bytes after a rank's last event");
+			}
+			r->run_at++;
+		}
+		if (r->nev == 0 || r->run_at == r->nruns) {
+			if (r->nev > 0 && r_block_end(tr, r) < 0)
+				return -1;
+			if ((rc = r_next_block(tr, r)) <= 0)
+				return rc;
+			continue;
+		}
+		c = &r->runs[r->run_at];
+		if ((n = r_run_usual(r, c)) == 0) {
+			if ((rc = r_run_any(tr, r, c)) < 0)
+				return -1;
+			n = (size_t)rc;
+		}
+		if (n > 0) {
+			out->b = r->q;
+			out->n = n;
+			out->place = r->qplace;
+			out->line0 = r->line0;
+			return 1;
+		}
+	}
+}
+
+/* The caller's error at event i of the run it was given. */
+static void
+r_run_fail(struct trc_reader *tr, const struct trc_run *run, size_t i,
+    const char *msg)
+{
+	r_pend(trc_reader_state_inline(tr), run->place[i], "%s", msg);
+}
+
+/* By rank, when asked before the first event, of a caller of fields
+ * only: 1, else 0. */
+static int
+r_by_rank(struct trc_reader *tr)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+
+	if (!r->fields_only || r->blocks_read > 0 || r->by_rank)
+		return r->by_rank;
+	if ((r->qplace = malloc(QUEUE * sizeof(*r->qplace))) == NULL ||
+	    (r->fcopy = malloc(QUEUE * sizeof(*r->fcopy))) == NULL)
+		return 0;
+	r->by_rank = 1;
+	return 1;
 }
 
 /* ---- The format: trcb_writer on a file or stdout ---- */
@@ -2549,6 +3196,9 @@ const struct trc_format trc_format_trcb = {
 	.bid = bid,
 	.open = r_open,
 	.next = r_next,
+	.by_rank = r_by_rank,
+	.next_run = r_next_run,
+	.run_fail = r_run_fail,
 	.close = r_close,
 	.wopen = wo_open_raw,
 	.write = wo_write,
@@ -2563,6 +3213,9 @@ const struct trc_format trc_format_trcbz = {
 	.bid = bid,
 	.open = r_open,
 	.next = r_next,
+	.by_rank = r_by_rank,
+	.next_run = r_next_run,
+	.run_fail = r_run_fail,
 	.close = r_close,
 	.wopen = wo_open_zstd,
 	.write = wo_write,
