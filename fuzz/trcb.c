@@ -140,6 +140,120 @@ fields_agree(const char *path)
 	trc_close(c);
 }
 
+/* An event as the by-rank reader must give it: no_match leaves peer,
+ * tag, comm and root unread and req only its sign; strings hashed. */
+struct seen {
+	int64_t		 t, bytes;
+	long		 line;
+	int32_t		 rank;
+	int		 kind, req_none;
+	uint64_t	 fn, op;
+};
+
+static uint64_t
+hash(const struct trc_str *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < s->len; i++)
+		h = (h ^ (unsigned char)s->s[i]) * 1099511628211ull;
+	return h ^ s->len;
+}
+
+static void
+seen_set(struct seen *e, int64_t t, int32_t rank, int kind, long line,
+    const struct trc_fields *f)
+{
+	e->t = t;
+	e->rank = rank;
+	e->kind = kind;
+	e->line = line;
+	e->bytes = f->bytes;
+	e->req_none = f->req == TRC_NONE;
+	e->fn = hash(&f->fn);
+	e->op = hash(&f->op);
+}
+
+/*
+ * The input read by rank (trc_by_rank), as trc-sum reads it: each
+ * event it gives is the event of the stream on its line, each rank's
+ * in order; all of them when the stream reads to its end, and the
+ * stream read in order fails exactly when this does.
+ */
+static void
+by_rank_agrees(const char *path)
+{
+	struct trc_open_opts fo = { 0 };
+	struct trc_reader *a, *d;
+	struct trc_event x;
+	struct trc_run run;
+	struct seen *ev = NULL, got, *e;
+	long *last = NULL;
+	size_t n = 0, cap = 0, given = 0, i, nlast = 0;
+	long first = 0, prev;
+	int ra, rd;
+
+	fo.fields_only = 1;
+	fo.no_match = 1;
+	if ((a = trc_open_with(path, &fo)) == NULL ||
+	    (d = trc_open_with(path, &fo)) == NULL)
+		abort();
+	if (!trc_by_rank(d)) {
+		/* Other formats, and a stream refused before its events. */
+		trc_close(a);
+		trc_close(d);
+		return;
+	}
+	while ((ra = trc_next(a, &x)) > 0) {
+		if (n == cap && (ev = realloc(ev, (cap = cap ? 2 * cap : 256) *
+		    sizeof(*ev))) == NULL)
+			abort();
+		if (n == 0)
+			first = x.line;
+		if (x.line != first + (long)n)
+			abort();
+		seen_set(&ev[n++], x.t, x.rank, x.kind, x.line,
+		    trc_event_fields(&x));
+	}
+	while ((rd = trc_next_run(d, &run)) > 0)
+		for (i = 0; i < run.n; i++) {
+			seen_set(&got, run.b[i].t, run.b[i].rank,
+			    run.b[i].kind, run.line0 + (long)run.place[i],
+			    run.b[i].f);
+			if (got.rank != run.b[0].rank || got.rank < 0)
+				abort();
+			/* Each rank's lines go up. */
+			if ((size_t)got.rank >= nlast) {
+				if ((last = realloc(last, ((size_t)got.rank +
+				    1) * sizeof(*last))) == NULL)
+					abort();
+				while (nlast <= (size_t)got.rank)
+					last[nlast++] = 0;
+			}
+			prev = last[got.rank];
+			if (got.line <= prev)
+				abort();
+			last[got.rank] = got.line;
+			given++;
+			/* Where the stream read in order got to it. */
+			if (got.line - first >= (long)n || got.line < first)
+				continue;
+			e = &ev[got.line - first];
+			if (e->t != got.t || e->rank != got.rank ||
+			    e->kind != got.kind || e->bytes != got.bytes ||
+			    e->req_none != got.req_none || e->fn != got.fn ||
+			    e->op != got.op)
+				abort();
+		}
+	if ((ra < 0) != (rd < 0) || (ra == 0 && given != n))
+		abort();
+	trc_close(a);
+	trc_close(d);
+	free(ev);
+	free(last);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
@@ -154,5 +268,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	/* By content, as every tool reads it. */
 	fuzz_read(fuzz_path("in.trcb"), NULL);
 	fields_agree(fuzz_path("in.trcb"));
+	by_rank_agrees(fuzz_path("in.trcb"));
 	return 0;
 }

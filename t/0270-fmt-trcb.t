@@ -1,6 +1,6 @@
 #!/bin/sh
-# trcb, the binary stream: a file written by hand from trc-formats(5)
-# read as the text it stands for; round trips trc -> trcb -> trc byte
+# trcb, the binary stream: files written by hand from trc-formats(5)
+# read as the text they stand for; round trips trc -> trcb -> trc byte
 # for byte on every trace of t/data the tools read, on trc-gen's
 # patterns and on a hand-written stream of odd attributes; tools read
 # it as they read text; bad input, each message pinned.
@@ -47,22 +47,37 @@ open(path, 'wb').write(out)
 EOF
 }
 
+# uv N: N as a varint, in hex.  hx WORD...: the words as one hex
+# string, a "quoted" word as its bytes.
+uv() { python3 -c 'import sys
+n = int(sys.argv[1]); o = b""
+while n >= 128: o += bytes([n & 127 | 128]); n >>= 7
+print((o + bytes([n])).hex())' "$1"; }
+hx() { python3 -c 'import sys
+print("".join(w[1:-1].encode().hex() if w[:1] == "\"" else w
+    for w in sys.argv[1:]))' "$@"; }
+
 # ---- A stream written by hand, byte by byte from trc-formats(5).
-# Header: magic, version 3, flags 0, ranks=2, order time, no extra.
-head='89545243420d0a1a 03 00 02 00 00'
-# Block 1 at offset 13: 3 events, code of 29 bytes, stored, tmin 0,
-# tspan 5, ranks 0 to 0+1.
-#  SB, mode keys (0x30), rank 0, time +0, 2 attributes:
-#    new key "peer" (4<<1|1 = 09), integer 1 (zigzag 2, 2<<3|1 = 11),
-#    new key "tag" (07), any (02)
-#  RB, mode keys (0x32), rank 1, time +5 (zigzag 0a), 1 attribute:
-#    new key "fn" (05), new string "main" (4<<3|4 = 24)
-#  RB, mode same (0x10) on the rank before (0x40): 0x52, time +0
-code='30 00 00 02 09"peer" 11 07"tag" 02 32 01 0a 01 05"fn" 24"main" 52 00'
-code=$(echo "$code" | sed 's/"peer"/70656572/; s/"tag"/746167/; s/"fn"/666e/; s/"main"/6d61696e/; s/ //g')
-is "$(( ${#code} / 2 ))" 29 "hand: the block's code is 29 bytes"
-block="42 03 1d 00 1d 00 05 00 01 crc:$code"
-# Index: 1 block at offset 13, 3 events, tmin +0, tspan 5, ranks 0+1.
+# Header: magic, version 4, flags 0, ranks=2, order time, no extra.
+head='89545243420d0a1a 04 00 02 00 00'
+# Block 1 at offset 13: 3 events, code of 40 (28) bytes, stored, tmin
+# 0, tspan 5, ranks 0 to 0+1.  The code:
+#  4 strings: "peer" (0), "tag" (1), "fn" (2), "main" (3)
+#  2 runs: rank 0, 1 event, 7 bytes; rank 1, 2 events, 8 bytes
+#  rank 0's: SB, mode keys (0x30), at place 0 (bit 6, 0x40): 70,
+#    time +0, 2 attributes: key 0, integer 1 (zigzag 2, 2<<3|1 =
+#    11), key 1, any (02)
+#  rank 1's: RB, mode keys (32), place 1 (01), time +5 from tmin
+#    (zigzag 0a), 1 attribute: key 2, string 3 (3<<3|3 = 1b);
+#    RB, mode same (0x12) at the place after (0x40): 52, time +0
+code=$(hx 04 04 '"peer"' 03 '"tag"' 02 '"fn"' 04 '"main"' \
+    02 00 01 07 01 02 08 \
+    70 00 02 00 11 01 02 \
+    32 01 0a 01 02 1b 52 00)
+is "$(( ${#code} / 2 ))" 40 "hand: the block's code is 40 bytes"
+block="42 03 28 00 28 00 05 00 01 crc:$code"
+# Index at 66: 1 block at offset 13, 3 events, tmin +0, tspan 5,
+# ranks 0+1.
 index='49 01 0d 03 00 05 00 01'
 mk "$tmp/hand.trcb" $head $block $index end
 cat > "$tmp/hand.want" <<'EOF'
@@ -83,6 +98,50 @@ trc-sum "$tmp/hand.trcb" > "$tmp/sum.trcb"
 is_file "$tmp/sum.trcb" "$tmp/sum.text" "hand: trc-sum reads it as the text"
 trc-cat --to trcb "$tmp/hand.want" > "$tmp/hand2.trcb"
 is_file "$tmp/hand2.trcb" "$tmp/hand.trcb" "hand: trc-cat --to trcb writes those bytes"
+
+# Two ranks' events interleaved: rank 0 at places 0 and 2, rank 1 at
+# 1, 3 and 4, put back in stream order by trc-cat, taken a rank at a
+# time by trc-sum.
+# Block of 5 events, code of 65 (41) bytes, tmin 10 (zigzag 14), tspan
+# 20 (14), ranks 0+1.  The code:
+#  3 strings: "peer" (0), "tag" (1), "bytes" (2)
+#  2 runs: rank 0, 2 events, 21 (15) bytes; rank 1, 3 events, 21
+#  rank 0's: SB, keys, place 0 (bit 6): 70, time +0 from tmin, 3
+#    attributes: key 0, 1 (11), key 1, 7 (zigzag 14, 14<<3|1 = 71),
+#    key 2, 8 (zigzag 16, 16<<3|1 = 129: 81 01);
+#    SE, keys (31), place 2 (0 + 1 + 01), time +10 (14), the same 3
+#  rank 1's: RB, keys (32), place 1 (01, its first: the place
+#    itself), time +2 from tmin (04), 2 attributes: key 0, 0 (01),
+#    key 1, 7 (71);
+#    RE, keys (33), place 3 (1 + 1 + 01), time +13 (1a), 3
+#    attributes: 0, 7, 8;
+#    MK, mode none, at the place after (0x40): 4a, time +5 (0a)
+code2=$(hx 03 04 '"peer"' 03 '"tag"' 05 '"bytes"' \
+    02 00 02 15 01 03 15 \
+    70 00 03 00 11 01 71 02 8101 \
+    31 01 14 03 00 11 01 71 02 8101 \
+    32 01 04 02 00 01 01 71 \
+    33 01 1a 03 00 01 01 71 02 8101 \
+    4a 0a)
+is "$(( ${#code2} / 2 ))" 65 "interleaved: the block's code is 65 bytes"
+# The index at 91: offset 13, 5 events, tmin +10, tspan 20, ranks 0+1.
+mk "$tmp/il.trcb" $head 42 05 41 00 41 14 14 00 01 crc:$code2 \
+    49 01 0d 05 14 14 00 01 end
+cat > "$tmp/il.want" <<'EOF'
+#trc 1 ranks=2 order=time
+0.000000010 0 SB peer=1 tag=7 bytes=8
+0.000000012 1 RB peer=0 tag=7
+0.000000020 0 SE peer=1 tag=7 bytes=8
+0.000000025 1 RE peer=0 tag=7 bytes=8
+0.000000030 1 MK
+EOF
+expect_exit 0 "interleaved: trc-cat reads it" -- trc-cat "$tmp/il.trcb"
+is_file "$out" "$tmp/il.want" "interleaved: the events in stream order"
+trc-sum "$tmp/il.want" > "$tmp/sum.text"
+trc-sum "$tmp/il.trcb" > "$tmp/sum.trcb"
+is_file "$tmp/sum.trcb" "$tmp/sum.text" "interleaved: trc-sum, by rank, as on the text"
+trc-cat --to trcb "$tmp/il.want" > "$tmp/il2.trcb"
+is_file "$tmp/il2.trcb" "$tmp/il.trcb" "interleaved: trc-cat --to trcb writes those bytes"
 
 # ---- Round trips: trc-cat's text, through trcb and trcb-zstd, back.
 # roundtrip NAME FILE [trc-cat options]: through trcb; NAME "data"
@@ -208,25 +267,19 @@ expect_exit 2 "cut in block 2, of over 64 KiB: exit 2" -- trc-cat "$tmp/cutbig.t
 is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncated block" \
     "cut in block 2, of over 64 KiB: message"
 # A block holds 1024 events a rank (65536 at least): on 100 ranks,
-# 102400.  Version 2 allowed 65536.
+# 102400.
 trc-gen -p halo -n 100 -e 150000 > "$tmp/r100.trc"
 trc-cat --to trcb -o "$tmp/r100.trcb" "$tmp/r100.trc"
 n100=$(grep -vc '^#' "$tmp/r100.trc")
 python3 "$tmp/index.py" "$tmp/r100.trcb" > "$tmp/index"
-off1=$(sed -n '1s/ .*//p' "$tmp/index")
 is "$(cut -d' ' -f2 "$tmp/index" | paste -sd' ' -)" "102400 $((n100 - 102400))" \
     "100 ranks: blocks of 102400 events"
 trc-cat "$tmp/r100.trcb" | cmp -s - "$tmp/r100.trc"
 ok $? "100 ranks: round trip byte for byte"
-# The same bytes said to be version 2: its block is too long.
-python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[8] = 2; open(sys.argv[2], "wb").write(d)' \
-    "$tmp/r100.trcb" "$tmp/r100v2.trcb"
-expect_exit 2 "version 2, a block of 102400 events: exit 2" -- trc-cat "$tmp/r100v2.trcb"
-is "$(cat "$err")" "trc-cat: $tmp/r100v2.trcb: block 1 at offset $off1: invalid event count 102400" \
-    "version 2, a block of 102400 events: message"
-# trc-sum reads most events of trcb in r_next's own way (a slot as it
-# was, integers and req= lists that step, deltas of mode values), the
-# rest through r_next_any: every pattern, 16 ranks, as from the text.
+# trc-sum reads trcb by rank, most events in the reader's own way
+# (r_run_usual: a slot as it was, integers and req= lists that step,
+# deltas of mode values), the rest through r_run_any: every pattern, 16
+# ranks, as from the text.
 for p in ring halo allreduce master-worker; do
 	trc-gen -p $p -n 16 -e 30000 > "$tmp/p.trc"
 	trc-cat --to trcb "$tmp/p.trc" > "$tmp/p.trcb"
@@ -234,9 +287,10 @@ for p in ring halo allreduce master-worker; do
 	trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/p.trcb" > "$tmp/s2"
 	is_file "$tmp/s2" "$tmp/s1" "trc-sum -t, every section: $p, trcb as text"
 done
-# Ranks of two varint bytes (128 and on) and past the first page of
-# rank states (1024 and on, lib/trc.h's TRC_PAGE) take that way too; of
-# three bytes (16384 and on), r_next_any's.
+# On n ranks a rank's events are some n places apart: places of two
+# varint bytes (128 and on) and ranks past the first page of rank
+# states (1024 and on, lib/trc.h's TRC_PAGE) take that way too; of
+# three bytes (16384 and on), r_run_any's.
 for n in 300 1100 16500; do
 	trc-gen -p halo -n $n -e 40000 > "$tmp/p.trc"
 	trc-cat --to trcb "$tmp/p.trc" > "$tmp/p.trcb"
@@ -295,9 +349,9 @@ line=$(awk '$1 == "0.000000001" { print NR }' "$tmp/back.trc")
 rank=$(awk '$1 == "0.000000001" { print $2 }' "$tmp/back.trc")
 sum_fails "$tmp/back" "$line" "time goes backwards on rank $rank (order=none streams must keep each rank's events in time order)"
 
-# trc-sum adds most events of trcb where the reader decoded them, many
-# at a time (trc_next_brief): an error in the middle of such a run
-# names the event's own line, as from the text.  375 steps of 2 ranks,
+# trc-sum adds the events of trcb where the reader decoded them, a
+# rank's many at a time (trc_next_run): an error in the middle of such
+# a run names the event's own line, as from the text.  375 steps of 2 ranks,
 # 8 lines each after the header, then a bad end of a region at line
 # 3002 (or a region begun there, and ended badly at 3003), deep in a
 # block, and more steps after it.
@@ -330,38 +384,55 @@ done
 
 # ---- Bad input.
 # bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
+# bad2: and trc-sum, which reads trcb by rank, its own way, with the
+# same message.
 bad() {
 	expect_exit 2 "$1: exit 2" -- trc-cat "$2"
 	is "$(cat "$err")" "trc-cat: $2: $3" "$1: message"
 }
-mk "$tmp/v1.trcb" 89545243420d0a1a 01 00 02 00 00 $block $index end
-bad "version 1" "$tmp/v1.trcb" "unsupported trcb version 1"
-mk "$tmp/v4.trcb" 89545243420d0a1a 04 00 02 00 00 $block $index end
-bad "version 4" "$tmp/v4.trcb" "unsupported trcb version 4"
-# Version 2, of blocks of 64 Ki events at most, is read as before.
-mk "$tmp/v2.trcb" 89545243420d0a1a 02 00 02 00 00 $block $index end
-expect_exit 0 "version 2: read" -- trc-cat "$tmp/v2.trcb"
-is_file "$out" "$tmp/hand.want" "version 2: the same events"
-# A block's code at most (trc-formats(5)): 16 bytes for each event its
-# version allows and one event's largest, 6 x 65536: in version 2
-# 65536 x 16 + 393216 = 1441792, since 1048576 x 16 + 393216 =
-# 17170432.  At the limit, the header passes and the code is missing;
-# a byte over, refused before the code.  uv N: N as a varint, in hex.
-uv() { python3 -c 'import sys
-n = int(sys.argv[1]); o = b""
-while n >= 128: o += bytes([n & 127 | 128]); n >>= 7
-print((o + bytes([n])).hex())' "$1"; }
-for vl in 02:1441792 03:17170432; do
-	v=${vl%:*} lim=${vl#*:}
-	for n in $lim $((lim + 1)); do
-		mk "$tmp/raw$n.trcb" 89545243420d0a1a $v 00 02 00 00 \
-		    42 03 $(uv $n) 00 $(uv $n) 00 05 00 01 crc:$code $index end
-	done
-	bad "version ${v#0}, a block of $lim bytes" "$tmp/raw$lim.trcb" \
-	    "block 1 at offset 13: truncated block"
-	bad "version ${v#0}, a block of $((lim + 1)) bytes" "$tmp/raw$((lim + 1)).trcb" \
-	    "block 1 at offset 13: block of $((lim + 1)) bytes, more than $lim"
+bad2() {
+	bad "$@"
+	expect_exit 2 "$1, trc-sum: exit 2" -- trc-sum "$2"
+	is "$(cat "$err")" "trc-sum: $2: $3" "$1, trc-sum: message"
+}
+# one FILE EVENTS TSPAN RMIN RSPAN CODE: $head, then one block of that
+# code at offset 13, stored, tmin 0, and its index.
+one() {
+	_len=$(( ${#6} / 2 ))
+	mk "$1" $head 42 $(uv $2) $(uv $_len) 00 $(uv $_len) 00 $(uv $3) \
+	    $(uv $4) $(uv $5) crc:$6 49 01 0d $(uv $2) 00 $(uv $3) $(uv $4) \
+	    $(uv $5) end
+}
+# Versions 1 to 3, their events in stream order, are no longer read;
+# 5 is none yet.  The header alone refuses them.
+for v in 1 2 3; do
+	mk "$tmp/v$v.trcb" 89545243420d0a1a 0$v 00 02 00 00 $block $index end
+	bad "version $v" "$tmp/v$v.trcb" \
+	    "trcb version $v is no longer read (convert it with the trc-cat that wrote it)"
 done
+mk "$tmp/v5.trcb" 89545243420d0a1a 05 00 02 00 00 $block $index end
+bad "version 5" "$tmp/v5.trcb" "unsupported trcb version 5"
+# A block's events at most, 1048576: at the limit, the header passes
+# (and the runs count 3); one over, refused.
+mk "$tmp/nev.trcb" $head 42 $(uv 1048576) 28 00 28 00 05 00 01 crc:$code $index end
+bad "a block said of 1048576 events" "$tmp/nev.trcb" \
+    "block 1 at offset 13: runs of 3 events, not 1048576"
+mk "$tmp/nev1.trcb" $head 42 $(uv 1048577) 28 00 28 00 05 00 01 crc:$code $index end
+bad "a block of 1048577 events" "$tmp/nev1.trcb" \
+    "block 1 at offset 13: invalid event count 1048577"
+# A block's code at most (trc-formats(5)): 16 bytes for each event its
+# version allows and one event's largest, 6 x 65536: 1048576 x 16 +
+# 393216 = 17170432.  At the limit, the header passes and the code is
+# missing; a byte over, refused before the code.
+lim=17170432
+for n in $lim $((lim + 1)); do
+	mk "$tmp/raw$n.trcb" $head \
+	    42 03 $(uv $n) 00 $(uv $n) 00 05 00 01 crc:$code $index end
+done
+bad "a block of $lim bytes" "$tmp/raw$lim.trcb" \
+    "block 1 at offset 13: truncated block"
+bad "a block of $((lim + 1)) bytes" "$tmp/raw$((lim + 1)).trcb" \
+    "block 1 at offset 13: block of $((lim + 1)) bytes, more than $lim"
 mk "$tmp/magic.trcb" 89545243420d0a1a
 head -c 7 "$tmp/magic.trcb" > "$tmp/short.trcb"
 trc-cat -f trcb "$tmp/short.trcb" > "$out" 2> "$err"
@@ -370,27 +441,32 @@ is "$?:$(cat "$err")" "2:trc-cat: $tmp/short.trcb: offset 7: truncated header" \
 trc-cat -f trcb "$tmp/hand.want" > "$out" 2> "$err"
 is "$?:$(cat "$err")" "2:trc-cat: $tmp/hand.want: not a trcb stream (bad magic)" \
     "-f trcb on text: bad magic"
+# hand.trcb: its block at 13 to 65, the index at 66 to 73, the end at
+# 74 to 89.
 head -c 40 "$tmp/hand.trcb" > "$tmp/cut.trcb"
 bad "cut in a block" "$tmp/cut.trcb" "block 1 at offset 13: truncated block"
-head -c 55 "$tmp/hand.trcb" > "$tmp/noend.trcb"
-bad "no index" "$tmp/noend.trcb" "offset 55: truncated stream (no index and end)"
-head -c 60 "$tmp/hand.trcb" > "$tmp/cutidx.trcb"
-bad "cut in the index" "$tmp/cutidx.trcb" "offset 60: truncated index"
-head -c 70 "$tmp/hand.trcb" > "$tmp/cutend.trcb"
-bad "cut in the end" "$tmp/cutend.trcb" "offset 70: truncated end"
+head -c 66 "$tmp/hand.trcb" > "$tmp/noend.trcb"
+bad "no index" "$tmp/noend.trcb" "offset 66: truncated stream (no index and end)"
+head -c 70 "$tmp/hand.trcb" > "$tmp/cutidx.trcb"
+bad "cut in the index" "$tmp/cutidx.trcb" "offset 70: truncated index"
+head -c 80 "$tmp/hand.trcb" > "$tmp/cutend.trcb"
+bad "cut in the end" "$tmp/cutend.trcb" "offset 80: truncated end"
 cp "$tmp/hand.trcb" "$tmp/more.trcb"
 printf 'x' >> "$tmp/more.trcb"
-bad "data after the end" "$tmp/more.trcb" "offset 79: data after the end"
+bad "data after the end" "$tmp/more.trcb" "offset 90: data after the end"
 mk "$tmp/idx.trcb" $head $block 49 01 0d 04 00 05 00 01 end
-bad "index's count" "$tmp/idx.trcb" "offset 63: index counts 4 events, not 3"
-# A rank of 11 varint bytes, all continued.
-c2=30ffffffffffffffffffffff00
-mk "$tmp/varint.trcb" $head 42 01 0d 00 0d 00 05 00 01 crc:$c2 $index end
-bad "bad varint" "$tmp/varint.trcb" \
-    "block 1 at offset 13: bad rank (event 1 of the block, byte 1)"
-# The code with a byte changed after its checksum was taken.
-mk "$tmp/crc.trcb" $head 42 03 1d 00 1d 00 05 00 01 \
-    "$(python3 "$tmp/sum.py" "$code")31$(echo "$code" | cut -c3-)" \
+bad "index's count" "$tmp/idx.trcb" "offset 74: index counts 4 events, not 3"
+# A run's rank of 11 varint bytes, all continued.
+one "$tmp/varint.trcb" 1 0 0 0 $(hx 00 01 ffffffffffffffffffffff 01 02 4a 00)
+bad2 "bad varint" "$tmp/varint.trcb" "block 1 at offset 13: bad run table"
+# A place of 11 varint bytes: MK, mode none, at byte 5 (0a), the place
+# at 6 to 16, time +0; a run of 13 bytes.
+one "$tmp/varint2.trcb" 1 0 0 0 $(hx 00 01 00 01 0d 0a ffffffffffffffffffffff 00)
+bad2 "bad varint in a place" "$tmp/varint2.trcb" \
+    "block 1 at offset 13: bad place (event 1 of the block, byte 6)"
+# The code with a byte changed after its checksum was taken (5 strings).
+mk "$tmp/crc.trcb" $head 42 03 28 00 28 00 05 00 01 \
+    "$(python3 "$tmp/sum.py" "$code")05$(echo "$code" | cut -c3-)" \
     $index end
 bad "checksum" "$tmp/crc.trcb" "block 1 at offset 13: checksum mismatch"
 # Codec zstd: the frame of 'zstd -c' of "hello world ..." with its
@@ -399,33 +475,29 @@ mk "$tmp/zstd.trcb" $head 42 03 1d 01 1f 00 05 00 01 \
     crc:28b52ffd0458ff00006068656c6c6f20776f726c64200100af4b126e2139f3 $index end
 bad "corrupt zstd" "$tmp/zstd.trcb" \
     "block 1 at offset 13: corrupt zstd data: Data corruption detected"
-mk "$tmp/codec.trcb" $head 42 03 1d 07 1d 00 05 00 01 crc:$code $index end
+mk "$tmp/codec.trcb" $head 42 03 28 07 28 00 05 00 01 crc:$code $index end
 bad "unknown codec" "$tmp/codec.trcb" "block 1 at offset 13: unknown codec 7"
 # peer= with a string value: refused as the text reader refuses it.
-c3=$(echo '30 00 00 01 09 70656572 14 7837' | tr -d ' ')
-mk "$tmp/peer.trcb" $head 42 01 0c 00 0c 00 05 00 01 crc:$c3 \
-    49 01 0d 01 00 05 00 01 end
-bad "invalid peer" "$tmp/peer.trcb" \
+# Strings "peer", "x7"; a run of rank 0, 1 event, 5 bytes: SB, keys,
+# place 0 (70), time +0, 1 attribute: key 0, string 1 (1<<3|3 = 0b).
+one "$tmp/peer.trcb" 1 0 0 0 \
+    $(hx 02 04 '"peer"' 02 '"x7"' 01 00 01 05 70 00 01 00 0b)
+bad2 "invalid peer" "$tmp/peer.trcb" \
     "block 1 at offset 13: invalid peer 'x7' (line 2)"
 # peer= an integer past int32, 2^32 (zigzag 2^33, code 2^36|1, a varint
 # of 6 bytes): its text in the message, also from trc-sum, which reads
 # fields only and has the reader make no text until then.
-c4=$(echo '30 00 00 01 09 70656572 818080808002' | tr -d ' ')
-mk "$tmp/bigpeer.trcb" $head 42 01 0f 00 0f 00 05 00 01 crc:$c4 \
-    49 01 0d 01 00 05 00 01 end
-bad "peer past int32" "$tmp/bigpeer.trcb" \
+one "$tmp/bigpeer.trcb" 1 0 0 0 \
+    $(hx 01 04 '"peer"' 01 00 01 0a 70 00 01 00 818080808002)
+bad2 "peer past int32" "$tmp/bigpeer.trcb" \
     "block 1 at offset 13: invalid peer '4294967296' (line 2)"
-expect_exit 2 "peer past int32, trc-sum: exit 2" -- trc-sum "$tmp/bigpeer.trcb"
-is "$(cat "$err")" \
-    "trc-sum: $tmp/bigpeer.trcb: block 1 at offset 13: invalid peer '4294967296' (line 2)" \
-    "peer past int32, trc-sum: message"
 # A value that steps (trc-formats(5)): peer=2147483646 (keys), then
-# 2147483647 (values, +1: zigzag 2, code 2<<3|1 = 11, the step 1), then
-# mode same, which predicts 2147483648: past int32, refused as the text
-# would be, by trc-cat and by trc-sum (which reads fields only).
-c5=$(echo '30 00 00 01 09 70656572 e1ffffff7f 60 00 11 50 00' | tr -d ' ')
-mk "$tmp/step.trcb" $head 42 03 13 00 13 00 00 00 00 crc:$c5 \
-    49 01 0d 03 00 00 00 00 end
+# 2147483647 (values, 60: +1, zigzag 2, code 2<<3|1 = 11, the step 1),
+# then mode same (50), which predicts 2147483648: past int32, refused
+# as the text would be, by trc-cat and by trc-sum (which reads fields
+# only).  A run of 3 events, 14 bytes, each at the place after (0x40).
+one "$tmp/step.trcb" 3 0 0 0 \
+    $(hx 01 04 '"peer"' 01 00 03 0e 70 00 01 00 e1ffffff7f 60 00 11 50 00)
 bad "a step past int32" "$tmp/step.trcb" \
     "block 1 at offset 13: invalid peer '2147483648' (line 4)"
 head -n 3 "$out" > "$tmp/step.got"
@@ -436,27 +508,23 @@ expect_exit 2 "a step past int32, trc-sum: exit 2" -- trc-sum "$tmp/step.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/step.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
     "a step past int32, trc-sum: message"
-# The same, past int32 by a delta of mode values, where r_next reads the
-# usual event itself (eight bytes and more left in the block, so four
-# MK events of mode none after it): peer=2147483646 (keys), +1 (values),
-# +1 again: refused with the same message by trc-cat and trc-sum.
-c6=$(echo '30 00 00 01 09 70656572 e1ffffff7f 60 00 11 60 00 11' \
-    '4a 00 4a 00 4a 00 4a 00' | tr -d ' ')
-mk "$tmp/vals.trcb" $head 42 07 1c 00 1c 00 00 00 00 crc:$c6 \
-    49 01 0d 07 00 00 00 00 end
-bad "a delta past int32" "$tmp/vals.trcb" \
+# The same, past int32 by a delta of mode values, where trc-sum's
+# reader takes the usual event itself (values_fast), four MK events of
+# mode none (4a) after it in the run: peer=2147483646 (keys), +1
+# (values), +1 again: refused with the same message by trc-cat and
+# trc-sum.  A run of 7 events, 23 bytes.
+one "$tmp/vals.trcb" 7 0 0 0 \
+    $(hx 01 04 '"peer"' 01 00 07 17 70 00 01 00 e1ffffff7f 60 00 11 \
+    60 00 11 4a 00 4a 00 4a 00 4a 00)
+bad2 "a delta past int32" "$tmp/vals.trcb" \
     "block 1 at offset 13: invalid peer '2147483648' (line 4)"
-expect_exit 2 "a delta past int32, trc-sum: exit 2" -- trc-sum "$tmp/vals.trcb"
-is "$(cat "$err")" \
-    "trc-sum: $tmp/vals.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
-    "a delta past int32, trc-sum: message"
-# A wait's req= list that steps below 0: 2,3 (keys: a list of 2, 2<<3|6
-# = 16, zigzag 4 then +1, 2), each -1 (values: 16 01 01), mode same
-# (0,1), mode same again (-1,0): refused as the text would be.
-c7=$(echo '34 00 00 01 07 726571 16 04 02 64 00 16 01 01 54 00 54 00' \
-    '4a 00 4a 00 4a 00 4a 00' | tr -d ' ')
-mk "$tmp/reqs.trcb" $head 42 08 1c 00 1c 00 00 00 00 crc:$c7 \
-    49 01 0d 08 00 00 00 00 end
+# A wait's req= list that steps below 0: 2,3 (WB, keys, 74: a list of
+# 2, 2<<3|6 = 16, zigzag 4 then +1, 2), each -1 (values, 64: 16 01
+# 01), mode same (54: 0,1), mode same again (-1,0): refused as the text
+# would be.  A run of 8 events, 24 bytes.
+one "$tmp/reqs.trcb" 8 0 0 0 \
+    $(hx 01 03 '"req"' 01 00 08 18 74 00 01 00 16 04 02 64 00 16 01 01 \
+    54 00 54 00 4a 00 4a 00 4a 00 4a 00)
 bad "a req= list below 0" "$tmp/reqs.trcb" \
     "block 1 at offset 13: invalid req '-1,0' (line 5)"
 head -n 4 "$out" > "$tmp/reqs.got"
@@ -467,22 +535,85 @@ expect_exit 2 "a req= list below 0, trc-sum: exit 2" -- trc-sum "$tmp/reqs.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/reqs.trcb: block 1 at offset 13: invalid req '-1,0' (line 5)" \
     "a req= list below 0, trc-sum: message"
-# Mode same with nothing before it.
-mk "$tmp/same.trcb" $head 42 01 03 00 03 00 05 00 01 crc:100000 \
-    49 01 0d 01 00 05 00 01 end
-bad "same without a slot" "$tmp/same.trcb" \
-    "block 1 at offset 13: bad attribute (event 1 of the block, byte 3)"
-# A time past the block's tspan.
-mk "$tmp/time.trcb" $head 42 01 03 00 03 00 05 00 01 crc:000014 \
-    49 01 0d 01 00 05 00 01 end
-bad "time out of the block" "$tmp/time.trcb" \
-    "block 1 at offset 13: time outside the block's range (event 1 of the block, byte 3)"
-# A rank past the header's ranks=2 (the block says so too).
-mk "$tmp/rank.trcb" $head 42 01 03 00 03 00 05 00 03 crc:000300 \
-    49 01 0d 01 00 05 00 03 end
-expect_exit 2 "rank out of range: exit 2" -- trc-cat "$tmp/rank.trcb"
-is "$(cat "$err")" "trc-cat: $tmp/rank.trcb:2: rank 3 out of range (ranks=2)" \
-    "rank out of range: the line the event has in the text"
+# The rest of the code by hand: no strings, a run of rank 0 (rank 3
+# below), 1 event, 2 bytes, at byte 5: MK (0x0a) at place 0 (0x40).
+# Mode same (5a) with nothing before it; its attributes at byte 7.
+one "$tmp/same.trcb" 1 0 0 0 $(hx 00 01 00 01 02 5a 00)
+bad2 "same without a slot" "$tmp/same.trcb" \
+    "block 1 at offset 13: bad attribute (event 1 of the block, byte 7)"
+# A time past the block's tspan, 5: +10 (zigzag 14).
+one "$tmp/time.trcb" 1 5 0 0 $(hx 00 01 00 01 02 4a 14)
+bad2 "time out of the block" "$tmp/time.trcb" \
+    "block 1 at offset 13: time outside the block's range (event 1 of the block, byte 7)"
+# A head of kind 11, none.
+one "$tmp/kind.trcb" 1 0 0 0 $(hx 00 01 00 01 02 4b 00)
+bad2 "kind 11" "$tmp/kind.trcb" \
+    "block 1 at offset 13: bad event head (event 1 of the block, byte 6)"
+# A run of rank 3, in the block's range 0 to 0+3, past the header's
+# ranks=2: named at the line the event has in the text, by trc-cat
+# (in stream order) and by trc-sum (by rank).
+one "$tmp/rank.trcb" 1 0 0 3 $(hx 00 01 03 01 02 4a 00)
+for tool in trc-cat trc-sum; do
+	expect_exit 2 "rank out of range, $tool: exit 2" -- $tool "$tmp/rank.trcb"
+	is "$(cat "$err")" "$tool: $tmp/rank.trcb:2: rank 3 out of range (ranks=2)" \
+	    "rank out of range, $tool: the line the event has in the text"
+done
+# The block's strings and runs (trc-formats(5)), each rule broken.  A
+# string is a word of the text or empty, a value's ("a="), never a
+# key's: MK, mode keys, 1 attribute, key string 0 (empty), value 0,
+# refused as the key is read (byte 10 of the code).
+one "$tmp/str0.trcb" 1 0 0 0 $(hx 01 00 01 00 01 05 7a 00 01 00 01)
+bad2 "a key of 0 bytes" "$tmp/str0.trcb" \
+    "block 1 at offset 13: bad attribute (event 1 of the block, byte 10)"
+one "$tmp/strsp.trcb" 1 0 0 0 $(hx 01 03 '"a"' 20 '"b"' 01 00 01 02 4a 00)
+bad2 "a string with a blank" "$tmp/strsp.trcb" "block 1 at offset 13: bad string table"
+# The runs' counts sum to the block's events: 1 of 2; a run of 2 in a
+# block of 1.
+one "$tmp/few.trcb" 2 0 0 1 $(hx 00 01 00 01 02 4a 00)
+bad2 "runs of fewer events than the block's" "$tmp/few.trcb" \
+    "block 1 at offset 13: runs of 1 events, not 2"
+one "$tmp/many.trcb" 1 0 0 0 $(hx 00 01 00 02 04 4a 00 4a 00)
+bad2 "a run of more events than the block's" "$tmp/many.trcb" \
+    "block 1 at offset 13: bad run table"
+# Their sizes sum to the rest of the code: 2 of 3.
+one "$tmp/size.trcb" 1 0 0 0 $(hx 00 01 00 01 02 4a 00 00)
+bad2 "runs of fewer bytes than the code's" "$tmp/size.trcb" \
+    "block 1 at offset 13: runs of 2 bytes, not 3"
+# Ranks increasing: rank 1's run (its event at place 0) before rank
+# 0's (place 1: 0a 01 00).
+one "$tmp/order.trcb" 2 0 0 1 $(hx 00 02 01 01 02 00 01 03 4a 00 0a 01 00)
+bad2 "runs of ranks not increasing" "$tmp/order.trcb" \
+    "block 1 at offset 13: bad run table"
+# Each place one event: ranks 0 and 1 each at place 0 (4a, bit 6), the
+# second's head at byte 10.
+one "$tmp/twice.trcb" 2 0 0 1 $(hx 00 02 00 01 02 01 01 02 4a 00 4a 00)
+bad2 "two events at place 0" "$tmp/twice.trcb" \
+    "block 1 at offset 13: two events at one place (event 1 of the block, byte 11)"
+# Places below the block's events: rank 1's first at place 2 (0a 02)
+# of 2; its place read at byte 11, before any (event 1).
+one "$tmp/past.trcb" 2 0 0 1 $(hx 00 02 00 01 02 01 01 03 4a 00 0a 02 00)
+bad2 "a place past the block's events" "$tmp/past.trcb" \
+    "block 1 at offset 13: bad place (event 1 of the block, byte 12)"
+# A place written, 0 (0a 00), where bit 6 would say it: 1 or more.
+one "$tmp/place0.trcb" 1 0 0 0 $(hx 00 01 00 01 03 0a 00 00)
+bad2 "a place of 0 written" "$tmp/place0.trcb" \
+    "block 1 at offset 13: bad place (event 1 of the block, byte 7)"
+# A run of 1 event and 3 bytes: a byte (ff, at 7) after the event.
+one "$tmp/left.trcb" 1 0 0 0 $(hx 00 01 00 01 03 4a 00 ff)
+bad2 "a byte after a rank's last event" "$tmp/left.trcb" \
+    "block 1 at offset 13: bytes after a rank's last event (event 1 of the block, byte 7)"
+# Strings past the table, of 1 ("x"): MK, keys (7a), time +0, 1
+# attribute, from byte 9: key 1, or key 0 and string 1 (0b); and value
+# code 4 (0c), version 3's new string "7", no longer used.
+one "$tmp/key.trcb" 1 0 0 0 $(hx 01 01 '"x"' 01 00 01 05 7a 00 01 01 11)
+bad2 "a key past the strings" "$tmp/key.trcb" \
+    "block 1 at offset 13: bad attribute (event 1 of the block, byte 11)"
+one "$tmp/val.trcb" 1 0 0 0 $(hx 01 01 '"x"' 01 00 01 05 7a 00 01 00 0b)
+bad2 "a value past the strings" "$tmp/val.trcb" \
+    "block 1 at offset 13: bad attribute value (event 1 of the block, byte 12)"
+one "$tmp/new.trcb" 1 0 0 0 $(hx 01 01 '"x"' 01 00 01 06 7a 00 01 00 0c 37)
+bad2 "value code 4" "$tmp/new.trcb" \
+    "block 1 at offset 13: bad attribute value (event 1 of the block, byte 12)"
 # Fuzz: 36 copies of two trcb streams, a few bytes changed, cut, or
 # bytes inserted (the same each run), each read to the end: every one
 # either reads (0) or is refused (2) with one message, never a crash.

@@ -1416,7 +1416,6 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 	r->rawcap = RAW_FIRST;
 	r->maxev = BLOCK_EVENTS_MAX;
 	r->pend = NO_PLACE;
-	r->last_t = INT64_MIN;
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
 	    r_byte(tr, r, "header", &order) < 0 ||
@@ -1555,7 +1554,8 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 		return r_fail(tr, r, "invalid rank range");
 	r->tmin = unzig(tmin);
 	r->tmax = (int64_t)((uint64_t)r->tmin + tspan);
-	if (r->tmax < r->tmin)
+	/* No time is negative, as in the text. */
+	if (r->tmin < 0 || r->tmax < r->tmin)
 		return r_fail(tr, r, "invalid time range");
 	r->rlo = (int32_t)rlo;
 	r->rhi = (int32_t)(rlo + rspan);
@@ -2080,7 +2080,8 @@ r_runs(struct trc_reader *tr, struct rtrcb *r)
 	if (b_uvarint(r, &n) < 0 || n > r->rawlen)
 		return r_fail(tr, r, "bad string table");
 	for (i = 0; i < n; i++) {
-		if (b_uvarint(r, &u) < 0 || u == 0)
+		/* A value may be empty ("a="), a key not (r_attrs). */
+		if (b_uvarint(r, &u) < 0)
 			return r_fail(tr, r, "bad string table");
 		switch (b_string(r, u, &sid)) {
 		case -1:
