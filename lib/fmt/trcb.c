@@ -11,6 +11,12 @@
  * value or two (mode VALUES), which is where the size goes.  Values
  * that the text would write back differently (not canonical decimals)
  * are kept as strings, so trc -> trcb -> trc gives the same bytes.
+ *
+ * A block's events are grouped by rank, each with its place in the
+ * stream: a reader that needs each rank's order only (trc-sum, by
+ * rank) takes one rank's at a time, its state and the caller's for
+ * that rank in the caches; a reader of the stream (trc_next) puts them
+ * back in order by their places.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,7 +74,8 @@
  * every kind, what most events use, side by side in two cache lines
  * rather than one line each (a rank's pointers are 704 bytes). */
 #define SLOT(k, which)	((which) * TRC_NKINDS + (k))
-/* Events decoded ahead for a caller of fields only (r_next_usual). */
+/* Events decoded ahead for a caller of fields only (r_next_usual,
+ * r_run_usual). */
 #define QUEUE		256
 
 enum { CODEC_RAW, CODEC_ZSTD };
@@ -128,7 +135,8 @@ struct slot {
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
 	/* The event's fields, as struct trc_event lays them out, so that
-	 * they are copied whole (fields_copy) or pointed at (r_next_usual). */
+	 * they are copied whole (fields_copy) or pointed at (the briefs of
+	 * r_next_usual and r_run_usual). */
 	struct trc_fields f;
 	struct trc_attr	*attr;		/* reader */
 	struct vtext	*txt;		/* reader */
@@ -1208,8 +1216,8 @@ struct rtrcb {
 	unsigned char	 fast_mode[256];
 	unsigned	 bad_value;	/* r_values: the invalid one */
 	uint32_t	 at_place;	/* the event being decoded, for r_bad */
-	struct trc_brief *q;		/* r_next_usual's events, QUEUE */
-	uint32_t	 batch;		/* r_next_usual's calls, as slot->queued */
+	struct trc_brief *q;		/* the usual events' loops', QUEUE */
+	uint32_t	 batch;		/* their calls, as slot->queued */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -2266,7 +2274,8 @@ bad:
 /*
  * Mode same on a slot whose stepping values are all integers of
  * fields or req= lists, for a caller of fields only: each moved on
- * and its field set, in r_next_usual rather than through r_attrs.
+ * and its field set, in the usual events' loops rather than through
+ * r_attrs.
  * 0, or -1 when one would be invalid: each is checked before it moves,
  * those moved are moved back (the fields set do not matter, r_attrs
  * sets them again on its way to the error), and r_attrs says which.
@@ -2590,9 +2599,9 @@ int_field_ok(int code, int64_t x)
  * an operation or no field, or "*" for a peer or tag, each in one or
  * two bytes, no key twice: as r_values (b_val, r_changed, b_text,
  * b_field) reads them, every new value checked before any is kept.
- * Past them, or NULL (the slot unchanged) for r_next_any to read, or
+ * Past them, or NULL (the slot unchanged) for r_event to read, or
  * when one of forbid would change.
- * Out of r_next_usual's way: its registers are the usual event's.
+ * Out of the usual events' loops: their registers are the event's.
  */
 static const unsigned char * __attribute__((noinline))
 values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
