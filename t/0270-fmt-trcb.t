@@ -589,6 +589,12 @@ bad2 "runs of ranks not increasing" "$tmp/order.trcb" \
 one "$tmp/twice.trcb" 2 0 0 1 $(hx 00 02 00 01 02 01 01 02 4a 00 4a 00)
 bad2 "two events at place 0" "$tmp/twice.trcb" \
     "block 1 at offset 13: two events at one place (event 1 of the block, byte 11)"
+# The same past each rank's first event, where each reader takes the
+# usual events in its own loop: rank 0 at places 0 (4a) and 2 (0a 01),
+# rank 1 at 1 (0a 01) and 2 again (4a, its head at byte 16).
+one "$tmp/twice2.trcb" 4 0 0 1 $(hx 00 02 00 02 05 01 02 05 4a 00 0a 01 00 0a 01 00 4a 00)
+bad2 "two events at place 2" "$tmp/twice2.trcb" \
+    "block 1 at offset 13: two events at one place (event 3 of the block, byte 17)"
 # Places below the block's events: rank 1's first at place 2 (0a 02)
 # of 2; its place read at byte 11, before any (event 1).
 one "$tmp/past.trcb" 2 0 0 1 $(hx 00 02 00 01 02 01 01 03 4a 00 0a 02 00)
