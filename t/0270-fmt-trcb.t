@@ -591,10 +591,25 @@ bad2 "two events at place 0" "$tmp/twice.trcb" \
     "block 1 at offset 13: two events at one place (event 1 of the block, byte 11)"
 # The same past each rank's first event, where each reader takes the
 # usual events in its own loop: rank 0 at places 0 (4a) and 2 (0a 01),
-# rank 1 at 1 (0a 01) and 2 again (4a, its head at byte 16).
+# rank 1 at 1 (0a 01) and 2 again (4a, its head at byte 16).  In
+# stream order, rank 1's next place is found owned; by rank (trc-sum),
+# whose loop does not look, place 3 is found without an event at the
+# block's end.
 one "$tmp/twice2.trcb" 4 0 0 1 $(hx 00 02 00 02 05 01 02 05 4a 00 0a 01 00 0a 01 00 4a 00)
-bad2 "two events at place 2" "$tmp/twice2.trcb" \
+bad "two events at place 2" "$tmp/twice2.trcb" \
     "block 1 at offset 13: two events at one place (event 3 of the block, byte 17)"
+expect_exit 2 "two events at place 2, trc-sum: exit 2" -- trc-sum "$tmp/twice2.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/twice2.trcb: block 1 at offset 13: no event at place 3 of the block, two at another" \
+    "two events at place 2, trc-sum: the place left without one"
+# The same in a stream of no order (no time order to find it by): the
+# order byte made 2.
+python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[11] = 2; open(sys.argv[2], "wb").write(d)' \
+    "$tmp/twice2.trcb" "$tmp/twice2n.trcb"
+expect_exit 2 "two events at place 2, order=none, trc-sum: exit 2" -- trc-sum "$tmp/twice2n.trcb"
+is "$(cat "$err")" \
+    "trc-sum: $tmp/twice2n.trcb: block 1 at offset 13: no event at place 3 of the block, two at another" \
+    "two events at place 2, order=none, trc-sum: the place left without one"
 # Places below the block's events: rank 1's first at place 2 (0a 02)
 # of 2; its place read at byte 11, before any (event 1).
 one "$tmp/past.trcb" 2 0 0 1 $(hx 00 02 00 01 02 01 01 03 4a 00 0a 02 00)

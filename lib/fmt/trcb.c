@@ -2943,35 +2943,6 @@ r_pend(struct rtrcb *r, uint32_t place, const char *fmt, ...)
 	r->pend = place;
 }
 
-/* By rank, the block done: its time order checked (order=time), then
- * the first error: 0, or -1 with it reported. */
-static int __attribute__((noinline))
-r_block_end(struct trc_reader *tr, struct rtrcb *r)
-{
-	char a[24], b[24];
-	int64_t t, prev = r->last_t;
-	uint32_t i;
-
-	if (trc_reader_header(tr)->order == TRC_ORDER_TIME) {
-		for (i = 0; i < r->nev && i < r->pend; i++) {
-			t = (int64_t)((uint64_t)r->tmin + r->tplace[i]);
-			if (t < prev) {
-				a[trc_format_time(a, t)] = '\0';
-				b[trc_format_time(b, prev)] = '\0';
-				r_pend(r, i, "time goes backwards ('%s' after "
-				    "'%s')", a, b);
-				break;
-			}
-			prev = t;
-		}
-		r->last_t = prev;
-	}
-	if (r->pend != NO_PLACE)
-		return trc_fail_at(tr, r->name, r->line0 + (long)r->pend, "%s",
-		    r->pend_msg);
-	return 0;
-}
-
 /*
  * The usual events of run c (a place of one byte before each, then as
  * r_next_usual reads them), up to QUEUE, into r->q and their places
@@ -3018,7 +2989,8 @@ r_run_usual(struct rtrcb *r, struct run *c)
 			s = p + 3;
 		} else
 			break;
-		if (np >= lim || tplace[np] != NO_TIME)
+		/* A place given twice: r_block_end. */
+		if (np >= lim)
 			break;
 		if ((s = fast_head(r, s, head, &mode, &which, &u)) ==
 		    NULL || s > end || (d = unzig(u)) < 0)
@@ -3089,6 +3061,67 @@ r_run_any(struct trc_reader *tr, struct rtrcb *r, struct run *c)
 	r->q[0].f = sl != NULL ? &sl->f : &no_fields.f;
 	r->qplace[0] = np;
 	return 1;
+}
+
+/* By rank: the first place without an event, a place given twice. */
+static int __attribute__((noinline))
+r_hole(struct trc_reader *tr, struct rtrcb *r)
+{
+	uint32_t i;
+
+	for (i = 0; r->tplace[i] != NO_TIME; i++)
+		;
+	r->pos = 0;
+	return r_fail(tr, r, "no event at place %lu of the block, two at "
+	    "another", (unsigned long)i);
+}
+
+/* By rank, the block done: its time order checked (order=time), then
+ * the first error: 0, or -1 with it reported. */
+static int __attribute__((noinline))
+r_block_end(struct trc_reader *tr, struct rtrcb *r)
+{
+	const uint64_t *tp = r->tplace;
+	char a[24], b[24];
+	int64_t t, prev = r->last_t, tmin = r->tmin;
+	uint32_t i, end = r->pend < r->nev ? r->pend : r->nev;
+
+	/*
+	 * Every place before the first error has its event: the counts
+	 * sum to the block's, so a place without one is a place given
+	 * twice, which r_run_usual does not look for (the load of its
+	 * time's line before the store: 5% of trc-sum's time on halo).
+	 * In a stream ordered by time the order's loop finds the first:
+	 * a place without a time reads as tmin - 1, before the one
+	 * before it (place 0 is looked at first).
+	 */
+	if (end > 0 && tp[0] == NO_TIME)
+		return r_hole(tr, r);
+	if (trc_reader_header(tr)->order != TRC_ORDER_TIME) {
+		for (i = 0; i < end; i++)
+			if (tp[i] == NO_TIME)
+				return r_hole(tr, r);
+	} else {
+		for (i = 0; i < end; i++) {
+			t = (int64_t)((uint64_t)tmin + tp[i]);
+			if (t < prev)
+				break;
+			prev = t;
+		}
+		if (i < end) {
+			if (tp[i] == NO_TIME)
+				return r_hole(tr, r);
+			a[trc_format_time(a, t)] = '\0';
+			b[trc_format_time(b, prev)] = '\0';
+			r_pend(r, i, "time goes backwards ('%s' after '%s')", a,
+			    b);
+		}
+		r->last_t = prev;
+	}
+	if (r->pend != NO_PLACE)
+		return trc_fail_at(tr, r->name, r->line0 + (long)r->pend, "%s",
+		    r->pend_msg);
+	return 0;
 }
 
 static int
