@@ -189,8 +189,8 @@ by_rank_agrees(const char *path)
 	struct trc_event x;
 	struct trc_run run;
 	struct seen *ev = NULL, got, *e;
-	long *last = NULL;
-	size_t n = 0, cap = 0, given = 0, i, nlast = 0;
+	struct { int32_t rank; long line; } *last = NULL;
+	size_t n = 0, cap = 0, given = 0, i, k, nlast = 0;
 	long first = 0, prev;
 	int ra, rd;
 
@@ -223,18 +223,21 @@ by_rank_agrees(const char *path)
 			    run.b[i].f);
 			if (got.rank != run.b[0].rank || got.rank < 0)
 				abort();
-			/* Each rank's lines go up. */
-			if ((size_t)got.rank >= nlast) {
-				if ((last = realloc(last, ((size_t)got.rank +
-				    1) * sizeof(*last))) == NULL)
+			/* Each rank's lines go up: its last line, looked
+			 * up among the ranks seen (few, any numbers). */
+			for (k = 0; k < nlast && last[k].rank != got.rank; k++)
+				;
+			if (k == nlast) {
+				if ((last = realloc(last, (nlast + 1) *
+				    sizeof(*last))) == NULL)
 					abort();
-				while (nlast <= (size_t)got.rank)
-					last[nlast++] = 0;
+				last[nlast].rank = got.rank;
+				last[nlast++].line = 0;
 			}
-			prev = last[got.rank];
+			prev = last[k].line;
 			if (got.line <= prev)
 				abort();
-			last[got.rank] = got.line;
+			last[k].line = got.line;
 			given++;
 			/* Where the stream read in order got to it. */
 			if (got.line - first >= (long)n || got.line < first)

@@ -2470,6 +2470,7 @@ static int __attribute__((noinline))
 r_place(struct trc_reader *tr, struct rtrcb *r, struct run *c)
 {
 	r->pos = c->pos;
+	r->at_place = c->place;		/* the run's last, if it is */
 	if (c->left == 0)
 		return c->pos == c->end ? 0 :
 		    r_bad(tr, r, NULL, "bytes after a rank's last event");
