@@ -2537,8 +2537,11 @@ r_next_any(struct trc_reader *tr, struct trc_event *ev)
 	if (r->left == 0 && (rc = r_next_block(tr, r)) <= 0)
 		return rc;
 	r->at_place = r->place;
+	/* The places are in range and each claimed once as read, so a
+	 * place no run holds is one another claimed twice, further on. */
 	if (r->owner[r->place] == 0)
-		return r_bad(tr, r, NULL, "no event at this place");
+		return r_fail(tr, r, "no event at place %lu of the block, "
+		    "two at another", (unsigned long)r->place);
 	c = &r->runs[r->owner[r->place] - 1];
 	if (r_event(tr, r, c, &t, &head, &sl) < 0)
 		return -1;
