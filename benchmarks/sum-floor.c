@@ -4,11 +4,9 @@
  *	sum-floor file
  *
  * Reads file as trc-sum does (fields only, no matching), 65536 events
- * at a time into memory, each batch grouped by rank as a block of trcb
- * is (65536 events on up to 64 ranks), and times on the CPU clock only
- * the feeding of each batch to trc_summary_add_run(), one rank's
- * events after another's, as trc-sum takes trcb's (trc_by_rank).
- * Prints
+ * at a time into memory, and times on the CPU clock only the feeding
+ * of each batch to trc_summary_add_brief(), in the stream's order, as
+ * trc-sum hands over the events a reader decoded ahead.  Prints
  *
  *	events=N summary=S
  *
@@ -40,20 +38,6 @@ cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Sorts a batch's events by rank, each rank's in order. */
-static const struct trc_brief *by_rank_of;
-
-static int
-cmp_rank(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int32_t rx = by_rank_of[x].rank, ry = by_rank_of[y].rank;
-
-	if (rx != ry)
-		return rx < ry ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 /* Copies s into the arena at *used, returning the copy. */
 static struct trc_str
 keep(char *arena, size_t *used, struct trc_str s)
@@ -72,11 +56,8 @@ main(int argc, char **argv)
 	static struct trc_event ev;
 	struct trc_summary *sum;
 	struct trc_reader *r;
-	struct trc_brief *b, *g;
+	struct trc_brief *b;
 	struct trc_fields *f;
-	struct trc_run run;
-	uint32_t *place;
-	size_t i;
 	char *arena;
 	long *line;
 	size_t n = 0, used = 0, done, total = 0;
@@ -89,15 +70,12 @@ main(int argc, char **argv)
 	}
 	/* An event's fn= and op= are a line at most each. */
 	b = malloc(BATCH * sizeof(*b));
-	g = malloc(BATCH * sizeof(*g));
-	place = malloc(BATCH * sizeof(*place));
 	f = malloc(BATCH * sizeof(*f));
 	line = malloc(BATCH * sizeof(*line));
 	arena = malloc(ARENA + 2 * TRC_MAXLINE);
 	sum = trc_summary_new();
 	r = trc_open_with(argv[1], &o);
-	if (b == NULL || g == NULL || place == NULL || f == NULL ||
-	    line == NULL || arena == NULL ||
+	if (b == NULL || f == NULL || line == NULL || arena == NULL ||
 	    sum == NULL || r == NULL) {
 		fprintf(stderr, "sum-floor: out of memory\n");
 		status = 2;
@@ -108,23 +86,12 @@ main(int argc, char **argv)
 		 * batch so far, timed. */
 		if (n > 0 && (rc == 0 || n == BATCH ||
 		    used + ev.fn.len + ev.op.len > ARENA)) {
-			for (i = 0; i < n; i++)
-				place[i] = (uint32_t)i;
-			by_rank_of = b;
-			qsort(place, n, sizeof(*place), cmp_rank);
-			for (i = 0; i < n; i++)
-				g[i] = b[place[i]];
-			run.b = g;
-			run.n = n;
-			run.place = place;
-			run.line0 = line[0];
 			t0 = cpu_now();
-			added = trc_summary_add_run(sum, &run, 0, &done);
+			added = trc_summary_add_brief(sum, b, n, &done);
 			spent += cpu_now() - t0;
 			if (added < 0) {
 				fprintf(stderr, "sum-floor: %s:%ld: %s\n",
-				    argv[1], line[place[done]],
-				    trc_summary_error(sum));
+				    argv[1], line[done], trc_summary_error(sum));
 				status = 2;
 				goto out;
 			}
@@ -156,8 +123,6 @@ out:
 	free(arena);
 	free(line);
 	free(f);
-	free(place);
-	free(g);
 	free(b);
 	return status;
 }
