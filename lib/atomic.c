@@ -101,19 +101,42 @@ onsignal(int sig)
 	raise(sig);
 }
 
+static const int caught[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
 	static int done;
 	size_t i;
 
 	if (done++)
 		return;
 	/* A signal ignored when the program started stays ignored. */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (signal(sigs[i], onsignal) == SIG_IGN)
-			signal(sigs[i], SIG_IGN);
+	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		if (signal(caught[i], onsignal) == SIG_IGN)
+			signal(caught[i], SIG_IGN);
+}
+
+/*
+ * The signals caught held back (hold 1) until a temporary and the list
+ * agree: made and listed, or taken off and renamed.  A signal between
+ * the two left a temporary behind (a loaded host's SIGTERM just after
+ * mkdtemp, t/1003).
+ */
+static void
+hold_signals(int hold, sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	if (!hold) {
+		sigprocmask(SIG_SETMASK, old, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		sigaddset(&set, caught[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
 }
 
 /* Whether tmp is a directory, and off the list now. */
@@ -147,6 +170,7 @@ trc_atomic_wanted(const char *path)
 static char *
 make_tmp(const char *path, int dir, char *err, size_t errlen)
 {
+	sigset_t old;
 	char *tmp;
 	int fd, i;
 
@@ -157,16 +181,19 @@ make_tmp(const char *path, int dir, char *err, size_t errlen)
 		return NULL;
 	}
 	sprintf(tmp, "%s.tmpXXXXXX", path);
+	catch_signals();
+	hold_signals(1, &old);
 	if (dir ? mkdtemp(tmp) == NULL : (fd = mkstemp(tmp)) < 0) {
+		hold_signals(0, &old);
 		trc_errorf(err, errlen, "%s: %s", path, strerror(errno));
 		free(tmp);
 		return NULL;
 	}
 	if (!dir)
 		close(fd);
-	catch_signals();
 	pending_dir[i] = dir;
 	pending[i] = tmp;
+	hold_signals(0, &old);
 	return tmp;
 }
 
@@ -186,18 +213,22 @@ int
 trc_atomic_commit(char *tmp, const char *path, char *err, size_t errlen)
 {
 	mode_t mask = umask(0);
+	sigset_t old;
 	int dir;
 
 	umask(mask);
+	hold_signals(1, &old);
 	dir = forget(tmp);
 	/* mkstemp's 0600 (mkdtemp's 0700), made what a new file would be. */
 	if (chmod(tmp, (dir ? 0777 : 0666) & ~mask) < 0 ||
 	    rename(tmp, path) < 0) {
 		trc_errorf(err, errlen, "%s: %s", path, strerror(errno));
 		remove_tmp(tmp, dir);
+		hold_signals(0, &old);
 		free(tmp);
 		return -1;
 	}
+	hold_signals(0, &old);
 	free(tmp);
 	return 0;
 }
@@ -282,9 +313,13 @@ out:
 void
 trc_atomic_abort(char *tmp)
 {
+	sigset_t old;
+
 	if (tmp == NULL)
 		return;
+	hold_signals(1, &old);
 	remove_tmp(tmp, forget(tmp));
+	hold_signals(0, &old);
 	free(tmp);
 }
 
