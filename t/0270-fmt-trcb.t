@@ -234,32 +234,10 @@ is_file "$tmp/pipe.out" "$tmp/big.trc" "blocks over 64 KiB from a pipe: as the t
 gzip -c "$tmp/big.trcb" > "$tmp/big.trcb.gz"
 trc-cat "$tmp/big.trcb.gz" > "$tmp/gzbig.out"
 is_file "$tmp/gzbig.out" "$tmp/big.trc" "blocks over 64 KiB, gzip-compressed: as the text"
-# The index (trc-formats(5)), read here by python, not by the reader:
-# index.py FILE prints each block's offset and event count, a line each.
-cat > "$tmp/index.py" <<'EOF'
-import sys
-d = open(sys.argv[1], 'rb').read()
-def uv(p):
-    v = s = 0
-    while True:
-        v |= (d[p] & 0x7f) << s
-        s += 7
-        p += 1
-        if d[p - 1] < 0x80:
-            return v, p
-i = int.from_bytes(d[-16:-8], 'little')
-n, p = uv(i + 1)
-off = 0
-for k in range(n):
-    delta, p = uv(p)
-    off += delta
-    count, p = uv(p)
-    print(off, count)
-    for j in range(4):
-        _, p = uv(p)
-EOF
+# The index, read by python (t/trcb_index.py): each block's offset and
+# event count.
 # Cut 1000 bytes into the second block's code.
-python3 "$tmp/index.py" "$tmp/big.trcb" > "$tmp/index"
+python3 "$T/trcb_index.py" "$tmp/big.trcb" > "$tmp/index"
 off2=$(sed -n '2s/ .*//p' "$tmp/index") nblocks=$(wc -l < "$tmp/index" | tr -d ' ')
 [ "${nblocks:-0}" -ge 3 ]; ok $? "big.trcb: 3 blocks or more ($nblocks)"
 head -c $(( off2 + 1000 )) "$tmp/big.trcb" > "$tmp/cutbig.trcb"
@@ -271,7 +249,7 @@ is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncate
 trc-gen -p halo -n 100 -e 150000 > "$tmp/r100.trc"
 trc-cat --to trcb -o "$tmp/r100.trcb" "$tmp/r100.trc"
 n100=$(grep -vc '^#' "$tmp/r100.trc")
-python3 "$tmp/index.py" "$tmp/r100.trcb" > "$tmp/index"
+python3 "$T/trcb_index.py" "$tmp/r100.trcb" > "$tmp/index"
 is "$(cut -d' ' -f2 "$tmp/index" | paste -sd' ' -)" "102400 $((n100 - 102400))" \
     "100 ranks: blocks of 102400 events"
 trc-cat "$tmp/r100.trcb" | cmp -s - "$tmp/r100.trc"

@@ -130,25 +130,7 @@ for l in 70001 65538; do
 	    "time goes backwards on rank 0 ('0.000000001' after '$(sed -n $((l - 1))p "$tmp/rank.trc" | cut -d' ' -f1)')" rank
 done
 trc-cat --to trcb "$tmp/rank.trc" > "$tmp/rank.trcb"
-python3 - "$tmp/rank.trcb" > "$tmp/first" <<'PY'
-import sys
-d = open(sys.argv[1], 'rb').read()
-def uv(p):
-    v = s = 0
-    while True:
-        v |= (d[p] & 0x7f) << s
-        s += 7
-        p += 1
-        if d[p - 1] < 0x80:
-            return v, p
-i = int.from_bytes(d[-16:-8], 'little')
-n, p = uv(i + 1)
-for k in range(n):
-    for j in range(6):
-        v, p = uv(p)
-        if j == 1:
-            print(v)
-PY
+python3 "$T/trcb_index.py" "$tmp/rank.trcb" | cut -d' ' -f2 > "$tmp/first"
 is "$(head -1 "$tmp/first")" 65536 "order=rank: the first block holds 65536 events"
 
 done_testing

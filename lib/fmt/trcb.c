@@ -53,8 +53,8 @@
 /* One event's code, at most: its text is at most TRC_MAXLINE, and a
  * list element of 2 bytes of text ("0,") codes in 10 at worst. */
 #define EVENT_MAX	(6 * TRC_MAXLINE)
-/* The code of a block of at most ev events, at most; version 2's
- * blocks, and since. */
+/* The code of a block of at most ev events, at most: a writer's first
+ * buffer (RAW_FIRST), and what a reader takes (RAW_MAX). */
 #define RAW_FOR(ev)	((uint64_t)(ev) * BLOCK_BYTES + EVENT_MAX)
 #define RAW_FIRST	RAW_FOR(BLOCK_EVENTS)
 #define RAW_MAX		RAW_FOR(BLOCK_EVENTS_MAX)
@@ -150,8 +150,9 @@ struct rstate {
 	int64_t		 last_t;
 	struct slot	*slot[NSLOTS * TRC_NKINDS];
 	uint32_t	 clock;		/* writer: the slots' use, in order */
-	/* writer: the rank's first and last event in the block */
-	uint32_t	 first, last;
+	/* writer: the rank's first and last event in the block, how many
+	 * and their code as stored but the first's time (w_block) */
+	uint32_t	 first, last, count, bytes;
 };
 
 static void
@@ -632,8 +633,7 @@ w_block(struct trcb_writer *w)
 	unsigned char *p = w->out;
 	const struct wev *e;
 	struct rstate *rs;
-	uint64_t bytes;
-	uint32_t i, prev, count;
+	uint32_t i, prev;
 	int64_t last;
 	size_t k, len, hl;
 	int32_t j;
@@ -647,26 +647,14 @@ w_block(struct trcb_writer *w)
 	}
 	qsort(w->ranks_in, w->nranks_in, sizeof(*w->ranks_in), cmp_int32);
 	p += put_uvarint(p, w->nranks_in);
-	/* The run table, each size as it will be. */
+	/* The run table: each rank's first time is after the block's
+	 * least, known only now. */
 	for (k = 0; k < w->nranks_in; k++) {
 		rs = trc_pages_at(&w->rs, (size_t)w->ranks_in[k]);
-		bytes = 0;
-		count = 0;
-		last = w->tmin;
-		for (prev = 0, i = rs->first;; i = e->next) {
-			e = &w->ev[i];
-			bytes += (i != prev ? uvarint_len(i - prev) : 0) + e->len +
-			    uvarint_len(zig((int64_t)((uint64_t)e->t -
-			    (uint64_t)last)));
-			count++;
-			prev = i + 1;
-			last = e->t;
-			if (i == rs->last)
-				break;
-		}
 		p += put_uvarint(p, (uint64_t)w->ranks_in[k]);
-		p += put_uvarint(p, count);
-		p += put_uvarint(p, bytes);
+		p += put_uvarint(p, rs->count);
+		p += put_uvarint(p, rs->bytes + uvarint_len(zig((int64_t)
+		    ((uint64_t)w->ev[rs->first].t - (uint64_t)w->tmin))));
 	}
 	for (k = 0; k < w->nranks_in; k++) {
 		rs = trc_pages_at(&w->rs, (size_t)w->ranks_in[k]);
@@ -1046,15 +1034,19 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	e->off = (uint32_t)w->rawlen;
 	e->len = (uint32_t)(p - (w->raw + w->rawlen));
 	w->rawlen = (size_t)(p - w->raw);
-	/* Its size as stored: the code, a place, a time (a rank's first
-	 * after the block's least time, not yet known), and a new rank's
-	 * row of the run table. */
-	w->size += e->len;
+	/* Its size as stored (w_block): its code, its place unless it
+	 * follows the rank's event before, its time after that event's;
+	 * a rank's first is after the block's least time, not yet known
+	 * (10 bytes at most), and adds a row to the run table (15). */
 	if (rs->gen == w->gen) {
 		w->ev[rs->last].next = w->nev;
-		w->size += uvarint_len(w->nev - rs->last - 1) +
+		len = e->len + (w->nev > rs->last + 1 ?
+		    uvarint_len(w->nev - rs->last - 1) : 0) +
 		    uvarint_len(zig((int64_t)((uint64_t)ev->t -
 		    (uint64_t)rs->last_t)));
+		rs->count++;
+		rs->bytes += (uint32_t)len;
+		w->size += len;
 	} else {
 		if (w->nranks_in == w->capranks_in) {
 			int32_t *r;
@@ -1067,7 +1059,9 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 		}
 		w->ranks_in[w->nranks_in++] = ev->rank;
 		rs->first = w->nev;
-		w->size += uvarint_len(w->nev) + 10 + 15;
+		rs->count = 1;
+		rs->bytes = e->len + (w->nev > 0 ? uvarint_len(w->nev) : 0);
+		w->size += rs->bytes + 10 + 15;
 	}
 	rs->last = w->nev;
 	for (; w->nsized < w->strs.n; w->nsized++) {
@@ -1167,8 +1161,6 @@ struct rtrcb {
 	int		 in_eof;
 	unsigned char	*stored, *raw;
 	size_t		 storedcap, rawcap;
-	/* The version's limit of a block's events (its code's, RAW_FOR). */
-	uint64_t	 maxev;
 	ZSTD_DCtx	*dctx;
 	char		*arena;		/* the block's strings, NUL-ended */
 	size_t		 arenalen, arenacap;
@@ -1422,7 +1414,6 @@ r_open(struct trc_reader *tr, struct trc_src *src,
 		    version);
 	/* Grown to a block's code when larger. */
 	r->rawcap = RAW_FIRST;
-	r->maxev = BLOCK_EVENTS_MAX;
 	r->pend = NO_PLACE;
 	if (r_byte(tr, r, "header", &flags) < 0 ||
 	    r_uvarint(tr, r, "header", &ranks) < 0 ||
@@ -1545,17 +1536,17 @@ r_block(struct trc_reader *tr, struct rtrcb *r)
 	    r_uvarint(tr, r, "block header", &rspan) < 0 ||
 	    r_copy(tr, r, crcb, 4, "block header") < 0)
 		return -1;
-	if (nev == 0 || nev > r->maxev)
+	if (nev == 0 || nev > BLOCK_EVENTS_MAX)
 		return r_fail(tr, r, "invalid event count %llu",
 		    (unsigned long long)nev);
-	if (rawlen > RAW_FOR(r->maxev))
+	if (rawlen > RAW_MAX)
 		return r_fail(tr, r, "block of %llu bytes, more than %llu",
 		    (unsigned long long)rawlen,
-		    (unsigned long long)RAW_FOR(r->maxev));
+		    (unsigned long long)RAW_MAX);
 	if (codec > CODEC_ZSTD)
 		return r_fail(tr, r, "unknown codec %u", codec);
 	if (codec == CODEC_RAW ? slen != rawlen :
-	    slen > ZSTD_compressBound((size_t)RAW_FOR(r->maxev)))
+	    slen > ZSTD_compressBound((size_t)RAW_MAX))
 		return r_fail(tr, r, "invalid stored size %llu",
 		    (unsigned long long)slen);
 	if (rlo > INT32_MAX || rspan > INT32_MAX - rlo)
@@ -2111,9 +2102,11 @@ r_runs(struct trc_reader *tr, struct rtrcb *r)
 		free(r->tplace);
 		r->owner = NULL;
 		r->tplace = NULL;
-		if ((r->by_rank ? (void *)(r->tplace = malloc(r->nev *
-		    sizeof(*r->tplace))) : (void *)(r->owner = malloc(r->nev *
-		    sizeof(*r->owner)))) == NULL) {
+		if (r->by_rank)
+			p = r->tplace = malloc(r->nev * sizeof(*r->tplace));
+		else
+			p = r->owner = malloc(r->nev * sizeof(*r->owner));
+		if (p == NULL) {
 			r->placecap = 0;
 			return trc_fail_at(tr, r->name, 0, "out of memory");
 		}
