@@ -468,9 +468,10 @@ backwards(struct trc_summary *s, int32_t rank)
 	return -1;
 }
 
-/* A region begins (PB): onto the rank's stack. */
+/* A region begins (PB) of a label not among the last two, or on a full
+ * stack: onto the rank's stack. */
 static int __attribute__((noinline))
-region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
+region_begin_slow(struct trc_summary *s, struct trc_rank_sum *rs,
     const struct trc_str *fn, int64_t t, long line)
 {
 	int32_t id;
@@ -493,112 +494,150 @@ region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
 	return 0;
 }
 
-/* A region ends (PE): its lifetime, the stack's top checked. */
+/* A region begins (PB): the usual, a recent label with room on the
+ * stack, inline; the rest by region_begin_slow. */
+static inline __attribute__((always_inline)) int
+region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
+    const struct trc_str *fn, int64_t t, long line)
+{
+	struct trc_region *top;
+	int32_t id;
+
+	if (rs->depth == rs->cap || (id = hit2(s->last_label, fn)) < 0)
+		return region_begin_slow(s, rs, fn, t, line);
+	if (line < s->label_first[id])
+		s->label_first[id] = line;
+	top = &rs->stack[rs->depth++];
+	top->label = id;
+	top->len = fn->len;
+	top->start = t;
+	return 0;
+}
+
+/* A PE that closes no region, or not the top's. */
 static int __attribute__((noinline))
+region_mismatch(struct trc_summary *s, const struct trc_rank_sum *rs,
+    const struct trc_str *fn)
+{
+	if (rs->depth == 0)
+		return fail(s, "PE fn='%.*s' with no open region%s",
+		    fn->s, fn->len, "");
+	return fail(s, "PE fn='%.*s' closes region '%s'", fn->s, fn->len,
+	    s->labels.name[rs->stack[rs->depth - 1].label]);
+}
+
+/* A region ends (PE): its lifetime, the stack's top checked. */
+static inline __attribute__((always_inline)) int
 region_end(struct trc_summary *s, struct trc_rank_sum *rs,
     const struct trc_str *fn, int32_t rank, int64_t t)
 {
 	struct trc_region *top;
 
 	if (rs->depth == 0)
-		return fail(s, "PE fn='%.*s' with no open region%s",
-		    fn->s, fn->len, "");
+		return region_mismatch(s, rs, fn);
 	top = &rs->stack[rs->depth - 1];
 	/* The label's length kept with it: its name is that long. */
 	if (fn->len != top->len ||
 	    !swar_same(s->labels.name[top->label], fn->s, top->len))
-		return fail(s, "PE fn='%.*s' closes region '%s'",
-		    fn->s, fn->len, s->labels.name[top->label]);
+		return region_mismatch(s, rs, fn);
 	stat_add(&s->life[top->label][rank], t - top->start);
 	occurred(s, TRC_OCC_PROC, top->label, t - top->start);
 	rs->depth--;
 	return 0;
 }
 
+/* Rank rank's row, made at its first event: NULL when out of memory. */
+static inline __attribute__((always_inline)) struct trc_rank_sum *
+rank_row(struct trc_summary *s, int32_t rank, int64_t t)
+{
+	/* Ranks seen before are the rule: one test for the others. */
+	if ((rank >= s->nranks || s->rank[rank].events == 0) &&
+	    rank_first(s, rank, t) < 0)
+		return NULL;
+	return &s->rank[rank];
+}
+
 /*
- * Event b (its attributes in ev, which only cpu= reads) into the sums:
- * inline in trc_summary_add and trc_summary_add_brief, each one loop.
+ * Event b (its attributes in ev, which only cpu= reads) into the sums
+ * of rank's row rs, whose times, activity and counts (events, last,
+ * act, comp, cur, call_start) are h's: rs itself in stream order, a
+ * copy by rank, which stays in registers for the run.  Inline in
+ * trc_summary_add, trc_summary_add_brief and trc_summary_add_run, each
+ * one loop.
  */
 static inline __attribute__((always_inline)) int
-add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
-    const struct trc_fields *f, const struct trc_event *ev, long line)
+add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
+    int64_t t, int32_t rank, enum trc_kind kind, const struct trc_fields *f,
+    const struct trc_event *ev, long line)
 {
 	static const struct trc_str collective = { "collective", 10 };
-	struct trc_rank_sum *rs;
 	struct trc_op_sum *op;
 	int64_t dt, bytes;
 	int32_t id;
 
-	/* Ranks seen before are the rule: one test for the others. */
-	if (rank >= s->nranks ||
-	    (rs = &s->rank[rank])->events == 0) {
-		if (rank_first(s, rank, t) < 0)
-			return -1;
-		rs = &s->rank[rank];
-	}
-	dt = t - rs->last;
+	dt = t - h->last;
 	/* An order=none stream may mix its ranks, never a rank's time. */
 	if (dt < 0)
 		return backwards(s, rank);
-	rs->act[rs->cur] += dt;
-	if (rs->cur == TRC_ACT_COMP) {
+	h->act[h->cur] += dt;
+	if (h->cur == TRC_ACT_COMP) {
 		/* A rank's first event ends no interval: its cpu= is
 		 * the time before the run. */
-		if (s->cpu && rs->events > 0 && comp_time(s, ev, &dt) < 0)
+		if (s->cpu && h->events > 0 && comp_time(s, ev, &dt) < 0)
 			return -1;
-		rs->comp += dt;
+		h->comp += dt;
 		if (rs->depth > 0)
 			s->comp[rs->stack[rs->depth - 1].label][rank] += dt;
 	}
-	rs->last = t;
-	rs->events++;
+	h->last = t;
+	h->events++;
 	s->occ_kind = TRC_OCC_NONE;
 
 	switch (kind) {
 	case TRC_SB:
-		rs->cur = TRC_ACT_SEND;
-		rs->call_start = t;
+		h->cur = TRC_ACT_SEND;
+		h->call_start = t;
 		break;
 	case TRC_SE:
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, &f->op, rank, f->req >= 0 ? OP_ISEND : OP_SEND, bytes,
-		    rs->cur == TRC_ACT_SEND ? t - rs->call_start : 0,
+		    h->cur == TRC_ACT_SEND ? t - h->call_start : 0,
 		    line) == NULL)
 			return oom(s);
 		id = size_bucket(bytes);
 		s->size_count[id]++;
 		s->size_bytes[id] += bytes;
-		rs->cur = TRC_ACT_COMP;
+		h->cur = TRC_ACT_COMP;
 		break;
 	case TRC_RB:
 		if (f->req < 0) {	/* nonblocking posts are points */
-			rs->cur = TRC_ACT_RECV;
-			rs->call_start = t;
+			h->cur = TRC_ACT_RECV;
+			h->call_start = t;
 		}
 		break;
 	case TRC_RE:
 		bytes = f->bytes > 0 ? f->bytes : 0;
-		if (rs->cur == TRC_ACT_WAIT) {	/* completed by a wait */
+		if (h->cur == TRC_ACT_WAIT) {	/* completed by a wait */
 			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1,
 			    line) == NULL)
 				return oom(s);
 		} else {
 			if (msg_op(s, &f->op, rank, OP_RECV, bytes,
-			    rs->cur == TRC_ACT_RECV ? t - rs->call_start :
+			    h->cur == TRC_ACT_RECV ? t - h->call_start :
 			    0, line) == NULL)
 				return oom(s);
-			rs->cur = TRC_ACT_COMP;
+			h->cur = TRC_ACT_COMP;
 		}
 		break;
 	case TRC_WB:
-		rs->cur = TRC_ACT_WAIT;
-		rs->call_start = t;
+		h->cur = TRC_ACT_WAIT;
+		h->call_start = t;
 		break;
 	case TRC_XB:
 		if (f->req < 0) {	/* a nonblocking one's is a point */
-			rs->cur = TRC_ACT_COLL;
-			rs->call_start = t;
+			h->cur = TRC_ACT_COLL;
+			h->call_start = t;
 		}
 		break;
 	case TRC_XE:
@@ -622,8 +661,8 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 		if (line < op->first)
 			op->first = line;
 		/* Without its begin the call took no time of its own. */
-		dt = rs->cur == (kind == TRC_WE ? TRC_ACT_WAIT :
-		    TRC_ACT_COLL) ? t - rs->call_start : 0;
+		dt = h->cur == (kind == TRC_WE ? TRC_ACT_WAIT :
+		    TRC_ACT_COLL) ? t - h->call_start : 0;
 		op->count++;
 		op->bytes += kind == TRC_XE && f->bytes > 0 ? f->bytes : 0;
 		op->time += dt;
@@ -631,7 +670,7 @@ add(struct trc_summary *s, int64_t t, int32_t rank, enum trc_kind kind,
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
 		    strlen(s->ops.name[op - s->op]), rank, dt) < 0)
 			return oom(s);
-		rs->cur = TRC_ACT_COMP;
+		h->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
 		return region_begin(s, rs, &f->fn, t, line);
@@ -648,14 +687,19 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 {
 	/* In stream order the first to name a label or an operation
 	 * made it (trc_summary_order): no line to keep. */
-	return add(s, ev->t, ev->rank, ev->kind, trc_event_fields(ev), ev,
-	    LONG_MAX);
+	struct trc_rank_sum *rs;
+
+	if ((rs = rank_row(s, ev->rank, ev->t)) == NULL)
+		return -1;
+	return add(s, rs, rs, ev->t, ev->rank, ev->kind, trc_event_fields(ev),
+	    ev, LONG_MAX);
 }
 
 int
 trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
     size_t n, size_t *done)
 {
+	struct trc_rank_sum *rs;
 	size_t i;
 
 	/* cpu= is an attribute, which events in brief have not. */
@@ -665,7 +709,8 @@ trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
+		if ((rs = rank_row(s, b[i].rank, b[i].t)) == NULL ||
+		    add(s, rs, rs, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
 		    LONG_MAX) < 0)
 			break;
 	*done = i;
@@ -677,7 +722,10 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
     size_t from, size_t *done)
 {
 	const struct trc_brief *b = run->b;
+	struct trc_rank_sum *rs, h;
+	int32_t rank;
 	size_t i;
+	int a;
 
 	if (s->cpu) {
 		*done = from;
@@ -685,10 +733,28 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 		return -1;
 	}
 	s->by_line = 1;
+	if (from >= run->n) {
+		*done = from;
+		return 0;
+	}
+	/* The run is one rank's: its times and counts in h for the loop. */
+	rank = b[from].rank;
+	if ((rs = rank_row(s, rank, b[from].t)) == NULL) {
+		*done = from;
+		return -1;
+	}
+	h = *rs;
 	for (i = from; i < run->n; i++)
-		if (add(s, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
+		if (add(s, &h, rs, b[i].t, rank, b[i].kind, b[i].f, NULL,
 		    run->line0 + (long)run->place[i]) < 0)
 			break;
+	rs->events = h.events;
+	rs->last = h.last;
+	for (a = 0; a < TRC_NACT; a++)
+		rs->act[a] = h.act[a];
+	rs->comp = h.comp;
+	rs->cur = h.cur;
+	rs->call_start = h.call_start;
 	*done = i;
 	return i < run->n ? -1 : 0;
 }
