@@ -1184,8 +1184,8 @@ struct rtrcb {
 	 * next place is still to be read, + 1. */
 	uint32_t	 place, unplaced;
 	uint32_t	*owner;
-	/* By rank (trc_by_rank): the run at hand; each place's time less
-	 * tmin (NO_TIME: none yet), for the block's time order; the
+	/* By rank (trc_by_rank): the run at hand; each place's time
+	 * (NO_TIME: none yet), for the block's time order; the
 	 * places of the events in q; the first error's place and
 	 * message, reported at the block's end. */
 	int		 by_rank;
@@ -2960,8 +2960,10 @@ r_run_usual(struct rtrcb *r, struct run *c)
 	unsigned head, which, mode;
 	uint64_t u;
 	uint32_t batch, place = c->place, np, lim, i, n;
-	int64_t t, d, last = rs->last_t, tmin = r->tmin;
-	uint64_t tspan = (uint64_t)r->tmax - (uint64_t)r->tmin;
+	/* The run's first event is r_run_any's, in range: from there
+	 * on t, its time plus a delta of at most 35 bits, is at least
+	 * tmin and at most tmax to check. */
+	int64_t t, d, last = rs->last_t, tmax = r->tmax;
 	int32_t rank = c->rank;
 
 	if (rs->gen != r->gen)
@@ -2993,16 +2995,15 @@ r_run_usual(struct rtrcb *r, struct run *c)
 		    NULL || s > end || (d = unzig(u)) < 0)
 			break;
 		t = last + d;
-		if ((uint64_t)t - (uint64_t)tmin > tspan ||
-		    (s = fast_fields(r, rs, head, mode, which, s, end, batch,
-		    i, 1, &f)) == NULL)
+		if (t > tmax || (s = fast_fields(r, rs, head, mode, which, s,
+		    end, batch, i, 1, &f)) == NULL)
 			break;
 		q[i].t = t;
 		q[i].rank = rank;
 		q[i].kind = (enum trc_kind)(head & 15);
 		q[i].f = f;
 		qplace[i] = np;
-		tplace[np] = (uint64_t)t - (uint64_t)tmin;
+		tplace[np] = (uint64_t)t;
 		last = t;
 		place = np;
 		p = s;
@@ -3049,7 +3050,7 @@ r_run_any(struct trc_reader *tr, struct rtrcb *r, struct run *c)
 		r_pend(r, np, "time goes backwards on rank %ld ('%s' after "
 		    "'%s')", (long)c->rank, a, b);
 	}
-	r->tplace[np] = (uint64_t)t - (uint64_t)r->tmin;
+	r->tplace[np] = (uint64_t)t;
 	if (np >= r->pend)
 		return 0;
 	r->q[0].t = t;
@@ -3080,7 +3081,7 @@ r_block_end(struct trc_reader *tr, struct rtrcb *r)
 {
 	const uint64_t *tp = r->tplace;
 	char a[24], b[24];
-	int64_t t, prev = r->last_t, tmin = r->tmin;
+	int64_t t, prev = r->last_t;
 	uint32_t i, end = r->pend < r->nev ? r->pend : r->nev;
 
 	/*
@@ -3089,8 +3090,8 @@ r_block_end(struct trc_reader *tr, struct rtrcb *r)
 	 * twice, which r_run_usual does not look for (the load of its
 	 * time's line before the store: 5% of trc-sum's time on halo).
 	 * In a stream ordered by time the order's loop finds the first:
-	 * a place without a time reads as tmin - 1, before the one
-	 * before it (place 0 is looked at first).
+	 * a place without a time reads as -1, before the one before it,
+	 * as times are never negative (place 0 is looked at first).
 	 */
 	if (end > 0 && tp[0] == NO_TIME)
 		return r_hole(tr, r);
@@ -3100,7 +3101,7 @@ r_block_end(struct trc_reader *tr, struct rtrcb *r)
 				return r_hole(tr, r);
 	} else {
 		for (i = 0; i < end; i++) {
-			t = (int64_t)((uint64_t)tmin + tp[i]);
+			t = (int64_t)tp[i];
 			if (t < prev)
 				break;
 			prev = t;
