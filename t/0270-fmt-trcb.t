@@ -523,6 +523,18 @@ bad2 "same without a slot" "$tmp/same.trcb" \
 one "$tmp/time.trcb" 1 5 0 0 $(hx 00 01 00 01 02 4a 14)
 bad2 "time out of the block" "$tmp/time.trcb" \
     "block 1 at offset 13: time outside the block's range (event 1 of the block, byte 7)"
+# A time past 2^63 - 1 on the way: a block from tmin 2^63 - 6 to
+# 2^63 - 1 (tspan 5), rank 0's MK at tmin, then its next 2^34 - 1
+# later (zigzag 2^35 - 2, five bytes, the most the usual way reads):
+# refused by both readers, not wrapped round to a time in range.  Its
+# head is byte 7 of the code, its time bytes 8 to 12; the message
+# names the byte after the time, as above.
+_tmin=$(uv $(python3 -c 'print(2 * (2**63 - 6))'))
+_code=$(hx 00 01 00 02 08 4a 00 4a $(uv $(python3 -c 'print(2**35 - 2)')))
+mk "$tmp/wrap.trcb" $head 42 02 0d 00 0d $_tmin 05 00 00 crc:$_code \
+    49 01 0d 02 $_tmin 05 00 00 end
+bad2 "a time past 2^63 - 1" "$tmp/wrap.trcb" \
+    "block 1 at offset 13: time outside the block's range (event 2 of the block, byte 13)"
 # A head of kind 11, none.
 one "$tmp/kind.trcb" 1 0 0 0 $(hx 00 01 00 01 02 4b 00)
 bad2 "kind 11" "$tmp/kind.trcb" \

@@ -2994,10 +2994,12 @@ r_run_usual(struct rtrcb *r, struct run *c)
 		if ((s = fast_head(r, s, head, &mode, &which, &u)) ==
 		    NULL || s > end || (d = unzig(u)) < 0)
 			break;
-		t = last + d;
-		if (t > tmax || (s = fast_fields(r, rs, head, mode, which, s,
-		    end, batch, i, 1, &f)) == NULL)
+		/* At most 2^63 - 1 + 2^35: no wrap unsigned. */
+		u = (uint64_t)last + (uint64_t)d;
+		if (u > (uint64_t)tmax || (s = fast_fields(r, rs, head, mode,
+		    which, s, end, batch, i, 1, &f)) == NULL)
 			break;
+		t = (int64_t)u;
 		q[i].t = t;
 		q[i].rank = rank;
 		q[i].kind = (enum trc_kind)(head & 15);
