@@ -10,8 +10,9 @@
 # trcb, trcb-zstd and trc-loops' description (statistics; lossless
 # too), and the text's size over each; then events per CPU second of
 # trc-sum, trc-scale (--cpu-ratio 0.5) and trc-stable (the trace
-# against itself: two streams read) on the text and on trcb, each the
-# median of 3 runs, with trcb's rate as a multiple of the text's.
+# against itself: two streams read) on the text and on trcb, in turns,
+# each the median of 3 runs (TRC_BENCH_RUNS), with trcb's rate as a
+# multiple of the text's.
 # Then peak memory reading trcb and writing it, on a fifth of the
 # events and on all of them (TRC_BENCH_MEM_EVENTS): it must not grow
 # with the length.
@@ -84,17 +85,25 @@ bench() {
 		scale) cmd="$bin/trc-scale --cpu-ratio 0.5" k=1 ;;
 		stable) cmd="$bin/trc-stable -q" k=2 ;;
 		esac
-		args=$dir/t.trc
-		[ $k = 2 ] && args="$dir/t.trc $dir/t.trc"
+		# The text and trcb in turns, so that the host's drift
+		# falls on both alike.
+		i=0
+		: > "$dir/runs.trc"
+		: > "$dir/runs.trcb"
+		while [ $i -lt "${TRC_BENCH_RUNS:-3}" ]; do
+			for form in trc trcb; do
+				args=$dir/t.$form
+				[ $k = 2 ] && args="$args $args"
+				# shellcheck disable=SC2086
+				run_once $cmd $args >> "$dir/runs.$form"
+			done
+			i=$((i + 1))
+		done
 		base=
-		# shellcheck disable=SC2086
-		measure "trc-$tool, text" $((k * nev)) $cmd $args
+		report "trc-$tool, text" $((k * nev)) "$dir/runs.trc"
 		base=$(awk -v n=$((k * nev)) -v cpu="$cpu" 'BEGIN { print n / cpu / 1e6 }')
 		text_cpu=$cpu
-		args=$dir/t.trcb
-		[ $k = 2 ] && args="$dir/t.trcb $dir/t.trcb"
-		# shellcheck disable=SC2086
-		measure "trc-$tool, trcb" $((k * nev)) $cmd $args
+		report "trc-$tool, trcb" $((k * nev)) "$dir/runs.trcb"
 		[ $tool = sum ] && floor "$text_cpu" "$cpu"
 	done
 	rm -f "$dir"/t.*

@@ -2,21 +2,32 @@
 # (build/bench/runstat) and $dir (a scratch directory).
 #
 # measure NAME EVENTS CMD...: runs CMD 3 times (TRC_BENCH_RUNS) and
-# prints one row: the median CPU seconds, events per CPU second, the
-# largest peak memory, and the rate as a multiple of $base (M events/s)
-# when that is set.  Sets $cpu and $rss (KB).
+# prints one row (report).  Sets $cpu and $rss (KB).
 measure() {
 	name=$1 n=$2
 	shift 2
 	i=0
 	while [ $i -lt "${TRC_BENCH_RUNS:-3}" ]; do
-		"$runstat" "$@" 2>&1 >/dev/null |
-		    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p'
+		run_once "$@"
 		i=$((i + 1))
 	done > "$dir/runs"
-	cpu=$(median < "$dir/runs")
-	rss=$(awk '$2 > m { m = $2 } END { print m }' "$dir/runs")
-	awk -v name="$name" -v n="$n" -v cpu="$cpu" -v rss="$rss" -v base="${base:-0}" 'BEGIN {
+	report "$name" "$n" "$dir/runs"
+}
+
+# run_once CMD...: one run of CMD, its "CPU-seconds peak-KB".
+run_once() {
+	"$runstat" "$@" 2>&1 >/dev/null |
+	    sed -n 's/^cpu=\([0-9.]*\) maxrss=\([0-9]*\)$/\1 \2/p'
+}
+
+# report NAME EVENTS FILE: the row of the runs in FILE (run_once's lines):
+# the median CPU seconds, events per CPU second, the largest peak
+# memory, and the rate as a multiple of $base (M events/s) when that
+# is set.  Sets $cpu and $rss (KB).
+report() {
+	cpu=$(median < "$3")
+	rss=$(awk '$2 > m { m = $2 } END { print m }' "$3")
+	awk -v name="$1" -v n="$2" -v cpu="$cpu" -v rss="$rss" -v base="${base:-0}" 'BEGIN {
 		rate = cpu > 0 ? n / cpu / 1e6 : 0
 		printf "  %-30s %9.3f %12.2f %9.1f", name, cpu, rate, rss / 1024
 		if (base > 0) printf " %9.2fx", rate / base; else printf " %10s", "-"
