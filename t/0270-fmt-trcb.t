@@ -143,6 +143,44 @@ is_file "$tmp/sum.trcb" "$tmp/sum.text" "interleaved: trc-sum, by rank, as on th
 trc-cat --to trcb "$tmp/il.want" > "$tmp/il2.trcb"
 is_file "$tmp/il2.trcb" "$tmp/il.trcb" "interleaved: trc-cat --to trcb writes those bytes"
 
+# Which slot an event is coded against (trc-formats(5)): a label that
+# comes back repeats its own slot whole; an integer changed is coded
+# against the slot it changes.  One rank, ranks=1, every time 0.
+# Block of 5 events, code of 48 (30) bytes, tmin 0, tspan 0, ranks 0+0:
+#  6 strings: "fn" (0), "a" (1), "b" (2), "op" (3), "x" (4), "bytes" (5)
+#  1 run: rank 0, 5 events, 25 (19) bytes
+#  PB (8), keys, slot 0, at place 0 (bit 6): 78, time +0, 1
+#    attribute: key 0, string 1 (1<<3|3 = 0b)
+#  PB fn=b, one string changed: keys in slot 1 (80 | 40 | 30 | 8 =
+#    f8, which 01), time +0, key 0, string 2 (13)
+#  PB fn=a: slot 0 as it is, mode same (58), time +0
+#  XB (6), keys, slot 0 (76), time +0, 2 attributes: key 3, string 4
+#    (23), key 5, integer 8 (zigzag 16, 16<<3|1 = 81 01)
+#  XB bytes=9, one integer changed: values against slot 0 (66), time
+#    +0, op the same (00), bytes +1 (zigzag 2, 2<<3|1 = 11)
+code3=$(hx 06 02 '"fn"' 01 '"a"' 01 '"b"' 02 '"op"' 01 '"x"' 05 '"bytes"' \
+    01 00 05 19 \
+    78 00 01 00 0b \
+    f8 01 00 01 00 13 \
+    58 00 \
+    76 00 02 03 23 05 8101 \
+    66 00 00 11)
+is "$(( ${#code3} / 2 ))" 48 "slots: the block's code is 48 bytes"
+mk "$tmp/slots.trcb" 89545243420d0a1a 04 00 01 00 00 \
+    42 05 30 00 30 00 00 00 00 crc:$code3 49 01 0d 05 00 00 00 00 end
+cat > "$tmp/slots.want" <<'EOF'
+#trc 1 ranks=1 order=time
+0.000000000 0 PB fn=a
+0.000000000 0 PB fn=b
+0.000000000 0 PB fn=a
+0.000000000 0 XB op=x bytes=8
+0.000000000 0 XB op=x bytes=9
+EOF
+expect_exit 0 "slots: trc-cat reads it" -- trc-cat "$tmp/slots.trcb"
+is_file "$out" "$tmp/slots.want" "slots: the events the bytes say"
+trc-cat --to trcb "$tmp/slots.want" > "$tmp/slots2.trcb"
+is_file "$tmp/slots2.trcb" "$tmp/slots.trcb" "slots: trc-cat --to trcb writes those bytes"
+
 # ---- Round trips: trc-cat's text, through trcb and trcb-zstd, back.
 # roundtrip NAME FILE [trc-cat options]: through trcb; NAME "data"
 # alone, the traces of t/data (a hundred files, each trc-cat start

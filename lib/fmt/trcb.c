@@ -957,9 +957,11 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 	/*
 	 * Against the slot of this rank and kind with the same keys and
 	 * the fewest other values.  A form that differs in two values or
-	 * more (a receive from another neighbour) takes a free slot of
-	 * its own, so that it repeats whole next time; one value changed
-	 * (a marker's iteration) is coded against the slot it changes.
+	 * more (a receive from another neighbour), or in one string (a
+	 * procedure's label among a program's few), takes a free slot of
+	 * its own, so that it repeats whole next time; one integer
+	 * changed (a marker's iteration, a message's size) is coded
+	 * against the slot it changes.
 	 */
 	best = free_ = -1;
 	fewest = TRC_MAXATTR + 1;
@@ -984,6 +986,13 @@ trcb_write(struct trcb_writer *w, const struct trc_event *ev)
 			if (changed == 0)
 				break;
 		}
+	}
+	if (best >= 0 && fewest == 1 && free_ >= 0) {
+		sl = rs->slot[SLOT(ev->kind, best)];
+		for (i = 0; val_predicted(&v[i], &sl->v[i]); i++)
+			;
+		if (v[i].type == V_REF)
+			best = -1;
 	}
 	if (best >= 0 && fewest >= 2 && free_ >= 0)
 		best = -1;
