@@ -47,8 +47,8 @@ trc_summary_new(void)
 			trc_summary_free(s);
 			return NULL;
 		}
-	s->last_op[0].id = s->last_op[1].id = -1;
-	s->last_label[0].id = s->last_label[1].id = -1;
+	for (i = 0; i < TRC_RECENT; i++)
+		s->last_op[i].id = s->last_label[i].id = -1;
 	if ((s->op = calloc((size_t)s->ops.cap, sizeof(*s->op))) == NULL) {
 		trc_summary_free(s);
 		return NULL;
@@ -155,25 +155,26 @@ hit(const struct trc_name_hit *h, const struct trc_str *name)
 	    (name->s == h->name || swar_same(name->s, h->name, h->len));
 }
 
-/* The id of name when it is one of the last two (h[0] the latest), or
- * -1. */
+/* The id of name when it is one of the last TRC_RECENT looked up (h[0]
+ * the latest), or -1. */
 static inline int32_t
-hit2(const struct trc_name_hit h[2], const struct trc_str *name)
+recent(const struct trc_name_hit h[TRC_RECENT], const struct trc_str *name)
 {
-	if (hit(&h[0], name))
-		return h[0].id;
-	if (hit(&h[1], name))
-		return h[1].id;
+	int k;
+
+	for (k = 0; k < TRC_RECENT; k++)
+		if (hit(&h[k], name))
+			return h[k].id;
 	return -1;
 }
 
-/* Name id of in, just looked up, becomes the latest of h; the latest
- * before it the other. */
+/* Name id of in, just looked up, becomes the latest of h; the oldest
+ * is forgotten. */
 static void
-remember(struct trc_name_hit h[2], const struct trc_intern *in, int32_t id,
-    size_t len)
+remember(struct trc_name_hit h[TRC_RECENT], const struct trc_intern *in,
+    int32_t id, size_t len)
 {
-	h[1] = h[0];
+	memmove(&h[1], &h[0], (TRC_RECENT - 1) * sizeof(*h));
 	h[0].name = in->name[id];
 	h[0].len = len;
 	h[0].id = id;
@@ -185,7 +186,7 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	int32_t id, n = s->labels.n;
 	void *p;
 
-	if ((id = hit2(s->last_label, fn)) >= 0)
+	if ((id = recent(s->last_label, fn)) >= 0)
 		return id;
 	if ((id = trc_intern(&s->labels, fn->s, fn->len)) < 0)
 		return id;
@@ -241,7 +242,7 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
 	/* Runs of the same operation are the rule: try the last ones first. */
-	if ((id = hit2(s->last_op, name)) >= 0)
+	if ((id = recent(s->last_op, name)) >= 0)
 		return &s->op[id];
 	return op_sum_lookup(s, name);
 }
@@ -503,7 +504,7 @@ region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
 	struct trc_region *top;
 	int32_t id;
 
-	if (rs->depth == rs->cap || (id = hit2(s->last_label, fn)) < 0)
+	if (rs->depth == rs->cap || (id = recent(s->last_label, fn)) < 0)
 		return region_begin_slow(s, rs, fn, t, line);
 	if (line < s->label_first[id])
 		s->label_first[id] = line;

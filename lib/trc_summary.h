@@ -57,6 +57,7 @@ struct trc_op_sum {
 #define TRC_SUM_ALL	15u	/* the default sections */
 #define TRC_SUM_PROFILE	16u
 #define TRC_SIZE_BUCKETS 64
+#define TRC_RECENT	4	/* names looked up, kept (struct trc_summary) */
 
 struct trc_summary {
 	int32_t			 nranks;
@@ -80,14 +81,15 @@ struct trc_summary {
 	int32_t			*present;
 	int32_t			 npresent, cap_present;
 	struct trc_op_sum	*op;
-	/* The last two operations and labels looked up, as names repeat
-	 * in runs or alternate (master-worker's "task" and "collect"):
-	 * compared by length and bytes before any hashing. */
+	/* The last operations and labels looked up, as names repeat in
+	 * runs or take turns (master-worker's "task" and "collect", the
+	 * heat solver's three procedures): compared by length and bytes
+	 * before any hashing. */
 	struct trc_name_hit {
 		const char	*name;	/* interned, NUL-ended */
 		size_t		 len;
 		int32_t		 id;	/* -1: none yet */
-	}			 last_op[2], last_label[2];
+	}			 last_op[TRC_RECENT], last_label[TRC_RECENT];
 	/* Sent messages by size: bucket 0 holds 0 bytes, bucket k
 	 * holds sizes in [2^(k-1), 2^k). */
 	int64_t			 size_count[TRC_SIZE_BUCKETS];
