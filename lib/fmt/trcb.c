@@ -2969,9 +2969,9 @@ r_run_usual(struct rtrcb *r, struct run *c)
 	unsigned head, which, mode;
 	uint64_t u;
 	uint32_t batch, place = c->place, np, lim, i, n;
-	/* The run's first event is r_run_any's, in range: from there
-	 * on t, its time plus a delta of at most 35 bits, is at least
-	 * tmin and at most tmax to check. */
+	/* The run's first event, r_run_any's, is in the block's range;
+	 * each next one, a delta of at most 35 bits on, is past tmin:
+	 * only tmax is to check. */
 	int64_t t, d, last = rs->last_t, tmax = r->tmax;
 	int32_t rank = c->rank;
 
