@@ -76,7 +76,7 @@ check_events "$tr" <<'LIST'
 1 2 WE peer=0 tag=26 bytes=7 op=iprobe
 1 2 RE peer=0 tag=26 bytes=7
 # collectives on every rank
-4 0 XB op=barrier bytes=0
+5 0 XB op=barrier bytes=0
 1 1 XB op=bcast bytes=40 root=1
 1 2 XE op=reduce bytes=24 root=2
 1 0 XB op=allreduce bytes=16

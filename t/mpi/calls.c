@@ -82,6 +82,11 @@ main(int argc, char *argv[])
 			    MPI_COMM_WORLD, &st);
 		} else
 			MPI_Send(c, 16, MPI_CHAR, 0, 12 + rank, MPI_COMM_WORLD);
+		/* Both taken before any other message to 0: else rank 2's
+		 * Sendrecv below could reach 0 before rank 1's send, and
+		 * the second wildcard receive take it (the run then hung,
+		 * 3 ranks on 2 cores, once in a clean clone's make check). */
+		MPI_Barrier(MPI_COMM_WORLD);
 		/* Sendrecv around the ring: 5 ints to rank + 1, tag 15. */
 		MPI_Sendrecv(out, 5, MPI_INT, (rank + 1) % 3, 15, in, 5, MPI_INT,
 		    (rank + 2) % 3, 15, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
