@@ -19,8 +19,15 @@ is "$(awk 'NR > 1 { print $1, $2 }' "$out" | tr '\n' ' ')" \
 	"none 0 none 64 none 256 none 512 none 1024 none 2048 none 4096 none 8192 after 0 after 64 after 256 after 512 after 1024 after 2048 after 4096 after 8192 " \
 	"every size, without and with the receive"
 is "$(awk 'NR > 1 && !($3 >= 0 && $4 > 0)' "$out")" "" "times are positive"
-ok "$(awk 'NR > 1 && $1 == "none" { t[$2] = $4 } END { exit !(t[8192] >= 0.95 * t[0]) }' "$out"; echo $?)" \
-	"the allreduce after touching 8 MiB is no cheaper than after nothing"
+# Judged without the sanitizers only: under them every access is
+# checked, and the difference, 2.1 against 1.7 us on this host, drowns
+# (it failed once in a clean clone's sanitized pass).
+if [ -z "$TRC_SANITIZE" ]; then
+	ok "$(awk 'NR > 1 && $1 == "none" { t[$2] = $4 } END { exit !(t[8192] >= 0.95 * t[0]) }' "$out"; echo $?)" \
+		"the allreduce after touching 8 MiB is no cheaper than after nothing"
+else
+	skip "the allreduce's times, not judged under the sanitizers"
+fi
 
 mpirun -np 2 "$cold" 0 >"$out" 2>"$err"
 ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "0 repetitions: refused"

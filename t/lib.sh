@@ -2,7 +2,7 @@
 #
 #	ok COND-STATUS NAME	is GOT WANT NAME
 #	expect_exit CODE NAME -- CMD...	(stdout to $out, stderr to $err)
-#	skip_all REASON		done_testing
+#	skip REASON		skip_all REASON		done_testing
 #	stalled FILE CMD...	await_name DIR PATTERN
 
 : "${TRC_BIN:=$(cd "$(dirname "$0")/.." && pwd)/bin}"
@@ -24,6 +24,12 @@ ok() {
 	echo "not ok $_n - $2"
 	_failed=$((_failed + 1))
 	return 1
+}
+
+# skip REASON: one test not made, said so (TAP's "# skip").
+skip() {
+	_n=$((_n + 1))
+	echo "ok $_n # skip $1"
 }
 
 is() {
