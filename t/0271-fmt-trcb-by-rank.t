@@ -64,6 +64,24 @@ for p in ring halo allreduce master-worker; do
 	same_sum "$p, 80 ranks" "$tmp/g.trc"
 done
 
+# A message's size that changes by a value of three bytes, coded
+# against its slot (mode values): 8 to 30000 is +29992, zigzag 59984,
+# 59984<<3|1 = 479873, three bytes of uvarint; then 29640 (-360, two)
+# and 8 again (three), the sizes of LAMMPS's exchanges and its small
+# messages in turn.  Read by rank in the usual events' loop, their
+# sizes as the text's.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	for (i = 0; i < 40; i++) {
+		b = i % 3 == 0 ? 8 : i % 3 == 1 ? 30000 : 29640
+		printf "%d 0 SB peer=1 tag=0 bytes=%d\n", 10 * i, b
+		printf "%d 0 SE peer=1 tag=0 bytes=%d\n", 10 * i + 1, b
+		printf "%d 1 RB peer=0 tag=0 bytes=%d\n", 10 * i + 2, b
+		printf "%d 1 RE peer=0 tag=0 bytes=%d\n", 10 * i + 3, b
+	}
+}' > "$tmp/sizes.trc"
+same_sum "sizes changed by three bytes of code" "$tmp/sizes.trc"
+
 # ---- Errors.  steps N: N steps of ranks 0 and 1, 8 lines each after
 # the header (lines 2 to 8N+1), rank 0's at even lines, rank 1's odd.
 steps() {

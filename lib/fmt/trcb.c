@@ -1219,6 +1219,7 @@ struct rtrcb {
 	uint32_t	 at_place;	/* the event being decoded, for r_bad */
 	struct trc_brief *q;		/* the usual events' loops', QUEUE */
 	uint32_t	 batch;		/* their calls, as slot->queued */
+	uint32_t	 at;		/* by rank: the event values_fast reads */
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -2599,18 +2600,55 @@ int_field_ok(int code, int64_t x)
 }
 
 /*
+ * By rank: slot sl, queued in this batch, is about to change before
+ * event i: the events queued from it take a copy of its fields, and
+ * it is queued no more.  0, or -1 when the copies are used up.
+ */
+static inline __attribute__((always_inline)) int
+unqueue_inline(struct rtrcb *r, struct slot *sl, uint32_t i)
+{
+	struct trc_fields *cp;
+	uint32_t j;
+
+	if (r->ncopy == QUEUE)
+		return -1;
+	cp = &r->fcopy[r->ncopy++];
+	*cp = sl->f;
+	for (j = sl->qfirst; j < i; j++)
+		if (r->q[j].f == &sl->f)
+			r->q[j].f = cp;
+	sl->queued = 0;
+	return 0;
+}
+
+/* unqueue_inline where a call costs the caller nothing: values_fast
+ * stays a leaf, its registers unsaved. */
+static int __attribute__((noinline))
+unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
+{
+	return unqueue_inline(r, sl, i);
+}
+
+/* values_fast's forbid: not a value's bit (8 at most), unqueue allowed. */
+#define COPY_OK		(1u << 31)
+
+/*
  * The values of an event of mode values at p, for a caller of fields
  * only, when each is the same (a byte 0), an integer's new delta on an
  * integer, of a field or of none, a string of the block for a label,
- * an operation or no field, or "*" for a peer or tag, each in one or
- * two bytes, no key twice: as r_values (b_val, r_changed, b_text,
+ * an operation or no field, or "*" for a peer or tag, each in one to
+ * three bytes (a message's size from 8 to 30000 bytes takes three), no
+ * key twice: as r_values (b_val, r_changed, b_text,
  * b_field) reads them, every new value checked before any is kept.
- * Past them, or NULL (the slot unchanged) for r_event to read, or
- * when one of forbid would change.
+ * One of forbid (a slot queued in this batch, where the caller looks)
+ * about to change: with COPY_OK (by rank), the events queued from it
+ * take a copy of its fields first (unqueue, before event r->at); else
+ * the batch ends there.  Past them, or NULL (the slot unchanged) for
+ * r_event to read.
  * Out of the usual events' loops: their registers are the event's.
  */
 static const unsigned char * __attribute__((noinline))
-values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
+values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
     const unsigned char *end, uint32_t forbid)
 {
 	int64_t x[8], step[8];
@@ -2639,6 +2677,9 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 				u = c, p++;
 			else if (p[1] < 0x80)
 				u = (c & 0x7f) | (uint64_t)p[1] << 7, p += 2;
+			else if (p[2] < 0x80)
+				u = (c & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7 |
+				    (uint64_t)p[2] << 14, p += 3;
 			else
 				return NULL;
 			step[i] = 0;
@@ -2671,7 +2712,11 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 		moved |= 1u << i;
 		stepping |= (uint32_t)(step[i] != 0) << i;
 	}
-	if (moved & forbid)
+	/* 2n bytes were there; three a value read past them, in PAD. */
+	if (p > end)
+		return NULL;
+	if ((moved & forbid) &&
+	    (!(forbid & COPY_OK) || unqueue_inline(r, sl, r->at) < 0))
 		return NULL;
 	for (m = moved; m != 0; m &= m - 1) {
 		v = &sl->v[i = __builtin_ctz(m)];
@@ -2726,28 +2771,6 @@ values_fast(const struct rtrcb *r, struct slot *sl, const unsigned char *p,
 }
 
 /*
- * By rank: slot sl, queued in this batch, is about to change before
- * event i: the events queued from it take a copy of its fields, and
- * it is queued no more.  0, or -1 when the copies are used up.
- */
-static int __attribute__((noinline))
-unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
-{
-	struct trc_fields *cp;
-	uint32_t j;
-
-	if (r->ncopy == QUEUE)
-		return -1;
-	cp = &r->fcopy[r->ncopy++];
-	*cp = sl->f;
-	for (j = sl->qfirst; j < i; j++)
-		if (r->q[j].f == &sl->f)
-			r->q[j].f = cp;
-	sl->queued = 0;
-	return 0;
-}
-
-/*
  * The fields of a usual event (its head, mode and slot which, its
  * attributes at s, before end), where they lie: in its slot, changed
  * only here, once each value is known to be usual, and marked queued
@@ -2760,7 +2783,6 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
     const unsigned char *end, uint32_t batch, uint32_t i, int by_rank,
     const struct trc_fields **f)
 {
-	const unsigned char *s2;
 	struct slot *sl;
 
 	if (mode == MODE_NONE) {
@@ -2775,14 +2797,11 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 	 * elsewhere, by rank, those queued from it take a copy of its
 	 * fields, else the batch ends. */
 	if (mode == MODE_VALUES) {
-		if ((s2 = values_fast(r, sl, s, end, sl->queued == batch ?
-		    sl->visible : 0)) == NULL) {
-			if (!by_rank || sl->queued != batch ||
-			    unqueue(r, sl, i) < 0 ||
-			    (s2 = values_fast(r, sl, s, end, 0)) == NULL)
-				return NULL;
-		}
-		s = s2;
+		if (by_rank)
+			r->at = i;
+		if ((s = values_fast(r, sl, s, end, sl->queued != batch ? 0 :
+		    by_rank ? sl->visible | COPY_OK : sl->visible)) == NULL)
+			return NULL;
 	} else if (sl->stepping != 0) {
 		/* Integers of fields that step (request ids). */
 		if (sl->stepfast != sl->stepping ||
