@@ -4,8 +4,9 @@
 # Streams: trc-gen's four patterns, TRC_BENCH_EVENTS events each (10
 # million), 64 ranks, and halo on 512 (TRC_BENCH_PATTERNS, each
 # PATTERN or PATTERN:RANKS); and a trace of trc-heat
-# (TRC_BENCH_HEAT_ITERS iterations, 20000, of a grid of 64 on 4 ranks,
-# when mpirun and the tracer are there).  For each: the size of the
+# (TRC_BENCH_HEAT_ITERS iterations, 20000, of a grid of 64 on 4 ranks)
+# and of LAMMPS's melt (TRC_BENCH_LAMMPS_STEPS, 20000, on 2 ranks),
+# when mpirun, the tracer and lmp are there.  For each: the size of the
 # text (as trc-cat writes it), the text gzipped, trcb, trcb-zstd and
 # trc-loops' description (statistics; lossless too), and the text's
 # size over each; then events per CPU second of trc-sum, trc-scale
@@ -25,6 +26,7 @@ set -e
 runstat=$1 bin=$2
 events=${TRC_BENCH_EVENTS:-10000000}
 iters=${TRC_BENCH_HEAT_ITERS:-20000}
+lsteps=${TRC_BENCH_LAMMPS_STEPS:-20000}
 patterns=${TRC_BENCH_PATTERNS:-ring halo allreduce master-worker halo:512}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/trc-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -138,8 +140,22 @@ if command -v mpirun >/dev/null && [ -f "$lib" ] && [ "$iters" -gt 0 ]; then
 	echo "trc-loops, trc-heat -i $((iters / 10)) against -i $iters: $a and $b bytes," \
 	    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b / a }') times"
 	rm -f "$dir"/heat*
+	# An application's trace: LAMMPS's melt (Debian's lammps and
+	# lammps-examples, make deps), 2 ranks over shared memory.  Most
+	# of its events change a value (a message's size among a few, a
+	# request id), which trc-gen's patterns and trc-heat seldom do.
+	melt=${MELT:-/usr/share/lammps/examples/melt/in.melt}
+	if command -v lmp >/dev/null && [ -f "$melt" ] && [ "$lsteps" -gt 0 ]; then
+		sed "s/^run[ 	].*/run $lsteps/" "$melt" > "$dir/in.melt"
+		(cd "$dir" && "$bin/trc-record" -l "$lib" -o "$dir/lmp.trc" -- -np 2 \
+		    --mca btl self,vader lmp -in in.melt -log none -screen none > /dev/null)
+		bench "lmp (in.melt, $lsteps steps) -np 2" "$dir/lmp.trc"
+		rm -f "$dir"/lmp.trc "$dir"/in.melt
+	else
+		echo "lmp: skipped (no lmp or $melt)"
+	fi
 else
-	echo "trc-heat: skipped (no mpirun or libtrc-mpi.so)"
+	echo "trc-heat, lmp: skipped (no mpirun or libtrc-mpi.so)"
 fi
 
 # Memory: a fifth of the events against all of them, TRC_BENCH_MEM_EVENTS
