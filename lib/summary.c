@@ -155,14 +155,16 @@ hit(const struct trc_name_hit *h, const struct trc_str *name)
 	    (name->s == h->name || swar_same(name->s, h->name, h->len));
 }
 
-/* The id of name when it is one of the last TRC_RECENT looked up (h[0]
- * the latest), or -1. */
+/* The id of name when it is one of h[from] to h[to - 1] of the last
+ * looked up (h[0] the latest), or -1.  The usual ways try the last two,
+ * inline; the rare ones all TRC_RECENT before they hash. */
 static inline int32_t
-recent(const struct trc_name_hit h[TRC_RECENT], const struct trc_str *name)
+recent(const struct trc_name_hit h[TRC_RECENT], const struct trc_str *name,
+    int from, int to)
 {
 	int k;
 
-	for (k = 0; k < TRC_RECENT; k++)
+	for (k = from; k < to; k++)
 		if (hit(&h[k], name))
 			return h[k].id;
 	return -1;
@@ -186,7 +188,7 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	int32_t id, n = s->labels.n;
 	void *p;
 
-	if ((id = recent(s->last_label, fn)) >= 0)
+	if ((id = recent(s->last_label, fn, 0, TRC_RECENT)) >= 0)
 		return id;
 	if ((id = trc_intern(&s->labels, fn->s, fn->len)) < 0)
 		return id;
@@ -214,13 +216,15 @@ label_id(struct trc_summary *s, const struct trc_str *fn)
 	return id;
 }
 
-/* An operation named for the first time since the last one. */
+/* An operation not among the last two named. */
 static struct trc_op_sum *
 op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 {
 	int32_t id, n = s->ops.n;
 	void *p;
 
+	if ((id = recent(s->last_op, name, 2, TRC_RECENT)) >= 0)
+		return &s->op[id];
 	if ((id = trc_intern(&s->ops, name->s, name->len)) < 0)
 		return NULL;
 	remember(s->last_op, &s->ops, id, name->len);
@@ -242,7 +246,7 @@ op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
 	/* Runs of the same operation are the rule: try the last ones first. */
-	if ((id = recent(s->last_op, name)) >= 0)
+	if ((id = recent(s->last_op, name, 0, 2)) >= 0)
 		return &s->op[id];
 	return op_sum_lookup(s, name);
 }
@@ -504,7 +508,7 @@ region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
 	struct trc_region *top;
 	int32_t id;
 
-	if (rs->depth == rs->cap || (id = recent(s->last_label, fn)) < 0)
+	if (rs->depth == rs->cap || (id = recent(s->last_label, fn, 0, 2)) < 0)
 		return region_begin_slow(s, rs, fn, t, line);
 	if (line < s->label_first[id])
 		s->label_first[id] = line;
