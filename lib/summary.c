@@ -157,7 +157,7 @@ hit(const struct trc_name_hit *h, const struct trc_str *name)
 
 /* The id of name when it is one of h[from] to h[to - 1] of the last
  * looked up (h[0] the latest), or -1.  The usual ways try the last two,
- * inline; the rare ones all TRC_RECENT before they hash. */
+ * inline; the rare ones the rest too before they hash. */
 static inline int32_t
 recent(const struct trc_name_hit h[TRC_RECENT], const struct trc_str *name,
     int from, int to)

@@ -2621,8 +2621,8 @@ unqueue_inline(struct rtrcb *r, struct slot *sl, uint32_t i)
 	return 0;
 }
 
-/* unqueue_inline where a call costs the caller nothing: values_fast
- * stays a leaf, its registers unsaved. */
+/* Out of line for fast_fields' stepping slots, in the usual events'
+ * loop; values_fast takes unqueue_inline and stays a leaf. */
 static int __attribute__((noinline))
 unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
 {
