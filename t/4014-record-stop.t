@@ -10,8 +10,10 @@ tr=$tmp/h.trc
 partial() {
 	is "$(head -1 "$1")" "#trc-partial 1 ranks=2" "$2: marked partial in the first line"
 	is "$(tail -1 "$1")" "# truncated" "$2: a final truncated line"
-	# (Lost once in a clean clone's run, not on demand: the trace's
-	# own lines then say how each rank ended.)
+	# (Lost when the rank that died first made mpirun kill the other
+	# before it wrote: 4 runs in 50 beside busy loops, until the
+	# tracer waited after its mark, libtrc-mpi(7).  The trace's own
+	# lines say how each rank ended.)
 	ok "$([ "$(count "$1" 0 PE fn=Step)$(count "$1" 1 PE fn=Step)" = 55 ]; echo $?)" \
 		"$2: every rank's five steps before the loop are kept" ||
 		diag "$(grep '^#' "$1"; tail -3 "$err")"

@@ -1195,13 +1195,29 @@ truncate_mark(const char *why, long code)
 	fd = -1;
 }
 
+/*
+ * A rank stopped from outside (TERM, INT, HUP) stays a while after its
+ * mark: mpirun's SIGTERM to the ranks is followed by a SIGKILL as soon
+ * as one of them dies (the child's SIGCHLD cuts short the second it
+ * waits), so a rank that died at once killed one that had not yet been
+ * scheduled, before it wrote (t/4014, 4 runs in 50 on a loaded host).
+ * Lingering, every rank has mpirun's whole wait (odls_base_sigkill_timeout,
+ * 1 s) and dies by its SIGKILL; alone, it dies of the signal after
+ * LINGER_NS.
+ */
+#define LINGER_NS 2000000000L
+
 static void
 on_signal(int sig)
 {
+	struct timespec left = { LINGER_NS / 1000000000L, LINGER_NS % 1000000000L };
 	size_t i;
 
 	tr_on = 0;
 	truncate_mark("signal ", sig);
+	if (sig == SIGTERM || sig == SIGINT || sig == SIGHUP)
+		while (nanosleep(&left, &left) < 0 && errno == EINTR)
+			;
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
 		if (fatal_signals[i] == sig)
 			sigaction(sig, &oldact[i], NULL);
