@@ -156,8 +156,10 @@ hit(const struct trc_name_hit *h, const struct trc_str *name)
 }
 
 /* The id of name when it is one of h[from] to h[to - 1] of the last
- * looked up (h[0] the latest), or -1.  The usual ways try the last two,
- * inline; the rare ones the rest too before they hash. */
+ * looked up (h[0] the latest), or -1.  The usual ways try a few inline
+ * (a region's begin three, for a program's procedures in turn, as
+ * trc-heat's three; an operation's two); the rare ones all before they
+ * hash. */
 static inline int32_t
 recent(const struct trc_name_hit h[TRC_RECENT], const struct trc_str *name,
     int from, int to)
@@ -508,7 +510,7 @@ region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
 	struct trc_region *top;
 	int32_t id;
 
-	if (rs->depth == rs->cap || (id = recent(s->last_label, fn, 0, 2)) < 0)
+	if (rs->depth == rs->cap || (id = recent(s->last_label, fn, 0, 3)) < 0)
 		return region_begin_slow(s, rs, fn, t, line);
 	if (line < s->label_first[id])
 		s->label_first[id] = line;
