@@ -1202,6 +1202,7 @@ struct rtrcb {
 	uint64_t	*tplace;
 	uint32_t	*qplace;
 	struct trc_fields *fcopy;	/* by rank: unqueue's copies */
+	const struct trc_fields *vcopy;	/* by rank: values_fast's event's */
 	uint32_t	 ncopy;
 	uint32_t	 pend;
 	char		 pend_msg[TRC_ERRLEN];
@@ -2629,7 +2630,8 @@ unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
 	return unqueue_inline(r, sl, i);
 }
 
-/* values_fast's forbid: not a value's bit (8 at most), unqueue allowed. */
+/* values_fast's forbid: not a value's bit (8 at most): by rank, where
+ * unqueue and copies are allowed. */
 #define COPY_OK		(1u << 31)
 
 /*
@@ -2643,8 +2645,9 @@ unqueue(struct rtrcb *r, struct slot *sl, uint32_t i)
  * One of forbid (a slot queued in this batch, where the caller looks)
  * about to change: with COPY_OK (by rank), the events queued from it
  * take a copy of its fields first (unqueue, before event r->at); else
- * the batch ends there.  Past them, or NULL (the slot unchanged) for
- * r_event to read.
+ * the batch ends there.  With COPY_OK, r->vcopy is the event's own copy
+ * of its fields when it took one (below), else NULL.  Past them, or
+ * NULL (the slot unchanged) for r_event to read.
  * Out of the usual events' loops: their registers are the event's.
  */
 static const unsigned char * __attribute__((noinline))
@@ -2767,6 +2770,16 @@ values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 	}
 	/* Every value that steps is an integer of a field here. */
 	sl->stepping = sl->stepfast = stepping;
+	/* By rank, a field the caller reads changed (a size among many,
+	 * LAMMPS's): it will likely change again under the events queued
+	 * from the slot, so this one takes a copy, which costs less than
+	 * unqueue's search for it at the slot's next. */
+	r->vcopy = NULL;
+	if ((forbid & COPY_OK) && (moved & sl->visible) &&
+	    r->ncopy < QUEUE) {
+		r->fcopy[r->ncopy] = sl->f;
+		r->vcopy = &r->fcopy[r->ncopy++];
+	}
 	return p;
 }
 
@@ -2799,9 +2812,14 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 	if (mode == MODE_VALUES) {
 		if (by_rank)
 			r->at = i;
-		if ((s = values_fast(r, sl, s, end, sl->queued != batch ? 0 :
-		    by_rank ? sl->visible | COPY_OK : sl->visible)) == NULL)
+		if ((s = values_fast(r, sl, s, end, (sl->queued != batch ?
+		    0 : sl->visible) | (by_rank ? COPY_OK : 0))) == NULL)
 			return NULL;
+		/* Its own copy: the slot is not queued by it. */
+		if (by_rank && r->vcopy != NULL) {
+			*f = r->vcopy;
+			return s;
+		}
 	} else if (sl->stepping != 0) {
 		/* Integers of fields that step (request ids). */
 		if (sl->stepfast != sl->stepping ||
