@@ -330,7 +330,7 @@ slot_get(struct rstate *rs, int k, int n, int reader)
 	rs->slot[k] = NULL;
 	cap = n < 4 ? 4 : n;
 	/* On a cache line's start, so that a slot of four values (what
-	 * most events have) spans four lines, not five. */
+	 * most events have) spans five lines (320 bytes), not six. */
 	size = (sizeof(*s) + (size_t)cap * sizeof(s->v[0]) + 63) & ~(size_t)63;
 	if ((s = aligned_alloc(64, size)) == NULL)
 		return NULL;
