@@ -1201,16 +1201,16 @@ truncate_mark(const char *why, long code)
  * as one of them dies (the child's SIGCHLD cuts short the second it
  * waits), so a rank that died at once killed one that had not yet been
  * scheduled, before it wrote (t/4014, 4 runs in 50 on a loaded host).
- * Lingering, every rank has mpirun's whole wait (odls_base_sigkill_timeout,
- * 1 s) and dies by its SIGKILL; alone, it dies of the signal after
- * LINGER_NS.
+ * Lingering, every rank has mpirun's whole wait (1 s, its
+ * odls_base_sigkill_timeout) and dies by its SIGKILL; alone, it dies of
+ * the signal after LINGER seconds.
  */
-#define LINGER_NS 2000000000L
+#define LINGER	2
 
 static void
 on_signal(int sig)
 {
-	struct timespec left = { LINGER_NS / 1000000000L, LINGER_NS % 1000000000L };
+	struct timespec left = { LINGER, 0 };
 	size_t i;
 
 	tr_on = 0;
