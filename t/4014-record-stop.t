@@ -65,9 +65,15 @@ rm -f "$tr" "$TRC_TEST_READY"
 env --default-signal=INT trc-record -o "$tr" -- -np 2 "$MPIT/abort" hang >/dev/null 2>"$err" &
 pid=$!
 looping
+t0=$(date +%s%N)
 kill -INT $pid
 wait $pid
-is "$?" "2" "INT: exit 2"
+st=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+is "$st" "2" "INT: exit 2"
+# mpirun sends SIGCONT, waits 1 s, SIGTERM, waits 1 s and SIGKILLs;
+# the ranks, written, wait for it (libtrc-mpi(7)): at least 2 s.
+ok "$([ "$ms" -ge 1900 ]; echo $?)" "INT: the ranks waited for mpirun's SIGKILL (took $ms ms)"
 ok "$(grep -qx '# trc-record: a signal to trc-record stopped it' "$tr"; echo $?)" "INT: the trace says why"
 partial "$tr" "INT"
 
