@@ -45,12 +45,14 @@ is "$(byrank)" "0 MK 0.000000000;0 SB 4.000000000;0 SE 5.000000000;0 MK 6.000000
     "a rank alone on its core pays nothing"
 
 # 2. An allreduce of 4 ranks on 2 cores (0 and 2 on core 0, 1 and 3 on
-# core 1), no fit row for it: its recorded 1 s after the last entry, and
-# 2 rounds: XE 1 + 2 x 0.25 = 1.5 on every rank, each then the core's
-# (rank 2 after rank 0, rank 3 after rank 1).  The MKs, 1 s each from
-# 1.5: ranks 0 and 1 find the core last taken by another, [1.5, 2.75];
-# ranks 2 and 3 after them, paying s too: [2.75, 4].  Without --switch:
-# XE 1, MK 2 and 3.
+# core 1), no fit row for it: its recorded 1 s after the last entry,
+# and 2 rounds.  All enter at 0; of each core's ranks the one the input
+# gives last, 2 and 3, holds the core past the collective's end (it
+# still runs there when the last rank enters): XE 1 + 2 x 0.25 = 1.5,
+# and the MKs, 1 s each, [1.5, 2.5] (the core last theirs).  Ranks 0
+# and 1 end theirs when the holder next waits in a call, here when the
+# input ends, its time 2.5: XE 2.5 + 2 x 0.25 = 3, MK [3, 4], the core
+# theirs since their XE.  Without --switch: XE 1, MK 2; XE 2, MK 3.
 cat >"$tmp/coll.trc" <<'X'
 #trc 1 ranks=4
 0.000000000 0 MK
@@ -71,16 +73,47 @@ cat >"$tmp/coll.trc" <<'X'
 2.000000000 3 MK
 X
 expect_exit 0 "--switch, a collective" -- trc-scale -c "$tmp/f.fit" --cores 2 --bound --switch 0.25 "$tmp/coll.trc"
-is "$(byrank)" "0 MK 0.000000000;0 XE 1.500000000;0 MK 2.750000000;1 MK 0.000000000;1 XE 1.500000000;1 MK 2.750000000;2 MK 0.000000000;2 XE 1.500000000;2 MK 4.000000000;3 MK 0.000000000;3 XE 1.500000000;3 MK 4.000000000;" \
-    "a collective of 4 pays 2 rounds; the core passes at each computation"
+is "$(byrank)" "0 MK 0.000000000;0 XE 3.000000000;0 MK 4.000000000;1 MK 0.000000000;1 XE 3.000000000;1 MK 4.000000000;2 MK 0.000000000;2 XE 1.500000000;2 MK 2.500000000;3 MK 0.000000000;3 XE 1.500000000;3 MK 2.500000000;" \
+    "a collective of 4 pays 2 rounds; the holders go on, the others after them"
 expect_exit 0 "without --switch" -- trc-scale -c "$tmp/f.fit" --cores 2 --bound "$tmp/coll.trc"
-is "$(byrank)" "0 MK 0.000000000;0 XE 1.000000000;0 MK 2.000000000;1 MK 0.000000000;1 XE 1.000000000;1 MK 2.000000000;2 MK 0.000000000;2 XE 1.000000000;2 MK 3.000000000;3 MK 0.000000000;3 XE 1.000000000;3 MK 3.000000000;" \
-    "without it: the collective as recorded, the cores shared"
+is "$(byrank)" "0 MK 0.000000000;0 XE 2.000000000;0 MK 3.000000000;1 MK 0.000000000;1 XE 2.000000000;1 MK 3.000000000;2 MK 0.000000000;2 XE 1.000000000;2 MK 2.000000000;3 MK 0.000000000;3 XE 1.000000000;3 MK 2.000000000;" \
+    "without it: the collective as recorded, the holders first"
 expect_exit 0 "-v counts the switches" -- trc-scale -v -c "$tmp/f.fit" --cores 2 --bound --switch 0.25 "$tmp/coll.trc"
-# 4 ranks x 2 rounds, and 4 computations after another rank's.
-is "$(grep -c '^trc-scale: 12 switches of a core between ranks (--switch)$' "$err")" 1 "-v: 12 switches"
+# 4 ranks x 2 rounds; each MK on a core its rank took last.
+is "$(grep -c '^trc-scale: 8 switches of a core between ranks (--switch)$' "$err")" 1 "-v: 8 switches"
 
-# 3. Bad uses: exit 2, named.
+# 3. The holder gives the core up at its next call that may wait.  Two
+# ranks on one core, no --switch.  Rank 0 enters a barrier at 0, rank 1
+# after 1 s of computation, [0, 1]: rank 1 holds the core.  The barrier
+# ends at 1 + its recorded 1 s = 2.  Rank 1 computes [2, 4] and waits
+# in its RB at 4: rank 0's XE is 4, not 2.  Its 1 s before its SB then
+# [4, 5]: SB 5, SE 6 (the send's 1 s), the message there at 6: rank 1's
+# RE 6.  The MKs, in the input's order: rank 0's 2 s [6, 8], rank 1's
+# 1 s after it, [8, 9].
+cat >"$tmp/hold.trc" <<'X'
+#trc 1 ranks=2
+0.000000000 0 MK
+0.000000000 1 MK
+0.000000000 0 XB op=barrier bytes=0
+1.000000000 1 XB op=barrier bytes=0
+2.000000000 0 XE op=barrier bytes=0
+2.000000000 1 XE op=barrier bytes=0
+3.000000000 0 SB peer=1 tag=1 bytes=8
+4.000000000 0 SE peer=1 tag=1 bytes=8
+4.000000000 1 RB peer=0 tag=1 bytes=8
+5.000000000 1 RE peer=0 tag=1 bytes=8
+6.000000000 0 MK
+6.000000000 1 MK
+X
+expect_exit 0 "a hold given up in a receive" -- trc-scale -c "$tmp/f.fit" --cores 1 --bound "$tmp/hold.trc"
+byrank() { awk '!/^#/ { print $2, $3, $1 }' "$out" | sort -s -k1,1n | tr '\n' ';'; }
+is "$(byrank)" "0 MK 0.000000000;0 XB 0.000000000;0 XE 4.000000000;0 SB 5.000000000;0 SE 6.000000000;0 MK 8.000000000;1 MK 0.000000000;1 XB 1.000000000;1 XE 2.000000000;1 RB 4.000000000;1 RE 6.000000000;1 MK 9.000000000;" \
+    "the other rank ends its barrier when the holder waits"
+# Unbound, the ranks wait for no one's core: XE 2 both.
+expect_exit 0 "unbound, no hold" -- trc-scale -c "$tmp/f.fit" --cores 1 "$tmp/hold.trc"
+is "$(awk '$3 == "XE" { print $2, $1 }' "$out" | sort | tr '\n' ';')" "0 2.000000000;1 2.000000000;" "unbound: both end at 2"
+
+# 4. Bad uses: exit 2, named.
 expect_exit 2 "--switch without --bound" -- trc-scale --cores 2 --switch 0.25 "$tmp/coll.trc"
 is "$(cat "$err")" "trc-scale: --switch needs --bound" "  named"
 expect_exit 2 "--switch not a time" -- trc-scale --cores 2 --bound --switch 2us "$tmp/coll.trc"

@@ -88,6 +88,11 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	*tp = c->val + s->mo->coll(s->ms, &cc);
 	if (*tp < base)
 		*tp = base;
+	if (s->cores.ncores > 0)
+		*tp = sc_cores_free_at(sc_cores_of(s, r), *tp);
+	/* --bound: after the rank that holds its core. */
+	if (s->bound != NULL && sc_cores_coll_end(s, r, tp) > 0)
+		return 1;
 	p->woke |= WOKE_COLL;
 	p->woke_rounds = trc_coll_rounds(c->size);
 	if (++c->left == c->arrived)
@@ -152,5 +157,8 @@ sc_coll_begin(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	p->coll = c;
 	p->state = COLL;
+	p->xb_tp = tp;
+	if (c->arrived == c->size)
+		sc_cores_coll_done(s, c);
 	return 0;
 }

@@ -285,6 +285,11 @@ other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		*tp = base + d;
 	else if (sc_comp(s, r, base, d, ev->line, tp) < 0)
 		return -1;
+	/* A call that may wait gives up a core held past a collective. */
+	if (s->bound != NULL && (ev->kind == TRC_WB || (ev->req == TRC_NONE &&
+	    (ev->kind == TRC_SB || ev->kind == TRC_RB || ev->kind == TRC_XB))) &&
+	    sc_cores_give_up(s, r, *tp) < 0)
+		return -1;
 	switch (ev->kind) {
 	case TRC_SB:
 		sc_send_begin(s, r, ev);

@@ -234,11 +234,13 @@ trc_scale_finish(struct trc_scale *s)
 	/* Each may let go ranks whose events feed the other. */
 	do {
 		done = s->st.events;
+		if (s->bound != NULL && sc_cores_let_go(s) < 0)
+			return -1;
 		if (s->nwild > 0 && sc_rematch(s, 1) < 0)
 			return -1;
 		if (s->nsyncw > 0 && sc_unstick(s, 1) < 0)
 			return -1;
-	} while (s->st.events != done && (s->nwild > 0 || s->nsyncw > 0));
+	} while (s->st.events != done);
 	n = s->ndiag;
 	if ((ndead = deadlocks(s, &dead)) < 0) {
 		free(dead);

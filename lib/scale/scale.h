@@ -45,7 +45,7 @@ enum state { COMP, SEND, RECV, WAIT, COLL };
 /* Why a call's end came from another rank (struct rank's woke). */
 #define WOKE_WAIT	1	/* a message or a receiver it waited for */
 #define WOKE_COLL	2	/* a collective's rounds */
-enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC };
+enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC, BLK_CORE };
 /* A blocking send that waits for its receiver: where its end stands. */
 enum sync { SYNC_NONE, SYNC_WAIT, SYNC_DONE };
 
@@ -164,10 +164,13 @@ struct rank {
 	int32_t		 woke_rounds;
 	struct held	*hhead, *htail;
 	struct trc_coll	*coll;
-	int32_t		 nextwaiter;	/* ranks blocked on one collective */
+	int32_t		 nextwaiter;	/* ranks blocked on one collective,
+					 * or on a core's holder */
+	int64_t		 xb_tp;		/* its last blocking XB's time */
 	uint32_t	 upass;		/* unstick: the pass that walked it */
 	int32_t		 uwalk;		/* and the walk, by its first rank */
 	uint8_t		 seen, state, blocked;
+	uint8_t		 core_wait;	/* its XE waits for the core's holder */
 	struct resolved	 rs;
 	struct rdv	 sync;
 	struct xsend	 xs;
@@ -237,6 +240,12 @@ struct sc_cores {
 	int32_t			 ncores;	/* 0: one per rank */
 	int32_t			 last;		/* --switch: rank + 1 that
 						 * last took it, 0 none */
+	/* --bound: the rank that holds it past a collective's end, until
+	 * it waits in a call (at held_until; -1: not yet); the ranks whose
+	 * ends are to wait for that, and 1 + the first of them blocked, 0
+	 * none. */
+	int32_t			 holder, pending, held_waiters;
+	int64_t			 held_until;
 };
 
 struct trc_scale {
@@ -446,6 +455,10 @@ int	 sc_cores_place(struct sc_cores *, int64_t start, int64_t w,
 	    int64_t *end);
 int64_t	 sc_cores_free_at(const struct sc_cores *, int64_t t);
 void	 sc_cores_prune(struct trc_scale *);
+void	 sc_cores_coll_done(struct trc_scale *, const struct trc_coll *);
+int	 sc_cores_coll_end(struct trc_scale *, int32_t rank, int64_t *tp);
+int	 sc_cores_give_up(struct trc_scale *, int32_t rank, int64_t tp);
+int	 sc_cores_let_go(struct trc_scale *);
 int	 sc_cores_init(struct trc_scale *, const struct trc_scale_conf *);
 void	 sc_cores_free(struct trc_scale *);
 
