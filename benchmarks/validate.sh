@@ -29,7 +29,10 @@
 #    (trc-sum --vs, the paper's Table 2 and the summed lifetimes) and
 #    compute the total-time error.  Then per direction the median and
 #    spread of the error, of every summed ratio, the skew warnings, and
-#    how far the loggp prediction is from the fit's.
+#    how far the loggp prediction is from the fit's; and the errors of
+#    the predictions with --outliers delay and drop, with drop's rows
+#    (trc-scale(1): the shared-memory runs' spells, which drop takes
+#    out).
 #
 # Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/5),
 # RREPS (7), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
@@ -137,6 +140,8 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.skew"
 	: >"$out/$d.loggp"
 	: >"$out/$d.oerrors"
+	: >"$out/$d.derrors"
+	: >"$out/$d.drows"
 done
 r=1
 while [ $r -le "$reps" ]; do
@@ -149,6 +154,8 @@ while [ $r -le "$reps" ]; do
 		    "$out/$b.$r.trc" >"$out/$d.lpred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		trc-scale --outliers delay -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
 		    "$out/$b.$r.trc" >"$out/$d.opred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
+		trc-scale --outliers drop -b "$out/$b.fit" -c "$out/$t.fit" --cpu "$out/ratios.$d" \
+		    "$out/$b.$r.trc" >"$out/$d.dpred" 2>>"$out/$d.err" || { cat "$out/$d.err" >&2; exit 2; }
 		skew=$(sed -n 's/.* \([0-9]*\) receive completions\{0,1\} in the input before .*/\1/p' "$out/$d.err" | head -1)
 		echo "${skew:-0}" >>"$out/$d.skew"
 		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.pred" >"$out/$d.vs"
@@ -158,6 +165,9 @@ while [ $r -le "$reps" ]; do
 		echo "$e" >>"$out/$d.errors"
 		pct "$l" "$p" >>"$out/$d.loggp"
 		pct "$(span "$out/$d.opred")" "$o" >>"$out/$d.oerrors"
+		pct "$(span "$out/$d.dpred")" "$o" >>"$out/$d.derrors"
+		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.dpred" >"$out/$d.dvs"
+		rows "$out/$d.dvs" $np | sed "s/^/$r /" >>"$out/$d.drows"
 		printf '   %s: base %s s, predicted %s s (loggp %s s), observed %s s, error %s%%, skew warnings %s\n' \
 		    "$d" "$bs" "$p" "$l" "$o" "$e" "${skew:-0}"
 		awk -F'\t' 'NR > 1 && NF == 10 && $10 != "minor" { printf "      %-10s rank %s  mean %6.2f  sums %6.2f  share %5.1f%%\n", $1, $3, $5, $8, $9 }' "$out/$d.vs"
@@ -184,5 +194,8 @@ for d in tcp-shm shm-tcp; do
 	med_line "$d: loggp prediction against the fit's" "$out/$d.loggp"
 	med_line "$d: total-time error" "$out/$d.errors"
 	med_line "$d: total-time error with --outliers delay" "$out/$d.oerrors"
+	med_line "$d: total-time error with --outliers drop" "$out/$d.derrors"
+	echo "   with --outliers drop, the rows of 2% or more:"
+	summarize "$out/$d.drows" | grep -v ' minor$' || true
 done
 echo "== load average at end: $(load)"

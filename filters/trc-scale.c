@@ -18,7 +18,7 @@
 static const char usage_line[] =
     "trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] "
     "[-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] "
-    "[--flops rate] [--outliers scale|delay] "
+    "[--flops rate] [--outliers scale|delay|drop] "
     "[--poll wait|cost|comp] [--set name=value,...] [--strict] "
     "[--switch seconds] [--traced] [--wall] "
     "[file]";
@@ -155,6 +155,8 @@ main(int argc, char **argv)
 				mconf.outliers = TRC_OUTLIERS_SCALE;
 			else if (strcmp(optarg, "delay") == 0)
 				mconf.outliers = TRC_OUTLIERS_DELAY;
+			else if (strcmp(optarg, "drop") == 0)
+				mconf.outliers = TRC_OUTLIERS_DROP;
 			else
 				die("invalid outliers mode '%s'", optarg);
 			break;
@@ -281,12 +283,16 @@ main(int argc, char **argv)
 			    (long)st->cold_ranks, st->cold_ranks == 1 ? "" :
 			    "s", st->cold_calls, st->cold_calls == 1 ? "" :
 			    "s");
-		if (mconf.outliers == TRC_OUTLIERS_DELAY) {
+		if (mconf.outliers != TRC_OUTLIERS_SCALE) {
 			tbuf[trc_format_time(tbuf, st->outlier_ns)] = '\0';
 			fprintf(stderr, "%s: %llu computation interval%s past "
-			    "its label's fence (--outliers delay), %s s of "
-			    "delay unscaled\n", trc_progname, st->outliers,
-			    st->outliers == 1 ? "" : "s", tbuf);
+			    "its label's fence (--outliers %s), %s s %s\n",
+			    trc_progname, st->outliers,
+			    st->outliers == 1 ? "" : "s",
+			    mconf.outliers == TRC_OUTLIERS_DROP ? "drop" :
+			    "delay", tbuf,
+			    mconf.outliers == TRC_OUTLIERS_DROP ? "dropped" :
+			    "of delay unscaled");
 		}
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",

@@ -246,13 +246,15 @@ struct trc_model_conf {
 
 /*
  * What an interval far longer than its label's usual ones is
- * (trc-scale(1), --outliers): computation, scaled as any (scale), or
- * its label's median length of computation followed by a delay the
- * host added, which the target does not scale (delay).
+ * (trc-scale(1), --outliers): computation, scaled as any (scale), its
+ * label's median length of computation followed by a delay the host
+ * added, which the target does not scale (delay), or that computation
+ * alone, the delay the base host's (drop).
  */
 enum trc_outliers {
 	TRC_OUTLIERS_SCALE,
-	TRC_OUTLIERS_DELAY
+	TRC_OUTLIERS_DELAY,
+	TRC_OUTLIERS_DROP
 };
 
 /*

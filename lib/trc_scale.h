@@ -87,8 +87,8 @@ struct trc_scale_stats {
 	int64_t			 repair_ns;	/* by this much in all */
 	unsigned long long	 skew;		/* RE read before their send */
 	unsigned long long	 unlabelled;	/* intervals without a ratio row */
-	/* --outliers delay: intervals taken as median and delay, and the
-	 * delays' sum (the model's outliers op). */
+	/* --outliers delay or drop: intervals taken as median and delay,
+	 * and the delays' sum (the model's outliers op). */
 	unsigned long long	 outliers;
 	int64_t			 outlier_ns;
 	unsigned long long	 held;		/* events held while their rank waited */

@@ -2,7 +2,7 @@
 # trc-scale: errors name file and line, exit 2.
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] [--flops rate] [--outliers scale|delay] [--poll wait|cost|comp] [--set name=value,...] [--strict] [--switch seconds] [--traced] [--wall] [file]"
+usage="usage: trc-scale [-v] [-b base.fit] [-c target.fit | --model name[:file]] [-f format] [--cores cores [--bound]] [--cpu ratios | --cpu-ratio ratio] [--flops rate] [--outliers scale|delay|drop] [--poll wait|cost|comp] [--set name=value,...] [--strict] [--switch seconds] [--traced] [--wall] [file]"
 
 # A receive whose send never comes.
 cat >"$tmp/u.trc" <<'X'

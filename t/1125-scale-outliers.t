@@ -1,7 +1,7 @@
 #!/bin/sh
 # trc-scale --outliers delay: an interval of an alike label past its
 # fence (median + 3 interquartile ranges) is its label's median scaled
-# plus the rest unscaled.  Expected times by hand: with every interval
+# plus the rest unscaled; --outliers drop: its label's median scaled.  Expected times by hand: with every interval
 # of a label equal, its quartiles are that length and the fence is it.
 . "$(dirname "$0")/lib.sh"
 
@@ -104,6 +104,35 @@ is "$(awk '$2 == 0 && $3 == "SB" { print $1 }' "$out")" "0.167000000" "the send 
 expect_exit 0 "marks beside an outlier" -- trc-scale --outliers delay --cpu-ratio 2 "$tmp/o.trc"
 is "$(awk '$2 == 0 { t = $1 } END { print t }' "$out")" "0.165000000" "rank 0's last at 165 ms"
 is "$(grep -v '^#' "$out" | cut -d' ' -f1 | sort -c -g 2>&1 && echo sorted)" sorted "marks and the outlier's end in time order"
+
+# drop: the outlier is its label's median scaled, its excess dropped
+# as the base host's.  a.trc, K = 2: 80 + 80 + 2 x 1 = 162 ms.
+expect_exit 0 "drop: runs" -- trc-scale -v --outliers drop --cpu-ratio 2 "$tmp/a.trc"
+is "$(last "$out")" "0.162000000" "drop: the outlier is 2 x median (162 ms)"
+ok "$(grep -c "trc-scale: 1 computation interval past its label's fence (--outliers drop), 0.003000000 s dropped" "$err" | grep -qx 1; echo $?)" \
+    "-v: one interval, 3 ms dropped"
+# K = 1 drops it too: the excess is the base's, whatever the target.
+# 40 + 40 + 1 = 81 ms; K = 0.5: 20 + 20 + 0.5 = 40.5 ms.
+expect_exit 0 "drop, K 1" -- trc-scale --outliers drop "$tmp/a.trc"
+is "$(last "$out")" "0.081000000" "drop, K 1: the excess dropped (81 ms)"
+expect_exit 0 "drop, K 0.5" -- trc-scale --outliers drop --cpu-ratio 0.5 "$tmp/a.trc"
+is "$(last "$out")" "0.040500000" "drop, K 0.5 (40.5 ms)"
+# The warm-up and unlike labels as with delay: scaled whole.
+expect_exit 0 "drop, warm-up" -- trc-scale --outliers drop --cpu-ratio 2 "$tmp/w.trc"
+is "$(last "$out")" "0.164000000" "drop: the first 32 intervals not judged"
+expect_exit 0 "drop, unlike" -- trc-scale --outliers drop --cpu-ratio 2 "$tmp/u.trc"
+is "$(last "$out")" "0.264000000" "drop: an unlike label scaled whole"
+# An outlier's end may come before K times its length, and before
+# events read while it lasted: m.trc's send begins at 80 + 2 + 80 + 2
+# = 164 ms, its receive ends after it, o.trc's marks in time order.
+expect_exit 0 "drop, a message after an outlier" -- trc-scale --outliers drop --cpu-ratio 2 "$tmp/m.trc"
+se=$(awk '$2 == 0 && $3 == "SE" { print $1 }' "$out")
+re=$(awk '$2 == 1 && $3 == "RE" { print $1 }' "$out")
+is "$(awk '$2 == 0 && $3 == "SB" { print $1 }' "$out")" "0.164000000" "drop: the send begins at 164 ms"
+is "$(awk -v a="$se" -v b="$re" 'BEGIN { print (b >= a) }')" 1 "drop: the receive ends after the send ($re >= $se)"
+expect_exit 0 "drop, marks beside an outlier" -- trc-scale --outliers drop --cpu-ratio 2 "$tmp/o.trc"
+is "$(awk '$2 == 0 { t = $1 } END { print t }' "$out")" "0.162000000" "drop: rank 0's last at 162 ms"
+is "$(grep -v '^#' "$out" | cut -d' ' -f1 | sort -c -g 2>&1 && echo sorted)" sorted "drop: marks and the outlier's end in time order"
 
 # Bad usage.
 expect_exit 2 "unknown mode" -- trc-scale --outliers sometimes "$tmp/a.trc"

@@ -204,7 +204,7 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 	}
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
 	c->outliers = conf->outliers;
-	if (c->outliers == TRC_OUTLIERS_DELAY)
+	if (c->outliers != TRC_OUTLIERS_SCALE)
 		trc_est_init();
 	c->rk.elsize = sizeof(struct cpu_rank);
 }
@@ -289,7 +289,7 @@ factor(struct trc_cpu *c, int32_t r, double *k, int *matched, int take)
 	return 0;
 }
 
-/* trc_cpu_comp() with a ratio table or --outliers delay. */
+/* trc_cpu_comp() with a ratio table or --outliers delay or drop. */
 int
 trc_cpu_comp_label(struct trc_cpu *c, int32_t r, int64_t d, int64_t *dp)
 {
@@ -301,7 +301,8 @@ trc_cpu_comp_label(struct trc_cpu *c, int32_t r, int64_t d, int64_t *dp)
 
 	if (c->ratios != NULL && factor(c, r, &k, &matched, 1) < 0)
 		return -1;
-	if (c->outliers != TRC_OUTLIERS_DELAY || k == 1) {
+	if (c->outliers == TRC_OUTLIERS_SCALE ||
+	    (c->outliers == TRC_OUTLIERS_DELAY && k == 1)) {
 		*dp = trc_scale_ns(k, d);
 		return !matched;
 	}
@@ -360,7 +361,9 @@ trc_cpu_bound(struct trc_cpu *c, int32_t r, int64_t dt)
 	double k = c->k;
 	int matched;
 
-	if (dt == 0)
+	/* With drop, past its fence an interval takes K m, which may be
+	 * less than any part of dt. */
+	if (dt == 0 || c->outliers == TRC_OUTLIERS_DROP)
 		return 0;
 	if (c->ratios != NULL && factor(c, r, &k, &matched, 0) < 0)
 		return 0;	/* the error comes again at the event */

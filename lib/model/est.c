@@ -1,9 +1,9 @@
 /*
- * est.c - trc-scale's --outliers delay (trc_model.h): per rank and
- * label, the quartiles of its computation intervals, estimated as the
- * stream goes by the P-squared algorithm (GSL's gsl_rstat_quantile: a
- * few numbers each, however long the run), and the intervals far past
- * them.
+ * est.c - trc-scale's --outliers delay and drop (trc_model.h): per
+ * rank and label, the quartiles of its computation intervals, estimated
+ * as the stream goes by the P-squared algorithm (GSL's
+ * gsl_rstat_quantile: a few numbers each, however long the run), and
+ * the intervals far past them.
  *
  * A label whose intervals are alike (their interquartile range within
  * ALIKE of their median) does the same work each time.  One of its
@@ -11,10 +11,11 @@
  * (Tukey's far-out fence) is taken as the median's computation and a
  * delay the host added: a preemption, a page fault, a slow spell of a
  * core.  The target scales the computation, not the delay, which a
- * target twice as slow would not double.  A label of unlike intervals
- * (two kinds of work under one name) is scaled as it is, and so is
- * every interval until its label has WARM of them on its rank.  An
- * interval is judged before it joins the estimates.
+ * target twice as slow would not double (delay), or leaves the delay
+ * out as the base host's, not the program's (drop).  A label of unlike
+ * intervals (two kinds of work under one name) is scaled as it is,
+ * and so is every interval until its label has WARM of them on its
+ * rank.  An interval is judged before it joins the estimates.
  */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_rstat.h>
@@ -117,7 +118,9 @@ trc_est_comp(struct trc_cpu *c, struct cpu_rank *p, const char *l,
 		    gsl_rstat_quantile_get(e->q[0]);
 		if (m > 0 && iqr <= ALIKE * m && (double)d > m + FENCE * iqr) {
 			mi = (int64_t)llround(m);
-			*dp = trc_time_add(trc_scale_ns(k, mi), d - mi);
+			*dp = c->outliers == TRC_OUTLIERS_DROP ?
+			    trc_scale_ns(k, mi) :
+			    trc_time_add(trc_scale_ns(k, mi), d - mi);
 			c->nout++;
 			c->outns = trc_time_add(c->outns, d - mi);
 		}
