@@ -284,15 +284,15 @@ main(int argc, char **argv)
 			    "s", st->cold_calls, st->cold_calls == 1 ? "" :
 			    "s");
 		if (mconf.outliers != TRC_OUTLIERS_SCALE) {
+			int drop = mconf.outliers == TRC_OUTLIERS_DROP;
+
 			tbuf[trc_format_time(tbuf, st->outlier_ns)] = '\0';
 			fprintf(stderr, "%s: %llu computation interval%s past "
 			    "its label's fence (--outliers %s), %s s %s\n",
 			    trc_progname, st->outliers,
 			    st->outliers == 1 ? "" : "s",
-			    mconf.outliers == TRC_OUTLIERS_DROP ? "drop" :
-			    "delay", tbuf,
-			    mconf.outliers == TRC_OUTLIERS_DROP ? "dropped" :
-			    "of delay unscaled");
+			    drop ? "drop" : "delay", tbuf,
+			    drop ? "dropped" : "of delay unscaled");
 		}
 		fprintf(stderr, "%s: %llu events held at most %zu at once, "
 		    "%llu computation intervals without a ratio row\n",

@@ -12,7 +12,9 @@
 # order the input gives their ends).
 . "$(dirname "$0")/lib.sh"
 
-byrank() { awk '!/^#/ && $3 != "XB" { print $2, $3, $1 }' "$out" | sort -s -k1,1n | tr '\n' ';'; }
+# byrank [all]: the output's events by rank, with their XBs when asked.
+byrank() { awk -v all="${1:-}" '!/^#/ && (all != "" || $3 != "XB") { print $2, $3, $1 }' "$out" |
+    sort -s -k1,1n | tr '\n' ';'; }
 printf 'send 0 inf 1 0\nrecv 0 inf 0.5 0\n' >"$tmp/f.fit"
 
 # 1. Two ranks on one core, s = 0.25.  Rank 1's 1 s before its RB takes
@@ -106,8 +108,7 @@ cat >"$tmp/hold.trc" <<'X'
 6.000000000 1 MK
 X
 expect_exit 0 "a hold given up in a receive" -- trc-scale -c "$tmp/f.fit" --cores 1 --bound "$tmp/hold.trc"
-byrank() { awk '!/^#/ { print $2, $3, $1 }' "$out" | sort -s -k1,1n | tr '\n' ';'; }
-is "$(byrank)" "0 MK 0.000000000;0 XB 0.000000000;0 XE 4.000000000;0 SB 5.000000000;0 SE 6.000000000;0 MK 8.000000000;1 MK 0.000000000;1 XB 1.000000000;1 XE 2.000000000;1 RB 4.000000000;1 RE 6.000000000;1 MK 9.000000000;" \
+is "$(byrank all)" "0 MK 0.000000000;0 XB 0.000000000;0 XE 4.000000000;0 SB 5.000000000;0 SE 6.000000000;0 MK 8.000000000;1 MK 0.000000000;1 XB 1.000000000;1 XE 2.000000000;1 RB 4.000000000;1 RE 6.000000000;1 MK 9.000000000;" \
     "the other rank ends its barrier when the holder waits"
 # Unbound, the ranks wait for no one's core: XE 2 both.
 expect_exit 0 "unbound, no hold" -- trc-scale -c "$tmp/f.fit" --cores 1 "$tmp/hold.trc"
