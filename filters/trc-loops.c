@@ -11,10 +11,10 @@
 #include "trc.h"
 
 static const char usage_line[] =
-    "trc-loops [-x] [-f format] [--flops rate] [--lossless] "
-    "[--window nodes] [file]";
+    "trc-loops [-x] [-f format] [--flops rate] [--histogram buckets | "
+    "--lossless] [--window nodes] [file]";
 
-enum { OPT_FLOPS = 256, OPT_LOSSLESS, OPT_WINDOW };
+enum { OPT_FLOPS = 256, OPT_HISTOGRAM, OPT_LOSSLESS, OPT_WINDOW };
 
 static void
 usage(int status)
@@ -58,6 +58,7 @@ main(int argc, char **argv)
 		{ "expand", no_argument, NULL, 'x' },
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
+		{ "histogram", required_argument, NULL, OPT_HISTOGRAM },
 		{ "lossless", no_argument, NULL, OPT_LOSSLESS },
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ NULL, 0, NULL, 0 }
@@ -80,6 +81,14 @@ main(int argc, char **argv)
 		case OPT_FLOPS:
 			trc_opt_flops(&opts, optarg);
 			break;
+		case OPT_HISTOGRAM:
+			lo.histogram = (int)estrtonum(optarg, 1,
+			    TRC_LOOPS_MAXHIST, "histogram");
+			if ((lo.histogram & (lo.histogram - 1)) != 0)
+				die("invalid histogram '%s' (want a power of "
+				    "two from 1 to %d)", optarg,
+				    TRC_LOOPS_MAXHIST);
+			break;
 		case OPT_LOSSLESS:
 			lo.lossless = 1;
 			break;
@@ -93,7 +102,8 @@ main(int argc, char **argv)
 			usage_error(usage_line);
 		}
 	}
-	if (argc - optind > 1)
+	/* A histogram is of statistics, which lossless keeps none of. */
+	if (argc - optind > 1 || (lo.histogram && (lo.lossless || x)))
 		usage_error(usage_line);
 	path = optind < argc ? argv[optind] : "-";
 	if (x) {

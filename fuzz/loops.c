@@ -1,7 +1,7 @@
 /*
  * loops.c - trc-loops (lib/loops.c): a first line "x" makes the rest a
  * description (trc-loops(5)) to expand; else the first line's words
- * (lossless, window=N) are options and the rest a stream, compressed,
+ * (lossless, window=N, hist=N) are options and the rest a stream, compressed,
  * then expanded: the expansion is a valid stream with as many events
  * as the input.
  */
@@ -74,6 +74,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	lo.lossless = strstr(w, "lossless") != NULL;
 	if ((s = strstr(w, "window=")) != NULL)
 		lo.window = 2 + atoi(s + 7) % 63;
+	if ((s = strstr(w, "hist=")) != NULL)
+		lo.histogram = 1 << abs(atoi(s + 5) % 7);
 	if ((r = trc_open_with(fuzz_file("in.trc", data, n), &opts)) == NULL)
 		abort();
 	if ((h = trc_get_header(r)) == NULL) {

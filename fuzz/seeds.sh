@@ -66,8 +66,11 @@ for f in $good; do
 	{ echo call=send,delay=0.001\;call=recv,ranks=1,delay=0.002; cat "$f"; } > "$tmp/pt-$b"
 	{ echo; cat "$f"; } > "$tmp/lp-$b"
 	{ echo lossless window=8; cat "$f"; } > "$tmp/ll-$b"
+	{ echo hist=3; cat "$f"; } > "$tmp/lh-$b"
 	"$BIN/trc-loops" "$f" > "$tmp/x-$b" 2>/dev/null &&
 	    { echo x; cat "$tmp/x-$b"; } > "$tmp/lx-$b"
+	"$BIN/trc-loops" --histogram 8 "$f" > "$tmp/xh-$b" 2>/dev/null &&
+	    { echo x; cat "$tmp/xh-$b"; } > "$tmp/lxh-$b"
 	"$BIN/trc-cat" --to trcb -o "$tmp/$b.trcb" "$f"
 	"$BIN/trc-cat" --to trcb-zstd -o "$tmp/$b.trcbz" "$f"
 	"$BIN/trc-cat" --to prv -o "$tmp/p-$b" "$f" 2>/dev/null &&
@@ -77,7 +80,7 @@ done
 put writers $good
 put scale "$tmp"/sc-* "$tmp"/sl-* "$tmp"/sw-* "$tmp"/sk-* "$tmp"/sb-*
 put perturb "$tmp"/pt-*
-put loops "$tmp"/lp-* "$tmp"/ll-* "$tmp"/lx-*
+put loops "$tmp"/lp-* "$tmp"/ll-* "$tmp"/lh-* "$tmp"/lx-* "$tmp"/lxh-*
 put trcb "$tmp"/*.trcb "$tmp"/*.trcbz
 put paraver "$tmp"/prv-*
 put simgrid "$tmp"/sg-*

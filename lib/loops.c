@@ -54,6 +54,7 @@ struct trc_loops {
 	int32_t		*present;
 	int32_t		 npresent, cappresent;
 	int32_t		 nrk;		/* the largest rank + 1 */
+	int		 hbits;		/* log2 of opts.histogram, or -1 */
 	int		 failed;
 	char		 err[256];
 	char		 buf[TRC_MAXLINE + 256];
@@ -130,6 +131,8 @@ static int
 series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
     int keep)
 {
+	struct trc_loops_bucket *hb;
+	size_t nh, caph;
 	int64_t i, d;
 	int rc;
 
@@ -142,7 +145,14 @@ series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
 	if (b->n == 0)
 		return 0;
 	if (a->n == 0) {
+		/* The histogram is merged apart (hist_merge): a's stays. */
+		hb = a->hb;
+		nh = a->nh;
+		caph = a->caph;
 		*a = *b;
+		a->hb = hb;
+		a->nh = nh;
+		a->caph = caph;
 		return 0;
 	}
 	if (__builtin_sub_overflow(b->first, a->last, &d))
@@ -167,6 +177,85 @@ series_merge(struct trc_loops_series *a, const struct trc_loops_series *b,
 	return 0;
 }
 
+/* ---- Histograms ---- */
+
+/*
+ * The start of the bucket of value x, with 2^bits buckets a doubling
+ * (trc-loops(5)): x itself up to 2^(bits + 1), else x with all but its
+ * bits + 1 highest bits cleared, so that a bucket spans at most 1/2^bits
+ * of the values in it.
+ */
+static int64_t
+bucket_lo(int64_t x, int bits)
+{
+	int e;
+
+	if (x <= 0)
+		return x;
+	e = 64 - __builtin_clzll((unsigned long long)x) - bits - 1;
+	return e <= 0 ? x : (int64_t)((uint64_t)x >> e << e);
+}
+
+/* The width of the bucket that starts at lo. */
+static int64_t
+bucket_width(int64_t lo, int bits)
+{
+	int e;
+
+	if (lo <= 0)
+		return 1;
+	e = 64 - __builtin_clzll((unsigned long long)lo) - bits - 1;
+	return e <= 0 ? 1 : (int64_t)1 << e;
+}
+
+/* n values of sum sum into the bucket that starts at lo: 0, -1 out of
+ * memory, SERIES_RANGE. */
+static int
+hist_add(struct trc_loops_series *s, int64_t lo, int64_t n, int64_t sum)
+{
+	struct trc_loops_bucket *p;
+	size_t a = 0, b = s->nh, m;
+
+	while (a < b) {
+		m = a + (b - a) / 2;
+		if (s->hb[m].lo < lo)
+			a = m + 1;
+		else
+			b = m;
+	}
+	if (a < s->nh && s->hb[a].lo == lo) {
+		s->hb[a].n += n;
+		return __builtin_add_overflow(s->hb[a].sum, sum,
+		    &s->hb[a].sum) ? SERIES_RANGE : 0;
+	}
+	if (s->nh == s->caph) {
+		s->caph = s->caph ? 2 * s->caph : 4;
+		if ((p = realloc(s->hb, s->caph * sizeof(*p))) == NULL)
+			return -1;
+		s->hb = p;
+	}
+	memmove(&s->hb[a + 1], &s->hb[a], (s->nh - a) * sizeof(*s->hb));
+	s->hb[a].lo = lo;
+	s->hb[a].n = n;
+	s->hb[a].sum = sum;
+	s->nh++;
+	return 0;
+}
+
+/* b's histogram into a's. */
+static int
+hist_merge(struct trc_loops_series *a, const struct trc_loops_series *b)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < b->nh; i++)
+		if ((rc = hist_add(a, b->hb[i].lo, b->hb[i].n,
+		    b->hb[i].sum)) < 0)
+			return rc;
+	return 0;
+}
+
 /* ---- Nodes ---- */
 
 static void
@@ -181,6 +270,7 @@ node_free(struct trc_loops_node *x)
 	free(x->body);
 	if (x->d != NULL) {
 		free(x->d->dt.v);
+		free(x->d->dt.hb);
 		for (i = 0; i < x->d->nv; i++)
 			free(x->d->v[i].v);
 		free(x->d->v);
@@ -197,7 +287,8 @@ node_merge(struct trc_loops *L, struct trc_loops_node *a,
 	int i, rc;
 
 	if (a->tmpl >= 0) {
-		if ((rc = series_merge(&a->d->dt, &b->d->dt, keep)) < 0)
+		if ((rc = series_merge(&a->d->dt, &b->d->dt, keep)) < 0 ||
+		    (rc = hist_merge(&a->d->dt, &b->d->dt)) < 0)
 			return rc == SERIES_RANGE ? fail(L, "the times of "
 			    "'%.80s' sum past the 64-bit range",
 			    trc_loops_template(L, a->tmpl)) :
@@ -324,6 +415,15 @@ trc_loops_new(const struct trc_header *h, const struct trc_loops_opts *o)
 		L->opts = *o;
 	if (L->opts.window < 2)
 		L->opts.window = TRC_LOOPS_WINDOW;
+	/* Lossless keeps every time: no statistics to add a histogram to. */
+	L->hbits = -1;
+	if (L->opts.lossless || L->opts.histogram <= 0)
+		L->opts.histogram = 0;
+	else
+		/* A power of two (the next up), at most TRC_LOOPS_MAXHIST. */
+		for (L->hbits = 0; (1 << L->hbits) < L->opts.histogram &&
+		    (1 << L->hbits) < TRC_LOOPS_MAXHIST; L->hbits++)
+			;
 	L->rkp.elsize = sizeof(struct rank);
 	L->hdr = *h;
 	if ((L->extra = malloc(h->extra.len + 1)) == NULL) {
@@ -420,7 +520,7 @@ req_template(char *o, const struct trc_str *v, int64_t *top)
 int
 trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 {
-	int64_t vals[TRC_MAXATTR], x, d;
+	int64_t vals[TRC_MAXATTR], x, d, dt;
 	unsigned char exact[TRC_MAXATTR];
 	struct rank *R;
 	struct trc_loops_node *leaf, **seq;
@@ -537,9 +637,11 @@ trc_loops_add(struct trc_loops *L, const struct trc_event *ev)
 	leaf->tmpl = id;
 	leaf->d->nv = nv;
 	sprintf(L->buf, "L%ld", (long)id);
+	dt = ev->t - (R->seen ? R->last_t : 0);
 	if ((leaf->sid = trc_intern(&L->sids, L->buf, strlen(L->buf))) < 0 ||
-	    series_add(&leaf->d->dt, ev->t - (R->seen ? R->last_t : 0),
-	    L->opts.lossless) < 0) {
+	    series_add(&leaf->d->dt, dt, L->opts.lossless) < 0 ||
+	    (L->hbits >= 0 &&
+	    hist_add(&leaf->d->dt, bucket_lo(dt, L->hbits), 1, dt) < 0)) {
 		node_free(leaf);
 		return fail(L, "out of memory");
 	}
@@ -618,6 +720,31 @@ put_series(FILE *f, const char *key, const struct trc_loops_series *s,
 		    (long long)s->min, (long long)s->max);
 }
 
+/* The times' histogram less the first time, which first= gives:
+ * " hist=LO:N:SUM,...". */
+static void
+put_hist(FILE *f, const struct trc_loops_series *s, int bits)
+{
+	int64_t lo = bucket_lo(s->first, bits), n, sum;
+	const char *sep = "=";
+	size_t i;
+
+	fputs(" hist", f);
+	for (i = 0; i < s->nh; i++) {
+		n = s->hb[i].n;
+		sum = s->hb[i].sum;
+		if (s->hb[i].lo == lo) {
+			n--;
+			sum -= s->first;
+		}
+		if (n == 0)
+			continue;
+		fprintf(f, "%s%lld:%lld:%lld", sep, (long long)s->hb[i].lo,
+		    (long long)n, (long long)sum);
+		sep = ",";
+	}
+}
+
 static void
 put_data(FILE *f, struct trc_loops *L, struct trc_loops_node *const *seq,
     size_t n, int *leafno)
@@ -643,6 +770,8 @@ put_data(FILE *f, struct trc_loops *L, struct trc_loops_node *const *seq,
 			put_time(f, "min", d->dt.min);
 			put_time(f, "max", d->dt.max);
 			put_time(f, "first", d->dt.first);
+			if (L->hbits >= 0)
+				put_hist(f, &d->dt, L->hbits);
 		}
 		for (j = 0; j < d->nv; j++)
 			put_series(f, "v", &d->v[j],
@@ -785,8 +914,11 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 	fprintf(f, "#trc-loops 1");
 	if (L->hdr.ranks > 0)
 		fprintf(f, " ranks=%ld", (long)L->hdr.ranks);
-	fprintf(f, " order=%s timing=%s\n", orders[L->hdr.order],
+	fprintf(f, " order=%s timing=%s", orders[L->hdr.order],
 	    L->opts.lossless ? "lossless" : "stats");
+	if (L->hbits >= 0)
+		fprintf(f, " hist=%d", 1 << L->hbits);
+	fputc('\n', f);
 	for (p = L->hdr.extra.s; p < L->hdr.extra.s + L->hdr.extra.len;
 	    p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(L->hdr.extra.s +
@@ -817,6 +949,12 @@ trc_loops_write(struct trc_loops *L, FILE *f)
 
 /* ---- Expansion ---- */
 
+/* A histogram's bucket being spread: its n values share its sum as
+ * q n + r (the first r get q + 1); cur is its turn's credit. */
+struct ubucket {
+	int64_t		 lo, n, sum, q, r, used, cur;
+};
+
 struct useries {
 	int		 kind;		/* 0 arithmetic, 1 list, 2 stats */
 	int		 hasfirst;	/* stats: the first exactly */
@@ -824,6 +962,8 @@ struct useries {
 	int64_t		*v;
 	int64_t		 i, q, r, acc;	/* next; stats: sum = q n + r */
 	int64_t		 cur;		/* arithmetic: the value before */
+	struct ubucket	*hb;		/* stats: the histogram, if any */
+	size_t		 nb;
 };
 
 struct uleaf {
@@ -887,6 +1027,7 @@ struct trc_unloop {
 	size_t		 npresent, cappresent;
 	int32_t		*heap;
 	int		 nheap, started;
+	int		 hbits;		/* the header's hist=, log2, or -1 */
 	struct trc_event ev;		/* each line made, read back */
 };
 
@@ -939,6 +1080,7 @@ trc_unloop_free(struct trc_unloop *U)
 		if (R->leaf != NULL)
 			for (i = 0; i < R->g->nleaf; i++) {
 				free(R->leaf[i].dt.v);
+				free(R->leaf[i].dt.hb);
 				for (j = 0; j < R->leaf[i].nv; j++)
 					free(R->leaf[i].v[j].v);
 				free(R->leaf[i].v);
@@ -1051,6 +1193,89 @@ pseries(const char *s, const char **end, struct useries *u, int64_t n)
 }
 
 /*
+ * A histogram's next value: each bucket in turn as often as it has
+ * values, spread evenly over the occurrences (smooth weighted round
+ * robin: every bucket's credit grows by its count, the most credited,
+ * the lowest on a tie, gives the value and pays back the total), so
+ * that over any stretch each bucket has about its share; a bucket's
+ * values share its sum as statistics do.
+ */
+static int64_t
+hist_next(struct useries *u)
+{
+	struct ubucket *b;
+	size_t k, best = 0;
+
+	for (k = 0; k < u->nb; k++) {
+		u->hb[k].cur += u->hb[k].n;
+		if (u->hb[k].cur > u->hb[best].cur)
+			best = k;
+	}
+	b = &u->hb[best];
+	b->cur -= u->acc;
+	return b->q + (b->used++ < b->r);
+}
+
+/* A histogram after "hist=" of a stats line: LO:N:SUM,..., each bucket
+ * one of 2^bits a doubling, after the one before, with N values whose
+ * SUM is the bucket's: 0, -1 invalid, -2 out of memory. */
+static int
+phist(const char *s, const char **end, struct useries *u, int bits)
+{
+	struct ubucket *b, *p;
+	int64_t lo, n, sum, top;
+	size_t cap = 0;
+
+	for (;;) {
+		if (num(s, &s, &lo) < 0 || *s++ != ':' || num(s, &s, &n) < 0 ||
+		    *s++ != ':' || num(s, &s, &sum) < 0)
+			return -1;
+		/* A bucket's start, after the last, its values in it. */
+		if (lo < 0 || bucket_lo(lo, bits) != lo || n < 1 ||
+		    (u->nb > 0 && lo <= u->hb[u->nb - 1].lo) ||
+		    __builtin_add_overflow(lo, bucket_width(lo, bits) - 1,
+		    &top) || __builtin_mul_overflow(lo, n, &(int64_t){ 0 }) ||
+		    sum < lo * n || (!__builtin_mul_overflow(top, n,
+		    &(int64_t){ 0 }) && sum > top * n))
+			return -1;
+		if (u->nb == cap) {
+			cap = cap ? 2 * cap : 4;
+			if ((p = realloc(u->hb, cap * sizeof(*p))) == NULL)
+				return -2;
+			u->hb = p;
+		}
+		b = &u->hb[u->nb++];
+		memset(b, 0, sizeof(*b));
+		b->lo = lo;
+		b->n = n;
+		b->sum = sum;
+		b->q = sum / n;
+		b->r = sum % n;
+		if (*s != ',')
+			break;
+		s++;
+	}
+	*end = s;
+	return 0;
+}
+
+/* A stats line's histogram against its count, sum and first: 0, -1. */
+static int
+hist_whole(const struct useries *u)
+{
+	int64_t n = 0, sum = 0;
+	size_t k;
+
+	for (k = 0; k < u->nb; k++)
+		if (__builtin_add_overflow(n, u->hb[k].n, &n) ||
+		    __builtin_add_overflow(sum, u->hb[k].sum, &sum))
+			return -1;
+	return n == u->n - u->hasfirst &&
+	    !__builtin_add_overflow(sum, u->hasfirst ? u->first : 0, &sum) &&
+	    sum == u->sum ? 0 : -1;
+}
+
+/*
  * The next value into *v: 0, or -1 past the 64-bit range, which only a
  * description trc-loops did not write can take a series.
  */
@@ -1092,6 +1317,10 @@ useries_next(struct useries *u, int64_t *v)
 				x = u->first;
 				break;
 			}
+		}
+		if (u->nb > 0) {
+			x = hist_next(u);
+			break;
 		}
 		/* In range: r > 0 only when acc > 1, so |q| < 2^62. */
 		x = u->q + (u->i - u->hasfirst < u->r);
@@ -1232,7 +1461,7 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 			if (strcmp(key, "dt") == 0) {
 				/* Once: a second would drop the first's
 				 * values (libFuzzer: a leak). */
-				if (R->leaf[i].dt.n != 0)
+				if (R->leaf[i].dt.n != 0 || R->leaf[i].dt.nb > 0)
 					return ufail(U, line, "E%d: times "
 					    "given twice", i);
 				if (pseries(p, &p, &R->leaf[i].dt, n) != 0)
@@ -1250,6 +1479,18 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 			    strcmp(key, "min") == 0 || strcmp(key, "max") == 0) {
 				if (ptime(p, &p, &(int64_t){ 0 }) < 0)
 					return ufail(U, line, "invalid %s", key);
+			} else if (strcmp(key, "hist") == 0) {
+				/* After sum=, once, as the header says. */
+				if (U->hbits < 0 || R->leaf[i].dt.kind != 2 ||
+				    R->leaf[i].dt.nb > 0)
+					return ufail(U, line, "E%d: hist= needs "
+					    "hist= in the header and sum= before "
+					    "it, once", i);
+				if ((j = phist(p, &p, &R->leaf[i].dt,
+				    U->hbits)) != 0)
+					return j == -2 ? ufail(U, 0, "out of "
+					    "memory") : ufail(U, line,
+					    "invalid hist");
 			} else if (strcmp(key, "v") == 0) {
 				if ((u = realloc(R->leaf[i].v,
 				    ((size_t)R->leaf[i].nv + 1) * sizeof(*u))) ==
@@ -1265,6 +1506,10 @@ read_rank(struct trc_unloop *U, struct trc_lines *in, struct ugroup *g,
 			return ufail(U, line, "invalid field '%.20s'", p);
 		if (R->leaf[i].dt.n != n)
 			return ufail(U, line, "E%d has no times", i);
+		if (R->leaf[i].dt.nb > 0 && (R->leaf[i].dt.kind != 2 ||
+		    hist_whole(&R->leaf[i].dt) < 0))
+			return ufail(U, line, "E%d: hist= is not its count "
+			    "and sum less first=", i);
 	}
 	*rc = trc_lines_next(in, s, len);
 	return *rc < 0 ? -1 : 0;
@@ -1346,10 +1591,25 @@ trc_unloop_open(const char *path)
 		ufail(U, 1, "missing '#trc-loops 1' header");
 		goto out;
 	}
-	/* The stream's header: "#trc 1" and the same words. */
+	/* The stream's header: "#trc 1" and the same words, then
+	 * trc-loops' own: timing=, hist=. */
 	memcpy(s + 6, "#trc", 4);
-	if ((p = strstr(s, " timing=")) != NULL)
+	U->hbits = -1;
+	if ((p = strstr(s, " timing=")) != NULL) {
+		if ((q = strstr(p, " hist=")) != NULL) {
+			if (num(q + 6, &e, &r) < 0 || r < 1 ||
+			    r > TRC_LOOPS_MAXHIST || (r & (r - 1)) != 0 ||
+			    (*e != '\0' && *e != ' ')) {
+				ufail(U, 1, "hist= is not a power of two from "
+				    "1 to %d", TRC_LOOPS_MAXHIST);
+				goto out;
+			}
+			for (U->hbits = 0; ((int64_t)1 << U->hbits) < r;
+			    U->hbits++)
+				;
+		}
 		*p = '\0';
+	}
 	if (trc_parse_header(s + 6, strlen(s + 6), &U->hdr, err) < 0) {
 		ufail(U, 1, "%s", err);
 		goto out;

@@ -10,11 +10,14 @@
 #define TRC_LOOPS_H
 
 #define TRC_LOOPS_WINDOW	64	/* nodes of a rank compared, default */
+#define TRC_LOOPS_MAXHIST	64	/* histogram buckets a doubling, at most */
 
 struct trc_loops_opts {
 	int	 lossless;	/* every time and value, not statistics */
 	int	 window;	/* 0: TRC_LOOPS_WINDOW */
 	int	 fixed_peers;	/* no @p, @w: every peer as a rank's offset */
+	int	 histogram;	/* buckets a doubling of the times kept as
+				 * statistics (a power of two), 0: none */
 };
 
 struct trc_loops;
@@ -36,6 +39,12 @@ void		 trc_loops_free(struct trc_loops *);
  * the rank's event before, and one series per @v or @p of the
  * template.  Valid until the next trc_loops_add() or the free.
  */
+/* A histogram's bucket: the values from lo up to the next bucket
+ * start (trc-loops(5)), how many, and their sum. */
+struct trc_loops_bucket {
+	int64_t		 lo, n, sum;
+};
+
 struct trc_loops_series {
 	int64_t		 n, first, last, stride, sum, min, max;
 	double		 ksum;		/* sum of i * value i, i from 0 */
@@ -43,6 +52,8 @@ struct trc_loops_series {
 	int		 exact;		/* kept whole, statistics or not */
 	int64_t		*v;		/* every value (lossless, exact) */
 	size_t		 cap;
+	struct trc_loops_bucket *hb;	/* the times' histogram, by lo */
+	size_t		 nh, caph;
 };
 
 struct trc_loops_leaf {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # trc-loops on traces of trc-heat: 10 times the iterations make a
-# description at most 1.2 times the size; expansion has the same
-# execution graph and the same rank totals, and lossless the same
-# events and times.
+# description at most 1.2 times the size; expansion, with a histogram
+# of the times or without, has the same execution graph and the same
+# rank totals, and lossless the same events and times.
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 [ -x "$TRC_BIN/trc-heat" ] || skip_all "trc-heat not built"
@@ -31,6 +31,11 @@ sum_ranks() {
 sum_ranks "$tmp/h200.trc" > "$tmp/tot.want"
 sum_ranks "$tmp/h200.x" > "$tmp/tot.got"
 is_file "$tmp/tot.got" "$tmp/tot.want" "-x: every rank's events and total time"
+trc-loops --histogram 8 "$tmp/h200.trc" | trc-loops -x > "$tmp/hx"
+trc-stable -q "$tmp/h200.trc" "$tmp/hx"
+ok $? "--histogram 8 -x: the execution graph is the trace's"
+sum_ranks "$tmp/hx" > "$tmp/tot.got"
+is_file "$tmp/tot.got" "$tmp/tot.want" "--histogram 8 -x: every rank's events and total time"
 trc-loops --lossless "$tmp/h200.trc" | trc-loops -x | sort > "$tmp/lx"
 trc-cat "$tmp/h200.trc" | sort | cmp -s - "$tmp/lx"
 ok $? "--lossless -x: the same events at the same times"
