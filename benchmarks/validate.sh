@@ -32,11 +32,13 @@
 #    how far the loggp prediction is from the fit's; and the errors of
 #    the predictions with --outliers delay and drop, with drop's rows
 #    (trc-scale(1): the shared-memory runs' spells, which drop takes
-#    out).
+#    out); and each machine's full runs' own spread about their median
+#    total time, the host's noise.
 #
 # Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/5),
 # RREPS (7), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
-# QUIETWAIT (300): each run waits for the load to fall.  N = 480 keeps
+# QUIETWAIT (300): each run waits for the load to fall; OUT (its files'
+# directory, BUILD/validate).  N = 480 keeps
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
 # eager limit; see README, Validation.
 set -e
@@ -52,7 +54,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpiopt=${MPIOPT---mca mpi_yield_when_idle 1}
 mca_tcp="--mca btl self,tcp $mpiopt"
 mca_shm="--mca btl self,vader $mpiopt"
-out=$build/validate
+out=${OUT:-$build/validate}
 heat0=$out/trc-heat-O0
 mkdir -p "$out"
 ${MPICC:-mpicc} -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I"$build" -O0 -o "$heat0" \
@@ -184,6 +186,15 @@ for key in $(awk '{ print $1 ":" $2 }' "$out/fullratios" | sort -u); do
 	printf '   %-10s rank %s  reduced %6.3f  full %6.3f\n' "$p" "$k" \
 	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k && $4 !~ /^first=/ { print $3 }' "$out/ratios.tcp-shm")" \
 	    "$(awk -v p="$p" -v k="$k" '$1 == p && $2 == k { print $3 }' "$out/fullratios" | median)"
+done
+# The host's noise: how far apart the same full run falls, on each
+# machine; an error within it is as good as any prediction gets here.
+for m in tcp shm; do
+	for r in $(seq "$reps"); do span "$out/$m.$r.trc"; done >"$out/$m.spans"
+	med=$(median <"$out/$m.spans")
+	printf '== %s: the full runs took %s s (median of %s), from %s%% to %s%% of it\n' "$m" \
+	    "$med" "$reps" "$(pct "$(sort -g "$out/$m.spans" | head -1)" "$med")" \
+	    "$(pct "$(sort -g "$out/$m.spans" | tail -1)" "$med")"
 done
 for d in tcp-shm shm-tcp; do
 	echo "== $d: summed predicted/observed lifetime over both ranks per procedure"
