@@ -240,7 +240,7 @@ op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 	return &s->op[id];
 }
 
-static inline struct trc_op_sum *
+static inline __attribute__((always_inline)) struct trc_op_sum *
 op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
 {
 	int32_t id;
