@@ -6,14 +6,14 @@
  * then receives B.  Per 4-us bin of delta: the receives, the median and
  * mean of A's receive and the median of B's.  Over Open MPI's TCP on
  * this host (2026-11-30, 2000 repetitions), A's receive begun before
- * B's send took 2.86 us (median), and B's receive then waited for B;
- * begun 4 us or more after it, 6.20 us, and B's receive returned at
- * once: A's receive takes B as well, waiting for it while it is on its
- * way (0 to +4 us: 4.29 us), and the call that receives B is the
- * shorter.  So in make validate's heat over TCP
+ * B's send took 2.8 to 2.9 us (median), and B's receive then waited
+ * for B; begun 4 us or more after it, 5.9 to 6.1 us, and B's receive
+ * took 0.07 us: A's receive takes B as well, waiting for it while it
+ * is on its way (0 to +4 us: 4.7 us), and the call that receives B is
+ * the shorter.  So in make validate's heat over TCP
  * a halo receive begun after the peer entered the allreduce took 5 to
  * 9 us against 3.0 (the recv row, shm -> tcp).  Over shared memory
- * (vader) A's receive takes 0.24 us wherever it begins.  The argument:
+ * (vader) A's receive takes 0.18 us wherever it begins.  The argument:
  * repetitions (2000).
  */
 #include <mpi.h>
@@ -21,30 +21,15 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "micro.h"
+
 #define BINS	10
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void
 until(double t)
 {
 	while (now() < t)
 		;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 int

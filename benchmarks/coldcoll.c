@@ -17,26 +17,11 @@
 #include <string.h>
 #include <time.h>
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "micro.h"
 
 #define MAXK	(8u << 20)
 
 static int reps = 200;
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static double
 median(double *v)

@@ -17,7 +17,7 @@ validate-cpu: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/
 # receive between, over shared memory and over TCP.
 COLDCOLL := $(O)/bench/coldcoll
 EXTRA += $(COLDCOLL)
-$(COLDCOLL): benchmarks/coldcoll.c
+$(COLDCOLL): benchmarks/coldcoll.c benchmarks/micro.h
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 
@@ -35,7 +35,7 @@ bench-cold: $(COLDCOLL)
 # shared memory.
 WAKE := $(O)/bench/wake
 EXTRA += $(WAKE)
-$(WAKE): benchmarks/wake.c
+$(WAKE): benchmarks/wake.c benchmarks/micro.h
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 
@@ -52,7 +52,7 @@ bench-wake: $(WAKE)
 # one too, over TCP (make validate's recv row): both transports.
 BEHIND := $(O)/bench/behind
 EXTRA += $(BEHIND)
-$(BEHIND): benchmarks/behind.c
+$(BEHIND): benchmarks/behind.c benchmarks/micro.h
 	@mkdir -p $(@D)
 	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 

@@ -16,17 +16,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "micro.h"
+
 static int reps = 200;
 static volatile double sink;	/* the computation's result, kept */
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Computes, touching no memory, for s seconds. */
 static void
@@ -39,14 +32,6 @@ compute(double s)
 		for (i = 0; i < 100; i++)
 			x = x * 1.0000001 + 1e-9;
 	sink = x;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 int

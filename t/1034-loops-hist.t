@@ -12,15 +12,20 @@
 # first (1000, given by first=) are 1000, 3000, 1000, 1001, 3000, 1000
 # in [512, 1024) four times, sum 4001; 1200 in [1024, 2048); 3000 twice
 # in [2048, 4096), sum 6000.
-awk 'BEGIN {
-	print "#trc 1 ranks=1 order=time"
-	split("1000 1000 3000 1000 1001 3000 1000 1200", len, " ")
-	t = 1000
-	for (k = 1; k <= 8; k++) {
-		printf "0.%09d 0 PB fn=a\n", t; t += len[k]
-		printf "0.%09d 0 PE fn=a\n", t; t += 1000
-	}
-}' > "$tmp/a.trc"
+# regions LENGTHS: the stream of one rank whose regions last LENGTHS
+# (ns), the first from 1 us, each next 1 us after the one before.
+regions() {
+	awk -v lens="$1" 'BEGIN {
+		print "#trc 1 ranks=1 order=time"
+		n = split(lens, len, " ")
+		t = 1000
+		for (k = 1; k <= n; k++) {
+			printf "0.%09d 0 PB fn=a\n", t; t += len[k]
+			printf "0.%09d 0 PE fn=a\n", t; t += 1000
+		}
+	}'
+}
+regions "1000 1000 3000 1000 1001 3000 1000 1200" > "$tmp/a.trc"
 cat > "$tmp/a.want" <<'EOF'
 #trc-loops 1 ranks=1 order=time timing=stats hist=1
 group 0
@@ -42,15 +47,7 @@ cp "$out" "$tmp/a.loops"
 # [512, 1024).  [512, 1024)'s 4001 ns is 1000 each and 1 more for the
 # first; so the regions last 1000 (first=), 1001, 3000, 1000, 1200,
 # 1000, 3000 and 1000 ns: the same total.
-awk 'BEGIN {
-	print "#trc 1 ranks=1 order=time"
-	split("1000 1001 3000 1000 1200 1000 3000 1000", len, " ")
-	t = 1000
-	for (k = 1; k <= 8; k++) {
-		printf "0.%09d 0 PB fn=a\n", t; t += len[k]
-		printf "0.%09d 0 PE fn=a\n", t; t += 1000
-	}
-}' > "$tmp/a.x"
+regions "1000 1001 3000 1000 1200 1000 3000 1000" > "$tmp/a.x"
 expect_exit 0 "-x exits 0" -- trc-loops -x "$tmp/a.loops"
 is_file "$out" "$tmp/a.x" "-x: the times worked out by hand"
 expect_exit 0 "--histogram 4: exit 0" -- trc-loops --histogram 4 "$tmp/a.trc"
