@@ -1,9 +1,9 @@
 /*
  * loops.c - trc-loops (lib/loops.c): a first line "x" makes the rest a
  * description (trc-loops(5)) to expand; else the first line's words
- * (lossless, window=N, hist=N) are options and the rest a stream, compressed,
- * then expanded: the expansion is a valid stream with as many events
- * as the input.
+ * (lossless, window=N, hist=N) are options and the rest a stream,
+ * compressed, then expanded: the expansion is a valid stream with as
+ * many events as the input.
  */
 #include <stdio.h>
 #include <stdlib.h>

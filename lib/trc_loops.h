@@ -31,6 +31,12 @@ int		 trc_loops_write(struct trc_loops *, FILE *);
 const char	*trc_loops_error(const struct trc_loops *);
 void		 trc_loops_free(struct trc_loops *);
 
+/* A histogram's bucket: the values from lo up to the next bucket
+ * start (trc-loops(5)), how many, and their sum. */
+struct trc_loops_bucket {
+	int64_t		 lo, n, sum;
+};
+
 /*
  * The compressed program read back, for a generator (trc-bench): a
  * rank's program is a list of nodes, each an event template (tmpl >=
@@ -39,12 +45,6 @@ void		 trc_loops_free(struct trc_loops *);
  * the rank's event before, and one series per @v or @p of the
  * template.  Valid until the next trc_loops_add() or the free.
  */
-/* A histogram's bucket: the values from lo up to the next bucket
- * start (trc-loops(5)), how many, and their sum. */
-struct trc_loops_bucket {
-	int64_t		 lo, n, sum;
-};
-
 struct trc_loops_series {
 	int64_t		 n, first, last, stride, sum, min, max;
 	double		 ksum;		/* sum of i * value i, i from 0 */
