@@ -17,9 +17,6 @@ validate-cpu: $(MPI_BENCH) $(O)/libtrc-mpi.so $(B)/trc-record $(B)/trc-fit $(B)/
 # receive between, over shared memory and over TCP.
 COLDCOLL := $(O)/bench/coldcoll
 EXTRA += $(COLDCOLL)
-$(COLDCOLL): benchmarks/coldcoll.c benchmarks/micro.h
-	@mkdir -p $(@D)
-	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 
 bench-cold: $(COLDCOLL)
 	@for btl in vader tcp; do \
@@ -35,9 +32,6 @@ bench-cold: $(COLDCOLL)
 # shared memory.
 WAKE := $(O)/bench/wake
 EXTRA += $(WAKE)
-$(WAKE): benchmarks/wake.c benchmarks/micro.h
-	@mkdir -p $(@D)
-	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 
 bench-wake: $(WAKE)
 	@for np in 2 3; do \
@@ -52,9 +46,6 @@ bench-wake: $(WAKE)
 # one too, over TCP (make validate's recv row): both transports.
 BEHIND := $(O)/bench/behind
 EXTRA += $(BEHIND)
-$(BEHIND): benchmarks/behind.c benchmarks/micro.h
-	@mkdir -p $(@D)
-	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<
 
 bench-behind: $(BEHIND)
 	@for btl in tcp vader; do \
@@ -65,3 +56,8 @@ bench-behind: $(BEHIND)
 	done
 
 .PHONY: bench-behind
+
+# The MPI micro-benchmarks above, each one file and micro.h.
+$(COLDCOLL) $(WAKE) $(BEHIND): $(O)/bench/%: benchmarks/%.c benchmarks/micro.h
+	@mkdir -p $(@D)
+	$(MPICC) $(MPI_CFLAGS) $(LDFLAGS) -o $@ $<

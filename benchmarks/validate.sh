@@ -144,6 +144,7 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.oerrors"
 	: >"$out/$d.derrors"
 	: >"$out/$d.drows"
+	: >"$out/${d#*-}.spans"	# the target's observed runs, each once
 done
 r=1
 while [ $r -le "$reps" ]; do
@@ -163,6 +164,7 @@ while [ $r -le "$reps" ]; do
 		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.pred" >"$out/$d.vs"
 		rows "$out/$d.vs" $np | sed "s/^/$r /" >>"$out/$d.rows"
 		bs=$(span "$out/$b.$r.trc") p=$(span "$out/$d.pred") o=$(span "$out/$t.$r.trc") l=$(span "$out/$d.lpred")
+		echo "$o" >>"$out/$t.spans"
 		e=$(pct "$p" "$o")
 		echo "$e" >>"$out/$d.errors"
 		pct "$l" "$p" >>"$out/$d.loggp"
@@ -190,7 +192,6 @@ done
 # The host's noise: how far apart the same full run falls, on each
 # machine; an error within it is as good as any prediction gets here.
 for m in tcp shm; do
-	for r in $(seq "$reps"); do span "$out/$m.$r.trc"; done >"$out/$m.spans"
 	med=$(median <"$out/$m.spans")
 	printf '== %s: the full runs took %s s (median of %s), from %s%% to %s%% of it\n' "$m" \
 	    "$med" "$reps" "$(pct "$(sort -g "$out/$m.spans" | head -1)" "$med")" \
