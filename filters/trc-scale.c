@@ -261,8 +261,9 @@ main(int argc, char **argv)
 		    "total delay %s s, %llu let go from a receiver held "
 		    "elsewhere, %llu of them exchanges\n", trc_progname,
 		    st->synced, tbuf, st->unstuck, st->exchanged);
-		fprintf(stderr, "%s: %llu receives of an eager exchange\n",
-		    trc_progname, st->xwaits);
+		fprintf(stderr, "%s: %llu receives of an eager exchange, "
+		    "%llu that took their sender's next message too\n",
+		    trc_progname, st->xwaits, st->took);
 		if (conf.switch_ns > 0)
 			fprintf(stderr, "%s: %llu switches of a core between "
 			    "ranks (--switch)\n", trc_progname, st->switches);

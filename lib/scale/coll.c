@@ -47,6 +47,7 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	struct rank *p = RK(s, r);
 	struct trc_coll_call cc;
 	struct trc_coll *c;
+	int64_t cost;
 	size_t i = 0;
 
 	if (ev->req != TRC_NONE) {
@@ -85,7 +86,12 @@ sc_coll_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	cc.idle = c->idle;
 	cc.idle_p2p = c->idle_p2p;
 	cc.rank = c->last;
-	*tp = c->val + s->mo->coll(s->ms, &cc);
+	cost = s->mo->coll(s->ms, &cc);
+	/* A receive before took this rank's first message of it. */
+	if (p->took_coll)
+		cost = cost > p->took_ns ? cost - p->took_ns : 0;
+	p->took_ns = 0;
+	*tp = c->val + cost;
 	if (*tp < base)
 		*tp = base;
 	if (s->cores.ncores > 0)

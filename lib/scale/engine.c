@@ -290,6 +290,13 @@ other(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	    (ev->kind == TRC_SB || ev->kind == TRC_RB || ev->kind == TRC_XB))) &&
 	    sc_cores_give_up(s, r, *tp) < 0)
 		return -1;
+	if (ev->kind == TRC_SB || ev->kind == TRC_XB) {
+		p->nx.tp = *tp;
+		p->nx.t = ev->t;
+		p->nx.dst = ev->kind == TRC_SB ? ev->peer : -1;
+		p->nx.comm = ev->comm;
+		p->nx.bytes = sc_bytes_of(ev);
+	}
 	switch (ev->kind) {
 	case TRC_SB:
 		sc_send_begin(s, r, ev);

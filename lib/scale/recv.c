@@ -208,6 +208,44 @@ xwait_arrival(struct trc_scale *s, int32_t r, const struct trc_p2p *mp,
 	return 0;
 }
 
+/*
+ * A blocking receive of mp begun at base finds its sender's next
+ * message to the rank there too when the sender began it (a send to
+ * the rank, or a collective on the message's communicator or the
+ * world) after mp's send ended and no later than base: MPI's progress
+ * in the receive takes every message there, and the call that receives
+ * that one then finds it done (Open MPI over TCP, make bench-behind:
+ * 5.3 us against 2.2, the next message's receive then 0.06 us).  The
+ * model's receive of the next message, warm, moves from that call to
+ * this one (took_ns).  Only the sender's latest such call so far in
+ * the input is known: one read after the receive is not seen.
+ */
+static int64_t
+recv_take(struct trc_scale *s, struct rank *p, const struct trc_p2p *mp,
+    int64_t base)
+{
+	const struct next_msg *nx = &sc_rk_peek(s, mp->src)->nx;
+	struct trc_p2p next;
+	int64_t ns;
+
+	if (nx->t <= p->rs.sent || nx->tp > base ||
+	    (nx->dst >= 0 ? nx->dst != mp->dst :
+	    nx->comm != 0 && nx->comm != mp->comm))
+		return 0;
+	next = *mp;
+	next.tag = -1;
+	next.comm = nx->comm;
+	next.bytes = nx->bytes;
+	next.idle = 0;
+	if ((ns = s->mo->recv(s->ms, &next, 0, 0)) <= 0)
+		return 0;
+	p->took_ns = ns;
+	p->took_src = mp->src;
+	p->took_coll = nx->dst < 0;
+	s->st.took++;
+	return ns;
+}
+
 /* An RE that takes the message from src with tag: its output says so. */
 static void
 recv_rewrite(struct trc_scale *s, const struct rank *p,
@@ -231,9 +269,9 @@ int
 sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
     int64_t base, int64_t d, int64_t *tp, struct rewrite *rw)
 {
-	struct rank *p = RK(s, r);
+	struct rank *p = RK(s, r), *q;
 	struct trc_p2p mp;
-	int64_t want, arrive = ev->t, req = ev->req, act, lead;
+	int64_t want, arrive = ev->t, req = ev->req, act, lead, owed;
 	int32_t src, tag;
 	long wl = -1;
 	int rc, forced, chosen;
@@ -275,7 +313,15 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		s->st.skew++;
 	sc_p2p_of(&mp, src, r, ev);
 	mp.tag = tag;
+	/* The sender's last send, received (recv_take). */
+	if ((q = sc_getrank(s, src)) != NULL && q->nx.dst == r &&
+	    p->rs.sent >= q->nx.t)
+		q->nx.tp = TRC_TIME_MAX + 1;
 	mp.idle = p->idle_now;
+	/* A receive before took the message this one takes. */
+	owed = !p->took_coll && src == p->took_src && p->state != COMP ?
+	    p->took_ns : 0;
+	p->took_ns = 0;
 	if (p->state == COMP) {	/* no RB or WB before it */
 		if (sc_comp(s, r, base, d, ev->line, &want) < 0)
 			return -1;
@@ -291,7 +337,11 @@ sc_recv_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		    s->mo->learn(s->ms, &mp, TRC_LEARN_RECV, d) < 0)
 			return sc_fail(s, ev->line, "%s", s->mo->error(s->ms));
 		want = s->mo->recv(s->ms, &mp, base, d);
+		if (p->state == RECV)
+			want += recv_take(s, p, &mp, base);
 	}
+	if (owed > 0)
+		want = want - owed > base ? want - owed : base;
 	if ((p->rs.flags & MSG_RDV) &&
 	    recv_handover(s, p, &mp, base, want) < 0)
 		return -1;

@@ -147,6 +147,21 @@ struct xsend {
 	uint8_t		 on;
 };
 
+/*
+ * A rank's last call that sends to another rank: a send's SB, or a
+ * collective's XB (any of its ranks may receive from it).  A receive
+ * of its previous message, begun after it, takes it too (recv.c).
+ */
+struct next_msg {
+	/* Its predicted time; TRC_TIME_MAX + 1 once a receive took the
+	 * send's message (of another tag, say): none takes it then. */
+	int64_t		 tp;
+	int64_t		 t;		/* its recorded time */
+	int64_t		 bytes;
+	int32_t		 dst;		/* the send's peer, or -1 */
+	int32_t		 comm;
+};
+
 struct rank {
 	int64_t		 t, tp;		/* last original, predicted time */
 	/* trc_p2p's idle after the last event, and before this one. */
@@ -166,14 +181,21 @@ struct rank {
 	struct trc_coll	*coll;
 	int32_t		 nextwaiter;	/* ranks blocked on one collective,
 					 * or on a core's holder */
+	int32_t		 took_src;	/* took_ns: whose message */
 	int64_t		 xb_tp;		/* its last blocking XB's time */
 	uint32_t	 upass;		/* unstick: the pass that walked it */
 	int32_t		 uwalk;		/* and the walk, by its first rank */
 	uint8_t		 seen, state, blocked;
 	uint8_t		 core_wait;	/* its XE waits for the core's holder */
+	uint8_t		 took_coll;	/* took_ns: of a collective */
 	struct resolved	 rs;
 	struct rdv	 sync;
 	struct xsend	 xs;
+	struct next_msg	 nx;
+	/* A receive took took_src's next message too: the call that
+	 * receives that one (a collective, or a receive from took_src)
+	 * is the shorter by took_ns (0: none). */
+	int64_t		 took_ns;
 	/* 1 + the first rank whose held send this one's progress takes
 	 * when it waits in a call (x.rdv TRC_RDV_PROGRESS), 0: none. */
 	int32_t		 progw;
