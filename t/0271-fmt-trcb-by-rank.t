@@ -82,6 +82,26 @@ awk 'BEGIN {
 }' > "$tmp/sizes.trc"
 same_sum "sizes changed by three bytes of code" "$tmp/sizes.trc"
 
+# A slot of integers only (values_int's) whose values turn to a string
+# or "*" and back: an unknown key's value 1, a, 2, ... and a receive's
+# peer 0 or *, each event's size and request changed too.  Read by
+# rank, every size and request as the text's.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	for (i = 0; i < 60; i++) {
+		b = i % 4 == 0 ? 8 : 30000 - i
+		n = i % 5 == 2 ? "a" i : i
+		p = i % 7 == 3 ? "*" : 0
+		printf "%d 0 SB peer=1 tag=0 bytes=%d note=%s\n", 10 * i, b, n
+		printf "%d 0 SE peer=1 tag=0 bytes=%d req=%d note=%s\n", 10 * i + 1, b, i, n
+		printf "%d 1 RB peer=%s tag=0 bytes=%d req=%d\n", 10 * i + 2, p, b, i
+		printf "%d 1 RE peer=0 tag=0 bytes=%d req=%d\n", 10 * i + 3, b + i % 2, i
+		printf "%d 1 WB req=%d op=wait\n", 10 * i + 4, i
+		printf "%d 1 WE req=%d op=wait\n", 10 * i + 5, i
+	}
+}' > "$tmp/mixed.trc"
+same_sum "integers to strings and back" "$tmp/mixed.trc"
+
 # ---- Errors.  steps N: N steps of ranks 0 and 1, 8 lines each after
 # the header (lines 2 to 8N+1), rank 0's at even lines, rank 1's odd.
 steps() {
