@@ -30,9 +30,10 @@
 #    compute the total-time error.  Then per direction the median and
 #    spread of the error, of every summed ratio, the skew warnings, and
 #    how far the loggp prediction is from the fit's; and the errors of
-#    the predictions with --outliers delay and drop, with drop's rows
-#    (trc-scale(1): the shared-memory runs' spells, which drop takes
-#    out); and each machine's full runs' own spread about their median
+#    the predictions with --outliers delay and drop, with their rows
+#    (trc-scale(1): the base runs' spells off the CPU, which scale
+#    multiplies by the computation's ratio, delay keeps as they were
+#    and drop takes out); and each machine's full runs' own spread about their median
 #    total time, the host's noise.
 #
 # Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/5),
@@ -144,6 +145,7 @@ for d in tcp-shm shm-tcp; do
 	: >"$out/$d.oerrors"
 	: >"$out/$d.derrors"
 	: >"$out/$d.drows"
+	: >"$out/$d.orows"
 	: >"$out/${d#*-}.spans"	# the target's observed runs, each once
 done
 r=1
@@ -170,6 +172,8 @@ while [ $r -le "$reps" ]; do
 		pct "$l" "$p" >>"$out/$d.loggp"
 		pct "$(span "$out/$d.opred")" "$o" >>"$out/$d.oerrors"
 		pct "$(span "$out/$d.dpred")" "$o" >>"$out/$d.derrors"
+		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.opred" >"$out/$d.ovs"
+		rows "$out/$d.ovs" $np | sed "s/^/$r /" >>"$out/$d.orows"
 		trc-sum -t --vs "$out/$t.$r.trc" "$out/$d.dpred" >"$out/$d.dvs"
 		rows "$out/$d.dvs" $np | sed "s/^/$r /" >>"$out/$d.drows"
 		printf '   %s: base %s s, predicted %s s (loggp %s s), observed %s s, error %s%%, skew warnings %s\n' \
@@ -206,6 +210,8 @@ for d in tcp-shm shm-tcp; do
 	med_line "$d: loggp prediction against the fit's" "$out/$d.loggp"
 	med_line "$d: total-time error" "$out/$d.errors"
 	med_line "$d: total-time error with --outliers delay" "$out/$d.oerrors"
+	echo "   with --outliers delay, the rows of 2% or more:"
+	summarize "$out/$d.orows" | grep -v ' minor$' || true
 	med_line "$d: total-time error with --outliers drop" "$out/$d.derrors"
 	echo "   with --outliers drop, the rows of 2% or more:"
 	summarize "$out/$d.drows" | grep -v ' minor$' || true

@@ -101,7 +101,7 @@ struct trc_scale_stats {
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
-	unsigned long long	 took;		/* receives that took the next message (take) */
+	unsigned long long	 took;		/* receives that took the next message too (recv.c) */
 	unsigned long long	 switches;	/* --switch: core switches added */
 	int			 own_missing;	/* --traced, cpu=, no #own line */
 	unsigned long long	 own_reads;	/* --traced: readings put back */
