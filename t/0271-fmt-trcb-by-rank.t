@@ -152,6 +152,20 @@ sed '1s/order=time/order=none/; 3001s/^0.000037440/0.000037435/' \
 sum_fails "time back" "$tmp/back3.trc" 3001 \
     "time goes backwards ('0.000037435' after '0.000037440')" time
 
+# Time deltas of one to six bytes (zigzag under 2^7, 2^14, 2^21, 2^28,
+# 2^35, and over: the usual events' way reads five at most), each rank's.
+awk 'BEGIN { print "#trc 1 ranks=2 order=time"
+	split("1 100 20000 3000000 400000000 20000000000", g, " ")
+	t = 0
+	for (i = 0; i < 60; i++) {
+		t += g[i % 6 + 1]
+		printf "%d.%09d 0 SB peer=1 tag=0 bytes=%d\n", t / 1e9, t % 1e9, i
+		printf "%d.%09d 1 RB peer=0 tag=0 bytes=%d\n", t / 1e9, t % 1e9, i
+	} }' > "$tmp/gaps.trc"
+same_sum "time deltas of 1 to 6 bytes" "$tmp/gaps.trc"
+trc-cat "$tmp/gaps.trc.trcb" > "$tmp/gaps.back"
+is_file "$tmp/gaps.back" "$tmp/gaps.trc" "time deltas of 1 to 6 bytes: the text again"
+
 # ---- order=rank: each rank's events in turn, the text's rank 0 then
 # rank 1; a rank's time going back is named at its line, within a block
 # (line 70001) and at a block's first event, against the block before
