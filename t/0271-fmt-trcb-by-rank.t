@@ -152,6 +152,22 @@ sed '1s/order=time/order=none/; 3001s/^0.000037440/0.000037435/' \
 sum_fails "time back" "$tmp/back3.trc" 3001 \
     "time goes backwards ('0.000037435' after '0.000037440')" time
 
+# Time back at each of places 1 to 8 of the first block, four in the
+# middle of it and places 0 to 3 of the second (lines 65538 on: blocks
+# of 65536 events), which r_block_end checks four at a time: line l
+# (at 10 (l - 1) ns) set 5 ns before line l - 1, after its rank's event
+# before (line l - 2, 10 ns before l - 1).
+awk 'BEGIN { print "#trc 1 ranks=2 order=none"
+	for (i = 1; i <= 70000; i++)
+		printf "0.%09d %d MK iter=%d\n", 10 * i, i % 2, i }' > "$tmp/tick.trc"
+for l in 3 4 5 6 7 8 9 10 3001 3002 3003 3004 65538 65539 65540 65541; do
+	t=$(( 10 * (l - 2) - 5 ))
+	awk -v l=$l -v t=$t 'NR == l { $1 = sprintf("0.%09d", t) } { print }' \
+	    "$tmp/tick.trc" > "$tmp/tback.trc"
+	sum_fails "time back at line $l" "$tmp/tback.trc" $l \
+	    "time goes backwards ('$(printf '0.%09d' $t)' after '$(printf '0.%09d' $(( 10 * (l - 2) )))')" time
+done
+
 # Time deltas of one to six bytes (zigzag under 2^7, 2^14, 2^21, 2^28,
 # 2^35, and over: the usual events' way reads five at most), each rank's.
 awk 'BEGIN { print "#trc 1 ranks=2 order=time"

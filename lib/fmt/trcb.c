@@ -3001,9 +3001,11 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 		    step_fields(sl) < 0)
 			return NULL;
 	}
-	if (by_rank && sl->queued != batch)
-		sl->qfirst = i;
-	sl->queued = batch;
+	if (sl->queued != batch) {
+		if (by_rank)
+			sl->qfirst = i;
+		sl->queued = batch;
+	}
 	*f = &sl->f;
 	return s;
 }
@@ -3231,9 +3233,11 @@ r_run_usual(struct rtrcb *r, struct run *c)
 		/* A place given twice: r_block_end. */
 		if (np >= lim)
 			break;
+		/* A delta under 0 (u odd) is r_run_any's. */
 		if ((s = fast_head(r, s, head, &mode, &which, &u)) ==
-		    NULL || s > end || (d = unzig(u)) < 0)
+		    NULL || s > end || (u & 1))
 			break;
+		d = (int64_t)(u >> 1);
 		/* At most 2^63 - 1 + 2^35: no wrap unsigned. */
 		u = (uint64_t)last + (uint64_t)d;
 		if (u > (uint64_t)tmax || (s = fast_fields(r, rs, head, mode,
@@ -3321,7 +3325,7 @@ r_hole(struct trc_reader *tr, struct rtrcb *r)
 static int __attribute__((noinline))
 r_block_end(struct trc_reader *tr, struct rtrcb *r)
 {
-	const uint64_t *tp = r->tplace;
+	const uint64_t *tp = r->tplace, *q;
 	char a[24], b[24];
 	int64_t t, prev = r->last_t;
 	uint32_t i, end = r->pend < r->nev ? r->pend : r->nev;
@@ -3342,7 +3346,20 @@ r_block_end(struct trc_reader *tr, struct rtrcb *r)
 			if (tp[i] == NO_TIME)
 				return r_hole(tr, r);
 	} else {
-		for (i = 0; i < end; i++) {
+		/*
+		 * Four times at a time, the signs of their differences
+		 * or'ed (no difference of times from -1 to 2^63 - 1 wraps to
+		 * 0 or more): a loop of one compare and branch a time
+		 * was 8 instructions an event.  The first one back is
+		 * then found one at a time.
+		 */
+		for (q = tp; q + 4 <= tp + end; q += 4) {
+			if ((int64_t)((q[0] - (uint64_t)prev) | (q[1] - q[0]) |
+			    (q[2] - q[1]) | (q[3] - q[2])) < 0)
+				break;
+			prev = (int64_t)q[3];
+		}
+		for (i = (uint32_t)(q - tp); i < end; i++) {
 			t = (int64_t)tp[i];
 			if (t < prev)
 				break;
