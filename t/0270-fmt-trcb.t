@@ -524,6 +524,14 @@ expect_exit 2 "a step past int32, trc-sum: exit 2" -- trc-sum "$tmp/step.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/step.trcb: block 1 at offset 13: invalid peer '2147483648' (line 4)" \
     "a step past int32, trc-sum: message"
+# A request that steps below 0, where trc-sum (no_match) leaves its
+# field unread but checks it all the same: req=1 (keys, 2<<3|1 = 11),
+# 0 (values, -1: zigzag 1, 1<<3|1 = 09, the step -1), then mode same,
+# which predicts -1.  A run of 3 events, 10 bytes.
+one "$tmp/reqstep.trcb" 3 0 0 0 \
+    $(hx 01 03 '"req"' 01 00 03 0a 70 00 01 00 11 60 00 09 50 00)
+bad2 "a request stepping below 0" "$tmp/reqstep.trcb" \
+    "block 1 at offset 13: invalid req '-1' (line 4)"
 # The same, past int32 by a delta of mode values, where trc-sum's
 # reader takes the usual event itself (values_fast), four MK events of
 # mode none (4a) after it in the run: peer=2147483646 (keys), +1
