@@ -63,6 +63,10 @@ for p in ring halo allreduce master-worker; do
 	trc-gen -p $p -n 80 -e 200000 -s 5 > "$tmp/g.trc"
 	same_sum "$p, 80 ranks" "$tmp/g.trc"
 done
+# 160 ranks (runs of the next ranks' slots asked ahead, from 128 runs
+# a block), over three blocks of 163840 events.
+trc-gen -p halo -n 160 -e 400000 -s 5 > "$tmp/g.trc"
+same_sum "halo, 160 ranks" "$tmp/g.trc"
 
 # A message's size that changes by a value of three bytes, coded
 # against its slot (mode values): 8 to 30000 is +29992, zigzag 59984,
