@@ -589,8 +589,11 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 	h->act[h->cur] += dt;
 	if (h->cur == TRC_ACT_COMP) {
 		/* A rank's first event ends no interval: its cpu= is
-		 * the time before the run. */
-		if (s->cpu && h->events > 0 && comp_time(s, ev, &dt) < 0)
+		 * the time before the run.  Events in brief (ev NULL)
+		 * come only without cpu= (refused before): by rank, no
+		 * load of s->cpu an event. */
+		if (ev != NULL && s->cpu && h->events > 0 &&
+		    comp_time(s, ev, &dt) < 0)
 			return -1;
 		h->comp += dt;
 		if (rs->depth > 0)
