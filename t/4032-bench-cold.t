@@ -2,11 +2,13 @@
 # make bench-cold's program (benchmarks/coldcoll.c), a short run: an
 # 8-byte allreduce on 2 ranks after rank 0 touched 0 to 8 MiB, with and
 # without a receive between, over shared memory.  Its rows and their
-# units; the allreduce after 8 MiB no cheaper than after nothing, from
-# the last entry (on the first host 10 us against 0.3: trc-scale(1)'s
-# cold collectives; on 2026-11-29's, an AMD EPYC guest, only 2.1
-# against 1.7, and timed from rank 0's own entry, as it was, 0.7
-# against 2.9); a bad repetition count refused.
+# units, and a bad repetition count refused.  What the times say (the
+# allreduce after 8 MiB against after nothing: 10 us against 0.3 on
+# the first host, trc-scale(1)'s cold collectives; 2.1 against 1.7 on
+# 2026-11-29's AMD EPYC guest) is make bench-cold's to measure, not a
+# test's: 21 repetitions on a shared host put the two either way (the
+# check that cold be no cheaper failed in a clean clone's pass on
+# 2026-11-30, and once before under the sanitizers).
 . "$(dirname "$0")/lib.sh"
 . "$T/mpi/lib-mpi.sh"
 cold=$TRC_BUILD/bench/coldcoll
@@ -19,15 +21,6 @@ is "$(awk 'NR > 1 { print $1, $2 }' "$out" | tr '\n' ' ')" \
 	"none 0 none 64 none 256 none 512 none 1024 none 2048 none 4096 none 8192 after 0 after 64 after 256 after 512 after 1024 after 2048 after 4096 after 8192 " \
 	"every size, without and with the receive"
 is "$(awk 'NR > 1 && !($3 >= 0 && $4 > 0)' "$out")" "" "times are positive"
-# Judged without the sanitizers only: under them every access is
-# checked, and the difference, 2.1 against 1.7 us on this host, drowns
-# (it failed once in a clean clone's sanitized pass).
-if [ -z "$TRC_SANITIZE" ]; then
-	ok "$(awk 'NR > 1 && $1 == "none" { t[$2] = $4 } END { exit !(t[8192] >= 0.95 * t[0]) }' "$out"; echo $?)" \
-		"the allreduce after touching 8 MiB is no cheaper than after nothing"
-else
-	skip "the allreduce's times, not judged under the sanitizers"
-fi
 
 mpirun -np 2 "$cold" 0 >"$out" 2>"$err"
 ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "0 repetitions: refused"
