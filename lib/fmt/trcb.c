@@ -2730,6 +2730,30 @@ put_field(struct trc_fields *f, int code, unsigned type, int64_t x,
 	}
 }
 
+/*
+ * A value's first byte and its delta, of one to three bytes (the
+ * values of one event fit, PAD past the block's end), into *u: the
+ * byte after it, or NULL when longer (the slow path's).
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+value3(const unsigned char *p, uint64_t *u)
+{
+	if (p[0] < 0x80) {
+		*u = p[0];
+		return p + 1;
+	}
+	if (p[1] < 0x80) {
+		*u = (p[0] & 0x7fu) | (uint64_t)p[1] << 7;
+		return p + 2;
+	}
+	if (p[2] < 0x80) {
+		*u = (p[0] & 0x7fu) | (uint64_t)(p[1] & 0x7f) << 7 |
+		    (uint64_t)p[2] << 14;
+		return p + 3;
+	}
+	return NULL;
+}
+
 /* values_fast's forbid: not a value's bit (8 at most): by rank, where
  * unqueue and copies are allowed. */
 #define COPY_OK		(1u << 31)
@@ -2777,14 +2801,7 @@ values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 			step[i] = v->step;
 			type[i] = V_INT;
 		} else {
-			if (c < 0x80)
-				u = c, p++;
-			else if (p[1] < 0x80)
-				u = (c & 0x7f) | (uint64_t)p[1] << 7, p += 2;
-			else if (p[2] < 0x80)
-				u = (c & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7 |
-				    (uint64_t)p[2] << 14, p += 3;
-			else
+			if ((p = value3(p, &u)) == NULL)
 				return NULL;
 			step[i] = 0;
 			switch (type[i] = u & 7) {
@@ -2918,14 +2935,7 @@ values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 		} else {
 			if ((c & 7) != V_INT)
 				return NULL;
-			if (c < 0x80)
-				u = c, p++;
-			else if (p[1] < 0x80)
-				u = (c & 0x7f) | (uint64_t)p[1] << 7, p += 2;
-			else if (p[2] < 0x80)
-				u = (c & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7 |
-				    (uint64_t)p[2] << 14, p += 3;
-			else
+			if ((p = value3(p, &u)) == NULL)
 				return NULL;
 			d[i] = unzig(u >> 3);
 		}
