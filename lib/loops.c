@@ -213,7 +213,6 @@ bucket_width(int64_t lo, int bits)
 static int
 hist_add(struct trc_loops_series *s, int64_t lo, int64_t n, int64_t sum)
 {
-	struct trc_loops_bucket *p;
 	size_t a = 0, b = s->nh, m;
 
 	while (a < b) {
@@ -228,12 +227,8 @@ hist_add(struct trc_loops_series *s, int64_t lo, int64_t n, int64_t sum)
 		return __builtin_add_overflow(s->hb[a].sum, sum,
 		    &s->hb[a].sum) ? SERIES_RANGE : 0;
 	}
-	if (s->nh == s->caph) {
-		s->caph = s->caph ? 2 * s->caph : 4;
-		if ((p = realloc(s->hb, s->caph * sizeof(*p))) == NULL)
-			return -1;
-		s->hb = p;
-	}
+	if (trc_grow(&s->hb, &s->caph, s->nh + 1, sizeof(*s->hb), 4) < 0)
+		return -1;
 	memmove(&s->hb[a + 1], &s->hb[a], (s->nh - a) * sizeof(*s->hb));
 	s->hb[a].lo = lo;
 	s->hb[a].n = n;
@@ -1222,7 +1217,7 @@ hist_next(struct useries *u)
 static int
 phist(const char *s, const char **end, struct useries *u, int bits)
 {
-	struct ubucket *b, *p;
+	struct ubucket *b;
 	int64_t lo, n, sum, top;
 	size_t cap = 0;
 
@@ -1238,12 +1233,8 @@ phist(const char *s, const char **end, struct useries *u, int bits)
 		    sum < lo * n || (!__builtin_mul_overflow(top, n,
 		    &(int64_t){ 0 }) && sum > top * n))
 			return -1;
-		if (u->nb == cap) {
-			cap = cap ? 2 * cap : 4;
-			if ((p = realloc(u->hb, cap * sizeof(*p))) == NULL)
-				return -2;
-			u->hb = p;
-		}
+		if (trc_grow(&u->hb, &cap, u->nb + 1, sizeof(*u->hb), 4) < 0)
+			return -2;
 		b = &u->hb[u->nb++];
 		memset(b, 0, sizeof(*b));
 		b->lo = lo;
