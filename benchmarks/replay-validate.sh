@@ -37,7 +37,9 @@
 #    clock, which ranks of a full run, yielding while they wait, seldom
 #    do) and on the wall clock.
 #    The full runs' own spread (fastest and slowest against their
-#    median) is printed beside it: the host's noise floor.  Then
+#    median) is printed beside it: the host's noise floor; and its
+#    share of the full run's time, "minor" under 2% as make validate
+#    marks its rows.  Then
 #    trc-scale predicts the target's run from the base trace with these
 #    ratios and both machines' communication fits (trc-pingpong,
 #    trc-fit), against the observed total time (median).  The same
@@ -231,8 +233,13 @@ for np in $nps; do
 			lo=$(cut -d' ' -f$((k + nprocs)) "$d/cpu.$r" | sort -g | head -1)
 			hi=$(cut -d' ' -f$((k + nprocs)) "$d/cpu.$r" | sort -g | tail -1)
 			k=$((k + 1))
-			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%; full runs %s%% to %s%%);  wall: %.6f s, %.6f s, %s%%\n' \
-			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$(pct "$lo" "$oc")" "$(pct "$hi" "$oc")" "$rv" "$ov" "$e"
+			# its share of the full run's time, "minor" under 2%
+			# as in make validate: a procedure of a few tens of
+			# nanoseconds a call is mostly the tracer's clock
+			sh=$(awk -v c="$oc" -v s="$(median <"$d/obs.spans")" 'BEGIN { printf "%.1f", 100 * c / s }')
+			printf '   rank %s %-10s cpu: replayed %.6f s, full run %.6f s, %s%% (in pairs %+.1f%%; full runs %s%% to %s%%);  wall: %.6f s, %.6f s, %s%%;  share %s%%%s\n' \
+			    "$r" "$l" "$rc" "$oc" "$ec" "$pc" "$(pct "$lo" "$oc")" "$(pct "$hi" "$oc")" "$rv" "$ov" "$e" "$sh" \
+			    "$(awk -v x="$sh" 'BEGIN { if (x < 2) printf "  minor" }')"
 		done
 	done <"$d/reps"
 
