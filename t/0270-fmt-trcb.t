@@ -58,8 +58,8 @@ print("".join(w[1:-1].encode().hex() if w[:1] == "\"" else w
     for w in sys.argv[1:]))' "$@"; }
 
 # ---- A stream written by hand, byte by byte from trc-formats(5).
-# Header: magic, version 4, flags 0, ranks=2, order time, no extra.
-head='89545243420d0a1a 04 00 02 00 00'
+# Header: magic, version 5, flags 0, ranks=2, order time, no extra.
+head='89545243420d0a1a 05 00 02 00 00'
 # Block 1 at offset 13: 3 events, code of 40 (28) bytes, stored, tmin
 # 0, tspan 5, ranks 0 to 0+1.  The code:
 #  4 strings: "peer" (0), "tag" (1), "fn" (2), "main" (3)
@@ -157,16 +157,17 @@ is_file "$tmp/il2.trcb" "$tmp/il.trcb" "interleaved: trc-cat --to trcb writes th
 #  XB (6), keys, slot 0 (76), time +0, 2 attributes: key 3, string 4
 #    (23), key 5, integer 8 (zigzag 16, 16<<3|1 = 81 01)
 #  XB bytes=9, one integer changed: values against slot 0 (66), time
-#    +0, op the same (00), bytes +1 (zigzag 2, 2<<3|1 = 11)
+#    +0, the values coded: bytes alone, value 1 (mask 1<<1 = 02), +1
+#    (zigzag 2, 2<<3|1 = 11); op as the slot has it
 code3=$(hx 06 02 '"fn"' 01 '"a"' 01 '"b"' 02 '"op"' 01 '"x"' 05 '"bytes"' \
     01 00 05 19 \
     78 00 01 00 0b \
     f8 01 00 01 00 13 \
     58 00 \
     76 00 02 03 23 05 8101 \
-    66 00 00 11)
+    66 00 02 11)
 is "$(( ${#code3} / 2 ))" 48 "slots: the block's code is 48 bytes"
-mk "$tmp/slots.trcb" 89545243420d0a1a 04 00 01 00 00 \
+mk "$tmp/slots.trcb" 89545243420d0a1a 05 00 01 00 00 \
     42 05 30 00 30 00 00 00 00 crc:$code3 49 01 0d 05 00 00 00 00 end
 cat > "$tmp/slots.want" <<'EOF'
 #trc 1 ranks=1 order=time
@@ -419,15 +420,16 @@ one() {
 	    $(uv $4) $(uv $5) crc:$6 49 01 0d $(uv $2) 00 $(uv $3) $(uv $4) \
 	    $(uv $5) end
 }
-# Versions 1 to 3, their events in stream order, are no longer read;
-# 5 is none yet.  The header alone refuses them.
-for v in 1 2 3; do
+# Versions 1 to 4 (1 to 3: their events in stream order; 4: mode
+# values coded each value of the slot) are no longer read; 6 is none
+# yet.  The header alone refuses them.
+for v in 1 2 3 4; do
 	mk "$tmp/v$v.trcb" 89545243420d0a1a 0$v 00 02 00 00 $block $index end
 	bad "version $v" "$tmp/v$v.trcb" \
 	    "trcb version $v is no longer read (convert it with the trc-cat that wrote it)"
 done
-mk "$tmp/v5.trcb" 89545243420d0a1a 05 00 02 00 00 $block $index end
-bad "version 5" "$tmp/v5.trcb" "unsupported trcb version 5"
+mk "$tmp/v6.trcb" 89545243420d0a1a 06 00 02 00 00 $block $index end
+bad "version 6" "$tmp/v6.trcb" "unsupported trcb version 6"
 # A block's events at most, 1048576: at the limit, the header passes
 # (and the runs count 3); one over, refused.
 mk "$tmp/nev.trcb" $head 42 $(uv 1048576) 28 00 28 00 05 00 01 crc:$code $index end
@@ -508,12 +510,13 @@ one "$tmp/bigpeer.trcb" 1 0 0 0 \
 bad2 "peer past int32" "$tmp/bigpeer.trcb" \
     "block 1 at offset 13: invalid peer '4294967296' (line 2)"
 # A value that steps (trc-formats(5)): peer=2147483646 (keys), then
-# 2147483647 (values, 60: +1, zigzag 2, code 2<<3|1 = 11, the step 1),
-# then mode same (50), which predicts 2147483648: past int32, refused
-# as the text would be, by trc-cat and by trc-sum (which reads fields
-# only).  A run of 3 events, 14 bytes, each at the place after (0x40).
+# 2147483647 (values, 60: value 0 coded, mask 01, +1, zigzag 2, code
+# 2<<3|1 = 11, the step 1), then mode same (50), which predicts
+# 2147483648: past int32, refused as the text would be, by trc-cat and
+# by trc-sum (which reads fields only).  A run of 3 events, 15 bytes,
+# each at the place after (0x40).
 one "$tmp/step.trcb" 3 0 0 0 \
-    $(hx 01 04 '"peer"' 01 00 03 0e 70 00 01 00 e1ffffff7f 60 00 11 50 00)
+    $(hx 01 04 '"peer"' 01 00 03 0f 70 00 01 00 e1ffffff7f 60 00 01 11 50 00)
 bad "a step past int32" "$tmp/step.trcb" \
     "block 1 at offset 13: invalid peer '2147483648' (line 4)"
 head -n 3 "$out" > "$tmp/step.got"
@@ -526,28 +529,28 @@ is "$(cat "$err")" \
     "a step past int32, trc-sum: message"
 # A request that steps below 0, where trc-sum (no_match) leaves its
 # field unread but checks it all the same: req=1 (keys, 2<<3|1 = 11),
-# 0 (values, -1: zigzag 1, 1<<3|1 = 09, the step -1), then mode same,
-# which predicts -1.  A run of 3 events, 10 bytes.
+# 0 (values, mask 01, -1: zigzag 1, 1<<3|1 = 09, the step -1), then
+# mode same, which predicts -1.  A run of 3 events, 11 bytes.
 one "$tmp/reqstep.trcb" 3 0 0 0 \
-    $(hx 01 03 '"req"' 01 00 03 0a 70 00 01 00 11 60 00 09 50 00)
+    $(hx 01 03 '"req"' 01 00 03 0b 70 00 01 00 11 60 00 01 09 50 00)
 bad2 "a request stepping below 0" "$tmp/reqstep.trcb" \
     "block 1 at offset 13: invalid req '-1' (line 4)"
 # The same, past int32 by a delta of mode values, where trc-sum's
 # reader takes the usual event itself (values_fast), four MK events of
 # mode none (4a) after it in the run: peer=2147483646 (keys), +1
-# (values), +1 again: refused with the same message by trc-cat and
-# trc-sum.  A run of 7 events, 23 bytes.
+# (values, mask 01), +1 again: refused with the same message by
+# trc-cat and trc-sum.  A run of 7 events, 25 bytes.
 one "$tmp/vals.trcb" 7 0 0 0 \
-    $(hx 01 04 '"peer"' 01 00 07 17 70 00 01 00 e1ffffff7f 60 00 11 \
-    60 00 11 4a 00 4a 00 4a 00 4a 00)
+    $(hx 01 04 '"peer"' 01 00 07 19 70 00 01 00 e1ffffff7f 60 00 01 11 \
+    60 00 01 11 4a 00 4a 00 4a 00 4a 00)
 bad2 "a delta past int32" "$tmp/vals.trcb" \
     "block 1 at offset 13: invalid peer '2147483648' (line 4)"
 # A wait's req= list that steps below 0: 2,3 (WB, keys, 74: a list of
-# 2, 2<<3|6 = 16, zigzag 4 then +1, 2), each -1 (values, 64: 16 01
-# 01), mode same (54: 0,1), mode same again (-1,0): refused as the text
-# would be.  A run of 8 events, 24 bytes.
+# 2, 2<<3|6 = 16, zigzag 4 then +1, 2), each -1 (values, 64: mask 01,
+# 16 01 01), mode same (54: 0,1), mode same again (-1,0): refused as
+# the text would be.  A run of 8 events, 25 bytes.
 one "$tmp/reqs.trcb" 8 0 0 0 \
-    $(hx 01 03 '"req"' 01 00 08 18 74 00 01 00 16 04 02 64 00 16 01 01 \
+    $(hx 01 03 '"req"' 01 00 08 19 74 00 01 00 16 04 02 64 00 01 16 01 01 \
     54 00 54 00 4a 00 4a 00 4a 00 4a 00)
 bad "a req= list below 0" "$tmp/reqs.trcb" \
     "block 1 at offset 13: invalid req '-1,0' (line 5)"
@@ -559,6 +562,48 @@ expect_exit 2 "a req= list below 0, trc-sum: exit 2" -- trc-sum "$tmp/reqs.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/reqs.trcb: block 1 at offset 13: invalid req '-1,0' (line 5)" \
     "a req= list below 0, trc-sum: message"
+# Mode values codes the values its mask names, the others as the slot
+# predicts them (trc-formats(5)).  Strings "peer" (0), "bytes" (1),
+# "req" (2), 16 bytes; a run of rank 0, 3 events, 19 (13) bytes, at
+# byte 16, its events from byte 20:
+#  RB (2), keys, at the place after (0x40): 72, time +0, 3 attributes:
+#    peer 1 (zigzag 2, 2<<3|1 = 11), bytes 8 (zigzag 16, 16<<3|1 = 129:
+#    81 01), req 5 (zigzag 10, 10<<3|1 = 51)
+#  RB, values (62), time +0, mask 04 (req alone), +1 (11): req=6, its
+#    step 1
+#  RB, values, time +0, mask 03 (peer and bytes), peer +1 (11), bytes
+#    +4 (zigzag 8, 8<<3|1 = 41); req not coded, moved by its step: 7
+# Read by trc-cat (r_values) and by trc-sum (values_int) as the text.
+_keys=$(hx 03 04 '"peer"' 05 '"bytes"' 03 '"req"')
+_rb=$(hx 72 00 03 00 11 01 8101 02 51)
+one "$tmp/mask.trcb" 3 0 0 0 $(hx $_keys 01 00 03 13 $_rb 62 00 04 11 \
+    62 00 03 11 41)
+printf '%s\n' '#trc 1 ranks=2 order=time' \
+    '0.000000000 0 RB peer=1 bytes=8 req=5' \
+    '0.000000000 0 RB peer=1 bytes=8 req=6' \
+    '0.000000000 0 RB peer=2 bytes=12 req=7' > "$tmp/mask.want"
+expect_exit 0 "a mask of values: trc-cat reads it" -- trc-cat "$tmp/mask.trcb"
+is_file "$out" "$tmp/mask.want" "a mask of values: the values coded moved, the one not coded by its step"
+trc-sum "$tmp/mask.want" > "$tmp/sum.text"
+trc-sum "$tmp/mask.trcb" > "$tmp/sum.trcb"
+is_file "$tmp/sum.trcb" "$tmp/sum.text" "a mask of values: trc-sum reads it as the text"
+# The first two events, as trc-cat --to trcb writes them: those bytes.
+one "$tmp/mask2.trcb" 2 0 0 0 $(hx $_keys 01 00 02 0e $_rb 62 00 04 11)
+head -n 3 "$tmp/mask.want" > "$tmp/mask2.trc"
+trc-cat --to trcb "$tmp/mask2.trc" > "$tmp/mask3.trcb"
+is_file "$tmp/mask3.trcb" "$tmp/mask2.trcb" "a mask of values: trc-cat --to trcb writes it"
+# The second event's mask bad, reported at its byte, 32: none (00); a
+# value past the slot's three (08); a value coded 0 (version 4's
+# same), not a value, reported past it (byte 34).
+one "$tmp/mask0.trcb" 2 0 0 0 $(hx $_keys 01 00 02 0d $_rb 62 00 00)
+bad2 "a mask of no value" "$tmp/mask0.trcb" \
+    "block 1 at offset 13: bad attribute value (event 2 of the block, byte 32)"
+one "$tmp/mask8.trcb" 2 0 0 0 $(hx $_keys 01 00 02 0e $_rb 62 00 08 11)
+bad2 "a mask past the slot's values" "$tmp/mask8.trcb" \
+    "block 1 at offset 13: bad attribute value (event 2 of the block, byte 32)"
+one "$tmp/mask00.trcb" 2 0 0 0 $(hx $_keys 01 00 02 0e $_rb 62 00 01 00)
+bad2 "a value coded 0" "$tmp/mask00.trcb" \
+    "block 1 at offset 13: bad attribute value (event 2 of the block, byte 34)"
 # The rest of the code by hand: no strings, a run of rank 0 (rank 3
 # below), 1 event, 2 bytes, at byte 5: MK (0x0a) at place 0 (0x40).
 # Mode same (5a) with nothing before it; its attributes at byte 7.
