@@ -172,6 +172,20 @@ for l in 3 4 5 6 7 8 9 10 3001 3002 3003 3004 65538 65539 65540 65541; do
 	    "time goes backwards ('$(printf '0.%09d' $t)' after '$(printf '0.%09d' $(( 10 * (l - 2) )))')" time
 done
 
+# The same in blocks of more than 2^31 - 2 ns (events 10 ms apart),
+# whose places' times r_block_end checks in 64 bits, not 32.
+awk 'BEGIN { print "#trc 1 ranks=2 order=none"
+	for (i = 1; i <= 70000; i++)
+		printf "%d.%09d %d MK iter=%d\n", int(i / 100), i % 100 * 10000000,
+		    i % 2, i }' > "$tmp/wtick.trc"
+for l in 3 6 3003 65538 65541; do
+	t=$(( 10000000 * (l - 2) - 5 ))
+	awk -v l=$l -v t=$t 'NR == l { $1 = sprintf("%d.%09d", int(t / 1e9), t % 1e9) } { print }' \
+	    "$tmp/wtick.trc" > "$tmp/tback.trc"
+	sum_fails "time back at line $l, blocks of over 2^31 ns" "$tmp/tback.trc" $l \
+	    "time goes backwards ('$(printf '%d.%09d' $(( t / 1000000000 )) $(( t % 1000000000 )))' after '$(printf '%d.%09d' $(( (l - 2) / 100 )) $(( (l - 2) % 100 * 10000000 )))')" time
+done
+
 # Time deltas of one to six bytes (zigzag under 2^7, 2^14, 2^21, 2^28,
 # 2^35, and over: the usual events' way reads five at most), each rank's.
 awk 'BEGIN { print "#trc 1 ranks=2 order=time"

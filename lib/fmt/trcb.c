@@ -1214,12 +1214,16 @@ struct rtrcb {
 	uint32_t	 place, unplaced;
 	uint32_t	*owner;
 	/* By rank (trc_by_rank): the run at hand; each place's time
-	 * (NO_TIME: none yet), for the block's time order; the
-	 * places of the events in q; the first error's place and
-	 * message, reported at the block's end. */
+	 * (NO_TIME: none yet), for the block's time order, or in a
+	 * block of less than 2^31 - 2 ns (tnarrow) its time less tmin,
+	 * plus 1, in 32 bits (0: none yet) in tplace32; the places of
+	 * the events in q; the first error's place and message,
+	 * reported at the block's end. */
 	int		 by_rank;
 	uint32_t	 run_at;
+	int		 tnarrow;
 	uint64_t	*tplace;
+	uint32_t	*tplace32;
 	uint32_t	*qplace;
 	struct trc_fields *fcopy;	/* by rank: unqueue's copies */
 	const struct trc_fields *vcopy;	/* by rank: values_fast's event's */
@@ -2189,7 +2193,18 @@ r_runs(struct trc_reader *tr, struct rtrcb *r)
 		c->end = (uint32_t)at;
 	}
 	if (r->by_rank) {
-		memset(r->tplace, 0xff, r->nev * sizeof(*r->tplace));
+		/*
+		 * Half the bytes to clear, write and read again where the
+		 * times allow: on 512 ranks a block's places are 4 MB of
+		 * 64-bit times, out of the caches, each event's store a
+		 * line of its own (its rank's places 512 apart).
+		 */
+		r->tplace32 = (uint32_t *)r->tplace;
+		if ((r->tnarrow = (uint64_t)r->tmax - (uint64_t)r->tmin <
+		    0x7ffffffe))
+			memset(r->tplace32, 0, r->nev * sizeof(*r->tplace32));
+		else
+			memset(r->tplace, 0xff, r->nev * sizeof(*r->tplace));
 		r->run_at = 0;
 		return 0;
 	}
@@ -3246,6 +3261,9 @@ r_run_usual(struct rtrcb *r, struct run *c)
 	struct trc_brief *q = r->q;
 	uint32_t *qplace = r->qplace;
 	uint64_t *tplace = r->tplace;
+	uint32_t *tplace32 = r->tplace32;
+	int narrow = r->tnarrow;
+	uint64_t tbase = (uint64_t)r->tmin - 1;
 	unsigned head, which, mode;
 	uint64_t u;
 	uint32_t batch, place = c->place, np, lim, i, n, gen = r->gen;
@@ -3296,7 +3314,10 @@ r_run_usual(struct rtrcb *r, struct run *c)
 		q[i].kind = (enum trc_kind)(head & 15);
 		q[i].f = f;
 		qplace[i] = np;
-		tplace[np] = (uint64_t)t;
+		if (narrow)
+			tplace32[np] = (uint32_t)((uint64_t)t - tbase);
+		else
+			tplace[np] = (uint64_t)t;
 		last = t;
 		place = np;
 		p = s;
@@ -3329,7 +3350,7 @@ r_run_any(struct trc_reader *tr, struct rtrcb *r, struct run *c)
 	if (r_head_place(tr, r, c) < 0)
 		return -1;
 	np = c->place;
-	if (r->tplace[np] != NO_TIME)
+	if (r->tnarrow ? r->tplace32[np] != 0 : r->tplace[np] != NO_TIME)
 		return r_bad(tr, r, NULL, "two events at one place");
 	r->line = r->line0 + (long)np - 1;	/* r_attrs says line + 1 */
 	if (r_event(tr, r, c, &t, &head, &sl) < 0)
@@ -3343,7 +3364,10 @@ r_run_any(struct trc_reader *tr, struct rtrcb *r, struct run *c)
 		r_pend(r, np, "time goes backwards on rank %ld ('%s' after "
 		    "'%s')", (long)c->rank, a, b);
 	}
-	r->tplace[np] = (uint64_t)t;
+	if (r->tnarrow)
+		r->tplace32[np] = (uint32_t)((uint64_t)t - (uint64_t)r->tmin + 1);
+	else
+		r->tplace[np] = (uint64_t)t;
 	if (np >= r->pend)
 		return 0;
 	r->q[0].t = t;
@@ -3360,11 +3384,23 @@ r_hole(struct trc_reader *tr, struct rtrcb *r)
 {
 	uint32_t i;
 
-	for (i = 0; r->tplace[i] != NO_TIME; i++)
+	for (i = 0; r->tnarrow ? r->tplace32[i] != 0 :
+	    r->tplace[i] != NO_TIME; i++)
 		;
 	r->pos = 0;
 	return r_fail(tr, r, "no event at place %lu of the block, two at "
 	    "another", (unsigned long)i);
+}
+
+/* A place's time, by rank, in the block (r->tplace, r->tplace32); -1
+ * when it has none yet. */
+static inline int64_t
+place_time(const struct rtrcb *r, uint32_t i)
+{
+	if (!r->tnarrow)
+		return (int64_t)r->tplace[i];	/* NO_TIME reads as -1 */
+	return r->tplace32[i] == 0 ? -1 :
+	    (int64_t)((uint64_t)r->tmin + r->tplace32[i] - 1);
 }
 
 /* By rank, the block done: its time order checked (order=time), then
@@ -3373,9 +3409,10 @@ static int __attribute__((noinline))
 r_block_end(struct trc_reader *tr, struct rtrcb *r)
 {
 	const uint64_t *tp = r->tplace, *q;
+	const uint32_t *tw = r->tplace32, *w;
 	char a[24], b[24];
-	int64_t t, prev = r->last_t;
-	uint32_t i, end = r->pend < r->nev ? r->pend : r->nev;
+	int64_t t = 0, prev = r->last_t;
+	uint32_t i, pw, end = r->pend < r->nev ? r->pend : r->nev;
 
 	/*
 	 * Every place before the first error has its event: the counts
@@ -3386,34 +3423,53 @@ r_block_end(struct trc_reader *tr, struct rtrcb *r)
 	 * a place without a time reads as -1, before the one before it,
 	 * as times are never negative (place 0 is looked at first).
 	 */
-	if (end > 0 && tp[0] == NO_TIME)
+	if (end > 0 && place_time(r, 0) < 0)
 		return r_hole(tr, r);
 	if (trc_reader_header(tr)->order != TRC_ORDER_TIME) {
 		for (i = 0; i < end; i++)
-			if (tp[i] == NO_TIME)
+			if (place_time(r, i) < 0)
 				return r_hole(tr, r);
 	} else {
 		/*
 		 * Four times at a time, the signs of their differences
 		 * or'ed (no difference of times from -1 to 2^63 - 1 wraps to
-		 * 0 or more): a loop of one compare and branch a time
+		 * 0 or more; of 32-bit ones from 0, none, to 2^31 - 1, none
+		 * wraps either): a loop of one compare and branch a time
 		 * was 8 instructions an event.  The first one back is
 		 * then found one at a time.
 		 */
-		for (q = tp; q + 4 <= tp + end; q += 4) {
-			if ((int64_t)((q[0] - (uint64_t)prev) | (q[1] - q[0]) |
-			    (q[2] - q[1]) | (q[3] - q[2])) < 0)
-				break;
-			prev = (int64_t)q[3];
+		i = 0;
+		if (!r->tnarrow) {
+			for (q = tp; q + 4 <= tp + end; q += 4) {
+				if ((int64_t)((q[0] - (uint64_t)prev) |
+				    (q[1] - q[0]) | (q[2] - q[1]) |
+				    (q[3] - q[2])) < 0)
+					break;
+				prev = (int64_t)q[3];
+			}
+			i = (uint32_t)(q - tp);
+		} else if (prev <= r->tmax) {
+			/* The time before, in the block's terms: one
+			 * before tmin passes whatever follows. */
+			pw = prev < r->tmin ? 0 :
+			    (uint32_t)((uint64_t)prev - (uint64_t)r->tmin + 1);
+			for (w = tw; w + 4 <= tw + end; w += 4) {
+				if ((int32_t)((w[0] - pw) | (w[1] - w[0]) |
+				    (w[2] - w[1]) | (w[3] - w[2])) < 0)
+					break;
+				pw = w[3];
+			}
+			if ((i = (uint32_t)(w - tw)) > 0)
+				prev = place_time(r, i - 1);
 		}
-		for (i = (uint32_t)(q - tp); i < end; i++) {
-			t = (int64_t)tp[i];
+		for (; i < end; i++) {
+			t = place_time(r, i);
 			if (t < prev)
 				break;
 			prev = t;
 		}
 		if (i < end) {
-			if (tp[i] == NO_TIME)
+			if (t < 0)
 				return r_hole(tr, r);
 			a[trc_format_time(a, t)] = '\0';
 			b[trc_format_time(b, prev)] = '\0';
