@@ -562,6 +562,38 @@ expect_exit 2 "a req= list below 0, trc-sum: exit 2" -- trc-sum "$tmp/reqs.trcb"
 is "$(cat "$err")" \
     "trc-sum: $tmp/reqs.trcb: block 1 at offset 13: invalid req '-1,0' (line 5)" \
     "a req= list below 0, trc-sum: message"
+# Steps put off: where trc-sum (no_match) never reads a field that
+# steps, its reader moves the value only when something reads it, as
+# many steps as it knows safe, and the step that would leave the
+# field's range is still refused at its line.  peer=2147483640 (keys,
+# zigzag 2^32 - 16, code 81ffffff7f), +1 (values: 2147483641, step 1),
+# then seven of mode same: 2147483642 to 2147483647 put off, the
+# seventh, line 10, 2147483648.  A run of 9 events, 27 bytes.
+one "$tmp/defer.trcb" 9 0 0 0 \
+    $(hx 01 04 '"peer"' 01 00 09 1b 70 00 01 00 81ffffff7f 60 00 01 11 \
+    50 00 50 00 50 00 50 00 50 00 50 00 50 00)
+bad2 "steps put off, then past int32" "$tmp/defer.trcb" \
+    "block 1 at offset 13: invalid peer '2147483648' (line 10)"
+# Steps put off, then made good before mode values reads the slot:
+# strings "bytes" (0), "req" (1); RB bytes=1 req=6 (keys, 72: 11, 61),
+# req -2 (values, mask 02, zigzag 3: 19): 4, its step -2; mode same
+# twice (52): 2, 0; then values of bytes alone (mask 01, +1: 11), req
+# predicted -2, refused at line 6 (not 2, as two steps left out would
+# give).  A run of 5 events, 19 bytes.
+one "$tmp/defer2.trcb" 5 0 0 0 \
+    $(hx 02 05 '"bytes"' 03 '"req"' 01 00 05 13 72 00 02 00 11 01 61 \
+    62 00 02 19 52 00 52 00 62 00 01 11)
+bad2 "steps put off, then a value of the slot" "$tmp/defer2.trcb" \
+    "block 1 at offset 13: invalid req '-2' (line 6)"
+# A wait's req= list put off: 4,5 (keys, 74: a list of 2, 16, zigzag
+# 8 then +1, 2), each -1 (values, mask 01, 16 01 01): 3,4; mode same
+# (54) four times: 2,3 1,2 0,1 put off, then -1,0 at line 7.  A run of
+# 6 events, 21 bytes.
+one "$tmp/defer3.trcb" 6 0 0 0 \
+    $(hx 01 03 '"req"' 01 00 06 15 74 00 01 00 16 08 02 64 00 01 16 01 01 \
+    54 00 54 00 54 00 54 00)
+bad2 "a req= list's steps put off, then below 0" "$tmp/defer3.trcb" \
+    "block 1 at offset 13: invalid req '-1,0' (line 7)"
 # Mode values codes the values its mask names, the others as the slot
 # predicts them (trc-formats(5)).  Strings "peer" (0), "bytes" (1),
 # "req" (2), 16 bytes; a run of rank 0, 3 events, 19 (13) bytes, at

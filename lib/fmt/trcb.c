@@ -140,6 +140,12 @@ struct slot {
 	/* reader: of those, the integers whose field step_fields sets
 	 * (neither a label nor an operation, no key twice) */
 	uint32_t	 stepfast;
+	/* reader: events of mode same whose steps were put off (their
+	 * fields the caller's never read): the values of stepping are
+	 * each pending steps behind, which slot_settle makes good before
+	 * anything reads them; safe, how many may be put off with no
+	 * value leaving its field's range (0: not known; step_defer). */
+	uint32_t	 pending, safe;
 	/* The event's fields, as struct trc_event lays them out, so that
 	 * they are copied whole (fields_copy) or pointed at (the briefs of
 	 * r_next_usual and r_run_usual). */
@@ -2232,6 +2238,40 @@ r_next_block(struct trc_reader *tr, struct rtrcb *r)
 	return r_block(tr, r);
 }
 
+/* The steps put off on slot sl (fast_fields), made good: each value
+ * that steps moved on by pending steps at once, modulo 2^64. */
+static void __attribute__((noinline))
+slot_catch_up(struct slot *sl)
+{
+	struct val *v;
+	uint64_t d;
+	uint32_t m, j;
+
+	for (m = sl->stepping; m != 0; m &= m - 1) {
+		v = &sl->v[__builtin_ctz(m)];
+		d = (uint64_t)v->step * sl->pending;
+		if (v->type == V_INT)
+			v->i = (int64_t)((uint64_t)v->i + d);
+		else {
+			for (j = 0; j < v->ln; j++)
+				v->lv[j] = (int64_t)((uint64_t)v->lv[j] + d);
+			sl->f.req = v->lv[0];	/* step_reqs' */
+		}
+	}
+	sl->pending = 0;
+}
+
+/* Slot sl as it is, its steps put off made good, before anything reads
+ * or changes its values, steps or fields: none may be put off until
+ * step_defer has judged them again. */
+static inline __attribute__((always_inline)) void
+slot_settle(struct slot *sl)
+{
+	if (sl->pending != 0)
+		slot_catch_up(sl);
+	sl->safe = 0;
+}
+
 /* Slot sl's plan for values_int, after its keys or values changed. */
 static void
 slot_plan(const struct rtrcb *r, struct slot *sl)
@@ -2280,6 +2320,8 @@ r_attrs(struct trc_reader *tr, struct rtrcb *r, struct rstate *rs,
 	int i, rc = 0, code, all;
 	const char *what = "bad attribute";
 
+	if (sl != NULL)
+		slot_settle(sl);
 	if (mode == MODE_SAME || mode == MODE_VALUES) {
 		if (sl == NULL || sl->gen != r->gen)
 			goto bad;
@@ -2398,6 +2440,7 @@ step_fields(struct slot *sl)
 	uint32_t m, k, i;
 	int64_t x;
 
+	slot_settle(sl);
 	for (m = sl->stepping; m != 0; m &= m - 1) {
 		i = (uint32_t)__builtin_ctz(m);
 		v = &sl->v[i];
@@ -2442,6 +2485,70 @@ undo:
 		v->step = (int64_t)(0 - (uint64_t)v->step);
 	}
 	return -1;
+}
+
+/*
+ * How many steps of slot sl, all of integers or req= lists whose fields
+ * the caller never reads (no_match's requests, an iteration number),
+ * may be put off with none leaving its field's range as step_fields
+ * judges it (a size or request under 0, a peer past 32 bits): 0 when
+ * none, or one is read; at most 2^31 - 1.
+ */
+static uint32_t
+slot_safe(const struct slot *sl)
+{
+	const struct val *v;
+	uint64_t s, mag, room, lim, n, best = INT32_MAX;
+	int64_t lo, hi;
+	uint32_t m, j;
+
+	if (sl->stepfast != sl->stepping || (sl->stepping & sl->visible))
+		return 0;
+	for (m = sl->stepping; m != 0; m &= m - 1) {
+		v = &sl->v[__builtin_ctz(m)];
+		s = (uint64_t)v->step;
+		mag = (int64_t)s < 0 ? 0 - s : s;
+		if (v->type == V_INT) {
+			if (v->lim == 0)
+				continue;	/* any integer */
+			lim = UINT64_MAX >> v->lim;
+			if ((uint64_t)v->i > lim)
+				return 0;
+			room = (int64_t)s < 0 ? (uint64_t)v->i :
+			    lim - (uint64_t)v->i;
+		} else {
+			/* A list (step_reqs'): no element under 0. */
+			for (lo = hi = v->lv[0], j = 1; j < v->ln; j++) {
+				lo = v->lv[j] < lo ? v->lv[j] : lo;
+				hi = v->lv[j] > hi ? v->lv[j] : hi;
+			}
+			if (lo < 0)
+				return 0;
+			room = (int64_t)s < 0 ? (uint64_t)lo :
+			    (uint64_t)INT64_MAX - (uint64_t)hi;
+		}
+		if ((n = room / mag) < best)
+			best = n;
+	}
+	return (uint32_t)best;
+}
+
+/*
+ * Mode same on slot sl, whose values step, the steps put off before it
+ * (sl->pending) used up: those made good, and this one put off too when
+ * slot_safe allows, else taken now by step_fields.  0, or -1 as
+ * step_fields.  The steps of such a slot, a request id a loop, were a
+ * tenth of trc-sum's instructions on halo.
+ */
+static int __attribute__((noinline))
+step_defer(struct slot *sl)
+{
+	slot_settle(sl);
+	if ((sl->safe = slot_safe(sl)) > 0) {
+		sl->pending = 1;
+		return 0;
+	}
+	return step_fields(sl);
 }
 
 /* The fields an event without attributes has. */
@@ -2821,6 +2928,7 @@ values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 	 * 1 + 3n, read no further than 2n past them (PAD). */
 	if (n > 8 || sl->dupknown || end - p <= n)
 		return NULL;
+	slot_settle(sl);
 	/* The values coded, 1 or more of n, in one byte; else r_values'. */
 	if ((mask = *p++) - 1 >= 0x7f || mask >> n != 0)
 		return NULL;
@@ -2962,6 +3070,7 @@ values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 	/* As values_fast: n + 1 bytes there, the mask in one byte. */
 	if ((size_t)(end - p) <= n)
 		return NULL;
+	slot_settle(sl);
 	if ((mask = *p++) - 1 >= 0x7f || mask >> n != 0)
 		return NULL;
 	/* The values that move, those coded (an integer's delta) and
@@ -3056,11 +3165,14 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 			return s;
 		}
 	} else if (sl->stepping != 0) {
-		/* Integers of fields that step (request ids). */
-		if (sl->stepfast != sl->stepping ||
+		/* Integers of fields that step (request ids): put off
+		 * while safe, where the caller never reads them. */
+		if (sl->pending < sl->safe)
+			sl->pending++;
+		else if (sl->stepfast != sl->stepping ||
 		    (sl->queued == batch && (sl->stepping & sl->visible) &&
 		    (!by_rank || unqueue(r, sl, i) < 0)) ||
-		    step_fields(sl) < 0)
+		    step_defer(sl) < 0)
 			return NULL;
 	}
 	if (sl->queued != batch) {
