@@ -21,6 +21,9 @@
 #else
 #define TRC_AVX512	0
 #endif
+/* With BMI1 and BMI2, which every CPU of AVX-512BW has: a field's bits
+ * are cleared and masked by one instruction each. */
+#define TRC_AVX512_ISA	"avx512bw,bmi,bmi2"
 
 static const char *kind_names[TRC_NKINDS] = {
 	"SB", "SE", "RB", "RE", "WB", "WE", "XB", "XE", "PB", "PE", "MK"
@@ -417,10 +420,10 @@ kind_hashed(const char *p)
 #define KEY_SLOT(w)	((uint64_t)((w) * UINT64_C(17302195526690376611)) >> 61)
 #define KEY(w, k)	[KEY_SLOT(w)] = { (w), (k) }
 
-enum { K_NONE, K_FN, K_OP, K_TAG, K_REQ, K_PEER, K_COMM, K_ROOT, K_BYTES };
-/* The keys a message is matched by, besides req= (a request's), which
- * a caller of trc_open_opts.no_match never reads. */
-#define MATCH_KEYS	(1u << K_PEER | 1u << K_TAG | 1u << K_COMM | 1u << K_ROOT)
+/* The keys a message is matched by first, then req= (a request's):
+ * the values a caller of trc_open_opts.no_match never reads, codes up
+ * to K_REQ. */
+enum { K_NONE, K_PEER, K_TAG, K_COMM, K_ROOT, K_REQ, K_FN, K_OP, K_BYTES };
 static const struct {
 	uint64_t	word;
 	int		code;
@@ -757,7 +760,7 @@ window_at(const char *p, struct window *w)
 #if TRC_AVX512
 /* The same three masks from one 64-byte load, where the CPU has
  * AVX-512BW: its compares give the masks themselves. */
-static inline __attribute__((target("avx512bw"))) void
+static inline __attribute__((target(TRC_AVX512_ISA))) void
 window_at512(const char *p, struct window *w)
 {
 	const __m512i v = _mm512_loadu_si512((const void *)p);
@@ -838,7 +841,7 @@ reqs_window(const char *s, unsigned n)
 }
 
 #if TRC_AVX512
-static int64_t __attribute__((noinline, target("avx512bw")))
+static int64_t __attribute__((noinline, target(TRC_AVX512_ISA)))
 reqs_window512(const char *s, unsigned n)
 {
 	const __m512i v = _mm512_loadu_si512((const void *)s);
@@ -851,11 +854,6 @@ reqs_window512(const char *s, unsigned n)
 #else
 #define REQS(s, n)	reqs_window(s, n)
 #endif
-
-/* The bits below bit n (n <= 8). */
-static const unsigned char low_bits[9] = {
-	0, 1, 3, 7, 15, 31, 63, 127, 255
-};
 
 /*
  * The usual line read 64 bytes at a time, by SSE2 or, wide, AVX-512BW
@@ -897,7 +895,8 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 	k = b + 1;
 	b = (unsigned)__builtin_ctzll(w.ends);
 	n = b - k;
-	if (n - 1 >= 8 || s[b] != ' ' || (w.nondigits >> k & low_bits[n]) != 0)
+	if (n - 1 >= 8 || s[b] != ' ' ||
+	    (w.nondigits >> k & ((UINT64_C(1) << n) - 1)) != 0)
 		return 0;
 	ev->rank = (int32_t)digits_value(s + k, n);
 	/* The kind: two bytes and a blank or the end. */
@@ -957,14 +956,27 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 		a++;
 		/* A value of 1 to 8 digits is a plain decimal. */
 		n = (unsigned)val.len;
-		plain = n - 1 < 8 && (w.nondigits >> (e + 1) & low_bits[n]) == 0;
+		plain = n - 1 < 8 &&
+		    (w.nondigits >> (e + 1) & ((UINT64_C(1) << n) - 1)) == 0;
 		/* A match key's value, when the caller never reads it
 		 * (no_match), is checked, not converted: 8 digits are in
 		 * range.  Of a request's, it reads only that there is one. */
-		if (no_match && plain && (MATCH_KEYS >> code & 1))
+		if (no_match && code <= K_REQ && plain) {
+			if (code == K_REQ)
+				ev->req = 0;
 			continue;
-		if (no_match && plain && code == K_REQ) {
-			ev->req = 0;
+		}
+		/* Of the rest, the usual by hand, not known_plain's switch. */
+		if (no_match && code == K_BYTES && plain) {
+			ev->bytes = (int64_t)digits_value(val.s, n);
+			continue;
+		}
+		if (no_match && code == K_FN) {
+			ev->fn = val;
+			continue;
+		}
+		if (no_match && code == K_OP) {
+			ev->op = val;
 			continue;
 		}
 		num = plain ? (int64_t)digits_value(val.s, n) : -1;
@@ -996,7 +1008,14 @@ padded(const char *s, struct trc_event *ev, const int fields_only,
     const int no_match, const int wide, char err[TRC_ERRLEN],
     const char **stop)
 {
-	event_clear(ev);
+	if (no_match) {
+		/* Only what the caller reads (trc_open_opts.no_match):
+		 * line_window sets nattr, parse_event clears it all. */
+		ev->bytes = ev->req = TRC_NONE;
+		ev->fn.s = ev->op.s = "";
+		ev->fn.len = ev->op.len = 0;
+	} else
+		event_clear(ev);
 	if (line_window(s, ev, fields_only, no_match, wide, err, stop))
 		return 0;
 	return parse_event(s, NULL, ev, fields_only, err, stop);
@@ -1026,21 +1045,21 @@ padded_sums(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
 }
 
 #if TRC_AVX512
-static int __attribute__((noinline, target("avx512bw")))
+static int __attribute__((noinline, target(TRC_AVX512_ISA)))
 padded_fields512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
 	return padded(s, ev, 1, 0, 1, err, stop);
 }
 
-static int __attribute__((noinline, target("avx512bw")))
+static int __attribute__((noinline, target(TRC_AVX512_ISA)))
 padded_all512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
 	return padded(s, ev, 0, 0, 1, err, stop);
 }
 
-static int __attribute__((noinline, target("avx512bw")))
+static int __attribute__((noinline, target(TRC_AVX512_ISA)))
 padded_sums512(const char *s, struct trc_event *ev, char err[TRC_ERRLEN],
     const char **stop)
 {
@@ -1172,7 +1191,8 @@ int
 trc_parse_wide(int want)
 {
 #if TRC_AVX512
-	wide = want && __builtin_cpu_supports("avx512bw");
+	wide = want && __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 	return wide;
 #else
 	(void)want;
