@@ -438,7 +438,7 @@ static const struct {
 
 /* The bytes of a key of 2 to 5 bytes, the lengths of known ones. */
 static const uint64_t kmask[8] = {
-	0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0, 0
+	0, 0, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF, 0
 };
 
 #if defined(__SSE2__)
@@ -926,6 +926,47 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 		if (a == ev->attr + TRC_MAXATTR)
 			return 0;
 		kw = swar_load(base + k);
+		if (no_match) {
+			/*
+			 * The key up to the field's first '=': fn= and op=
+			 * are told by their bytes, any value theirs.  Of a
+			 * value of 1 to 8 digits, a match key's, an unknown
+			 * key's or tag='s, nothing is kept, and the key need
+			 * not be told: only req= and bytes= are, by their
+			 * lengths and bytes.  The rest as below.
+			 */
+			klen = (unsigned)__builtin_ctzll(w.eqs >> k);
+			e = k + klen;
+			n = b - e - 1;
+			if (klen == 2 && (uint32_t)kw << 8 ==
+			    (uint32_t)KW(0, 'f', 'n', '=', 0)) {
+				ev->fn.s = base + e + 1;
+				ev->fn.len = n;
+				a++;
+				continue;
+			}
+			if (klen == 2 && (uint32_t)kw << 8 ==
+			    (uint32_t)KW(0, 'o', 'p', '=', 0)) {
+				ev->op.s = base + e + 1;
+				ev->op.len = n;
+				a++;
+				continue;
+			}
+			if (klen - 1 < b - k - 1 && n - 1 < 8 &&
+			    (w.nondigits >> (e + 1) &
+			    ((UINT64_C(1) << n) - 1)) == 0) {
+				a++;
+				if (klen == 3 && (uint32_t)kw ==
+				    (uint32_t)KW('r', 'e', 'q', '=', 0))
+					ev->req = 0;
+				else if (klen == 5 && (kw & kmask[6]) ==
+				    (KW('b', 'y', 't', 'e', 's') |
+				    (uint64_t)'=' << 40))
+					ev->bytes = (int64_t)digits_value(
+					    base + e + 1, n);
+				continue;
+			}
+		}
 		slot = KEQ_SLOT(kw);
 		if ((kw & keys_eq[slot].mask) != keys_eq[slot].word) {
 			/* No known key: its '=' anywhere after its first

@@ -55,7 +55,11 @@ static const char *const attrs[] = {
 	"fn=", "fn=a=b", "op=waitall", "op=allreduce", "comm=3", "comm=*",
 	"root=0", "root=x", "iter=0", "cpu=0.000012345", "x=1", "k1=2",
 	"verylongkeyname=verylongvalue_with_more_bytes_than_a_window_holds",
-	"=3", "noequals", "a==b", "site=0x7f00aa", "PEER=1", "tags=2"
+	"=3", "noequals", "a==b", "site=0x7f00aa", "PEER=1", "tags=2",
+	"fn=12", "op=7", "ab=1", "xyz=5", "bytez=5", "byte=4", "bytess=1",
+	"bytes=12345678", "bytes=123456789", "req=12345678", "req=123456789",
+	"tag=123456789", "rex=1", "opx=2", "fo=3", "Req=1", "fN=2", "fn=1=2",
+	"bytes=0", "req=0"
 };
 static const char *const blanks[] = {
 	" ", " ", " ", " ", " ", " ", " ", " ", "  ", "\t", " \r", "\r"
@@ -157,6 +161,64 @@ padded_agrees(const char *p, size_t len, int what, int rc0,
 	return same(rc0, ev0, err0, rc, &ev, err, !fields_only, what != SUMS);
 }
 
+/*
+ * Lines by hand for a caller of no match keys, where a value of 1 to 8
+ * digits after the key's '=' is told by the key's length and bytes:
+ * the line at p, the event's bytes, whether a req= is there, fn and
+ * op, or the error.  Both windows where the CPU has them.
+ */
+static const struct {
+	const char	*line;
+	int64_t		 bytes;
+	int		 req;
+	const char	*fn, *op, *err;
+} by_hand[] = {
+	{ "1.000000000 3 RE peer=7 tag=1 bytes=4096 req=5", 4096, 1, "", "",
+	    NULL },
+	{ "1.000000000 3 SE xyz=5 bytez=12 ab=1 rex=3 opx=2 fo=4 byte=9",
+	    TRC_NONE, 0, "", "", NULL },
+	{ "1.000000000 3 PB fn=12 op=7", TRC_NONE, 0, "12", "7", NULL },
+	{ "1.000000000 3 SE bytes=12345678 req=12345678", 12345678, 1, "", "",
+	    NULL },
+	{ "1.000000000 3 SE bytes=123456789 req=123456789", 123456789, 1, "",
+	    "", NULL },
+	{ "1.000000000 3 SE tag=123456789 bytes=0", 0, 0, "", "", NULL },
+	{ "1.000000000 3 SE Req=1 BYTES=2 fN=3 Op=4", TRC_NONE, 0, "", "",
+	    NULL },
+	{ "1.000000000 3 SE fn=1=2 op=3=", TRC_NONE, 0, "1=2", "3=", NULL },
+	{ "1.000000000 3 SE peer=9999999999", 0, 0, "", "",
+	    "invalid peer '9999999999'" },
+	{ "1.000000000 3 SE tag=1 =5", 0, 0, "", "",
+	    "invalid attribute '=5'" },
+	{ "1.000000000 3 SE bytes=12 req=1,x", 0, 0, "", "",
+	    "invalid req '1,x'" },
+};
+
+static int
+by_hand_agrees(int i)
+{
+	static char buf[256 + TRC_PARSE_PAD];
+	struct trc_event ev;
+	char err[TRC_ERRLEN] = "";
+	const char *stop;
+	size_t len = strlen(by_hand[i].line);
+	int rc;
+
+	memset(buf, '7', sizeof(buf));
+	memcpy(buf + 3, by_hand[i].line, len);
+	buf[3 + len] = '\n';
+	rc = trc_parse_padded_fn(1, 1)(buf + 3, &ev, err, &stop);
+	if (by_hand[i].err != NULL)
+		return rc < 0 && strcmp(err, by_hand[i].err) == 0;
+	return rc == 0 && stop == buf + 3 + len && ev.t == 1000000000 &&
+	    ev.rank == 3 && ev.bytes == by_hand[i].bytes &&
+	    (ev.req >= 0) == by_hand[i].req &&
+	    ev.fn.len == strlen(by_hand[i].fn) &&
+	    memcmp(ev.fn.s, by_hand[i].fn, ev.fn.len) == 0 &&
+	    ev.op.len == strlen(by_hand[i].op) &&
+	    memcmp(ev.op.s, by_hand[i].op, ev.op.len) == 0;
+}
+
 int
 main(void)
 {
@@ -224,6 +286,21 @@ main(void)
 		    "(%d differ)", how[w], all_bad[w]);
 		ok(sums_bad[w] == 0, "and so by %s for a caller of no match "
 		    "keys, errors included (%d differ)", how[w], sums_bad[w]);
+	}
+	for (w = 0; w < 2; w++) {
+		if (w == widths) {
+			skip(1, "this CPU has no %s", how[w]);
+			break;
+		}
+		trc_parse_wide(w);
+		for (i = 0, bad = 0; i < (int)(sizeof(by_hand) /
+		    sizeof(by_hand[0])); i++)
+			if (!by_hand_agrees(i) && bad++ < 5)
+				printf("# %s, by hand, differs: \"%s\"\n",
+				    how[w], by_hand[i].line);
+		ok(bad == 0, "by %s, lines by hand for a caller of no match "
+		    "keys: values after the key's '=' told by its length",
+		    how[w]);
 	}
 	/* The draw must exercise both outcomes to mean anything. */
 	ok(errors > 20000 && errors < 180000, "both valid and invalid lines "
