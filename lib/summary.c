@@ -381,7 +381,7 @@ isop(const struct trc_str *name, const char *op)
  */
 static inline __attribute__((always_inline)) struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_str *name, int32_t rank,
-    int fixed, int64_t bytes, int64_t time, long line)
+    int fixed, int64_t bytes, int64_t time, long line, const int occ)
 {
 	struct trc_op_sum *op;
 
@@ -395,7 +395,8 @@ msg_op(struct trc_summary *s, const struct trc_str *name, int32_t rank,
 	op->count++;
 	if (time >= 0) {	/* -1: the time is its wait's */
 		op->time += time;
-		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
+		if (occ)
+			occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), time);
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
 		    strlen(s->ops.name[op - s->op]), rank, time) < 0)
 			return NULL;
@@ -536,7 +537,7 @@ region_mismatch(struct trc_summary *s, const struct trc_rank_sum *rs,
 /* A region ends (PE): its lifetime, the stack's top checked. */
 static inline __attribute__((always_inline)) int
 region_end(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_str *fn, int32_t rank, int64_t t)
+    const struct trc_str *fn, int32_t rank, int64_t t, const int occ)
 {
 	struct trc_region *top;
 
@@ -548,7 +549,8 @@ region_end(struct trc_summary *s, struct trc_rank_sum *rs,
 	    !swar_same(s->labels.name[top->label], fn->s, top->len))
 		return region_mismatch(s, rs, fn);
 	stat_add(&s->life[top->label][rank], t - top->start);
-	occurred(s, TRC_OCC_PROC, top->label, t - top->start);
+	if (occ)
+		occurred(s, TRC_OCC_PROC, top->label, t - top->start);
 	rs->depth--;
 	return 0;
 }
@@ -570,12 +572,17 @@ rank_row(struct trc_summary *s, int32_t rank, int64_t t)
  * act, comp, cur, call_start) are h's: rs itself in stream order, a
  * copy by rank, which stays in registers for the run.  Inline in
  * trc_summary_add, trc_summary_add_brief and trc_summary_add_run, each
- * one loop.
+ * one loop.  By rank (run 1, cc not NULL) the run's caller counts its
+ * events and its computation (h->comp, as act[TRC_ACT_COMP] without
+ * cpu=), the last occurrence (occ_*) is not kept, and the innermost
+ * region's cell of computation is *cc, made again at each PB and PE (a
+ * sink outside every region): no load of the stack an event.
  */
 static inline __attribute__((always_inline)) int
 add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
     int64_t t, int32_t rank, enum trc_kind kind, const struct trc_fields *f,
-    const struct trc_event *ev, long line)
+    const struct trc_event *ev, long line, const int run, int64_t **cc,
+    int64_t *sink)
 {
 	static const struct trc_str collective = { "collective", 10 };
 	struct trc_op_sum *op;
@@ -595,13 +602,20 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		if (ev != NULL && s->cpu && h->events > 0 &&
 		    comp_time(s, ev, &dt) < 0)
 			return -1;
-		h->comp += dt;
-		if (rs->depth > 0)
-			s->comp[rs->stack[rs->depth - 1].label][rank] += dt;
+		if (run)
+			**cc += dt;
+		else {
+			h->comp += dt;
+			if (rs->depth > 0)
+				s->comp[rs->stack[rs->depth - 1].label][rank] +=
+				    dt;
+		}
 	}
 	h->last = t;
-	h->events++;
-	s->occ_kind = TRC_OCC_NONE;
+	if (!run) {
+		h->events++;
+		s->occ_kind = TRC_OCC_NONE;
+	}
 
 	switch (kind) {
 	case TRC_SB:
@@ -613,7 +627,7 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, &f->op, rank, f->req >= 0 ? OP_ISEND : OP_SEND, bytes,
 		    h->cur == TRC_ACT_SEND ? t - h->call_start : 0,
-		    line) == NULL)
+		    line, !run) == NULL)
 			return oom(s);
 		id = size_bucket(bytes);
 		s->size_count[id]++;
@@ -630,12 +644,12 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		if (h->cur == TRC_ACT_WAIT) {	/* completed by a wait */
 			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1,
-			    line) == NULL)
+			    line, !run) == NULL)
 				return oom(s);
 		} else {
 			if (msg_op(s, &f->op, rank, OP_RECV, bytes,
 			    h->cur == TRC_ACT_RECV ? t - h->call_start :
-			    0, line) == NULL)
+			    0, line, !run) == NULL)
 				return oom(s);
 			h->cur = TRC_ACT_COMP;
 		}
@@ -676,16 +690,27 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		op->count++;
 		op->bytes += kind == TRC_XE && f->bytes > 0 ? f->bytes : 0;
 		op->time += dt;
-		occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
+		if (!run)
+			occurred(s, TRC_OCC_OP, (int32_t)(op - s->op), dt);
 		if (s->profile && prof_add(s, s->ops.name[op - s->op],
 		    strlen(s->ops.name[op - s->op]), rank, dt) < 0)
 			return oom(s);
 		h->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		return region_begin(s, rs, &f->fn, t, line);
+		if (region_begin(s, rs, &f->fn, t, line) < 0)
+			return -1;
+		if (run)
+			*cc = &s->comp[rs->stack[rs->depth - 1].label][rank];
+		break;
 	case TRC_PE:
-		return region_end(s, rs, &f->fn, rank, t);
+		if (region_end(s, rs, &f->fn, rank, t, !run) < 0)
+			return -1;
+		if (run)
+			*cc = rs->depth > 0 ?
+			    &s->comp[rs->stack[rs->depth - 1].label][rank] :
+			    sink;
+		break;
 	default:
 		break;
 	}
@@ -702,7 +727,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	if ((rs = rank_row(s, ev->rank, ev->t)) == NULL)
 		return -1;
 	return add(s, rs, rs, ev->t, ev->rank, ev->kind, trc_event_fields(ev),
-	    ev, LONG_MAX);
+	    ev, LONG_MAX, 0, NULL, NULL);
 }
 
 int
@@ -721,7 +746,7 @@ trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
 	for (i = 0; i < n; i++)
 		if ((rs = rank_row(s, b[i].rank, b[i].t)) == NULL ||
 		    add(s, rs, rs, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
-		    LONG_MAX) < 0)
+		    LONG_MAX, 0, NULL, NULL) < 0)
 			break;
 	*done = i;
 	return i < n ? -1 : 0;
@@ -732,9 +757,12 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
     size_t from, size_t *done)
 {
 	const struct trc_brief *b = run->b;
+	const uint32_t *place = run->place;
 	struct trc_rank_sum *rs, h;
+	int64_t sink, *cc;
+	long line0 = run->line0;
 	int32_t rank;
-	size_t i;
+	size_t i, n = run->n;
 	int a;
 
 	if (s->cpu) {
@@ -754,15 +782,17 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 		return -1;
 	}
 	h = *rs;
-	for (i = from; i < run->n; i++)
+	cc = rs->depth > 0 ? &s->comp[rs->stack[rs->depth - 1].label][rank] :
+	    &sink;
+	for (i = from; i < n; i++)
 		if (add(s, &h, rs, b[i].t, rank, b[i].kind, b[i].f, NULL,
-		    run->line0 + (long)run->place[i]) < 0)
+		    line0 + (long)place[i], 1, &cc, &sink) < 0)
 			break;
-	rs->events = h.events;
+	rs->events = h.events + (int64_t)(i - from);
 	rs->last = h.last;
+	rs->comp = h.comp + (h.act[TRC_ACT_COMP] - rs->act[TRC_ACT_COMP]);
 	for (a = 0; a < TRC_NACT; a++)
 		rs->act[a] = h.act[a];
-	rs->comp = h.comp;
 	rs->cur = h.cur;
 	rs->call_start = h.call_start;
 	*done = i;
