@@ -141,7 +141,8 @@ int	 trc_summary_add_brief(struct trc_summary *, const struct trc_brief *,
 	    size_t n, size_t *done);
 /* Adds events i >= from of run (trc_next_run), each rank's in its
  * order, the ranks in any: *done as trc_summary_add_brief's, the
- * count from run->b.  A summary takes runs or events, not both. */
+ * count from run->b; occ_* is not kept (trc_versus reads events).  A
+ * summary takes runs or events, not both. */
 int	 trc_summary_add_run(struct trc_summary *, const struct trc_run *,
 	    size_t from, size_t *done);
 /* The ids of the labels (ops 0) or operations (1) in the order they
