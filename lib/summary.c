@@ -240,17 +240,46 @@ op_sum_lookup(struct trc_summary *s, const struct trc_str *name)
 	return &s->op[id];
 }
 
+/*
+ * By rank, a kind's last fields and the id of their name (an
+ * operation's, a label's): events of one batch (trc_next_run) whose
+ * fields lie at one place have the same fields, what the caller reads
+ * of them (their strings last until the next batch).
+ */
+struct kind_hit {
+	const struct trc_fields	*f;
+	int32_t			 id;
+};
+
+/* The operation of name, else fixed; by rank (kc not NULL) the last of
+ * fields f's kind kept, no name compared when f is its fields. */
 static inline __attribute__((always_inline)) struct trc_op_sum *
-op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
+op_sum_at(struct trc_summary *s, const struct trc_str *name, int fixed,
+    const struct trc_fields *f, struct kind_hit *kc)
 {
+	struct trc_op_sum *op;
 	int32_t id;
 
 	if (name == NULL || name->len == 0)
 		return &s->op[fixed];
+	if (kc != NULL && kc->f == f)
+		return &s->op[kc->id];
 	/* Runs of the same operation are the rule: try the last ones first. */
 	if ((id = recent(s->last_op, name, 0, 2)) >= 0)
-		return &s->op[id];
-	return op_sum_lookup(s, name);
+		op = &s->op[id];
+	else if ((op = op_sum_lookup(s, name)) == NULL)
+		return NULL;
+	if (kc != NULL) {
+		kc->f = f;
+		kc->id = (int32_t)(op - s->op);
+	}
+	return op;
+}
+
+static inline __attribute__((always_inline)) struct trc_op_sum *
+op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
+{
+	return op_sum_at(s, name, fixed, NULL, NULL);
 }
 
 /* The profile: a call's time on rank r under its operation and site. */
@@ -381,11 +410,12 @@ isop(const struct trc_str *name, const char *op)
  */
 static inline __attribute__((always_inline)) struct trc_op_sum *
 msg_op(struct trc_summary *s, const struct trc_str *name, int32_t rank,
-    int fixed, int64_t bytes, int64_t time, long line, const int occ)
+    int fixed, int64_t bytes, int64_t time, long line, const int occ,
+    const struct trc_fields *f, struct kind_hit *kc)
 {
 	struct trc_op_sum *op;
 
-	if ((op = op_sum(s, name, fixed)) == NULL)
+	if ((op = op_sum_at(s, name, fixed, f, kc)) == NULL)
 		return NULL;
 	if (line < op->first)
 		op->first = line;
@@ -506,12 +536,13 @@ region_begin_slow(struct trc_summary *s, struct trc_rank_sum *rs,
  * stack, inline; the rest by region_begin_slow. */
 static inline __attribute__((always_inline)) int
 region_begin(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_str *fn, int64_t t, long line)
+    const struct trc_str *fn, int64_t t, long line, int32_t known)
 {
 	struct trc_region *top;
 	int32_t id;
 
-	if (rs->depth == rs->cap || (id = recent(s->last_label, fn, 0, 3)) < 0)
+	if (rs->depth == rs->cap || ((id = known) < 0 &&
+	    (id = recent(s->last_label, fn, 0, 3)) < 0))
 		return region_begin_slow(s, rs, fn, t, line);
 	if (line < s->label_first[id])
 		s->label_first[id] = line;
@@ -537,15 +568,17 @@ region_mismatch(struct trc_summary *s, const struct trc_rank_sum *rs,
 /* A region ends (PE): its lifetime, the stack's top checked. */
 static inline __attribute__((always_inline)) int
 region_end(struct trc_summary *s, struct trc_rank_sum *rs,
-    const struct trc_str *fn, int32_t rank, int64_t t, const int occ)
+    const struct trc_str *fn, int32_t rank, int64_t t, const int occ,
+    int32_t known)
 {
 	struct trc_region *top;
 
 	if (rs->depth == 0)
 		return region_mismatch(s, rs, fn);
 	top = &rs->stack[rs->depth - 1];
-	/* The label's length kept with it: its name is that long. */
-	if (fn->len != top->len ||
+	/* The label's length kept with it: its name is that long.  A
+	 * label known by its id (by rank) is the top's only as that. */
+	if (known >= 0 ? top->label != known : fn->len != top->len ||
 	    !swar_same(s->labels.name[top->label], fn->s, top->len))
 		return region_mismatch(s, rs, fn);
 	stat_add(&s->life[top->label][rank], t - top->start);
@@ -576,15 +609,17 @@ rank_row(struct trc_summary *s, int32_t rank, int64_t t)
  * events and its computation (h->comp, as act[TRC_ACT_COMP] without
  * cpu=), the last occurrence (occ_*) is not kept, and the innermost
  * region's cell of computation is *cc, made again at each PB and PE (a
- * sink outside every region): no load of the stack an event.
+ * sink outside every region): no load of the stack an event; kc[kind]
+ * is the kind's last fields and the id of their name (struct kind_hit).
  */
 static inline __attribute__((always_inline)) int
 add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
     int64_t t, int32_t rank, enum trc_kind kind, const struct trc_fields *f,
     const struct trc_event *ev, long line, const int run, int64_t **cc,
-    int64_t *sink)
+    int64_t *sink, struct kind_hit *kc)
 {
 	static const struct trc_str collective = { "collective", 10 };
+	struct kind_hit *kh;
 	struct trc_op_sum *op;
 	int64_t dt, bytes;
 	int32_t id;
@@ -627,7 +662,7 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		/* Without its SB the send took no time of its own (trc(5)). */
 		if (msg_op(s, &f->op, rank, f->req >= 0 ? OP_ISEND : OP_SEND, bytes,
 		    h->cur == TRC_ACT_SEND ? t - h->call_start : 0,
-		    line, !run) == NULL)
+		    line, !run, f, run ? &kc[TRC_SE] : NULL) == NULL)
 			return oom(s);
 		id = size_bucket(bytes);
 		s->size_count[id]++;
@@ -644,12 +679,12 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		if (h->cur == TRC_ACT_WAIT) {	/* completed by a wait */
 			if (msg_op(s, &f->op, rank, OP_IRECV, bytes, -1,
-			    line, !run) == NULL)
+			    line, !run, f, run ? &kc[TRC_RE] : NULL) == NULL)
 				return oom(s);
 		} else {
 			if (msg_op(s, &f->op, rank, OP_RECV, bytes,
 			    h->cur == TRC_ACT_RECV ? t - h->call_start :
-			    0, line, !run) == NULL)
+			    0, line, !run, f, run ? &kc[TRC_RE] : NULL) == NULL)
 				return oom(s);
 			h->cur = TRC_ACT_COMP;
 		}
@@ -668,8 +703,9 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		bytes = f->bytes > 0 ? f->bytes : 0;
 		if (f->req >= 0) {
 			/* A nonblocking one's, in the wait that completed it. */
-			if ((op = op_sum(s, f->op.len ? &f->op : &collective,
-			    OP_WAIT)) == NULL)
+			if ((op = op_sum_at(s, f->op.len ? &f->op :
+			    &collective, OP_WAIT, f, run ? &kc[TRC_XE] : NULL)) ==
+			    NULL)
 				return oom(s);
 			if (line < op->first)
 				op->first = line;
@@ -679,8 +715,9 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		}
 		/* FALLTHROUGH */
 	case TRC_WE:
-		if ((op = op_sum(s, kind == TRC_WE ? &f->op :
-		    f->op.len ? &f->op : &collective, OP_WAIT)) == NULL)
+		if ((op = op_sum_at(s, kind == TRC_WE ? &f->op :
+		    f->op.len ? &f->op : &collective, OP_WAIT, f,
+		    run ? &kc[kind] : NULL)) == NULL)
 			return oom(s);
 		if (line < op->first)
 			op->first = line;
@@ -698,18 +735,31 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		h->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		if (region_begin(s, rs, &f->fn, t, line) < 0)
+		kh = run ? &kc[TRC_PB] : NULL;
+		if (region_begin(s, rs, &f->fn, t, line, run && kh->f == f ?
+		    kh->id : -1) < 0)
 			return -1;
-		if (run)
-			*cc = &s->comp[rs->stack[rs->depth - 1].label][rank];
+		if (run) {
+			kh->f = f;
+			id = rs->stack[rs->depth - 1].label;
+			kh->id = id;
+			*cc = &s->comp[id][rank];
+		}
 		break;
 	case TRC_PE:
-		if (region_end(s, rs, &f->fn, rank, t, !run) < 0)
+		/* The label closed, the top's, is fn's once it closes. */
+		id = run && rs->depth > 0 ? rs->stack[rs->depth - 1].label : -1;
+		kh = run ? &kc[TRC_PE] : NULL;
+		if (region_end(s, rs, &f->fn, rank, t, !run, run &&
+		    kh->f == f ? kh->id : -1) < 0)
 			return -1;
-		if (run)
+		if (run) {
+			kh->f = f;
+			kh->id = id;
 			*cc = rs->depth > 0 ?
 			    &s->comp[rs->stack[rs->depth - 1].label][rank] :
 			    sink;
+		}
 		break;
 	default:
 		break;
@@ -727,7 +777,7 @@ trc_summary_add(struct trc_summary *s, const struct trc_event *ev)
 	if ((rs = rank_row(s, ev->rank, ev->t)) == NULL)
 		return -1;
 	return add(s, rs, rs, ev->t, ev->rank, ev->kind, trc_event_fields(ev),
-	    ev, LONG_MAX, 0, NULL, NULL);
+	    ev, LONG_MAX, 0, NULL, NULL, NULL);
 }
 
 int
@@ -746,7 +796,7 @@ trc_summary_add_brief(struct trc_summary *s, const struct trc_brief *b,
 	for (i = 0; i < n; i++)
 		if ((rs = rank_row(s, b[i].rank, b[i].t)) == NULL ||
 		    add(s, rs, rs, b[i].t, b[i].rank, b[i].kind, b[i].f, NULL,
-		    LONG_MAX, 0, NULL, NULL) < 0)
+		    LONG_MAX, 0, NULL, NULL, NULL) < 0)
 			break;
 	*done = i;
 	return i < n ? -1 : 0;
@@ -759,6 +809,7 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 	const struct trc_brief *b = run->b;
 	const uint32_t *place = run->place;
 	struct trc_rank_sum *rs, h;
+	struct kind_hit kc[TRC_NKINDS];
 	int64_t sink, *cc;
 	long line0 = run->line0;
 	int32_t rank;
@@ -782,11 +833,14 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 		return -1;
 	}
 	h = *rs;
+	/* A batch's fields: none yet. */
+	for (a = 0; a < TRC_NKINDS; a++)
+		kc[a].f = NULL;
 	cc = rs->depth > 0 ? &s->comp[rs->stack[rs->depth - 1].label][rank] :
 	    &sink;
 	for (i = from; i < n; i++)
 		if (add(s, &h, rs, b[i].t, rank, b[i].kind, b[i].f, NULL,
-		    line0 + (long)place[i], 1, &cc, &sink) < 0)
+		    line0 + (long)place[i], 1, &cc, &sink, kc) < 0)
 			break;
 	rs->events = h.events + (int64_t)(i - from);
 	rs->last = h.last;

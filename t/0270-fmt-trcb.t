@@ -399,6 +399,52 @@ for bad in "0 PE fn=g" "1 PE fn=f"; do
 	sum_fails "$tmp/e" "$line" "$msg"
 done
 
+# By rank the summary knows a PB's or PE's label by where its fields lie
+# in the batch, once compared: a PE whose fields are those of one that
+# closed 'a' closes 'a' only.  One rank, 100 steps of a (b nested) then
+# b alone, 5 lines each from line 2; then PB fn=b (line 502) and PE
+# fn=a (line 503), its fields an earlier PE's, within the batch.
+awk 'BEGIN {
+	print "#trc 1 ranks=1 order=time"
+	for (i = 0; i < 100; i++) {
+		t = i * 100
+		printf "0.%09d 0 PB fn=a\n", t
+		printf "0.%09d 0 PB fn=b\n", t + 10
+		printf "0.%09d 0 PE fn=b\n", t + 20
+		printf "0.%09d 0 PE fn=a\n", t + 30
+		printf "0.%09d 0 MK\n", t + 40
+	}
+	printf "0.%09d 0 PB fn=b\n", 100 * 100
+	printf "0.%09d 0 PE fn=a\n", 100 * 100 + 10
+}' > "$tmp/k.trc"
+sum_fails "$tmp/k" 503 "PE fn='a' closes region 'b'"
+# And the same labels nested and alone, no error: as on the text.
+awk 'BEGIN {
+	print "#trc 1 ranks=2 order=time"
+	for (i = 0; i < 300; i++) {
+		t = i * 100
+		f = i % 3 ? "a" : "b"
+		g = f == "a" ? "b" : "a"
+		o = i % 2 ? "x" : "y"
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d PB fn=%s\n", t, r, f
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d PB fn=%s\n", t + 10, r, g
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d XB op=%s\n", t + 15, r, o
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d XE op=%s\n", t + 17, r, o
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d PE fn=%s\n", t + 20, r, g
+		for (r = 0; r < 2; r++)
+			printf "0.%09d %d PE fn=%s\n", t + 30, r, f
+	}
+}' > "$tmp/k2.trc"
+trc-cat --to trcb "$tmp/k2.trc" > "$tmp/k2.trcb"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/k2.trc" > "$tmp/s1"
+trc-sum -t --section ranks,procs,ops,sizes,profile "$tmp/k2.trcb" > "$tmp/s2"
+is_file "$tmp/s2" "$tmp/s1" "labels and operations known by their fields: trc-sum on trcb as on text"
+
 # ---- Bad input.
 # bad NAME FILE MESSAGE: trc-cat exits 2 with "trc-cat: FILE: MESSAGE".
 # bad2: and trc-sum, which reads trcb by rank, its own way, with the
