@@ -253,7 +253,10 @@ size_t			 trc_next_brief(struct trc_reader *,
  * at the block's end and the first in stream order.  A caller's own
  * error at event i, trc_run_fail, is reported so too: the events after
  * it in stream order are not given, those before still are, and
- * trc_next_run then fails with the first error.
+ * trc_next_run then fails with the first error.  A batch's events and
+ * their strings last until the next call; events whose f is the same
+ * have the same fields, as far as the caller reads them (trc-sum knows
+ * a name by its fields' place).
  */
 struct trc_run {
 	const struct trc_brief	*b;
