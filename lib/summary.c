@@ -251,6 +251,31 @@ struct kind_hit {
 	int32_t			 id;
 };
 
+/* A program's procedures take turns (trc-heat's three, each its slot):
+ * a PB's and a PE's fields are kept three each, the kind's own one and
+ * two past the kinds', looked at in turn; one not there replaces the
+ * oldest. */
+#define KIND_HITS	(TRC_NKINDS + 4)
+
+static inline __attribute__((always_inline)) struct kind_hit *
+region_hit(struct kind_hit *kc, enum trc_kind kind,
+    const struct trc_fields *f)
+{
+	struct kind_hit *a = &kc[kind],
+	    *b = &kc[TRC_NKINDS + (kind == TRC_PE ? 2 : 0)], *c = b + 1;
+
+	if (a->f == f)
+		return a;
+	if (b->f == f)
+		return b;
+	if (c->f == f)
+		return c;
+	*c = *b;
+	*b = *a;
+	a->f = NULL;
+	return a;
+}
+
 /* The operation of name, else fixed; by rank (kc not NULL) the last of
  * fields f's kind kept, no name compared when f is its fields. */
 static inline __attribute__((always_inline)) struct trc_op_sum *
@@ -735,7 +760,7 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 		h->cur = TRC_ACT_COMP;
 		break;
 	case TRC_PB:
-		kh = run ? &kc[TRC_PB] : NULL;
+		kh = run ? region_hit(kc, TRC_PB, f) : NULL;
 		if (region_begin(s, rs, &f->fn, t, line, run && kh->f == f ?
 		    kh->id : -1) < 0)
 			return -1;
@@ -749,7 +774,7 @@ add(struct trc_summary *s, struct trc_rank_sum *h, struct trc_rank_sum *rs,
 	case TRC_PE:
 		/* The label closed, the top's, is fn's once it closes. */
 		id = run && rs->depth > 0 ? rs->stack[rs->depth - 1].label : -1;
-		kh = run ? &kc[TRC_PE] : NULL;
+		kh = run ? region_hit(kc, TRC_PE, f) : NULL;
 		if (region_end(s, rs, &f->fn, rank, t, !run, run &&
 		    kh->f == f ? kh->id : -1) < 0)
 			return -1;
@@ -809,7 +834,7 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 	const struct trc_brief *b = run->b;
 	const uint32_t *place = run->place;
 	struct trc_rank_sum *rs, h;
-	struct kind_hit kc[TRC_NKINDS];
+	struct kind_hit kc[KIND_HITS];
 	int64_t sink, *cc;
 	long line0 = run->line0;
 	int32_t rank;
@@ -834,7 +859,7 @@ trc_summary_add_run(struct trc_summary *s, const struct trc_run *run,
 	}
 	h = *rs;
 	/* A batch's fields: none yet. */
-	for (a = 0; a < TRC_NKINDS; a++)
+	for (a = 0; a < KIND_HITS; a++)
 		kc[a].f = NULL;
 	cc = rs->depth > 0 ? &s->comp[rs->stack[rs->depth - 1].label][rank] :
 	    &sink;
