@@ -301,12 +301,6 @@ op_sum_at(struct trc_summary *s, const struct trc_str *name, int fixed,
 	return op;
 }
 
-static inline __attribute__((always_inline)) struct trc_op_sum *
-op_sum(struct trc_summary *s, const struct trc_str *name, int fixed)
-{
-	return op_sum_at(s, name, fixed, NULL, NULL);
-}
-
 /* The profile: a call's time on rank r under its operation and site. */
 static int
 prof_add(struct trc_summary *s, const char *op, size_t oplen, int32_t r,
