@@ -45,7 +45,7 @@ for np in $nps; do
 	awk -v m="$m" '{ c = $0; sub(/.*full run /, "", c); sub(/ s,.*/, "", c)
 		sh = $0; sub(/.*share /, "", sh); minor = sh ~ /minor/; sub(/%.*/, "", sh)
 		want = 100 * c / m; tol = 0.051 + 100 * 0.0000005 / m
-		if (sh - want > tol || want - sh > tol || minor != (sh < 2)) bad++ }
+		if (sh - want > tol || want - sh > tol || minor != (sh + 0 < 2)) bad++ }
 	    END { exit bad > 0 || NR == 0 }' "$tmp/procs$np"
 	ok $? "$np ranks: each procedure's share of the time, minor under 2%"
 	# The full runs' fastest is at or under their median, their
