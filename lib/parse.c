@@ -857,13 +857,14 @@ reqs_window512(const char *s, unsigned n)
 
 /*
  * The usual line read 64 bytes at a time, by SSE2 or, wide, AVX-512BW
- * (window_at512): the masks of a window bound every field with no byte loop, and each field is read
- * from one load.  1 with the event, or 0 for anything else (tabs, two
- * blanks, a field unlike the usual, an invalid value), which the
- * eight-byte path decides.  A window starts where the newline is not
- * before it, so the caller's padding covers its 64 bytes.  Made four
- * times, fields_only and wide constant in each, and apart from the rest, so that the
- * loop keeps its variables in registers.
+ * (window_at512): the masks of a window bound every field with no byte
+ * loop, and each field is read from one load.  1 with the event, or 0
+ * for anything else (tabs, two blanks, a field unlike the usual, an
+ * invalid value), which the eight-byte path decides.  A window starts
+ * where the newline is not before it, so the caller's padding covers
+ * its 64 bytes.  Made four times, fields_only and wide constant in
+ * each, and apart from the rest, so that the loop keeps its variables
+ * in registers.
  */
 static inline __attribute__((always_inline)) int
 line_window(const char *s, struct trc_event *ev, const int fields_only,

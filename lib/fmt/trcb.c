@@ -2604,11 +2604,11 @@ fields_copy_narrow(struct trc_event *ev, const volatile struct slot *vs)
 
 /*
  * The event at run c's cursor, its head and place read (c->head,
- * r->at_place), read and checked whatever it is: its time and head into *tp and *headp, its
- * slot into *slp (NULL: no attributes).  0, or -1 with the reader
- * failed.  Out of the usual events' way (the queue of them is empty),
- * inline in its two callers: 30 instructions an event fewer in trc-cat
- * (callgrind), whose every event it reads.
+ * r->at_place), read and checked whatever it is: its time and head into
+ * *tp and *headp, its slot into *slp (NULL: no attributes).  0, or -1
+ * with the reader failed.  Out of the usual events' way (the queue of
+ * them is empty), inline in its two callers: 30 instructions an event
+ * fewer in trc-cat (callgrind), whose every event it reads.
  */
 static inline __attribute__((always_inline)) int
 r_event(struct trc_reader *tr, struct rtrcb *r, struct run *c, int64_t *tp,
@@ -2673,8 +2673,8 @@ r_event(struct trc_reader *tr, struct rtrcb *r, struct run *c, int64_t *tp,
 
 /*
  * In stream order: the head and place of run c's next event read and
- * the place owned, or the run's end checked after its last: 0, or -1 with the reader
- * failed.
+ * the place owned, or the run's end checked after its last: 0, or -1
+ * with the reader failed.
  */
 static int __attribute__((noinline))
 r_place(struct trc_reader *tr, struct rtrcb *r, struct run *c)
@@ -2903,18 +2903,18 @@ value3(const unsigned char *p, uint64_t *u)
 /*
  * The values of an event of mode values at p, for a caller of fields
  * only, when its mask is one byte and each value it codes is an
- * integer's new delta on an integer, of a field or of none, a string of the block for a label,
- * an operation or no field, or "*" for a peer or tag, each in one to
- * three bytes (a message's size from 8 to 30000 bytes takes three), no
- * key twice: as r_values (b_val, r_changed, b_text,
- * b_field) reads them, every new value checked before any is kept.
- * One of forbid (a slot queued in this batch, where the caller looks)
- * about to change: with COPY_OK (by rank), the events queued from it
- * take a copy of its fields first (unqueue, before event r->at); else
- * the batch ends there.  With COPY_OK, r->vcopy is the event's own copy
- * of its fields when it took one (below), else NULL.  Past them, or
- * NULL (the slot unchanged) for r_event to read.
- * Out of the usual events' loops: their registers are the event's.
+ * integer's new delta on an integer, of a field or of none, a string of
+ * the block for a label, an operation or no field, or "*" for a peer or
+ * tag, each in one to three bytes (a message's size from 8 to 30000
+ * bytes takes three), no key twice: as r_values (b_val, r_changed,
+ * b_text, b_field) reads them, every new value checked before any is
+ * kept. One of forbid (a slot queued in this batch, where the caller
+ * looks) about to change: with COPY_OK (by rank), the events queued
+ * from it take a copy of its fields first (unqueue, before event
+ * r->at); else the batch ends there.  With COPY_OK, r->vcopy is the
+ * event's own copy of its fields when it took one (below), else NULL.
+ * Past them, or NULL (the slot unchanged) for r_event to read. Out of
+ * the usual events' loops: their registers are the event's.
  */
 static const unsigned char * __attribute__((noinline))
 values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
@@ -3050,16 +3050,16 @@ field64(struct trc_fields *f, unsigned k)
  * values_fast's.  One loop over the values that move: the mask's, then
  * a loop of those that step, was 11% slower on LAMMPS than the loop
  * over every value of version 4 (its trip counts, one or two by the
- * slot, mispredicted); this one, 7% faster (medians of 11 runs).  The same checks, the same slot and fields after,
- * with no value's type to look at, and the fields stored where
- * slot_plan said, the caller's only: on LAMMPS's trace (two thirds of
- * its events of mode values, a size changed, a request stepping),
- * trc-sum 12 to 16% faster (medians of 9 and 15 runs in turns).
- * Tried and dropped, measured on that trace and trc-heat's: the time's
- * delta read without a branch (four bytes, the end by the stop bits),
- * 3.5% slower on LAMMPS, 5% on allreduce; the place's gap without a
- * branch, 5% and 12% (trc-heat) slower; this function out of line,
- * 3% slower on LAMMPS.
+ * slot, mispredicted); this one, 7% faster (medians of 11 runs).  The
+ * same checks, the same slot and fields after, with no value's type to
+ * look at, and the fields stored where slot_plan said, the caller's
+ * only: on LAMMPS's trace (two thirds of its events of mode values, a
+ * size changed, a request stepping), trc-sum 12 to 16% faster (medians
+ * of 9 and 15 runs in turns). Tried and dropped, measured on that trace
+ * and trc-heat's: the time's delta read without a branch (four bytes,
+ * the end by the stop bits), 3.5% slower on LAMMPS, 5% on allreduce;
+ * the place's gap without a branch, 5% and 12% (trc-heat) slower; this
+ * function out of line, 3% slower on LAMMPS.
  */
 static inline __attribute__((always_inline)) const unsigned char *
 values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
