@@ -420,10 +420,7 @@ kind_hashed(const char *p)
 #define KEY_SLOT(w)	((uint64_t)((w) * UINT64_C(17302195526690376611)) >> 61)
 #define KEY(w, k)	[KEY_SLOT(w)] = { (w), (k) }
 
-/* The keys a message is matched by first, then req= (a request's):
- * the values a caller of trc_open_opts.no_match never reads, codes up
- * to K_REQ. */
-enum { K_NONE, K_PEER, K_TAG, K_COMM, K_ROOT, K_REQ, K_FN, K_OP, K_BYTES };
+enum { K_NONE, K_FN, K_OP, K_TAG, K_REQ, K_PEER, K_COMM, K_ROOT, K_BYTES };
 static const struct {
 	uint64_t	word;
 	int		code;
@@ -1000,27 +997,6 @@ line_window(const char *s, struct trc_event *ev, const int fields_only,
 		n = (unsigned)val.len;
 		plain = n - 1 < 8 &&
 		    (w.nondigits >> (e + 1) & ((UINT64_C(1) << n) - 1)) == 0;
-		/* A match key's value, when the caller never reads it
-		 * (no_match), is checked, not converted: 8 digits are in
-		 * range.  Of a request's, it reads only that there is one. */
-		if (no_match && code <= K_REQ && plain) {
-			if (code == K_REQ)
-				ev->req = 0;
-			continue;
-		}
-		/* Of the rest, the usual by hand, not known_plain's switch. */
-		if (no_match && code == K_BYTES && plain) {
-			ev->bytes = (int64_t)digits_value(val.s, n);
-			continue;
-		}
-		if (no_match && code == K_FN) {
-			ev->fn = val;
-			continue;
-		}
-		if (no_match && code == K_OP) {
-			ev->op = val;
-			continue;
-		}
 		num = plain ? (int64_t)digits_value(val.s, n) : -1;
 		if (num < 0 && code == K_REQ && n > 0)
 			num = REQS(val.s, n);
