@@ -3,7 +3,8 @@
 # (issue 18): computation ratios from single-rank replays instead of a
 # reduced problem run on both machines.  The machines are validate.sh's:
 # the base "tcp" is trc-heat built at -O0 over Open MPI's TCP loopback,
-# the target "shm" trc-heat at -O2 over shared memory.
+# the target trc-heat at -O2 over shared memory (TARGET=tcp: over
+# TCP as well, the other direction's target of make validate).
 #
 # For each rank count of NPS (2 4):
 # 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
@@ -59,7 +60,7 @@
 # CPU time of its rank since the one before (heat's regions hold
 # computation alone, so a PE event's cpu= is the region's).
 #
-# Environment: REPS (5), N (480), ITER (2000), NPS ("2 4"), PREPS
+# Environment: TARGET (shm), REPS (5), N (480), ITER (2000), NPS ("2 4"), PREPS
 # (100, trc-pingpong's repetitions), OUT (its files' directory,
 # BUILD/replay-validate), MPICC, MAXLOAD (1.5), QUIETWAIT (30): each
 # step waits that long at most for the load average to fall; it is
@@ -76,7 +77,11 @@ TRC_CLOCK=both
 export TRC_CLOCK
 mpiopt=${MPIOPT---mca mpi_yield_when_idle 1}
 mca_tcp="--mca btl self,tcp $mpiopt"
-mca_shm="--mca btl self,vader $mpiopt"
+case ${TARGET:-shm} in
+shm) mca_target="--mca btl self,vader $mpiopt" over="shared memory" ;;
+tcp) mca_target=$mca_tcp over=TCP ;;
+*) echo "replay-validate.sh: TARGET is shm or tcp, not $TARGET" >&2; exit 2 ;;
+esac
 out=${OUT:-$build/replay-validate}
 heat0=$out/trc-heat-O0
 mkdir -p "$out"
@@ -102,14 +107,14 @@ cpus() {
 }
 
 echo "== replay-validate: heat $n x $n, $it steps, on $(nproc) cores;" \
-	"base: -O0 over TCP, logged; target: -O2 over shared memory"
+	"base: -O0 over TCP, logged; target: -O2 over $over"
 echo "   load average at start: $(load)"
 quiet
 ops=$heat_ops
 mpirun -np 2 $mca_tcp trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/tcp.meas"
-mpirun -np 2 $mca_shm trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/shm.meas"
+mpirun -np 2 $mca_target trc-pingpong --repetitions "${PREPS:-100}" -m 65536 --operations $ops >"$out/target.meas"
 trc-fit "$out/tcp.meas" >"$out/tcp.fit"
-trc-fit "$out/shm.meas" >"$out/shm.fit"
+trc-fit "$out/target.meas" >"$out/target.fit"
 # The target's switch between two ranks of one core (trc-scale
 # --switch): half of what an 8-byte receive (recv, posted as the send
 # begins) takes more with both ranks on core 0 than on two cores, its
@@ -119,9 +124,9 @@ handover() {
 }
 switch=0
 if [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null; then
-	taskset -c 0 mpirun -np 2 --bind-to none $mca_shm trc-pingpong --repetitions 200 \
+	taskset -c 0 mpirun -np 2 --bind-to none $mca_target trc-pingpong --repetitions 200 \
 	    -m 8 --operations recv >"$out/switch1.meas"
-	mpirun -np 2 --map-by core --bind-to core $mca_shm trc-pingpong --repetitions 200 \
+	mpirun -np 2 --map-by core --bind-to core $mca_target trc-pingpong --repetitions 200 \
 	    -m 8 --operations recv >"$out/switch2.meas"
 	switch=$(awk -v a="$(handover "$out/switch1.meas")" -v b="$(handover "$out/switch2.meas")" \
 	    'BEGIN { printf "%.9f", (a > b ? (a - b) / 2 : 0) }')
@@ -183,7 +188,7 @@ for np in $nps; do
 			$pin trc-replay -r "$r" ${others:+--alongside "$others" --yield} --log "$d/logs" \
 			    -o "$d/rep$r.$i.trc" -- trc-heat -n "$n" -i "$it" --tolerance 0 >/dev/null </dev/null
 		done <"$d/reps"
-		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_shm trc-heat -n "$n" \
+		trc-record -o "$d/obs.$i.trc" -- -np "$np" $bind $mca_target trc-heat -n "$n" \
 		    -i "$it" --tolerance 0 >/dev/null </dev/null
 		trc-sum -t --section procs "$d/obs.$i.trc" >"$d/obs.$i.tsv"
 		span "$d/obs.$i.trc" >>"$d/obs.spans"
@@ -244,7 +249,7 @@ for np in $nps; do
 	done <"$d/reps"
 
 	# shellcheck disable=SC2086
-	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.tbl" \
+	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/target.fit" --cpu "$d/ratios.tbl" \
 	    "$d/base.trc" >"$d/pred.trc"
 	p=$(span "$d/pred.trc") o=$(median <"$d/obs.spans")
 	echo "== $np ranks: base $(span "$d/base.trc") s; predicted${cores:+ ($cores)} $p s; observed $o s" \
@@ -257,7 +262,7 @@ for np in $nps; do
 	# shellcheck disable=SC2086
 	trc-ratios $pairs >"$d/ratios.full" 2>/dev/null
 	# shellcheck disable=SC2086
-	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/shm.fit" --cpu "$d/ratios.full" \
+	trc-scale $cores --traced -b "$out/tcp.fit" -c "$out/target.fit" --cpu "$d/ratios.full" \
 	    "$d/base.trc" >"$d/pred.full.trc" 2>/dev/null
 	pf=$(span "$d/pred.full.trc")
 	echo "   with ratios from the full runs instead: predicted $pf s, error $(pct "$pf" "$o")%"

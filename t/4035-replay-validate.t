@@ -21,6 +21,8 @@ OUT=$rv REPS=2 PREPS=3 N=48 ITER=30 NPS="$nps" QUIETWAIT=0 \
 	sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out" 2>"$err"
 ok $? "replay-validate.sh runs"
 [ -s "$err" ] && sed 's/^/# /' "$err"
+grep -q '^# transport: .*btl=self,vader$' "$rv/target.meas"
+ok $? "the target over shared memory, by default"
 for np in $nps; do
 	d=$rv/np$np
 	# The order the turns make, from the representatives trc-cluster
@@ -67,4 +69,17 @@ if [ "$nps" != 2 ] && [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && [
 	grep -q "^== 4 ranks: base [0-9.]* s; predicted (--cores $(nproc) --bound --switch $sw) " "$out"
 	ok $? "  the 4-rank prediction made with it"
 fi
+# The target over TCP (TARGET=tcp): the measured transport says so;
+# another TARGET is refused before anything runs.
+OUT=$rv.tcp TARGET=tcp REPS=1 PREPS=3 N=48 ITER=30 NPS=2 QUIETWAIT=0 \
+	sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out.tcp" 2>"$err"
+ok $? "TARGET=tcp: replay-validate.sh runs"
+grep -q '^# transport: .*btl=self,tcp$' "$rv.tcp/target.meas"
+ok $? "  its target over TCP"
+grep -q '^== 2 ranks: base [0-9.]* s; predicted [0-9.]* s; observed ' "$out.tcp"
+ok $? "  and its prediction"
+OUT=$rv.bad TARGET=udp sh benchmarks/replay-validate.sh "$TRC_BIN" "$TRC_BUILD" >"$out.bad" 2>"$err"
+is $? 2 "TARGET=udp: exit 2"
+is "$(cat "$err")" "replay-validate.sh: TARGET is shm or tcp, not udp" "  with the reason"
+ok "$([ ! -e "$rv.bad" ]; echo $?)" "  and nothing made"
 done_testing
