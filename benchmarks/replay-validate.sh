@@ -3,8 +3,9 @@
 # (issue 18): computation ratios from single-rank replays instead of a
 # reduced problem run on both machines.  The machines are validate.sh's:
 # the base "tcp" is trc-heat built at -O0 over Open MPI's TCP loopback,
-# the target trc-heat at -O2 over shared memory (TARGET=tcp: over
-# TCP as well, the other direction's target of make validate).
+# the target trc-heat at -O2 over shared memory (TARGET=tcp: over TCP
+# too, the optimisation alone differing, and no shared memory between
+# the ranks: trc-replay(1)'s caveats).
 #
 # For each rank count of NPS (2 4):
 # 1. One full run on the base, traced, every rank logging (TRC_LOG=all).
