@@ -419,24 +419,6 @@ versus(const char *predicted, const char *observed, unsigned sections)
 }
 
 /*
- * The events of r into sum by rank (trc_by_rank): a batch of one rank
- * at a time, an error at one of its events given back to the reader,
- * which reports the first in stream order.  trc_next_run's return.
- */
-static int
-add_runs(struct trc_reader *r, struct trc_summary *sum)
-{
-	struct trc_run run;
-	size_t done;
-	int rc;
-
-	while ((rc = trc_next_run(r, &run)) > 0)
-		if (trc_summary_add_run(sum, &run, 0, &done) < 0)
-			trc_run_fail(r, &run, done, trc_summary_error(sum));
-	return rc;
-}
-
-/*
  * The events of r into sum, those a reader decoded ahead (trcb) where
  * they lie (trc_next_brief): trc_next's return at the end or on the
  * reader's error; on the summary's error, *line its event's when it
@@ -534,7 +516,7 @@ main(int argc, char **argv)
 	} else if (trc_by_rank(r)) {
 		/* Each rank's events in turn: the summary needs no more,
 		 * and keeps one rank's rows in the caches at a time. */
-		rc = add_runs(r, sum);
+		rc = trc_summary_add_runs(sum, r);
 	} else
 		rc = add_ahead(r, sum, &ev, &line);
 	if (rc < 0)

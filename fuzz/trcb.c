@@ -257,6 +257,87 @@ by_rank_agrees(const char *path)
 	free(last);
 }
 
+/* Whether the summaries a and b hold the same numbers. */
+static int
+sums_same(const struct trc_summary *a, const struct trc_summary *b)
+{
+	const struct trc_rank_sum *x, *y;
+	int32_t i, r;
+
+	if (a->nranks != b->nranks || a->npresent != b->npresent ||
+	    a->labels.n != b->labels.n || a->ops.n != b->ops.n ||
+	    memcmp(a->size_count, b->size_count, sizeof(a->size_count)) ||
+	    memcmp(a->size_bytes, b->size_bytes, sizeof(a->size_bytes)))
+		return 0;
+	for (i = 0; i < a->ops.n; i++)
+		if (strcmp(a->ops.name[i], b->ops.name[i]) ||
+		    a->op[i].count != b->op[i].count ||
+		    a->op[i].bytes != b->op[i].bytes ||
+		    a->op[i].time != b->op[i].time ||
+		    a->op[i].first != b->op[i].first)
+			return 0;
+	for (i = 0; i < a->labels.n; i++)
+		if (strcmp(a->labels.name[i], b->labels.name[i]) ||
+		    a->label_first[i] != b->label_first[i])
+			return 0;
+	for (r = 0; r < a->nranks; r++) {
+		x = &a->rank[r];
+		y = &b->rank[r];
+		if (x->events != y->events || x->first != y->first ||
+		    x->last != y->last || x->comp != y->comp ||
+		    x->cur != y->cur || x->depth != y->depth ||
+		    memcmp(x->act, y->act, sizeof(x->act)))
+			return 0;
+		for (i = 0; i < a->labels.n; i++)
+			if (a->comp[i][r] != b->comp[i][r] ||
+			    a->life[i][r].n != b->life[i][r].n ||
+			    a->life[i][r].total != b->life[i][r].total ||
+			    a->life[i][r].min != b->life[i][r].min ||
+			    a->life[i][r].max != b->life[i][r].max)
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * The summary of the input by rank as trc-sum takes it
+ * (trc_summary_add_runs: trcb hands each event over as it decodes it)
+ * and as trc_next_run gives the runs to trc_summary_add_run: the same
+ * numbers, or the same error.
+ */
+static void
+sum_agrees(const char *path)
+{
+	struct trc_open_opts fo = { 0 };
+	struct trc_reader *a, *d;
+	struct trc_summary *sa, *sd;
+	struct trc_run run;
+	size_t done;
+	int ra, rd;
+
+	fo.fields_only = 1;
+	fo.no_match = 1;
+	if ((a = trc_open_with(path, &fo)) == NULL ||
+	    (d = trc_open_with(path, &fo)) == NULL ||
+	    (sa = trc_summary_new()) == NULL ||
+	    (sd = trc_summary_new()) == NULL)
+		abort();
+	if (trc_by_rank(a) && trc_by_rank(d)) {
+		ra = trc_summary_add_runs(sa, a);
+		while ((rd = trc_next_run(d, &run)) > 0)
+			if (trc_summary_add_run(sd, &run, 0, &done) < 0)
+				trc_run_fail(d, &run, done,
+				    trc_summary_error(sd));
+		if (ra != rd || (ra < 0 && strcmp(trc_error(a),
+		    trc_error(d)) != 0) || (ra == 0 && !sums_same(sa, sd)))
+			abort();
+	}
+	trc_summary_free(sa);
+	trc_summary_free(sd);
+	trc_close(a);
+	trc_close(d);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
@@ -272,5 +353,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	fuzz_read(fuzz_path("in.trcb"), NULL);
 	fields_agree(fuzz_path("in.trcb"));
 	by_rank_agrees(fuzz_path("in.trcb"));
+	sum_agrees(fuzz_path("in.trcb"));
 	return 0;
 }

@@ -557,6 +557,25 @@ trc_next_run(struct trc_reader *r, struct trc_run *run)
 	return r->failed ? -1 : 0;
 }
 
+int
+trc_summary_add_runs(struct trc_summary *s, struct trc_reader *r)
+{
+	struct trc_run run;
+	size_t done;
+	int rc;
+
+	if (r->failed)
+		return -1;
+	if (!r->by_rank)
+		return trc_fail(r, "not read by rank (trc_by_rank)");
+	if (r->fmt->sum_runs != NULL && !s->cpu)
+		return r->fmt->sum_runs(r, s) < 0 || r->failed ? -1 : 0;
+	while ((rc = trc_next_run(r, &run)) > 0)
+		if (trc_summary_add_run(s, &run, 0, &done) < 0)
+			trc_run_fail(r, &run, done, trc_summary_error(s));
+	return rc;
+}
+
 void
 trc_run_fail(struct trc_reader *r, const struct trc_run *run, size_t i,
     const char *msg)

@@ -145,6 +145,13 @@ int	 trc_summary_add_brief(struct trc_summary *, const struct trc_brief *,
  * summary takes runs or events, not both. */
 int	 trc_summary_add_run(struct trc_summary *, const struct trc_run *,
 	    size_t from, size_t *done);
+/* Adds every run of a reader read by rank (trc_by_rank said 1), as
+ * trc_next_run gives them and trc_summary_add_run takes them, a
+ * summary's error at an event given back (trc_run_fail): trc_next_run's
+ * return at the end, 0, or -1 with trc_error.  A reader that can hands
+ * each event over as it decodes it (trcb). */
+struct trc_reader;
+int	 trc_summary_add_runs(struct trc_summary *, struct trc_reader *);
 /* The ids of the labels (ops 0) or operations (1) in the order they
  * first appear in the stream, in a new array (free it); NULL when out
  * of memory. */

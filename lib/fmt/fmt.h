@@ -336,6 +336,10 @@ struct trc_format {
 	int		(*next_run)(struct trc_reader *, struct trc_run *);
 	void		(*run_fail)(struct trc_reader *, const struct trc_run *,
 			    size_t i, const char *msg);
+	/* By rank, every run into a summary without cpu=, as next_run
+	 * and trc_summary_add_run would (trc_summary_add_runs); NULL:
+	 * those two. */
+	int		(*sum_runs)(struct trc_reader *, struct trc_summary *);
 	void		(*close)(void *state);
 	int		(*wopen)(struct trc_out *, const char *path,
 			    const struct trc_header *);

@@ -30,6 +30,7 @@
 
 #include "fmt.h"
 #include "../trcb.h"
+#include "../summary_add.h"
 
 #define MAGIC		"\211TRCB\r\n\032"
 #define MAGICLEN	8
@@ -1253,6 +1254,11 @@ struct rtrcb {
 	struct trc_brief *q;		/* the usual events' loops', QUEUE */
 	uint32_t	 batch;		/* their calls, as slot->queued */
 	uint32_t	 at;		/* by rank: the event values_fast reads */
+	/* By rank into a summary (r_sum_runs): its run's kinds' last
+	 * fields, and whether values_fast changed a label's or an
+	 * operation's text. */
+	struct kind_hit	*kc;
+	int		 vnames;
 	int		 done;
 	uint64_t	 blocks_read, events_read;
 	char		*hextra;	/* the header's extra lines */
@@ -3007,6 +3013,7 @@ values_fast(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 			v->i = x[i];
 		else {
 			/* A string or "*": its text is the field's (b_text). */
+			r->vnames = 1;
 			v->type = type[i];
 			sl->intok = 0;
 			a = &sl->attr[i];
@@ -3063,7 +3070,7 @@ field64(struct trc_fields *f, unsigned k)
  */
 static inline __attribute__((always_inline)) const unsigned char *
 values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
-    const unsigned char *end, uint32_t forbid)
+    const unsigned char *end, uint32_t forbid, const int copy)
 {
 	int64_t x[8], d[8];
 	uint32_t moved, mask, stepping = sl->stepping, m, i;
@@ -3100,7 +3107,7 @@ values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 	if ((moved & forbid) && unqueue_inline(r, sl, r->at) < 0)
 		return NULL;
 	cp = NULL;
-	if ((moved & sl->visible) && r->ncopy < QUEUE) {
+	if (copy && (moved & sl->visible) && r->ncopy < QUEUE) {
 		cp = &r->fcopy[r->ncopy++];
 		*cp = sl->f;
 	}
@@ -3123,7 +3130,8 @@ values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 			*field64(cp, sl->sel[i]) = x[i];
 	}
 	sl->stepping = sl->stepfast = stepping;
-	r->vcopy = cp;
+	if (copy)
+		r->vcopy = cp;
 	return p;
 }
 
@@ -3154,18 +3162,27 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 	 * elsewhere, by rank, those queued from it take a copy of its
 	 * fields, else the batch ends. */
 	if (mode == MODE_VALUES) {
-		if (by_rank)
+		if (by_rank == 1)
 			r->at = i;
-		if (by_rank && sl->intok)
+		if (by_rank == 2 && sl->intok)
+			s = values_int(r, sl, s, end, 0, 0);
+		else if (by_rank && sl->intok)
 			s = values_int(r, sl, s, end, sl->queued != batch ?
-			    0 : sl->visible);
-		else
+			    0 : sl->visible, 1);
+		else if (by_rank == 2) {
+			/* The summary knows a name by its fields' place:
+			 * changed in place, no longer. */
+			r->vnames = 0;
+			if ((s = values_fast(r, sl, s, end, 0)) != NULL &&
+			    r->vnames)
+				sum_run_forget(r->kc);
+		} else
 			s = values_fast(r, sl, s, end, (sl->queued != batch ?
 			    0 : sl->visible) | (by_rank ? COPY_OK : 0));
 		if (s == NULL)
 			return NULL;
 		/* Its own copy: the slot is not queued by it. */
-		if (by_rank && r->vcopy != NULL) {
+		if (by_rank == 1 && r->vcopy != NULL) {
 			*f = r->vcopy;
 			return s;
 		}
@@ -3175,10 +3192,15 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 		if (sl->pending < sl->safe)
 			sl->pending++;
 		else if (sl->stepfast != sl->stepping ||
-		    (sl->queued == batch && (sl->stepping & sl->visible) &&
+		    (by_rank != 2 && sl->queued == batch &&
+		    (sl->stepping & sl->visible) &&
 		    (!by_rank || unqueue(r, sl, i) < 0)) ||
 		    step_defer(sl) < 0)
 			return NULL;
+	}
+	if (by_rank == 2) {
+		*f = &sl->f;
+		return s;
 	}
 	if (sl->queued != batch) {
 		if (by_rank)
@@ -3701,6 +3723,152 @@ r_next_run(struct trc_reader *tr, struct trc_run *out)
 	}
 }
 
+/*
+ * By rank into summary sm (trc_summary_add_runs): run_usual's loop, each
+ * event handed to the summary as it is decoded rather than queued, so
+ * that neither stores the batch nor reads it back, and a slot changed
+ * under events already taken needs no copy.  How many events were read;
+ * at the summary's error, the event's place is the reader's error
+ * (r_pend), as trc_run_fail makes it.  The rank has its row already.
+ */
+static inline __attribute__((always_inline)) size_t
+sum_usual(struct rtrcb *r, struct run *c, struct trc_summary *sm,
+    const int narrow)
+{
+	const unsigned char *raw = r->raw, *p = raw + c->pos, *s;
+	const unsigned char *end = raw + c->end;
+	const struct trc_fields *f;
+	struct rstate *rs = c->rs;
+	uint64_t *tplace = r->tplace;
+	uint32_t *tplace32 = r->tplace32;
+	uint64_t tbase = (uint64_t)r->tmin - 1;
+	unsigned head, which, mode;
+	uint64_t u;
+	uint32_t place = c->place, np, lim, i, n, gen = r->gen;
+	int64_t t, d, last = rs->last_t, tmax = r->tmax;
+	long line0 = r->line0;
+	struct sum_run sr;
+	struct kind_hit kc[KIND_HITS];
+	int64_t sink;
+	size_t failed = 0;
+
+	if (rs->gen != r->gen)
+		return 0;
+	sum_run_begin(sm, &sr, c->rank, kc, &sink);
+	r->kc = kc;
+	lim = r->pend < r->nev ? r->pend : r->nev;
+	n = c->left < QUEUE ? c->left : QUEUE;
+	for (i = 0; i < n; i++) {
+		head = *p;
+		if (head & 0x40) {
+			np = place + 1;
+			s = p + 1;
+		} else if (p[1] - 1u < 0x7f) {
+			np = place + 1 + p[1];
+			s = p + 2;
+		} else if (p[1] >= 0x80 && p[2] < 0x80) {
+			np = place + 1 + ((p[1] & 0x7fu) | (uint32_t)p[2] << 7);
+			s = p + 3;
+		} else
+			break;
+		if (np >= lim)
+			break;
+		if ((s = fast_head(r, s, head, &mode, &which, &u)) ==
+		    NULL || s > end || (u & 1))
+			break;
+		d = (int64_t)(u >> 1);
+		u = (uint64_t)last + (uint64_t)d;
+		if (u > (uint64_t)tmax || (s = fast_fields(r, rs, head, mode,
+		    which, s, end, gen, 0, i, 2, &f)) == NULL)
+			break;
+		t = (int64_t)u;
+		if (narrow)
+			tplace32[np] = (uint32_t)((uint64_t)t - tbase);
+		else
+			tplace[np] = (uint64_t)t;
+		last = t;
+		place = np;
+		p = s;
+		if (sum_run_event(sm, &sr, t, (enum trc_kind)(head & 15), f,
+		    line0 + (long)np) < 0) {
+			r_pend(r, np, "%s", trc_summary_error(sm));
+			failed = 1;
+			i++;
+			break;
+		}
+	}
+	sum_run_end(&sr, i - failed);
+	r->kc = NULL;
+	rs->last_t = last;
+	c->place = place;
+	c->pos = (uint32_t)(p - raw);
+	c->left -= i;
+	return i;
+}
+
+static size_t __attribute__((noinline))
+r_sum_usual(struct rtrcb *r, struct run *c, struct trc_summary *sm)
+{
+	return r->tnarrow ? sum_usual(r, c, sm, 1) : sum_usual(r, c, sm, 0);
+}
+
+/*
+ * By rank, every run into summary sm, as trc_next_run gives them and
+ * trc_summary_add_run takes them, the usual events of a rank the
+ * summary has a row for handed over as decoded (sum_usual): 0 at the
+ * end, -1 on error, the first in stream order.
+ */
+static int
+r_sum_runs(struct trc_reader *tr, struct trc_summary *sm)
+{
+	struct rtrcb *r = trc_reader_state_inline(tr);
+	struct trc_run run;
+	struct run *c;
+	size_t n, done;
+	int rc;
+
+	for (;;) {
+		while (r->run_at < r->nruns && r->runs[r->run_at].left == 0) {
+			c = &r->runs[r->run_at];
+			if (c->pos != c->end) {
+				r->at_place = c->place;
+				r->pos = c->pos;
+				return r_bad(tr, r, NULL,
+				    "bytes after a rank's last event");
+			}
+			r->run_at++;
+		}
+		if (r->nev == 0 || r->run_at == r->nruns) {
+			if (r->nev > 0 && r_block_end(tr, r) < 0)
+				return -1;
+			if ((rc = r_next_block(tr, r)) <= 0)
+				return rc;
+			continue;
+		}
+		c = &r->runs[r->run_at];
+		if (r->nruns >= 128 && c->rs->gen != r->gen)
+			rank_prefetch(r, r->run_at);
+		if (c->rank < sm->nranks && sm->rank[c->rank].events > 0 &&
+		    r_sum_usual(r, c, sm) > 0)
+			continue;
+		/* A run's first event in the block, or a rank's first. */
+		if ((n = r_run_usual(r, c)) == 0) {
+			if ((rc = r_run_any(tr, r, c)) < 0)
+				return -1;
+			n = (size_t)rc;
+		}
+		if (n > 0) {
+			run.b = r->q;
+			run.n = n;
+			run.place = r->qplace;
+			run.line0 = r->line0;
+			if (trc_summary_add_run(sm, &run, 0, &done) < 0)
+				r_pend(r, run.place[done], "%s",
+				    trc_summary_error(sm));
+		}
+	}
+}
+
 /* The caller's error at event i of the run it was given. */
 static void
 r_run_fail(struct trc_reader *tr, const struct trc_run *run, size_t i,
@@ -3818,6 +3986,7 @@ const struct trc_format trc_format_trcb = {
 	.by_rank = r_by_rank,
 	.next_run = r_next_run,
 	.run_fail = r_run_fail,
+	.sum_runs = r_sum_runs,
 	.close = r_close,
 	.wopen = wo_open_raw,
 	.write = wo_write,
@@ -3835,6 +4004,7 @@ const struct trc_format trc_format_trcbz = {
 	.by_rank = r_by_rank,
 	.next_run = r_next_run,
 	.run_fail = r_run_fail,
+	.sum_runs = r_sum_runs,
 	.close = r_close,
 	.wopen = wo_open_zstd,
 	.write = wo_write,
