@@ -4,9 +4,11 @@
 # Streams: trc-gen's four patterns, TRC_BENCH_EVENTS events each (10
 # million), 64 ranks, and halo on 512 (TRC_BENCH_PATTERNS, each
 # PATTERN or PATTERN:RANKS); and a trace of trc-heat
-# (TRC_BENCH_HEAT_ITERS iterations, 20000, of a grid of 64 on 4 ranks)
-# and of LAMMPS's melt (TRC_BENCH_LAMMPS_STEPS, 20000, on 2 ranks),
-# when mpirun, the tracer and lmp are there.  For each: the size of the
+# (TRC_BENCH_HEAT_ITERS iterations, 20000, of a grid of 64 on 4 ranks),
+# of the other example programs (trc-master-worker, TRC_BENCH_MW_TASKS
+# tasks, 100000, on 4 ranks; trc-fig1, TRC_BENCH_FIG1_ITERS iterations,
+# 50000) and of LAMMPS's melt (TRC_BENCH_LAMMPS_STEPS, 20000, on 2
+# ranks), when mpirun, the tracer and lmp are there.  For each: the size of the
 # text (as trc-cat writes it), the text gzipped, trcb, trcb-zstd and
 # trc-loops' description (statistics; lossless too), and the text's
 # size over each; then events per CPU second of trc-sum, trc-scale
@@ -27,6 +29,8 @@ runstat=$1 bin=$2
 events=${TRC_BENCH_EVENTS:-10000000}
 iters=${TRC_BENCH_HEAT_ITERS:-20000}
 lsteps=${TRC_BENCH_LAMMPS_STEPS:-20000}
+mwtasks=${TRC_BENCH_MW_TASKS:-100000}
+f1iters=${TRC_BENCH_FIG1_ITERS:-50000}
 patterns=${TRC_BENCH_PATTERNS:-ring halo allreduce master-worker halo:512}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/trc-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -140,6 +144,16 @@ if command -v mpirun >/dev/null && [ -f "$lib" ] && [ "$iters" -gt 0 ]; then
 	echo "trc-loops, trc-heat -i $((iters / 10)) against -i $iters: $a and $b bytes," \
 	    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b / a }') times"
 	rm -f "$dir"/heat*
+	# The other example programs: the master and its workers (4
+	# ranks, each task's work a nanosecond longer than the last) and
+	# Figure 1's three tasks, a million events each or so.
+	"$bin/trc-record" -l "$lib" -o "$dir/mw.trc" -- -np 4 \
+	    "$bin/trc-master-worker" --tasks "$mwtasks" --work 0.000000001 > /dev/null
+	bench "trc-master-worker -np 4 --tasks $mwtasks" "$dir/mw.trc"
+	"$bin/trc-record" -l "$lib" -o "$dir/fig1.trc" -- -np 3 \
+	    "$bin/trc-fig1" -A 0.000001 -B 0.000002 -C 0.000001 -i "$f1iters" > /dev/null
+	bench "trc-fig1 -np 3 -i $f1iters" "$dir/fig1.trc"
+	rm -f "$dir"/mw.trc "$dir"/fig1.trc
 	# An application's trace: LAMMPS's melt (Debian's lammps and
 	# lammps-examples, make deps), 2 ranks over shared memory.  Most
 	# of its events change a value (a message's size among a few, a
@@ -155,7 +169,7 @@ if command -v mpirun >/dev/null && [ -f "$lib" ] && [ "$iters" -gt 0 ]; then
 		echo "lmp: skipped (no lmp or $melt)"
 	fi
 else
-	echo "trc-heat, lmp: skipped (no mpirun or libtrc-mpi.so)"
+	echo "trc-heat, the example programs, lmp: skipped (no mpirun or libtrc-mpi.so)"
 fi
 
 # Memory: a fifth of the events against all of them, TRC_BENCH_MEM_EVENTS
