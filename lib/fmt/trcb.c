@@ -3135,19 +3135,26 @@ values_int(struct rtrcb *r, struct slot *sl, const unsigned char *p,
 	return p;
 }
 
+/* Who takes the usual events fast_fields reads: trc_next's queue in
+ * stream order, trc_next_run's batch of one rank, or the summary as
+ * each is decoded (r_sum_runs: nothing queued, no copy). */
+enum { TAKE_STREAM, TAKE_RUN, TAKE_SUMMARY };
+
 /*
  * The fields of a usual event (its head, mode and slot which, its
  * attributes at s, before end), where they lie: in its slot, changed
  * only here, once each value is known to be usual, and marked queued
  * in batch; a slot queued already, which the event would change, ends
- * the batch.  Past the attributes, or NULL (nothing changed).
+ * the batch (taker, above: by rank, event i of it).  Past the
+ * attributes, or NULL (nothing changed).
  */
 static inline __attribute__((always_inline)) const unsigned char *
 fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
     unsigned mode, unsigned which, const unsigned char *s,
     const unsigned char *end, uint32_t gen, uint32_t batch, uint32_t i,
-    int by_rank, const struct trc_fields **f)
+    int taker, const struct trc_fields **f)
 {
+	const int by_rank = taker != TAKE_STREAM;
 	struct slot *sl;
 
 	if (mode == MODE_NONE) {
@@ -3162,14 +3169,14 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 	 * elsewhere, by rank, those queued from it take a copy of its
 	 * fields, else the batch ends. */
 	if (mode == MODE_VALUES) {
-		if (by_rank == 1)
+		if (taker == TAKE_RUN)
 			r->at = i;
-		if (by_rank == 2 && sl->intok)
+		if (taker == TAKE_SUMMARY && sl->intok)
 			s = values_int(r, sl, s, end, 0, 0);
 		else if (by_rank && sl->intok)
 			s = values_int(r, sl, s, end, sl->queued != batch ?
 			    0 : sl->visible, 1);
-		else if (by_rank == 2) {
+		else if (taker == TAKE_SUMMARY) {
 			/* The summary knows a name by its fields' place:
 			 * changed in place, no longer. */
 			r->vnames = 0;
@@ -3182,7 +3189,7 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 		if (s == NULL)
 			return NULL;
 		/* Its own copy: the slot is not queued by it. */
-		if (by_rank == 1 && r->vcopy != NULL) {
+		if (taker == TAKE_RUN && r->vcopy != NULL) {
 			*f = r->vcopy;
 			return s;
 		}
@@ -3192,13 +3199,13 @@ fast_fields(struct rtrcb *r, struct rstate *rs, unsigned head,
 		if (sl->pending < sl->safe)
 			sl->pending++;
 		else if (sl->stepfast != sl->stepping ||
-		    (by_rank != 2 && sl->queued == batch &&
+		    (taker != TAKE_SUMMARY && sl->queued == batch &&
 		    (sl->stepping & sl->visible) &&
 		    (!by_rank || unqueue(r, sl, i) < 0)) ||
 		    step_defer(sl) < 0)
 			return NULL;
 	}
-	if (by_rank == 2) {
+	if (taker == TAKE_SUMMARY) {
 		*f = &sl->f;
 		return s;
 	}
@@ -3312,7 +3319,7 @@ r_next_usual(struct trc_reader *tr, struct trc_event *ev)
 		t = (int64_t)((uint64_t)rs->last_t + (uint64_t)unzig(u));
 		if ((uint64_t)t - (uint64_t)tmin > tspan ||
 		    (s = fast_fields(r, rs, head, mode, which, s, end, gen,
-		    batch, 0, 0, &f)) == NULL)
+		    batch, 0, TAKE_STREAM, &f)) == NULL)
 			break;
 		qe->t = t;
 		qe->rank = c->rank;
@@ -3444,7 +3451,7 @@ run_usual(struct rtrcb *r, struct run *c, const int narrow)
 		/* At most 2^63 - 1 + 2^35: no wrap unsigned. */
 		u = (uint64_t)last + (uint64_t)d;
 		if (u > (uint64_t)tmax || (s = fast_fields(r, rs, head, mode,
-		    which, s, end, gen, batch, i, 1, &f)) == NULL)
+		    which, s, end, gen, batch, i, TAKE_RUN, &f)) == NULL)
 			break;
 		t = (int64_t)u;
 		q[i].t = t;
@@ -3802,7 +3809,8 @@ sum_usual(struct trc_reader *tr, struct rtrcb *r, struct run *c,
 			d = (int64_t)(u >> 1);
 			u = (uint64_t)last + (uint64_t)d;
 			if (u > (uint64_t)tmax || (s = fast_fields(r, rs, head,
-			    mode, which, s, end, gen, 0, i, 2, &f)) == NULL)
+			    mode, which, s, end, gen, 0, i, TAKE_SUMMARY, &f)) ==
+			    NULL)
 				goto any;
 			t = (int64_t)u;
 			if (narrow)
