@@ -4,18 +4,19 @@
 # Streams: trc-gen's four patterns, TRC_BENCH_EVENTS events each (10
 # million), 64 ranks, and halo on 512 (TRC_BENCH_PATTERNS, each
 # PATTERN or PATTERN:RANKS); and a trace of trc-heat
-# (TRC_BENCH_HEAT_ITERS iterations, 20000, of a grid of 64 on 4 ranks),
-# of the other example programs (trc-master-worker, TRC_BENCH_MW_TASKS
-# tasks, 100000, on 4 ranks; trc-fig1, TRC_BENCH_FIG1_ITERS iterations,
-# 50000) and of LAMMPS's melt (TRC_BENCH_LAMMPS_STEPS, 20000, on 2
-# ranks), when mpirun, the tracer and lmp are there.  For each: the size of the
+# (TRC_BENCH_HEAT_ITERS iterations, 161000, of a grid of 256 on 4
+# ranks), of the other example programs (trc-master-worker,
+# TRC_BENCH_MW_TASKS tasks, 830000, on 4 ranks; trc-fig1,
+# TRC_BENCH_FIG1_ITERS iterations, 500000), 10 million events each
+# too, and of LAMMPS's melt (TRC_BENCH_LAMMPS_STEPS, 20000, on 2 ranks,
+# a million events), when mpirun, the tracer and lmp are there.  For each: the size of the
 # text (as trc-cat writes it), the text gzipped, trcb, trcb-zstd and
 # trc-loops' description (statistics; lossless too), and the text's
 # size over each; then events per CPU second of trc-sum, trc-scale
 # (--cpu-ratio 0.5) and trc-stable (the trace against itself: two
 # streams read) on the text and on trcb, in turns, each the median of
-# 5 runs (TRC_BENCH_RUNS), with trcb's rate as a multiple of the
-# text's.
+# 5 runs (TRC_BENCH_RUNS; trc-sum 11, TRC_BENCH_SUM_RUNS), with trcb's
+# rate as a multiple of the text's.
 # Then peak memory reading trcb and writing it, on a fifth of the
 # events and on all of them (TRC_BENCH_MEM_EVENTS): it must not grow
 # with the length.
@@ -27,10 +28,10 @@
 set -e
 runstat=$1 bin=$2
 events=${TRC_BENCH_EVENTS:-10000000}
-iters=${TRC_BENCH_HEAT_ITERS:-20000}
+iters=${TRC_BENCH_HEAT_ITERS:-161000}
 lsteps=${TRC_BENCH_LAMMPS_STEPS:-20000}
-mwtasks=${TRC_BENCH_MW_TASKS:-100000}
-f1iters=${TRC_BENCH_FIG1_ITERS:-50000}
+mwtasks=${TRC_BENCH_MW_TASKS:-830000}
+f1iters=${TRC_BENCH_FIG1_ITERS:-500000}
 patterns=${TRC_BENCH_PATTERNS:-ring halo allreduce master-worker halo:512}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/trc-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -95,11 +96,16 @@ bench() {
 		# falls on both alike, five of each: on a VM one run in
 		# four or five can take half as long again (its vCPU
 		# held elsewhere, no context switch seen), and of three
-		# two such made a median.
+		# two such made a median.  trc-sum, cheap and the target's,
+		# eleven of each (TRC_BENCH_SUM_RUNS): on 2026-11-30 a
+		# median of five still fell on such runs (trc-heat's trcb
+		# 0.110 s, against 0.071 s in runs alone).
+		runs=${TRC_BENCH_RUNS:-5}
+		[ $tool = sum ] && runs=${TRC_BENCH_SUM_RUNS:-$((2 * runs + 1))}
 		i=0
 		: > "$dir/runs.trc"
 		: > "$dir/runs.trcb"
-		while [ $i -lt "${TRC_BENCH_RUNS:-5}" ]; do
+		while [ $i -lt "$runs" ]; do
 			for form in trc trcb; do
 				args=$dir/t.$form
 				[ $k = 2 ] && args="$args $args"
@@ -132,21 +138,24 @@ done
 if command -v mpirun >/dev/null && [ -f "$lib" ] && [ "$iters" -gt 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1
-	# A grid of 64: on 16 the solver converges, to the last bit, after
-	# 2028 steps, whatever -i asks past it (27471 on 64).
+	# A grid of 256: on 64 the solver converges, to the last bit,
+	# after 27471 steps (1.7 million events), whatever -i asks past
+	# it; on 256 not within 161000 (10 million).  The events are the
+	# same, their halos larger.
 	"$bin/trc-record" -l "$lib" -o "$dir/heat.trc" -- -np 4 \
-	    "$bin/trc-heat" -n 64 -i "$iters" --tolerance 0 > /dev/null
-	bench "trc-heat -np 4 -n 64 -i $iters" "$dir/heat.trc"
+	    "$bin/trc-heat" -n 256 -i "$iters" --tolerance 0 > /dev/null
+	bench "trc-heat -np 4 -n 256 -i $iters" "$dir/heat.trc"
 	"$bin/trc-record" -l "$lib" -o "$dir/heat10.trc" -- -np 4 \
-	    "$bin/trc-heat" -n 64 -i $((iters / 10)) --tolerance 0 > /dev/null
+	    "$bin/trc-heat" -n 256 -i $((iters / 10)) --tolerance 0 > /dev/null
 	a=$("$bin/trc-loops" "$dir/heat10.trc" | wc -c)
 	b=$("$bin/trc-loops" "$dir/heat.trc" | wc -c)
 	echo "trc-loops, trc-heat -i $((iters / 10)) against -i $iters: $a and $b bytes," \
 	    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", b / a }') times"
 	rm -f "$dir"/heat*
 	# The other example programs: the master and its workers (4
-	# ranks, each task's work a nanosecond longer than the last) and
-	# Figure 1's three tasks, a million events each or so.
+	# ranks, each task's work a nanosecond longer than the last; 3
+	# minutes here, 4 ranks taking turns on 2 cores) and Figure 1's
+	# three tasks, 10 million events each or so.
 	"$bin/trc-record" -l "$lib" -o "$dir/mw.trc" -- -np 4 \
 	    "$bin/trc-master-worker" --tasks "$mwtasks" --work 0.000000001 > /dev/null
 	bench "trc-master-worker -np 4 --tasks $mwtasks" "$dir/mw.trc"
@@ -174,7 +183,7 @@ fi
 
 # Memory: a fifth of the events against all of them, TRC_BENCH_MEM_EVENTS
 # (the events above unless said): a reader and a writer of trcb hold a
-# block, up to 65536 events on 64 ranks, so that only past one block
+# block, up to 131072 events on 64 ranks, so that only past one block
 # does the comparison say whether memory grows with the length.
 mem=${TRC_BENCH_MEM_EVENTS:-$events}
 echo

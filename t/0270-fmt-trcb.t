@@ -283,14 +283,14 @@ head -c $(( off2 + 1000 )) "$tmp/big.trcb" > "$tmp/cutbig.trcb"
 expect_exit 2 "cut in block 2, of over 64 KiB: exit 2" -- trc-cat "$tmp/cutbig.trcb"
 is "$(cat "$err")" "trc-cat: $tmp/cutbig.trcb: block 2 at offset $off2: truncated block" \
     "cut in block 2, of over 64 KiB: message"
-# A block holds 1024 events a rank (65536 at least): on 100 ranks,
-# 102400.
-trc-gen -p halo -n 100 -e 150000 > "$tmp/r100.trc"
+# A block holds 2048 events a rank (65536 at least): on 100 ranks,
+# 204800.
+trc-gen -p halo -n 100 -e 300000 > "$tmp/r100.trc"
 trc-cat --to trcb -o "$tmp/r100.trcb" "$tmp/r100.trc"
 n100=$(grep -vc '^#' "$tmp/r100.trc")
 python3 "$T/trcb_index.py" "$tmp/r100.trcb" > "$tmp/index"
-is "$(cut -d' ' -f2 "$tmp/index" | paste -sd' ' -)" "102400 $((n100 - 102400))" \
-    "100 ranks: blocks of 102400 events"
+is "$(cut -d' ' -f2 "$tmp/index" | paste -sd' ' -)" "204800 $((n100 - 204800))" \
+    "100 ranks: blocks of 204800 events"
 trc-cat "$tmp/r100.trcb" | cmp -s - "$tmp/r100.trc"
 ok $? "100 ranks: round trip byte for byte"
 # trc-sum reads trcb by rank, most events in the reader's own way

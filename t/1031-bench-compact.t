@@ -9,9 +9,9 @@ runstat=${TRC_BUILD:-$T/../build}/bench/runstat
 # Under the sanitizers, whose figures are not judged, each measured once.
 [ -z "$TRC_SANITIZE" ] || export TRC_BENCH_RUNS=1
 
-# Memory is compared on 80000 and 400000 events, both past a block of
-# trcb (65536 events on 64 ranks), within which a writer's grows.
-TRC_BENCH_EVENTS=20000 TRC_BENCH_MEM_EVENTS=400000 TRC_BENCH_HEAT_ITERS=0 \
+# Memory is compared on 200000 and 1000000 events, both past a block of
+# trcb (131072 events on 64 ranks), within which a writer's grows.
+TRC_BENCH_EVENTS=20000 TRC_BENCH_MEM_EVENTS=1000000 TRC_BENCH_HEAT_ITERS=0 \
     TRC_BENCH_PATTERNS=halo sh "$T/../benchmarks/compact-bench.sh" "$runstat" "$TRC_BIN" > "$out" 2> "$err"
 ok $? "the script runs"
 is "$(sed -n 's/^stream: \(.*\): [0-9]* events$/\1/p' "$out")" "trc-gen -p halo -n 64 -e 20000" \
