@@ -15,14 +15,19 @@
 #include "trc_summary.h"
 
 static const char usage_line[] =
-    "trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] "
-    "[--wall] [--warmup fraction] base target [base target ...]";
+    "trc-ratios [-f format] [--flops rate] [--outliers scale|drop] "
+    "[--spread percent] [--strict] [--wall] [--warmup fraction] "
+    "base target [base target ...]";
 
-enum { OPT_FLOPS = 256, OPT_SPREAD, OPT_STRICT, OPT_WALL, OPT_WARMUP };
+enum { OPT_FLOPS = 256, OPT_OUTLIERS, OPT_SPREAD, OPT_STRICT, OPT_WALL,
+	OPT_WARMUP };
 
 static struct trc_open_opts opts;
 static int disturbed;
 static double warmup;
+static int drop;			/* --outliers drop */
+static unsigned long long ndrop;	/* the base runs' intervals judged */
+static int64_t dropped;			/* and their excess, ns */
 
 /* A sign of a disturbed run, said as a warning. */
 static void
@@ -55,21 +60,24 @@ open_run(const char *path, const struct trc_header **h)
 
 /*
  * The summary of one run, its computation timed by cpu= when cpu is
- * set, its signs of disturbance said, then its warm-up left out of its
+ * set, its host's delays left out with base and --outliers drop, its
+ * signs of disturbance said, then its warm-up left out of its
  * computation (--warmup), and kept in *wp; closes r.
  */
 static struct trc_summary *
 summarize(struct trc_reader *r, const struct trc_header *h, int cpu,
-    struct trc_warmup **wp)
+    int base, struct trc_warmup **wp)
 {
 	struct trc_runcond cond;
 	struct trc_summary *s;
 	struct trc_warmup *w = NULL;
 	struct trc_event ev;
+	unsigned long long n;
+	int64_t ns;
 	int rc;
 
 	if ((s = trc_summary_new()) == NULL ||
-	    (w = trc_warmup_new(warmup)) == NULL ||
+	    (w = trc_warmup_new(warmup, base && drop)) == NULL ||
 	    trc_runcond_parse(&h->extra, &cond) < 0)
 		die("out of memory");
 	s->cpu = cpu;
@@ -88,6 +96,9 @@ summarize(struct trc_reader *r, const struct trc_header *h, int cpu,
 	if (trc_disturbed(&cond, s, warn_disturbed, (void *)trc_name(r)) < 0)
 		die("out of memory");
 	trc_warmup_apply(w, s);
+	trc_warmup_dropped(w, &n, &ns);
+	ndrop += n;
+	dropped += ns;
 	*wp = w;
 	trc_runcond_free(&cond);
 	trc_close(r);
@@ -121,6 +132,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "flops", required_argument, NULL, OPT_FLOPS },
 		{ "format", required_argument, NULL, 'f' },
+		{ "outliers", required_argument, NULL, OPT_OUTLIERS },
 		{ "spread", required_argument, NULL, OPT_SPREAD },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "wall", no_argument, NULL, OPT_WALL },
@@ -145,6 +157,15 @@ main(int argc, char **argv)
 			break;
 		case OPT_FLOPS:
 			trc_opt_flops(&opts, optarg);
+			break;
+		case OPT_OUTLIERS:
+			if (strcmp(optarg, "scale") == 0)
+				drop = 0;
+			else if (strcmp(optarg, "drop") == 0)
+				drop = 1;
+			else
+				die("invalid outliers mode '%s' (want 'scale' "
+				    "or 'drop')", optarg);
 			break;
 		case OPT_SPREAD:
 			spread_max = estrtod(optarg, "spread");
@@ -182,8 +203,8 @@ main(int argc, char **argv)
 		cpu = !wall && (trc_comp_declared(hb) & trc_comp_declared(ht) &
 		    TRC_COMP_CPU);
 		ncpu += cpu;
-		base = summarize(rb, hb, cpu, &wb);
-		target = summarize(rt, ht, cpu, &wt);
+		base = summarize(rb, hb, cpu, 1, &wb);
+		target = summarize(rt, ht, cpu, 0, &wt);
 		if (trc_compratio_add(cr, base, target, wb, wt) < 0)
 			die("out of memory");
 		trc_summary_free(base);
@@ -206,7 +227,14 @@ main(int argc, char **argv)
 		printf("# warm-up left out: each label's first intervals on "
 		    "each rank, a power of two up to %g%% of them (--warmup),\n"
 		    "# and given a row of its own, first=N\n", 100 * warmup);
+	if (drop)
+		printf("# the base runs' intervals past their label's fence "
+		    "counted as its median (--outliers drop):\n"
+		    "# %llu of them, %.9f s left out\n", ndrop,
+		    (double)dropped / 1e9);
 	printf("mode speed\n");
+	if (drop)
+		printf("outliers drop\n");
 	for (i = 0; i < nrows; i++) {
 		w = &rows[i];
 		spread = 100 * (w->max - w->min) / w->median;

@@ -91,7 +91,7 @@ main(int argc, char **argv)
 	char err[512], tbuf[32], *mname = NULL, *colon;
 	struct trc_summary *sum = NULL;
 	struct trc_runcond cond;
-	int c, rc, verbose = 0, errors, strict = 0, summing = 1, disturbed = 0;
+	int c, rc, verbose = 0, errors, strict = 0, outliers_given = 0, summing = 1, disturbed = 0;
 	size_t i;
 
 	conf.poll = TRC_POLL_WAIT;
@@ -151,6 +151,7 @@ main(int argc, char **argv)
 				mconf.fit = target = loadfit(mconf.path);
 			break;
 		case OPT_OUTLIERS:
+			outliers_given = 1;
 			if (strcmp(optarg, "scale") == 0)
 				mconf.outliers = TRC_OUTLIERS_SCALE;
 			else if (strcmp(optarg, "delay") == 0)
@@ -197,6 +198,12 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 1 || (mconf.cpu_ratio > 0 && mconf.ratios != NULL))
 		usage_error(usage_line);
+	/* A table measured without the base runs' delays asks for the
+	 * same of the base trace, unless told otherwise. */
+	if (!outliers_given && mconf.ratios != NULL &&
+	    trc_ratios_outliers(mconf.ratios) != NULL &&
+	    strcmp(trc_ratios_outliers(mconf.ratios), "drop") == 0)
+		mconf.outliers = TRC_OUTLIERS_DROP;
 	if (conf.bound && conf.cores == 0)
 		die("--bound needs --cores");
 	if (conf.switch_ns > 0 && !conf.bound)
@@ -262,8 +269,9 @@ main(int argc, char **argv)
 		    "elsewhere, %llu of them exchanges\n", trc_progname,
 		    st->synced, tbuf, st->unstuck, st->exchanged);
 		fprintf(stderr, "%s: %llu receives of an eager exchange, "
-		    "%llu that took their sender's next message too\n",
-		    trc_progname, st->xwaits, st->took);
+		    "%llu that took their sender's next message too, "
+		    "%llu held to see it\n",
+		    trc_progname, st->xwaits, st->took, st->takeheld);
 		if (conf.switch_ns > 0)
 			fprintf(stderr, "%s: %llu switches of a core between "
 			    "ranks (--switch)\n", trc_progname, st->switches);

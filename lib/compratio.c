@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "trc.h"
+#include "trc_outlier.h"
 #include "trc_ratios.h"
 #include "trc_summary.h"
 
@@ -287,12 +288,16 @@ trc_compratio_free(struct trc_compratio *c)
 #define WARM_POWERS	48	/* up to 2^47 intervals a label and rank */
 
 struct warm_cell {
-	int64_t	 n, sum;
-	int64_t	 prefix[WARM_POWERS];	/* the sum of the first 2^k */
+	int64_t			 n, sum;
+	int64_t			 prefix[WARM_POWERS];	/* the sum of the first 2^k */
+	struct trc_outlier	 judge;		/* drop */
 };
 
 struct trc_warmup {
 	double			 fraction;
+	int			 drop;		/* the host's delays left out */
+	unsigned long long	 ndrop;		/* intervals judged so */
+	int64_t			 dropped;	/* and their excess, ns */
 	/* Per label + 1 (0 outside every region), the cells by rank in
 	 * pages: memory by the ranks present. */
 	struct trc_pages	*row;
@@ -300,24 +305,31 @@ struct trc_warmup {
 };
 
 struct trc_warmup *
-trc_warmup_new(double fraction)
+trc_warmup_new(double fraction, int drop)
 {
 	struct trc_warmup *w = calloc(1, sizeof(*w));
 
-	if (w != NULL)
+	if (w != NULL) {
 		w->fraction = fraction;
+		w->drop = drop;
+	}
 	return w;
 }
 
 void
 trc_warmup_free(struct trc_warmup *w)
 {
-	size_t i;
+	struct warm_cell *c;
+	size_t i, r;
 
 	if (w == NULL)
 		return;
-	for (i = 0; i < w->nrow; i++)
+	for (i = 0; i < w->nrow; i++) {
+		for (r = 0; r < w->row[i].npg * TRC_PAGE; r++)
+			if ((c = trc_pages_at(&w->row[i], r)) != NULL)
+				trc_outlier_free(&c->judge);
 		trc_pages_free(&w->row[i]);
+	}
 	free(w->row);
 	free(w);
 }
@@ -345,9 +357,9 @@ trc_warmup_add(struct trc_warmup *w, struct trc_summary *s,
 {
 	const struct trc_rank_sum *rs;
 	struct warm_cell *c;
-	int64_t before = 0;
+	int64_t before = 0, d, m;
 	int32_t label = -1, r = ev->rank;
-	int open = 0;
+	int open = 0, past;
 
 	/* The interval ev closes: its rank computing since its last event. */
 	if (r >= 0 && r < s->nranks && s->rank[r].events > 0 &&
@@ -361,11 +373,25 @@ trc_warmup_add(struct trc_warmup *w, struct trc_summary *s,
 	if (trc_summary_add(s, ev) < 0)
 		return -1;
 	/* Nothing to leave out: no cell, no memory per rank. */
-	if (!open || w->fraction <= 0)
+	if (!open || (w->fraction <= 0 && !w->drop))
 		return 0;
 	if ((c = warm_cell(w, label, r)) == NULL)
 		return -1;
-	c->sum += s->rank[r].comp - before;
+	d = s->rank[r].comp - before;
+	if (w->drop) {
+		if ((past = trc_outlier_judge(&c->judge, d, &m)) < 0)
+			return -1;
+		if (past) {
+			/* The host's delay, out of the run's times. */
+			s->rank[r].comp -= d - m;
+			if (label >= 0)
+				s->comp[label][r] -= d - m;
+			w->ndrop++;
+			w->dropped += d - m;
+			d = m;
+		}
+	}
+	c->sum += d;
 	c->n++;
 	/* n a power of two: the sum of the first n, kept. */
 	if ((c->n & (c->n - 1)) == 0 && c->n < (int64_t)1 << WARM_POWERS)
@@ -401,6 +427,14 @@ trc_warmup_part(const struct trc_warmup *w, int32_t label, int32_t rank,
 	k = warm_power(w->fraction * (double)c->n);
 	*first = (int64_t)1 << k;
 	*sum = c->prefix[k];
+}
+
+void
+trc_warmup_dropped(const struct trc_warmup *w, unsigned long long *n,
+    int64_t *ns)
+{
+	*n = w->ndrop;
+	*ns = w->dropped;
 }
 
 void

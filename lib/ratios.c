@@ -52,6 +52,7 @@ struct trc_ratios {
 	struct row		*row;
 	size_t			 nrow;
 	enum trc_ratio_mode	 mode;
+	const char		*outliers;	/* its line's word, or NULL */
 	pcre2_match_data	*md;
 	struct entry		*tab;
 	size_t			 cap, used;	/* cap a power of 2 */
@@ -83,6 +84,12 @@ enum trc_ratio_mode
 trc_ratios_mode(const struct trc_ratios *t)
 {
 	return t->mode;
+}
+
+const char *
+trc_ratios_outliers(const struct trc_ratios *t)
+{
+	return t->outliers;
 }
 
 const char *
@@ -197,6 +204,24 @@ trc_ratios_load(const char *path, char *err, size_t errlen)
 				break;
 			}
 			havemode = 1;
+			continue;
+		}
+		/* How its base runs were measured (trc-ratios --outliers),
+		 * which trc-scale repeats on the base trace. */
+		if (strcmp(tb->field[0], "outliers") == 0 && tb->nfield == 2) {
+			if (t->outliers != NULL) {
+				trc_table_fail(tb, "second 'outliers' line");
+				break;
+			}
+			if (strcmp(tb->field[1], "scale") == 0)
+				t->outliers = "scale";
+			else if (strcmp(tb->field[1], "drop") == 0)
+				t->outliers = "drop";
+			else {
+				trc_table_fail(tb, "invalid outliers mode '%s' "
+				    "(want 'scale' or 'drop')", tb->field[1]);
+				break;
+			}
 			continue;
 		}
 		if (tb->nfield != 3 && tb->nfield != 4) {

@@ -41,6 +41,8 @@ int	 trc_ratios_next(struct trc_ratios *, const char *label, size_t len,
 /* Whether a row has first=K: intervals must be taken, counted. */
 int	 trc_ratios_counted(const struct trc_ratios *);
 const char *trc_ratios_error(const struct trc_ratios *);
+/* Its "outliers" line's word, "scale" or "drop", or NULL without one. */
+const char *trc_ratios_outliers(const struct trc_ratios *);
 /* How many times PCRE2 matched a label so far (for tests). */
 unsigned long trc_ratios_nmatch(const struct trc_ratios *);
 
@@ -95,12 +97,16 @@ void	 trc_compratio_free(struct trc_compratio *);
  * of their count: the same intervals on both machines, which run the
  * same program.  Powers of two, so that a label and rank keep a sum
  * per power (memory by labels and ranks, not by the trace's length).
+ * With drop, each interval is judged as it closes (trc_outlier.h), and
+ * one its host made far longer counts as its label's median: the
+ * host's delay is left out of the run's times (trc-ratios --outliers
+ * drop, on the base runs).
  */
 struct trc_summary;
 struct trc_event;
 struct trc_warmup;
 
-struct trc_warmup *trc_warmup_new(double fraction);
+struct trc_warmup *trc_warmup_new(double fraction, int drop);
 /*
  * trc_summary_add(s, ev), noting the interval ev closed: 0, or -1 when
  * the summary failed (trc_summary_error) or memory ran out (NULL there).
@@ -113,6 +119,9 @@ void	 trc_warmup_apply(const struct trc_warmup *, struct trc_summary *);
  * the first *first intervals, *sum long; 0 and 0 when none. */
 void	 trc_warmup_part(const struct trc_warmup *, int32_t label,
 	    int32_t rank, int64_t *first, int64_t *sum);
+/* With drop, the intervals judged longer so far and their excess. */
+void	 trc_warmup_dropped(const struct trc_warmup *, unsigned long long *n,
+	    int64_t *ns);
 void	 trc_warmup_free(struct trc_warmup *);
 
 #endif

@@ -102,6 +102,7 @@ struct trc_scale_stats {
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
 	unsigned long long	 took;		/* receives that took the next message too (recv.c) */
+	unsigned long long	 takeheld;	/* receives that waited to see it */
 	unsigned long long	 switches;	/* --switch: core switches added */
 	int			 own_missing;	/* --traced, cpu=, no #own line */
 	unsigned long long	 own_reads;	/* --traced: readings put back */

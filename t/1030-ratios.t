@@ -79,7 +79,7 @@ is "$(awk '$2 == "0" && !/^#/ { print $1 }' "$out" | head -1)" 'it\.1' "  escape
 
 # Errors.
 expect_exit 2 "an odd number of files" -- trc-ratios b1.trc
-is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--spread percent] [--strict] [--wall] [--warmup fraction] base target [base target ...]" \
+is "$(head -1 "$err")" "usage: trc-ratios [-f format] [--flops rate] [--outliers scale|drop] [--spread percent] [--strict] [--wall] [--warmup fraction] base target [base target ...]" \
     "  the usage"
 expect_exit 2 "a missing file" -- trc-ratios b1.trc nosuch.trc
 ok "$(grep -q '^trc-ratios: nosuch.trc' "$err"; echo $?)" "  names it"
@@ -152,4 +152,59 @@ for bad in 1 -0.1 x 1.5; do
 	expect_exit 2 "--warmup $bad: refused" -- trc-ratios --warmup "$bad" "$tmp/wb.trc" "$tmp/wt.trc"
 done
 is "$(cat "$err")" "trc-ratios: invalid warm-up fraction '1.5' (want 0 to below 1)" "  said"
+
+# --outliers drop: the base runs' intervals far past their label's
+# median count as the median; the target's count whole.  Base: A 40
+# times 1 ms, then 12 times (1, 1, 4), 1 ms outside between; target:
+# the same 76 intervals and 75 gaps, all 0.5 ms.
+{
+	echo "#trc 1 ranks=1"
+	awk 'BEGIN { t = 0; for (i = 1; i <= 76; i++) {
+		d = (i > 40 && (i - 40) % 3 == 0) ? 4 : 1
+		printf "%.9f 0 PB fn=A\n%.9f 0 PE fn=A\n", t / 1000, (t + d) / 1000
+		t += d + 1 } }'
+} >"$tmp/ob.trc"
+{
+	echo "#trc 1 ranks=1"
+	awk 'BEGIN { t = 0; for (i = 1; i <= 76; i++) {
+		printf "%.9f 0 PB fn=A\n%.9f 0 PE fn=A\n", t / 1000, (t + 0.5) / 1000
+		t += 1 } }'
+} >"$tmp/ot.trc"
+expect_exit 0 "--outliers scale, the default" -- trc-ratios "$tmp/ob.trc" "$tmp/ot.trc"
+is "$(row A) $(row '()')" "2.94737 2" "  A (64 + 48) / 38, outside 75 / 37.5"
+ok "$(grep -c '^outliers' "$out" | grep -qx 0; echo $?)" "  no outliers line"
+expect_exit 0 "--outliers drop" -- trc-ratios --outliers drop "$tmp/ob.trc" "$tmp/ot.trc"
+# The 12 of 4 ms count as the running median, a little over 1 ms
+# (P-squared's estimate): A (64 + 12 x 1) / 38 = 2, a little more.
+ok "$(awk -v x="$(row A)" 'BEGIN { exit !(x >= 2 && x < 2.005) }'; echo $?)" "  A 76 / 38 = 2 ($(row A))"
+is "$(row '()')" 2 "  outside as it was: alike, none past"
+is "$(grep -v '^#' "$out" | sed -n 2p)" "outliers drop" "  the table says so, after its mode line"
+grep -q "^# 12 of them, 0.03[5-6][0-9]* s left out\$" "$out"
+ok $? "  a comment says how many and how long"
+cp "$out" "$tmp/drop.tbl"
+# The target's intervals count whole: the pair turned round, A 38 / 112.
+expect_exit 0 "--outliers drop, the target disturbed" -- trc-ratios --outliers drop "$tmp/ot.trc" "$tmp/ob.trc"
+is "$(row A)" "0.339286" "  A 38 / 112: the target's counted whole"
+# trc-scale given the table drops the same intervals from the base
+# trace, so A's 76 intervals take 76 m / (76 m / 38) = 38 ms (m the
+# median, the same estimate on the same intervals), the gaps 37.5:
+# 75.5 ms; told --outliers scale, A's 112 ms / 2.00x = 55.9 ms or so.
+expect_exit 0 "trc-scale with the table" -- trc-scale -v --cpu "$tmp/drop.tbl" "$tmp/ob.trc"
+ok "$(awk -v x="$(tail -1 "$out" | cut -d' ' -f1)" 'BEGIN { exit !(x > 0.075499 && x < 0.075501) }'; echo $?)" \
+    "  75.5 ms ($(tail -1 "$out" | cut -d' ' -f1))"
+ok "$(grep -c "^trc-scale: 12 computation intervals past its label's fence (--outliers drop)" "$err" | grep -qx 1; echo $?)" \
+    "  -v: the table's outliers drop, 12 intervals"
+expect_exit 0 "trc-scale with the table, --outliers scale" -- trc-scale --outliers scale --cpu "$tmp/drop.tbl" "$tmp/ob.trc"
+ok "$(awk -v x="$(tail -1 "$out" | cut -d' ' -f1)" 'BEGIN { exit !(x > 0.0933 && x < 0.0935) }'; echo $?)" \
+    "  the option wins: 37.5 + 112 / 2.00x ms ($(tail -1 "$out" | cut -d' ' -f1))"
+# Bad tables and options.
+printf 'mode speed\nA 0 2\noutliers delay\n' >"$tmp/bad1.tbl"
+expect_exit 2 "a table's unknown outliers mode" -- trc-scale --cpu "$tmp/bad1.tbl" "$tmp/ob.trc"
+is "$(cat "$err")" "trc-scale: $tmp/bad1.tbl:3: invalid outliers mode 'delay' (want 'scale' or 'drop')" "  said with its line"
+printf 'mode speed\noutliers drop\nA 0 2\n\noutliers drop\n' >"$tmp/bad2.tbl"
+expect_exit 2 "a second outliers line" -- trc-scale --cpu "$tmp/bad2.tbl" "$tmp/ob.trc"
+is "$(cat "$err")" "trc-scale: $tmp/bad2.tbl:5: second 'outliers' line" "  said with its line"
+expect_exit 2 "trc-ratios --outliers delay" -- trc-ratios --outliers delay "$tmp/ob.trc" "$tmp/ot.trc"
+is "$(cat "$err")" "trc-ratios: invalid outliers mode 'delay' (want 'scale' or 'drop')" "  said"
+is "$(cat "$out")" "" "  no table"
 done_testing

@@ -134,6 +134,28 @@ expect_exit 0 "drop, marks beside an outlier" -- trc-scale --outliers drop --cpu
 is "$(awk '$2 == 0 { t = $1 } END { print t }' "$out")" "0.162000000" "drop: rank 0's last at 162 ms"
 is "$(grep -v '^#' "$out" | cut -d' ' -f1 | sort -c -g 2>&1 && echo sorted)" sorted "drop: marks and the outlier's end in time order"
 
+# The spread is read from the lower half: a third of the intervals
+# 4 ms among 1 ms ones puts the upper quartile at 4 ms (an
+# interquartile range of 3, three times the median: unlike), but the
+# lower quartile and median at 1: every 4 ms one past the fence.  40
+# of 1 ms, then 12 times (1, 1, 4).  The running median is an estimate
+# (P-squared), a little over 1 ms: each drops 3 ms less that.
+seq_trc "$tmp/b.trc" $(rep 40 1) $(rep 12 '1 1 4')
+expect_exit 0 "a third far longer: drop" -- trc-scale -v --outliers drop --cpu-ratio 2 "$tmp/b.trc"
+n=$(sed -n "s/^trc-scale: \([0-9]*\) computation intervals past its label's fence (--outliers drop), \([0-9.]*\) s dropped\$/\1 \2/p" "$err")
+is "${n% *}" 12 "  all 12 judged"
+ok "$(awk -v x="${n#* }" 'BEGIN { exit !(x > 0.0355 && x <= 0.036) }'; echo $?)" "  dropped 12 x 3 ms, less the median's excess over 1 ms (${n#* } s)"
+# K 2: the 64 of 1 ms and 75 gaps doubled, each 4 ms one 2 x median:
+# 302 ms, and at most 1 ms more.
+ok "$(awk -v x="$(last "$out")" 'BEGIN { exit !(x >= 0.302 && x < 0.303) }'; echo $?)" "  predicted as 2 x median (302 ms, $(last "$out"))"
+# Two kinds of work half and half, 1 and 4 ms in turn, 60 times: the
+# median between them, the label unlike, none judged; 2 x (60 x 5 +
+# 119) = 838 ms.
+seq_trc "$tmp/h.trc" $(rep 60 '1 4')
+expect_exit 0 "half far longer: unlike" -- trc-scale -v --outliers drop --cpu-ratio 2 "$tmp/h.trc"
+is "$(grep "past its label" "$err")" "trc-scale: 0 computation intervals past its label's fence (--outliers drop), 0.000000000 s dropped" "  none judged"
+is "$(last "$out")" "0.838000000" "  scaled whole (838 ms)"
+
 # Bad usage.
 expect_exit 2 "unknown mode" -- trc-scale --outliers sometimes "$tmp/a.trc"
 is "$(cat "$err")" "trc-scale: invalid outliers mode 'sometimes'" "unknown mode: message"

@@ -204,8 +204,6 @@ trc_cpu_init(struct trc_cpu *c, const struct trc_model_conf *conf)
 	}
 	c->k = conf->cpu_ratio > 0 ? conf->cpu_ratio : 1;
 	c->outliers = conf->outliers;
-	if (c->outliers != TRC_OUTLIERS_SCALE)
-		trc_est_init();
 	c->rk.elsize = sizeof(struct cpu_rank);
 }
 

@@ -32,7 +32,7 @@ struct cpu_rank {
 	/* How cold its calls ran on the base: the sum and weight of the
 	 * coldness of each measured one (trc_cold_learn). */
 	double		 xsum, xn;
-	/* --outliers delay: its intervals' quartiles per label (est.c),
+	/* --outliers delay or drop: its labels' judges (est.c),
 	 * and which one is its current label's, 1 + index, 0: not known. */
 	struct comp_est	*est;
 	size_t		 nest, estcap, estcur;
@@ -100,15 +100,13 @@ void	 trc_cpu_outliers(const struct trc_cpu *, unsigned long long *n,
  * --outliers delay (est.c): the predicted length *dp of rank p's
  * interval d long under its current label l (len bytes), K k: K d, or
  * for an interval past the label's fence K times the label's median
- * plus the rest unscaled; then d joins the label's quartiles.  -1 out
- * of memory.
+ * plus the rest unscaled (drop: without the rest); then d joins the
+ * label's estimates (trc_outlier.h).  -1 out of memory.
  */
 struct cpu_rank;
 int	 trc_est_comp(struct trc_cpu *, struct cpu_rank *p, const char *l,
 	    size_t len, double k, int64_t d, int64_t *dp);
 void	 trc_est_free(struct cpu_rank *p);
-/* Once before any: GSL's errors returned, not aborting. */
-void	 trc_est_init(void);
 /* The least predicted length of an interval recorded at least dt long. */
 int64_t	 trc_cpu_bound(struct trc_cpu *, int32_t rank, int64_t dt);
 

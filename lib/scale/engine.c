@@ -405,7 +405,8 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		break;
 	}
 	if (rc != 0)
-		return rc;
+		return rc > 0 && p->takew != 0 && sc_take_release(s, r, 1) < 0 ?
+		    -1 : rc;
 	tp = trc_time_add(tp, switch_after(s, r, p));
 	p->woke = 0;
 	if (tp > TRC_TIME_MAX)
@@ -418,6 +419,8 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	p->coll_idle = ev->kind == TRC_XE ? 0 : p->coll_idle_now;
 	s->st.delay_ns = trc_time_add(s->st.delay_ns, delay);
 	s->st.events++;
+	if (p->takew != 0 && sc_take_release(s, r, 0) < 0)
+		return -1;
 	return rw.what ? sc_emit_rewritten(s, ev, &rw, tp) :
 	    sc_emit(s, ev, ev, tp);
 }

@@ -240,6 +240,8 @@ trc_scale_finish(struct trc_scale *s)
 			return -1;
 		if (s->nsyncw > 0 && sc_unstick(s, 1) < 0)
 			return -1;
+		if (s->ntakew > 0 && sc_take_release_all(s) < 0)
+			return -1;
 	} while (s->st.events != done);
 	n = s->ndiag;
 	if ((ndead = deadlocks(s, &dead)) < 0) {

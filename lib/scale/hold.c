@@ -83,6 +83,8 @@ sc_resume(struct trc_scale *s)
 			s->nwild--;
 		if (p->blocked == BLK_SYNC)
 			s->nsyncw--;
+		if (p->blocked == BLK_TAKE)
+			s->ntakew--;
 		p->blocked = RUN;
 		while ((h = p->hhead) != NULL) {
 			if ((rc = sc_process(s, r, unheld(s, h), h->delay)) < 0)

@@ -45,7 +45,7 @@ enum state { COMP, SEND, RECV, WAIT, COLL };
 /* Why a call's end came from another rank (struct rank's woke). */
 #define WOKE_WAIT	1	/* a message or a receiver it waited for */
 #define WOKE_COLL	2	/* a collective's rounds */
-enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC, BLK_CORE };
+enum block { RUN, BLK_RECV, BLK_COLL, BLK_WILD, BLK_SYNC, BLK_CORE, BLK_TAKE };
 /* A blocking send that waits for its receiver: where its end stands. */
 enum sync { SYNC_NONE, SYNC_WAIT, SYNC_DONE };
 
@@ -196,6 +196,16 @@ struct rank {
 	 * receives that one (a collective, or a receive from took_src)
 	 * is the shorter by took_ns (0: none). */
 	int64_t		 took_ns;
+	/*
+	 * BLK_TAKE: a blocking receive waiting to see whether its sender
+	 * begins its next message before the receive's begin, take_base
+	 * (recv.c, take_hold).  takew: 1 + the first rank waiting so on
+	 * this one, take_next the next on the same sender; take_seen:
+	 * woken, its receive goes on.
+	 */
+	int32_t		 takew, take_next;
+	int64_t		 take_base;
+	uint8_t		 take_seen;
 	/* 1 + the first rank whose held send this one's progress takes
 	 * when it waits in a call (x.rdv TRC_RDV_PROGRESS), 0: none. */
 	int32_t		 progw;
@@ -298,6 +308,7 @@ struct trc_scale {
 	struct trc_reorder	*out;		/* the output, in time order */
 	size_t			 nwild;		/* ranks in BLK_WILD */
 	size_t			 nsyncw;	/* ranks in BLK_SYNC */
+	size_t			 ntakew;	/* ranks in BLK_TAKE */
 	struct sc_cores		 cores;
 	struct sc_cores		*bound;		/* --bound: core r mod n */
 	uint32_t		 upass;		/* unstick's passes */
@@ -397,6 +408,13 @@ int	 sc_send_end(struct trc_scale *, int32_t r, const struct trc_event *ev,
 	    int64_t base, int64_t d, int64_t *tp);
 int	 sc_recv_end(struct trc_scale *, int32_t r, const struct trc_event *ev,
 	    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw);
+/*
+ * Rank q's clock moved, or q waits (blocked): the receives waiting on
+ * its next message that may go on are woken (recv.c); all of them with
+ * all set, at the input's end.  0, or -1.
+ */
+int	 sc_take_release(struct trc_scale *, int32_t q, int blocked);
+int	 sc_take_release_all(struct trc_scale *);
 int	 sc_probe_end(struct trc_scale *, int32_t r,
 	    const struct trc_event *ev, int64_t base, int64_t d, int64_t *tp,
 	    struct rewrite *rw);
