@@ -91,7 +91,8 @@ main(int argc, char **argv)
 	char err[512], tbuf[32], *mname = NULL, *colon;
 	struct trc_summary *sum = NULL;
 	struct trc_runcond cond;
-	int c, rc, verbose = 0, errors, strict = 0, outliers_given = 0, summing = 1, disturbed = 0;
+	int c, rc, verbose = 0, errors, strict = 0, summing = 1, disturbed = 0;
+	int outliers_given = 0;
 	size_t i;
 
 	conf.poll = TRC_POLL_WAIT;

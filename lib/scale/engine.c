@@ -404,9 +404,12 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 		rc = other(s, r, ev, base, d, &tp, &rw);
 		break;
 	}
-	if (rc != 0)
-		return rc > 0 && p->takew != 0 && sc_take_release(s, r, 1) < 0 ?
-		    -1 : rc;
+	if (rc != 0) {
+		/* It waits: the receives held to see its next call go on. */
+		if (rc > 0 && p->takew != 0 && sc_take_release(s, r, 1) < 0)
+			return -1;
+		return rc;
+	}
 	tp = trc_time_add(tp, switch_after(s, r, p));
 	p->woke = 0;
 	if (tp > TRC_TIME_MAX)

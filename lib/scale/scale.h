@@ -409,9 +409,9 @@ int	 sc_send_end(struct trc_scale *, int32_t r, const struct trc_event *ev,
 int	 sc_recv_end(struct trc_scale *, int32_t r, const struct trc_event *ev,
 	    int64_t base, int64_t d, int64_t *tp, struct rewrite *rw);
 /*
- * Rank q's clock moved, or q waits (blocked): the receives waiting on
- * its next message that may go on are woken (recv.c); all of them with
- * all set, at the input's end.  0, or -1.
+ * Rank q's event was processed, or q waits (blocked): the receives held
+ * to see its next call that may go on are woken (recv.c); at the
+ * input's end, all of them, and run (_all).  0, or -1.
  */
 int	 sc_take_release(struct trc_scale *, int32_t q, int blocked);
 int	 sc_take_release_all(struct trc_scale *);
