@@ -202,8 +202,7 @@ main(int argc, char **argv)
 	/* A table measured without the base runs' delays asks for the
 	 * same of the base trace, unless told otherwise. */
 	if (!outliers_given && mconf.ratios != NULL &&
-	    trc_ratios_outliers(mconf.ratios) != NULL &&
-	    strcmp(trc_ratios_outliers(mconf.ratios), "drop") == 0)
+	    trc_ratios_drop(mconf.ratios))
 		mconf.outliers = TRC_OUTLIERS_DROP;
 	if (conf.bound && conf.cores == 0)
 		die("--bound needs --cores");

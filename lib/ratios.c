@@ -52,7 +52,8 @@ struct trc_ratios {
 	struct row		*row;
 	size_t			 nrow;
 	enum trc_ratio_mode	 mode;
-	const char		*outliers;	/* its line's word, or NULL */
+	int			 outliers;	/* its line: 0 none, 1 scale,
+						 * 2 drop */
 	pcre2_match_data	*md;
 	struct entry		*tab;
 	size_t			 cap, used;	/* cap a power of 2 */
@@ -86,10 +87,10 @@ trc_ratios_mode(const struct trc_ratios *t)
 	return t->mode;
 }
 
-const char *
-trc_ratios_outliers(const struct trc_ratios *t)
+int
+trc_ratios_drop(const struct trc_ratios *t)
 {
-	return t->outliers;
+	return t->outliers == 2;
 }
 
 const char *
@@ -209,14 +210,14 @@ trc_ratios_load(const char *path, char *err, size_t errlen)
 		/* How its base runs were measured (trc-ratios --outliers),
 		 * which trc-scale repeats on the base trace. */
 		if (strcmp(tb->field[0], "outliers") == 0 && tb->nfield == 2) {
-			if (t->outliers != NULL) {
+			if (t->outliers != 0) {
 				trc_table_fail(tb, "second 'outliers' line");
 				break;
 			}
 			if (strcmp(tb->field[1], "scale") == 0)
-				t->outliers = "scale";
+				t->outliers = 1;
 			else if (strcmp(tb->field[1], "drop") == 0)
-				t->outliers = "drop";
+				t->outliers = 2;
 			else {
 				trc_table_fail(tb, "invalid outliers mode '%s' "
 				    "(want 'scale' or 'drop')", tb->field[1]);

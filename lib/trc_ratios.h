@@ -41,8 +41,8 @@ int	 trc_ratios_next(struct trc_ratios *, const char *label, size_t len,
 /* Whether a row has first=K: intervals must be taken, counted. */
 int	 trc_ratios_counted(const struct trc_ratios *);
 const char *trc_ratios_error(const struct trc_ratios *);
-/* Its "outliers" line's word, "scale" or "drop", or NULL without one. */
-const char *trc_ratios_outliers(const struct trc_ratios *);
+/* Whether its "outliers" line says drop (trc-ratios --outliers drop). */
+int	 trc_ratios_drop(const struct trc_ratios *);
 /* How many times PCRE2 matched a label so far (for tests). */
 unsigned long trc_ratios_nmatch(const struct trc_ratios *);
 
