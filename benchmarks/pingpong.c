@@ -83,10 +83,12 @@ static FILE *out;
 
 static const char usage_line[] =
     "trc-pingpong [-m maxbytes] [--operations operations] "
-    "[--repetitions repetitions] [--sweep bytes] [--idle seconds]";
+    "[--repetitions repetitions] [--per-octave sizes] [--sweep bytes] "
+    "[--idle seconds]";
 
 /* Long options without a letter. */
-enum { OPT_OPERATIONS = 256, OPT_REPETITIONS, OPT_SWEEP, OPT_IDLE };
+enum { OPT_OPERATIONS = 256, OPT_REPETITIONS, OPT_PEROCTAVE, OPT_SWEEP,
+    OPT_IDLE };
 
 #include "mpiprog.h"
 
@@ -643,6 +645,7 @@ main(int argc, char *argv[])
 		{ "repetitions", required_argument, NULL, OPT_REPETITIONS },
 		{ "sweep", required_argument, NULL, OPT_SWEEP },
 		{ "idle", required_argument, NULL, OPT_IDLE },
+		{ "per-octave", required_argument, NULL, OPT_PEROCTAVE },
 		{ NULL, 0, NULL, 0 }
 	};
 	char defops[] = "send,recv,send-late,send-busy,recv-late,isend,exchange,"
@@ -657,7 +660,7 @@ main(int argc, char *argv[])
 	double *t, *tmax, *scratch, late = 0;
 	int64_t mine[2], *cond = NULL;
 	long maxb = 4L << 20, b, p;
-	int want[NOPS], reps = 100, c, i, k;
+	int want[NOPS], reps = 100, peroct = 2, c, i, k;
 	enum op op;
 
 	early_options(argc, argv);
@@ -682,6 +685,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_IDLE:
 			idle = decimal(optarg, 10, "idle");
+			break;
+		case OPT_PEROCTAVE:
+			peroct = (int)number(optarg, 1, 16, "sizes per octave");
 			break;
 		default:
 			usage(stderr, 2);
@@ -718,11 +724,15 @@ main(int argc, char *argv[])
 	mine[0] = trc_process_cpu();
 	mine[1] = (int64_t)(now() * 1e9);
 
-	/* Powers of two and the sizes halfway between them (3 * 2^k). */
+	/*
+	 * Powers of two and peroct - 1 sizes evenly between each two (2:
+	 * 3 * 2^k), each size once: a transport's step between two
+	 * measured sizes is drawn as a slope through both.
+	 */
 	for (p = 1; p <= maxb; p *= 2)
-		for (k = 0; k < 2; k++) {
-			b = k == 0 ? p : 3 * p / 2;
-			if (b > maxb || (k == 1 && (p == 1 || b >= 2 * p)))
+		for (k = 0; k < peroct; k++) {
+			b = p + p * k / peroct;
+			if (b > maxb || (k > 0 && b == p + p * (k - 1) / peroct))
 				continue;
 			if (want[OP_SEND] || want[OP_RECV]) {
 				for (i = -1; i < reps; i++) {

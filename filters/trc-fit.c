@@ -7,8 +7,9 @@
  * The breakpoints come from the data: trc_fit_pieces() tries every
  * segmentation between measured sizes and keeps the one the Bayesian
  * information criterion prefers.  send-late measurements (a send whose
- * receiver is late) are not fitted: against send's they mark the sizes
- * whose sends wait for the receiver, as send-sync lines; nor are
+ * receiver is late): against send's they mark the sizes whose sends
+ * wait for the receiver, as send-sync lines, and at the others they are
+ * fitted, the cost of a send whose receiver is away; not so
  * send-busy's (the receiver polling meanwhile), which mark those of
  * them that the receiver's progress takes, as send-progress lines.
  * Where those lines begin and end the protocol switches: no segment of
@@ -424,7 +425,7 @@ static int
 p2p(const char *name)
 {
 	static const char *const p[] = { "send", "recv", "recv-late",
-	    "isend", "exchange", "exchange-wait" };
+	    "isend", "exchange", "exchange-wait", "send-late" };
 	size_t k, len = strlen(name);
 
 	if (len > 5 && strcmp(name + len - 5, "-cold") == 0)
@@ -435,17 +436,36 @@ p2p(const char *name)
 	return 0;
 }
 
+/*
+ * Fit op's medians, but those at sizes in the nskip ranges skip[]; with
+ * fewer than two sizes left, nothing.
+ */
 static void
 fitop(struct op *op, int maxseg, int minpts, double penalty,
-    const int64_t *cuts, size_t ncut, int verbose)
+    const int64_t *cuts, size_t ncut, const struct trc_fit_range *skip,
+    size_t nskip, int verbose)
 {
 	struct trc_fit_seg *seg;
 	struct trc_fit_stat *st;
 	double *x, *y;
-	size_t n, nseg, k;
+	size_t n, nseg, i, j, k;
 	char err[256], lo[32], hi[32];
 
 	n = medians(op, &x, &y);
+	for (i = j = 0; i < n; i++) {
+		for (k = 0; k < nskip && !((double)skip[k].lo <= x[i] &&
+		    x[i] < (double)skip[k].hi); k++)
+			;
+		if (k == nskip) {
+			x[j] = x[i];
+			y[j++] = y[i];
+		}
+	}
+	if ((n = j) < 2) {
+		free(x);
+		free(y);
+		return;
+	}
 	seg = ecalloc((size_t)maxseg, sizeof(*seg));
 	st = ecalloc((size_t)maxseg, sizeof(*st));
 	if (!p2p(op->name))
@@ -453,8 +473,9 @@ fitop(struct op *op, int maxseg, int minpts, double penalty,
 	if (trc_fit_pieces_cut(x, y, n, maxseg, minpts, penalty, cuts, ncut,
 	    seg, st, &nseg, err, sizeof(err)) < 0)
 		die("%s: %s", op->name, err);
-	printf("# %s: %zu measurements, %zu sizes, %zu segment%s\n",
-	    op->name, op->n, n, nseg, nseg == 1 ? "" : "s");
+	printf("# %s: %zu measurements, %zu sizes%s, %zu segment%s\n",
+	    op->name, op->n, n, nskip > 0 ? " outside send-sync" : "", nseg,
+	    nseg == 1 ? "" : "s");
 	for (k = 0; k < nseg; k++) {
 		trc_fit_fmt_size(lo, sizeof(lo), seg[k].lo);
 		trc_fit_fmt_size(hi, sizeof(hi), seg[k].hi);
@@ -553,7 +574,11 @@ main(int argc, char **argv)
 		if (strcmp(ops[i].name, "send-late") != 0 &&
 		    strcmp(ops[i].name, "send-busy") != 0)
 			fitop(&ops[i], maxseg, minpts, penalty, cuts, ncut,
-			    verbose);
+			    NULL, 0, verbose);
+	/* A send whose receiver is away, at the sizes that do not wait. */
+	if (pr.have[0])
+		fitop(findop("send-late"), maxseg, minpts, penalty, cuts, ncut,
+		    pr.r[0], pr.nr[0], verbose);
 	free(cuts);
 	if (findop("send-busy") != NULL && findop("send-late") == NULL)
 		die("send-busy needs send-late measurements");

@@ -269,9 +269,13 @@ main(int argc, char **argv)
 		    "elsewhere, %llu of them exchanges\n", trc_progname,
 		    st->synced, tbuf, st->unstuck, st->exchanged);
 		fprintf(stderr, "%s: %llu receives of an eager exchange, "
+		    "%llu of them the later sender's after its send, "
 		    "%llu that took their sender's next message too, "
-		    "%llu held to see it\n",
-		    trc_progname, st->xwaits, st->took, st->takeheld);
+		    "%llu held to see it\n", trc_progname, st->xwaits,
+		    st->xlate, st->took, st->takeheld);
+		fprintf(stderr, "%s: %llu blocking sends begun with their "
+		    "receiver in no send, receive or wait\n", trc_progname,
+		    st->away);
 		if (conf.switch_ns > 0)
 			fprintf(stderr, "%s: %llu switches of a core between "
 			    "ranks (--switch)\n", trc_progname, st->switches);

@@ -39,6 +39,13 @@ struct trc_p2p {
 	 * finds: a call after TRC_COLD_NS of it runs cold.
 	 */
 	int64_t		 idle;
+	/*
+	 * Recorded, a blocking send's: its receiver was in no receive or
+	 * wait when it began (it computed, or was in another call), so
+	 * that the send wrote its message alone (trc-pingpong's
+	 * send-late); 0 when it was, or that is not known.
+	 */
+	int		 away;
 };
 
 /* The computation after which a call finds the transport cold. */

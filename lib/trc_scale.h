@@ -101,6 +101,8 @@ struct trc_scale_stats {
 	unsigned long long	 unstuck;	/* of them, let go from a receiver held elsewhere */
 	unsigned long long	 exchanged;	/* of those, sends to a receiver sending back */
 	unsigned long long	 xwaits;	/* receives of an eager exchange (exchange_wait) */
+	unsigned long long	 xlate;		/* of them, the later sender's after its send */
+	unsigned long long	 away;		/* blocking sends begun with the receiver away */
 	unsigned long long	 took;		/* receives that took the next message too (recv.c) */
 	unsigned long long	 takeheld;	/* receives that waited to see it */
 	unsigned long long	 switches;	/* --switch: core switches added */

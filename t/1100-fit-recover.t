@@ -100,9 +100,13 @@ awk 'BEGIN {
 	}
 }' >"$tmp/late"
 expect_exit 0 "fits send and send-late" -- trc-fit "$tmp/late"
-is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
+is "$(grep -v '^#' "$out" | grep -v '^send \|^send-late ')" "send-sync 512 8192
 send-sync 65536 inf" "send-sync from 512 to the next eager size, and from 65536 on"
-is "$(grep -c '^send-late' "$out")" "0" "send-late is not fitted as an operation"
+# send-late is fitted at the sizes whose sends do not wait, 1 to 256,
+# 8192 and 16384, where it costs what send does: 2 us + 1 ns a byte.
+is "$(grep '^# send-late:' "$out")" "# send-late: 180 measurements, 7 sizes outside send-sync, 1 segment" "send-late fitted at the 7 sizes that do not wait"
+is "$(awk '$1 == "send-late" { printf "%s %s %d %d", $2, $3, ($4 / 2e-6 - 1) * 100 * ($4 < 2e-6 ? -1 : 1) < 2, ($5 / 1e-9 - 1) * 100 * ($5 < 1e-9 ? -1 : 1) < 2 }' "$out")" "0 inf 1 1" \
+    "  its line: 2 us and 1 ns a byte, within 2%"
 # send is one line, but its segments end where the protocol switches:
 # at 512 and 8192 (65536 has 2 sizes above it, fewer than --points 3,
 # and is no cut).
@@ -121,7 +125,7 @@ awk '$1 == "send-late" { b = $2; u = $3
 	if (b >= 512 && b <= 4096) { t = 2e-6 + 1e-9 * b; u = t * (1 + 0.01 * (NR % 3)) }
 	print "send-busy", b, u }' "$tmp/late" >"$tmp/busy"
 expect_exit 0 "fits send, send-late and send-busy" -- trc-fit "$tmp/late" "$tmp/busy"
-is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 512 8192
+is "$(grep -v '^#' "$out" | grep -v '^send \|^send-late ')" "send-sync 512 8192
 send-sync 65536 inf
 send-progress 512 8192" "send-progress: the send-sync sizes a polling receiver takes"
 is "$(grep -c '^send-busy' "$out")" "0" "send-busy is not fitted as an operation"
@@ -146,8 +150,11 @@ awk 'BEGIN {
 	}
 }' >"$tmp/half"
 expect_exit 0 "fits sends that wait on every other repetition" -- trc-fit "$tmp/half"
-is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-sync 384 inf
+is "$(grep -v '^#' "$out" | grep -v '^send ')" "send-late 0 inf 3.03e-06 0
+send-sync 384 inf
 send-progress 384 4096" "a send that waits in 7 of 15 repetitions waits"
+# (send-late at 64 to 256 bytes, which do not wait: the median of 3,
+# 3.03 and 3.06 us, 5 times each.)
 expect_exit 2 "send-busy without send-late" -- trc-fit "$tmp/busy"
 is "$(cat "$err")" "trc-fit: send-busy needs send-late measurements" "send-busy without send-late: named"
 

@@ -49,13 +49,24 @@ swap 11 21 >"$tmp/x.trc"
 expect_exit 0 "an eager exchange" -- trc-scale -v -c "$tmp/x.fit" "$tmp/x.trc"
 is "$(xus)" "0 RE 20.0 0 SE 12.0 1 RE 20.0 1 SE 13.0 " \
     "both receives at the later begin + exchange-wait"
-is "$(grep 'eager exchange' "$err")" "trc-scale: 2 receives of an eager exchange, 0 that took their sender's next message too, 0 held to see it" "  -v: counted"
+is "$(grep 'eager exchange' "$err")" "trc-scale: 2 receives of an eager exchange, 0 of them the later sender's after its send, 0 that took their sender's next message too, 0 held to see it" "  -v: counted"
 # The same without the exchange-wait row: each message alone, arriving
 # at its send's begin + 15 us: rank 0's receive at max(13 + 2, 11 + 15)
 # = 26, rank 1's at max(14 + 2, 10 + 15) = 25.
 expect_exit 0 "no exchange-wait row" -- trc-scale -v -c "$tmp/lone.fit" "$tmp/x.trc"
 is "$(xus)" "0 RE 26.0 0 SE 12.0 1 RE 25.0 1 SE 13.0 " "  each message alone"
-is "$(grep 'eager exchange' "$err")" "trc-scale: 0 receives of an eager exchange, 0 that took their sender's next message too, 0 held to see it" "  -v: none"
+is "$(grep 'eager exchange' "$err")" "trc-scale: 0 receives of an eager exchange, 0 of them the later sender's after its send, 0 that took their sender's next message too, 0 held to see it" "  -v: none"
+
+# The later sender takes the other's message, there since before its
+# send, in its wait after it: no earlier than its send's end plus the
+# target's recv-late.  With recv-late 8 us, rank 1 (the later, sending
+# 11-13) gets max(11 + 9, 13 + 8) = 21; rank 0, the earlier, still 20.
+# (The recv-late of 2 us above: 13 + 2 = 15, under 20.)
+sed 's/^recv-late .*/recv-late 0 inf 8e-6 0/' "$tmp/x.fit" >"$tmp/late.fit"
+expect_exit 0 "the later sender's recv-late" -- trc-scale -v -c "$tmp/late.fit" "$tmp/x.trc"
+is "$(xus)" "0 RE 20.0 0 SE 12.0 1 RE 21.0 1 SE 13.0 " \
+    "the later sender's receive: its send's end + recv-late"
+is "$(grep 'eager exchange' "$err")" "trc-scale: 2 receives of an eager exchange, 1 of them the later sender's after its send, 0 that took their sender's next message too, 0 held to see it" "  -v: counted"
 
 # 2. Sends one after the other: rank 1 sends at 13-15 us, after rank 0's
 # send ended at 12, which then waits (from 13) for a lone message:

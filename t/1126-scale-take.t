@@ -39,7 +39,7 @@ coll 0.000005000 >"$tmp/c.trc"
 expect_exit 0 "a receive after the sender's collective" -- trc-scale -v --cpu-ratio 1 -c "$tmp/h.fit" "$tmp/c.trc"
 is "$(us)" "0 SB 0.0 0 SE 2.0 0 XB 5.0 0 XE 25.0 1 RB 10.0 1 RE 14.0 1 XB 15.0 1 XE 23.0 " \
     "  the receive takes the allreduce's message, the allreduce is the shorter"
-is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 1 that took their sender's next message too, 0 held to see it" \
+is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 of them the later sender's after its send, 1 that took their sender's next message too, 0 held to see it" \
     "  -v: counted"
 
 # 2. Rank 0 enters the allreduce at 12.5, after rank 1's receive (12):
@@ -51,7 +51,7 @@ coll 0.000012500 >"$tmp/c2.trc"
 expect_exit 0 "the sender's collective after the receive" -- trc-scale -v --cpu-ratio 1 -c "$tmp/h.fit" "$tmp/c2.trc"
 is "$(us)" "0 SB 0.0 0 SE 2.0 0 XB 12.5 0 XE 23.0 1 RB 10.0 1 RE 12.0 1 XB 13.0 1 XE 23.0 " \
     "  each call its own"
-is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 that took their sender's next message too, 0 held to see it" \
+is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 of them the later sender's after its send, 0 that took their sender's next message too, 0 held to see it" \
     "  -v: none taken, none held"
 
 # 3. Recorded before the receive (XB at 9.5) but predicted after it: a
@@ -77,7 +77,7 @@ printf 'mode time\n.* 0 0.5\n.* 1 1\n' >"$tmp/half0.tbl"
 expect_exit 0 "read after the receive, predicted before it" -- trc-scale -v --cpu "$tmp/half0.tbl" -c "$tmp/h.fit" "$tmp/c4.trc"
 is "$(us)" "0 SB 0.0 0 SE 2.0 0 XB 7.2 0 XE 25.0 1 RB 10.0 1 RE 14.0 1 XB 15.0 1 XE 23.0 " \
     "  the receive takes the allreduce's message read after it"
-is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 1 that took their sender's next message too, 1 held to see it" \
+is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 of them the later sender's after its send, 1 that took their sender's next message too, 1 held to see it" \
     "  -v: held, then taken"
 
 # 3c. The sender waits before its next event can pass the receive's
@@ -103,7 +103,7 @@ X
 expect_exit 0 "the sender waits on the receiver" -- trc-scale -v --cpu "$tmp/half0.tbl" -c "$tmp/h.fit" "$tmp/w.trc"
 is "$(us)" "0 SB 0.0 0 SE 2.0 0 RB 7.0 0 RE 15.5 1 RB 10.0 1 RE 12.0 1 SB 12.5 1 SE 14.5 " \
     "  no deadlock: the held receive goes on when its sender waits"
-is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 that took their sender's next message too, 1 held to see it" \
+is "$(grep 'took' "$err")" "trc-scale: 0 receives of an eager exchange, 0 of them the later sender's after its send, 0 that took their sender's next message too, 1 held to see it" \
     "  -v: held, none taken"
 
 # 4. A send next: rank 0 sends A (tag 1, 0-2 us) and B (tag 2, 5-7);

@@ -79,7 +79,7 @@ awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 1.2) }'
 ok $? "  each spun 0.2 s first: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s in all"
 
 expect_exit 0 "-h exits 0" -- trc-pingpong -h
-is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions] [--sweep bytes] [--idle seconds]" "-h prints the usage"
+is "$(head -1 "$out")" "usage: trc-pingpong [-m maxbytes] [--operations operations] [--repetitions repetitions] [--per-octave sizes] [--sweep bytes] [--idle seconds]" "-h prints the usage"
 syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$T/../man/man1/trc-pingpong.1" |
 	awk '/^\.Op/ { sub(/^\.Op Fl /, "-"); sub(/ Ar /, " "); s = s " [" $0 "]" } END { print "usage: trc-pingpong" s }')
 is "$syn" "$(head -1 "$out")" "the usage equals the SYNOPSIS"
@@ -93,6 +93,18 @@ for bad in -1 11 1e400 nan 1s ''; do
 	expect_exit 2 "--idle '$bad' exits 2" -- trc-pingpong --idle "$bad"
 	is "$(cat "$err")" "trc-pingpong: invalid idle '$bad'" "  named"
 done
+for bad in 0 17 x; do
+	expect_exit 2 "--per-octave '$bad' exits 2" -- trc-pingpong --per-octave "$bad"
+	is "$(cat "$err")" "trc-pingpong: invalid sizes per octave '$bad'" "  named"
+done
+# --per-octave 4: from each 2^k, 2^k (1 + i / 4) for i = 0 to 3, each
+# size once: 1; 2, 2.5 -> 2, 3; 4 5 6 7; 8 10 12 14; ...
+mpirun -np 2 trc-pingpong --repetitions 1 -m 64 --per-octave 4 --operations send,bcast >"$out" 2>"$err"
+ok $? "--per-octave 4"
+is "$(awk '$1 == "send" { print $2 }' "$out" | tr '\n' ' ')" \
+	"1 2 3 4 5 6 7 8 10 12 14 16 20 24 28 32 40 48 56 64 " "  four sizes an octave, none twice"
+is "$(awk '$1 == "bcast" { print $2 }' "$out" | tr '\n' ' ')" \
+	"1 2 3 4 5 6 7 8 10 12 14 16 20 24 28 32 40 48 56 64 " "  the collectives too"
 expect_exit 2 "send on one rank exits 2" -- trc-pingpong --repetitions 1
 is "$(cat "$err")" "trc-pingpong: the point-to-point operations, poll and iprobe need 2 ranks" "one rank is refused"
 # A collective costs from the last entry to the last end: rank 0 idles

@@ -55,6 +55,8 @@ struct fit {
 	const struct trc_fit	*base;		/* the caller's */
 	const struct trc_fit_op	*t_send, *t_isend, *t_recv, *b_send, *b_isend;
 	const struct trc_fit_op	*t_rlate;	/* recv-late, or NULL */
+	/* send-late, a send whose receiver is away, or NULL. */
+	const struct trc_fit_op	*t_slate, *b_slate;
 	const struct trc_fit_op	*t_xchg;	/* exchange, or NULL */
 	const struct trc_fit_op	*t_xwait;	/* exchange-wait, or NULL */
 	/* The same after a computation (cold), or NULL. */
@@ -101,6 +103,7 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 		f->t_isend = trc_fit_find(f->target, "isend", 5);
 		f->t_recv = trc_fit_find(f->target, "recv", 4);
 		f->t_rlate = trc_fit_find(f->target, "recv-late", 9);
+		f->t_slate = trc_fit_find(f->target, "send-late", 9);
 		f->t_xchg = trc_fit_find(f->target, "exchange", 8);
 		f->t_xwait = trc_fit_find(f->target, "exchange-wait", 13);
 		f->t_csend = trc_fit_find(f->target, "send-cold", 9);
@@ -109,6 +112,7 @@ fit_new(const struct trc_model_conf *conf, char *err, size_t errlen)
 	}
 	if (f->base != NULL) {
 		f->b_send = trc_fit_find(f->base, "send", 4);
+		f->b_slate = trc_fit_find(f->base, "send-late", 9);
 		f->b_isend = trc_fit_find(f->base, "isend", 5);
 		f->b_csend = trc_fit_find(f->base, "send-cold", 9);
 		f->b_cisend = trc_fit_find(f->base, "isend-cold", 10);
@@ -179,30 +183,60 @@ fit_outliers(void *v, unsigned long long *n, int64_t *excess)
 	trc_cpu_outliers(&((struct fit *)v)->cpu, n, excess);
 }
 
+/*
+ * A blocking send's cost, seconds, by its fits warm and cold (warmth),
+ * and when its receiver was away (trc_p2p's away) and late, the
+ * send-late fit at a size whose sends do not wait, is there, less by
+ * what send-late costs below warm send: over TCP loopback at 24 KiB
+ * 5.0 us against 6.8, the receiver waiting in its receive reading the
+ * socket as the sender writes.
+ */
+static double
+send_cost(struct fit *f, const struct trc_fit_op *warm,
+    const struct trc_fit_op *cold, const struct trc_fit_op *late,
+    const struct trc_p2p *m)
+{
+	double t = warmth(f, warm, cold, m, m->src), d;
+
+	if (late == NULL || !m->away || (d = trc_fit_eval(warm, m->bytes) -
+	    trc_fit_eval(late, m->bytes)) <= 0 || d >= t)
+		return t;
+	return t - d;
+}
+
 static int
 fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
     int64_t se, struct trc_xfer *x)
 {
 	struct fit *f = v;
 	const struct trc_fit_op *w2 = f->t_send, *c2 = f->t_csend,
-	    *w1 = f->b_send, *c1 = f->b_csend;
+	    *w1 = f->b_send, *c1 = f->b_csend, *l2 = NULL, *l1 = NULL;
 	int64_t b = m->bytes, end;
 	double v1;
 
-	if (m->nonblocking && f->t_isend) {
-		w2 = f->t_isend;
-		c2 = f->t_cisend;
-	}
-	if (m->nonblocking && f->b_isend) {
-		w1 = f->b_isend;
-		c1 = f->b_cisend;
+	/* send-late where the machine's sends of the size do not wait. */
+	if (!m->nonblocking && f->t_slate && !trc_fit_sync(f->target, b))
+		l2 = f->t_slate;
+	if (!m->nonblocking && f->b_slate && !trc_fit_sync(f->base, b))
+		l1 = f->b_slate;
+	if (m->nonblocking) {
+		if (f->t_isend) {
+			w2 = f->t_isend;
+			c2 = f->t_cisend;
+		}
+		if (f->b_isend) {
+			w1 = f->b_isend;
+			c1 = f->b_cisend;
+		}
 	}
 	if (w2 && trc_base_sync(f->base, m))
-		end = begin + trc_ns(warmth(f, w2, c2, m, m->src));
-	else if (w2 && w1 && (v1 = warmth(f, w1, c1, m, m->src)) > 0)
-		end = begin + scaled(warmth(f, w2, c2, m, m->src), v1, se - sb);
+		end = begin + trc_ns(send_cost(f, w2, c2, l2, m));
+	else if (w2 && w1 && (v1 = send_cost(f, w1, c1, l2 ? l1 : NULL,
+	    m)) > 0)
+		end = begin + scaled(send_cost(f, w2, c2, l1 ? l2 : NULL, m),
+		    v1, se - sb);
 	else if (w2)
-		end = begin + trc_ns(warmth(f, w2, c2, m, m->src));
+		end = begin + trc_ns(send_cost(f, w2, c2, l2, m));
 	else
 		end = begin + (se - sb);
 	x->end = x->depart = x->arrive = end;

@@ -428,6 +428,48 @@ sc_process(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	    sc_emit(s, ev, ev, tp);
 }
 
+/*
+ * What the input, in time order, says as it is read: whether rank r is
+ * in a blocking point-to-point call (a send, a receive, a wait), and,
+ * at its blocking SB, whether the peer was in none (trc_p2p's away);
+ * every event of the peer's before the SB has been read by then.  A
+ * peer in a send of its own is there for the message: in an exchange
+ * it waits for it next, where its send does not wait as it did here.
+ */
+static void
+fed(const struct trc_scale *s, int32_t r, struct rank *p,
+    const struct trc_event *ev)
+{
+	switch (ev->kind) {
+	case TRC_SB:
+		if (ev->req != TRC_NONE)
+			break;
+		if (ev->peer >= 0 && ev->peer != r) {
+			p->away_t = (uint32_t)ev->t;
+			p->away = !sc_rk_peek(s, ev->peer)->in_p2p;
+		}
+		p->in_p2p = 1;
+		break;
+	case TRC_RB:
+		if (ev->req == TRC_NONE)
+			p->in_p2p = 1;
+		break;
+	case TRC_WB:
+		p->in_p2p = 1;
+		break;
+	case TRC_SE:
+	case TRC_RE:
+		if (ev->req == TRC_NONE)
+			p->in_p2p = 0;
+		break;
+	case TRC_WE:
+		p->in_p2p = 0;
+		break;
+	default:
+		break;
+	}
+}
+
 int
 trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 {
@@ -440,6 +482,8 @@ trc_scale_feed(struct trc_scale *s, const struct trc_event *ev)
 	if ((p = sc_getrank(s, ev->rank)) == NULL)
 		return sc_nomem(s);
 	s->tin = ev->t;
+	if (s->timeorder)
+		fed(s, ev->rank, p, ev);
 	delay = p->delay;
 	p->delay = 0;
 	if (p->hhead != NULL || p->blocked != RUN) {

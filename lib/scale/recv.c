@@ -195,6 +195,7 @@ xwait_arrival(struct trc_scale *s, int32_t r, const struct trc_p2p *mp,
     int64_t base, int64_t *t)
 {
 	const struct rank *p = RK(s, r), *q;	/* q: never NULL (sc_rk_peek) */
+	int64_t late;
 
 	if (s->mo->exchange_wait == NULL || s->cores.ncores > 0 ||
 	    p->state != WAIT || p->rs.flags != 0 || !p->xs.on ||
@@ -203,9 +204,15 @@ xwait_arrival(struct trc_scale *s, int32_t r, const struct trc_p2p *mp,
 	    q->xs.begin >= p->xs.end || p->xs.begin >= q->xs.end)
 		return 1;
 	if ((*t = s->mo->exchange_wait(s->ms, mp, p->xs.begin,
-	    q->xs.begin)) < 0 || *t <= base)
+	    q->xs.begin)) < 0)
 		return 1;
-	return 0;
+	if (p->xs.begin > q->xs.begin &&
+	    (late = s->mo->recv(s->ms, mp, p->xs.end, 0)) > *t) {
+		*t = late;
+		if (late > base)
+			s->st.xlate++;
+	}
+	return *t <= base;
 }
 
 /*

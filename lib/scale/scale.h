@@ -188,6 +188,13 @@ struct rank {
 	uint8_t		 seen, state, blocked;
 	uint8_t		 core_wait;	/* its XE waits for the core's holder */
 	uint8_t		 took_coll;	/* took_ns: of a collective */
+	/*
+	 * As fed (the input in time order): whether the rank is in a
+	 * blocking point-to-point call; of its last blocking SB fed,
+	 * whether its peer was in none (trc_p2p's away), and its time's
+	 * low 32 bits (away_t, kept where the struct has room).
+	 */
+	uint8_t		 in_p2p, away;
 	struct resolved	 rs;
 	struct rdv	 sync;
 	struct xsend	 xs;
@@ -250,6 +257,7 @@ struct rank {
 	 */
 	int64_t		 wsbytes;
 	uint8_t		 wrecv;
+	uint32_t	 away_t;	/* in_p2p's */
 	/*
 	 * The wait in progress: the receives of its req= list, in its
 	 * order, which is the order of their RE lines (trc(5)); those

@@ -47,6 +47,7 @@ sc_p2p_of(struct trc_p2p *mp, int32_t src, int32_t dst,
 	mp->bytes = ev->bytes > 0 ? ev->bytes : 0;
 	mp->nonblocking = ev->req != TRC_NONE;
 	mp->idle = 0;
+	mp->away = 0;
 }
 
 /* SB: its SE's channel is fetched while other ranks run. */
@@ -226,6 +227,8 @@ sc_send_end(struct trc_scale *s, int32_t r, const struct trc_event *ev,
 	}
 	sc_p2p_of(&mp, r, ev->peer, ev);
 	mp.idle = p->idle_now;
+	mp.away = p->state == SEND && p->away_t == (uint32_t)p->t && p->away;
+	s->st.away += (unsigned)mp.away;
 	if (send_xfer(s, r, ev, base, d, &mp, &x) < 0)
 		return -1;
 	if (x.rdv)
