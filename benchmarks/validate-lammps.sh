@@ -11,11 +11,13 @@
 # The machines are measured (trc-pingpong) in REPS rounds, each beside
 # its run on the same transport, and fitted once from all rounds: on a
 # shared host the transport's costs drift by a quarter between minutes
-# (TCP, 28 KB: a send 5.9 us in one pingpong, 8.0 in another, 8.4 in
-# the runs of a third series), so a fit measured once, before the runs,
-# judged the host's drift as the model's error.
+# (TCP, 28 KB: a send fitted at 5.9 us in one pingpong, 7.9 in
+# another, 8.4 in the runs of a third series), so a fit measured once,
+# before the runs, judged the host's drift as the model's error.
 #
-# Environment: REPS (5), PREPS (100, trc-pingpong's), RUN (1000), MAXB (262144), MPIOPT (--mca
+# Environment: REPS (5), PREPS (100, trc-pingpong's repetitions in all,
+# REPS rounds of PREPS / REPS), PEROCT (trc-pingpong's --per-octave),
+# FITOPT (trc-fit's options), RUN (1000), MAXB (262144), MPIOPT (--mca
 # mpi_yield_when_idle 1), LMP (lmp), MELT (Debian's in.melt), MAXLOAD
 # (1.5) and QUIETWAIT (300): each run waits for the load to fall.
 set -e
