@@ -17,9 +17,10 @@
 #
 # Environment: REPS (5), PREPS (100, trc-pingpong's repetitions in all,
 # REPS rounds of PREPS / REPS), PEROCT (trc-pingpong's --per-octave),
-# FITOPT (trc-fit's options), RUN (1000), MAXB (262144), MPIOPT (--mca
-# mpi_yield_when_idle 1), LMP (lmp), MELT (Debian's in.melt), MAXLOAD
-# (1.5) and QUIETWAIT (300): each run waits for the load to fall.
+# FITOPT (trc-fit's options), OUT (BUILD/validate-lammps), RUN (1000),
+# MAXB (262144), MPIOPT (--mca mpi_yield_when_idle 1), LMP (lmp), MELT
+# (Debian's in.melt), MAXLOAD (1.5) and QUIETWAIT (300): each run waits
+# for the load to fall.
 set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
@@ -32,7 +33,7 @@ mca_tcp="--mca btl self,tcp $mpiopt"
 mca_shm="--mca btl self,vader $mpiopt"
 lmp=${LMP:-lmp}
 melt=${MELT:-/usr/share/lammps/examples/melt/in.melt}
-out=$build/validate-lammps
+out=${OUT:-$build/validate-lammps}
 mkdir -p "$out"
 command -v "$lmp" >/dev/null || { echo "validate-lammps: $lmp not installed (make deps)" >&2; exit 2; }
 [ -r "$melt" ] || { echo "validate-lammps: $melt: not found (lammps-examples)" >&2; exit 2; }

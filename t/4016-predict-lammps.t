@@ -38,4 +38,34 @@ for d in tcp-shm shm-tcp; do
 	    "  every occurrence paired with the observed run's"
 	echo "# $d: $(awk -F'\t' 'NF == 4 && $1 != "predicted" { printf "predicted %.4f s, observed %.4f s, error %+.1f%%", $1, $2, $3 }' "$tmp/vs")"
 done
+
+# make validate-lammps in short: 2 runs of 30 steps a machine, each
+# beside a round of trc-pingpong (2 repetitions of 4 in all), the
+# machines fitted once from both rounds.
+cd "$T/.." || exit 2
+v=$tmp/v
+OUT=$v REPS=2 PREPS=4 RUN=30 MAXB=65536 QUIETWAIT=0 \
+	sh benchmarks/validate-lammps.sh "$TRC_BIN" "$TRC_BUILD" >"$out" 2>"$err"
+ok $? "validate-lammps.sh runs"
+[ -s "$err" ] && sed 's/^/# /' "$err"
+grep -q '^== runs, each beside a round of trc-pingpong on its transport (2 repetitions, up to 65536 bytes)$' "$out"
+ok $? "  a round of 2 repetitions beside each run"
+for m in tcp shm; do
+	is "$(grep -c '^# repetitions: 2,' "$v/$m.meas")" 2 "  $m: two rounds measured"
+	is "$(awk '$1 == "send" && $2 == 1024 { n++ } END { print n }' "$v/$m.meas")" 4 \
+	    "  $m: pooled, 2 repetitions a round of each size"
+	grep -q '^# send: 128 measurements, 32 sizes, ' "$v/$m.fit"
+	ok $? "  $m: fitted once from both (32 sizes to 64 KiB, 4 each)"
+	[ -s "$v/$m.1.trc" ] && [ -s "$v/$m.2.trc" ]
+	ok $? "  $m: each run's trace kept"
+done
+grep -q '^# send-late: 128 measurements, [0-9]* sizes outside send-sync, ' "$v/tcp.fit"
+ok $? "  tcp: send-late fitted where sends do not wait"
+for d in tcp-shm shm-tcp; do
+	is "$(wc -l <"$v/$d.errors")" 2 "$d: an error a run"
+	grep -q "^== $d: skew warnings per run: 0 0 \$" "$out"
+	ok $? "$d: no skew warning"
+	grep -qE "^   (send|wait) +sums " "$out"
+	ok $? "$d: the summed rows"
+done
 done_testing
