@@ -14,7 +14,7 @@
 #    cold operations, for the calls after a computation, as the halo
 #    receives after Iterate), and fitted as LogGP parameters (trc-fit
 #    --loggp).
-# 2. Computation: a reduced problem (the same N x N, ITER/5 steps, 2
+# 2. Computation: a reduced problem (the same N x N, ITER/2 steps, 2
 #    ranks) traced on both machines RREPS times, in turns with the full
 #    problem's REPS pairs (3); trc-ratios --warmup --outliers drop
 #    gives per procedure and rank the median over the pairs of tcp/shm
@@ -41,8 +41,8 @@
 #    scale); and each machine's full runs' own spread about their
 #    median total time, the host's noise.
 #
-# Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/5),
-# RREPS (7), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
+# Environment: REPS (7), PREPS (200, trc-pingpong's), N (480), ITER (2000), RN (N), RITER (ITER/2),
+# RREPS (15), WARMUP (0.125, trc-ratios'), MPIOPT (--mca mpi_yield_when_idle 1), MPICC, MAXLOAD (1.5),
 # QUIETWAIT (300): each run waits for the load to fall; OUT (its files'
 # directory, BUILD/validate).  N = 480 keeps
 # the halo row (3856 bytes) below the shared-memory transport's 4 KiB
@@ -51,7 +51,7 @@ set -e
 . benchmarks/fixed-layout.sh
 bin=$1 build=$2
 reps=${REPS:-7} n=${N:-480} it=${ITER:-2000}
-rn=${RN:-$n} rit=${RITER:-$((it / 5))} rreps=${RREPS:-7} warm=${WARMUP:-0.125}
+rn=${RN:-$n} rit=${RITER:-$((it / 2))} rreps=${RREPS:-15} warm=${WARMUP:-0.125}
 np=2
 PATH=$bin:$PATH
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

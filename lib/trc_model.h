@@ -40,9 +40,9 @@ struct trc_p2p {
 	 */
 	int64_t		 idle;
 	/*
-	 * Recorded, a blocking send's: its receiver was in no receive or
-	 * wait when it began (it computed, or was in another call), so
-	 * that the send wrote its message alone (trc-pingpong's
+	 * Recorded, a blocking send's: its receiver was in no send,
+	 * receive or wait when it began (it computed, or was in another
+	 * call), so that the send wrote its message alone (trc-pingpong's
 	 * send-late); 0 when it was, or that is not known.
 	 */
 	int		 away;

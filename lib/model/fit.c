@@ -229,6 +229,7 @@ fit_send(void *v, const struct trc_p2p *m, int64_t begin, int64_t sb,
 			c1 = f->b_cisend;
 		}
 	}
+	/* Scaled, by the send-late rows of both files or of neither. */
 	if (w2 && trc_base_sync(f->base, m))
 		end = begin + trc_ns(send_cost(f, w2, c2, l2, m));
 	else if (w2 && w1 && (v1 = send_cost(f, w1, c1, l2 ? l1 : NULL,

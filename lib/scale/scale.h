@@ -191,8 +191,8 @@ struct rank {
 	/*
 	 * As fed (the input in time order): whether the rank is in a
 	 * blocking point-to-point call; of its last blocking SB fed,
-	 * whether its peer was in none (trc_p2p's away), and its time's
-	 * low 32 bits (away_t, kept where the struct has room).
+	 * whether its peer was in none (trc_p2p's away), and that SB's
+	 * time's low 32 bits in away_t (below, in a hole of the struct).
 	 */
 	uint8_t		 in_p2p, away;
 	struct resolved	 rs;
@@ -257,7 +257,7 @@ struct rank {
 	 */
 	int64_t		 wsbytes;
 	uint8_t		 wrecv;
-	uint32_t	 away_t;	/* in_p2p's */
+	uint32_t	 away_t;	/* away's SB time, low 32 bits */
 	/*
 	 * The wait in progress: the receives of its req= list, in its
 	 * order, which is the order of their RE lines (trc(5)); those
