@@ -438,7 +438,7 @@ p2p(const char *name)
 
 /*
  * Fit op's medians, but those at sizes in the nskip ranges skip[]; with
- * fewer than two sizes left, nothing.
+ * none left, nothing.
  */
 static void
 fitop(struct op *op, int maxseg, int minpts, double penalty,
@@ -461,7 +461,7 @@ fitop(struct op *op, int maxseg, int minpts, double penalty,
 			y[j++] = y[i];
 		}
 	}
-	if ((n = j) < 2) {
+	if ((n = j) == 0) {
 		free(x);
 		free(y);
 		return;

@@ -130,6 +130,11 @@ is "$(grep -v '^#' "$out" | grep -v '^send \|^send-late ')" "send-sync 512 8192
 send-sync 65536 inf
 send-progress 512 8192" "send-progress: the send-sync sizes a polling receiver takes"
 is "$(grep -c '^send-busy' "$out")" "0" "send-busy is not fitted as an operation"
+# An operation of one size (poll, trc-pingpong's, at 0 bytes) is still
+# a row of its median, beside send-late's at the sizes that do not wait.
+printf 'poll 0 1e-7\npoll 0 1.2e-7\npoll 0 0.9e-7\n' | cat - "$tmp/late" >"$tmp/poll"
+expect_exit 0 "one size and send-late" -- trc-fit "$tmp/poll"
+is "$(grep '^poll ' "$out")" "poll 0 inf 1e-07 0" "  poll: its median, a constant"
 cp "$out" "$tmp/prog.fit"
 expect_exit 0 "trc-scale reads it" -- trc-scale -c "$tmp/prog.fit" "$tmp/one.trc"
 # A send that waits on every other repetition, as Open MPI's shared
