@@ -440,28 +440,23 @@ static void
 fed(const struct trc_scale *s, int32_t r, struct rank *p,
     const struct trc_event *ev)
 {
+	/* A wait's req= lists its requests; a send's or receive's makes
+	 * it a point of a nonblocking call. */
+	if (ev->req != TRC_NONE && ev->kind != TRC_WB && ev->kind != TRC_WE)
+		return;
 	switch (ev->kind) {
 	case TRC_SB:
-		if (ev->req != TRC_NONE)
-			break;
 		if (ev->peer >= 0 && ev->peer != r) {
 			p->away_t = (uint32_t)ev->t;
 			p->away = !sc_rk_peek(s, ev->peer)->in_p2p;
 		}
-		p->in_p2p = 1;
-		break;
+		/* FALLTHROUGH */
 	case TRC_RB:
-		if (ev->req == TRC_NONE)
-			p->in_p2p = 1;
-		break;
 	case TRC_WB:
 		p->in_p2p = 1;
 		break;
 	case TRC_SE:
 	case TRC_RE:
-		if (ev->req == TRC_NONE)
-			p->in_p2p = 0;
-		break;
 	case TRC_WE:
 		p->in_p2p = 0;
 		break;
